@@ -1,0 +1,54 @@
+# wardrobe: build, test, demo and benchmarks. Every target does its own set-up.
+PREFIX   ?= /usr/local
+SWIFT    ?= swift
+RELEASE  := .build/release
+WARDROBE := $(RELEASE)/wardrobe
+PHOTOS   ?= ../shared/data/clothing-photos/validation
+
+# Every Debian package the project uses, at build, test or run time.
+DEBS := libsqlite3-dev libpng-dev libturbojpeg0-dev libopenblas-dev zlib1g-dev \
+        dataset-fashion-mnist libjpeg-turbo-progs python3-venv
+
+.PHONY: deps build test demo bench model install eval-photos clean
+
+# apt-get update runs only when a package is missing, so this is quick once done.
+deps:
+	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product wardrobe
+
+# Tests run against release builds: the numeric code is too slow unoptimised.
+test: deps
+	$(SWIFT) build -c release --build-tests
+	$(SWIFT) test -c release --skip-build
+
+demo: build
+	@echo "== classify the bundled Fashion-MNIST sample"
+	$(WARDROBE) classify --sample --no-save
+
+model: build
+	$(WARDROBE) model train --seed 1 --out Models/clothing.aimodel
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/wardrobe
+	install -m 755 $(WARDROBE) $(DESTDIR)$(PREFIX)/bin/wardrobe
+	install -m 644 Models/clothing.aimodel $(DESTDIR)$(PREFIX)/share/wardrobe/clothing.aimodel
+
+eval-photos: build
+	@if [ -d "$(PHOTOS)" ]; then \
+	  $(WARDROBE) model evaluate --images "$(PHOTOS)" --map bench/clothing-photos.map --recipe all; \
+	else echo "eval-photos: $(PHOTOS) not found; nothing to evaluate"; fi
+
+# Each area adds its benchmark as bench-<area> in mk/<area>.mk.
+BENCHES :=
+-include mk/*.mk
+bench: $(BENCHES)
+
+clean:
+	rm -rf .build bench/.venv

@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+// wardrobe: a catalogue of clothing photos, classified by a bundled Fashion-MNIST model.
+// Dependencies point one way: wardrobe -> Wardrobe -> (Catalogue, Imaging, Inference, Training);
+// Training -> Inference. No package outside the toolchain; C libraries come from Debian.
+import PackageDescription
+
+let package = Package(
+    name: "wardrobe",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "wardrobe", targets: ["wardrobe"]),
+        .library(name: "Wardrobe", targets: ["Wardrobe"]),
+        .library(name: "Inference", targets: ["Inference"]),
+    ],
+    targets: [
+        // System libraries: a module map plus a shim header each.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+
+        .target(name: "Inference", dependencies: ["COpenBLAS"],
+                swiftSettings: optimised),
+        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG"],
+                swiftSettings: optimised),
+        .target(name: "Catalogue", dependencies: ["CSQLite"]),
+        .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
+                swiftSettings: optimised),
+        .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training"]),
+        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
+
+        .testTarget(name: "SystemLibraryTests",
+                    dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib"]),
+        .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
+        .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
+        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe"]),
+        .testTarget(name: "CLITests", dependencies: ["wardrobe"]),
+    ]
+)
+
+/// The numeric modules are built with unchecked arithmetic in their kernels
+/// only where the code says so; here we just ask for the host CPU's vector units
+/// (AVX-512 on the machines we measure on) in release builds.
+var optimised: [SwiftSetting] {
+    [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+}

@@ -1,0 +1,5 @@
+// zlib from zlib1g-dev.
+#ifndef CZLIB_SHIM_H
+#define CZLIB_SHIM_H
+#include <zlib.h>
+#endif

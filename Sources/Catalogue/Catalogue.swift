@@ -1,0 +1,1 @@
+// The Catalogue module; see ../shared/DESIGN.md.

@@ -1,0 +1,1 @@
+// The Imaging module; see ../shared/DESIGN.md.

@@ -1,0 +1,150 @@
+import Foundation
+
+extension ModelFile {
+    /// Parses a whole safetensors container. Every offset and size is checked
+    /// against the buffer before it is used, so a damaged file is an error,
+    /// never a crash.
+    public init(bytes: [UInt8]) throws(ModelError) {
+        guard bytes.count >= 8 else {
+            throw .truncated("\(bytes.count) bytes, the header length alone needs 8")
+        }
+        var headerLength: UInt64 = 0
+        for i in 0..<8 { headerLength |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+        guard headerLength <= UInt64(bytes.count - 8) else {
+            throw .truncated("header says \(headerLength) bytes of JSON, file has \(bytes.count - 8) after the length")
+        }
+        let dataStart = 8 + Int(headerLength)
+        let header: [String: Any]
+        do {
+            let json = try JSONSerialization.jsonObject(with: Data(bytes[8..<dataStart]))
+            guard let object = json as? [String: Any] else { throw ModelError.badHeader("not a JSON object") }
+            header = object
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw .badHeader("invalid JSON")
+        }
+        guard let metadata = header["__metadata__"] as? [String: String] else {
+            throw .badMetadata("no __metadata__ map of strings")
+        }
+        let description = try ModelDescription(metadata: metadata)
+        let dataLength = bytes.count - dataStart
+
+        var tensors: [String: NDArray] = [:]
+        var ranges: [(Range<Int>, String)] = []
+        for (name, value) in header where name != "__metadata__" {
+            guard let entry = value as? [String: Any] else { throw .badTensor(name: name, reason: "entry is not an object") }
+            guard let dtype = entry["dtype"] as? String else { throw .badTensor(name: name, reason: "no dtype") }
+            guard dtype == "F32" else { throw .badTensor(name: name, reason: "dtype \(dtype), only F32 is supported") }
+            guard let shape = (entry["shape"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.intValue }),
+                  shape.count == (entry["shape"] as? [Any])?.count, shape.allSatisfy({ $0 >= 0 && $0 < 1 << 31 }) else {
+                throw .badTensor(name: name, reason: "shape is not a list of non-negative integers")
+            }
+            guard let offsets = (entry["data_offsets"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.intValue }),
+                  offsets.count == 2, offsets[0] >= 0, offsets[0] <= offsets[1] else {
+                throw .badTensor(name: name, reason: "data_offsets is not [begin, end]")
+            }
+            guard offsets[1] <= dataLength else {
+                throw .truncated("tensor '\(name)' ends at byte \(offsets[1]) of data, file holds \(dataLength)")
+            }
+            var count = 1
+            for dimension in shape {
+                let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
+                guard !overflow, product <= dataLength / 4 + 1 else {
+                    throw .badTensor(name: name, reason: "shape \(shape) is larger than the file")
+                }
+                count = product
+            }
+            guard offsets[1] - offsets[0] == count * 4 else {
+                throw .badTensor(name: name, reason: "shape \(shape) needs \(count * 4) bytes, offsets give \(offsets[1] - offsets[0])")
+            }
+            ranges.append((offsets[0]..<offsets[1], name))
+            var scalars = [Float](repeating: 0, count: count)
+            let base = dataStart + offsets[0]
+            for i in 0..<count {
+                let p = base + 4 * i
+                let bits = UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24
+                scalars[i] = Float(bitPattern: bits)
+            }
+            tensors[name] = NDArray(shape: shape, scalars: scalars)
+        }
+        ranges.sort { $0.0.lowerBound < $1.0.lowerBound }
+        for (previous, next) in zip(ranges, ranges.dropFirst()) where next.0.lowerBound < previous.0.upperBound {
+            throw .badHeader("tensors '\(previous.1)' and '\(next.1)' overlap")
+        }
+        self.init(description: description, tensors: tensors)
+    }
+
+    /// The file's bytes: tensors sorted by name, data packed in that order.
+    public func serialized() -> [UInt8] {
+        var entries: [String: Any] = ["__metadata__": description.metadata()]
+        var data: [UInt8] = []
+        for name in tensors.keys.sorted() {
+            let tensor = tensors[name]!
+            let begin = data.count
+            data.reserveCapacity(data.count + tensor.count * 4)
+            for value in tensor.scalars {
+                let bits = value.bitPattern
+                data.append(UInt8(bits & 0xff)); data.append(UInt8(bits >> 8 & 0xff))
+                data.append(UInt8(bits >> 16 & 0xff)); data.append(UInt8(bits >> 24))
+            }
+            entries[name] = ["dtype": "F32", "shape": tensor.shape, "data_offsets": [begin, data.count]]
+        }
+        var header = [UInt8](try! JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys]))
+        // Pad with spaces so the data starts 8-byte aligned, as safetensors writers do.
+        while (8 + header.count) % 8 != 0 { header.append(0x20) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 + header.count + data.count)
+        for i in 0..<8 { bytes.append(UInt8(UInt64(header.count) >> (8 * UInt64(i)) & 0xff)) }
+        bytes += header
+        bytes += data
+        return bytes
+    }
+}
+
+extension ModelDescription {
+    /// The `__metadata__` keys: plain strings, structured values as JSON.
+    func metadata() -> [String: String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        func json<T: Encodable>(_ value: T) -> String {
+            String(decoding: try! encoder.encode(value), as: UTF8.self)
+        }
+        return [
+            "format": ModelFile.formatName,
+            "format_version": String(Self.currentFormatVersion),
+            "name": name,
+            "version": version,
+            "labels": json(labels),
+            "functions": json(functions),
+            "training": json(training),
+        ]
+    }
+
+    init(metadata: [String: String]) throws(ModelError) {
+        guard metadata["format"] == ModelFile.formatName else {
+            throw .badMetadata("format is \(metadata["format"].map { "'\($0)'" } ?? "missing"), expected '\(ModelFile.formatName)'")
+        }
+        guard let versionText = metadata["format_version"], let formatVersion = Int(versionText) else {
+            throw .badMetadata("format_version is missing or not a number")
+        }
+        guard formatVersion <= Self.currentFormatVersion else {
+            throw .badMetadata("format_version \(formatVersion) is newer than this reader (\(Self.currentFormatVersion))")
+        }
+        func decode<T: Decodable>(_ type: T.Type, _ key: String) throws(ModelError) -> T {
+            guard let text = metadata[key] else { throw .badMetadata("'\(key)' is missing") }
+            do {
+                return try JSONDecoder().decode(type, from: Data(text.utf8))
+            } catch {
+                throw .badMetadata("'\(key)' is not valid: \(error)")
+            }
+        }
+        guard let name = metadata["name"], let version = metadata["version"] else {
+            throw .badMetadata("name or version is missing")
+        }
+        self.init(name: name, version: version,
+                  labels: try decode([String].self, "labels"),
+                  functions: try decode([String: FunctionDescription].self, "functions"),
+                  training: metadata["training"] == nil ? [:] : try decode([String: String].self, "training"))
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// An `.aimodel` file in memory: its description and its named weight tensors.
+///
+/// On disk it is a safetensors container: an 8-byte little-endian header
+/// length, a JSON header naming each tensor's dtype, shape and byte range, and
+/// the raw little-endian float32 data. The description lives in the header's
+/// `__metadata__` map (strings only, so structured parts are JSON strings).
+public struct ModelFile: Sendable, Equatable {
+    public static let formatName = "wardrobe.aimodel"
+
+    public var description: ModelDescription
+    public var tensors: [String: NDArray]
+
+    public init(description: ModelDescription, tensors: [String: NDArray]) {
+        self.description = description
+        self.tensors = tensors
+    }
+
+    public init(contentsOf url: URL) throws(ModelError) {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw ModelError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
+        try self.init(bytes: bytes)
+    }
+
+    public func write(to url: URL) throws(ModelError) {
+        do {
+            try Data(serialized()).write(to: url, options: .atomic)
+        } catch {
+            throw ModelError.unwritable(path: url.path, reason: error.localizedDescription)
+        }
+    }
+}

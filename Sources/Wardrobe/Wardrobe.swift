@@ -1,0 +1,1 @@
+// The Wardrobe module; see ../shared/DESIGN.md.

@@ -1,0 +1,2 @@
+import Wardrobe
+print("wardrobe: under construction")
