@@ -20,7 +20,11 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
-        .target(name: "Inference", dependencies: ["COpenBLAS"],
+        // The runtime's kernels: C with AVX-512 intrinsics chosen at run time, -O3 in
+        // every configuration so that debug test runs stay quick.
+        .target(name: "CInferenceKernels",
+                cSettings: [.unsafeFlags(["-O3", "-fno-math-errno"])]),
+        .target(name: "Inference", dependencies: ["COpenBLAS", "CInferenceKernels"],
                 swiftSettings: optimised),
         .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG"],
                 swiftSettings: optimised),
