@@ -67,7 +67,7 @@ extension ModelFile {
             }
             tensors[name] = NDArray(shape: shape, scalars: scalars)
         }
-        ranges.sort { ($0.0.lowerBound, $0.0.upperBound) < ($1.0.lowerBound, $1.0.upperBound) }
+        ranges.sort { ($0.0.lowerBound, $0.0.upperBound, $0.1) < ($1.0.lowerBound, $1.0.upperBound, $1.1) }
         for (previous, next) in zip(ranges, ranges.dropFirst()) where next.0.lowerBound < previous.0.upperBound {
             throw .badHeader("tensors '\(previous.1)' and '\(next.1)' overlap")
         }
