@@ -24,7 +24,20 @@ let package = Package(
                 swiftSettings: optimised),
         .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG"],
                 swiftSettings: optimised),
-        .target(name: "Catalogue", dependencies: ["CSQLite"]),
+        .target(name: "Catalogue", dependencies: ["CSQLite"],
+                plugins: ["EmbedMigrations"]),
+        // migrations/*.sql become Swift source at build time, so the installed
+        // binary carries its schema and works from any directory.
+        .executableTarget(name: "EmbedMigrationsTool", path: "Plugins/EmbedMigrationsTool"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(),
+                dependencies: ["EmbedMigrationsTool"]),
+        // Child process for crash and concurrency tests, and the catalogue
+        // benchmark / 1M-image generator (subcommands).
+        .executableTarget(name: "catalogue-bench", dependencies: ["Catalogue", "CatalogueFixtures"],
+                          path: "bench/CatalogueBench"),
+        // Deterministic synthetic images, models and classifications, shared by
+        // the catalogue tests and catalogue-bench.
+        .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training"]),
@@ -34,7 +47,7 @@ let package = Package(
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib"]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
         .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe"]),
         .testTarget(name: "CLITests", dependencies: ["wardrobe"]),
