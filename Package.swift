@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "Inference", dependencies: ["COpenBLAS"],
                 swiftSettings: optimised),
@@ -40,11 +41,11 @@ let package = Package(
         .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
                 swiftSettings: optimised),
-        .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training"]),
+        .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
 
         .testTarget(name: "SystemLibraryTests",
-                    dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib"]),
+                    dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
