@@ -23,7 +23,10 @@ let package = Package(
 
         .target(name: "Inference", dependencies: ["COpenBLAS"],
                 swiftSettings: optimised),
-        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG"],
+        // libpng reports errors by longjmp, which must not cross Swift frames: this small
+        // C target holds every libpng call behind setjmp.
+        .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
+        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite"],
                 plugins: ["EmbedMigrations"]),
