@@ -1,2 +1,5 @@
-import Wardrobe
-print("wardrobe: under construction")
+import Foundation
+
+// The executable only parses, calls the Wardrobe library, and prints.
+let console = Console(environment: ProcessInfo.processInfo.environment)
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: console))

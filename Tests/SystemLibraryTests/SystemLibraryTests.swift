@@ -3,6 +3,7 @@ import CPNG
 import CSQLite
 import CTurboJPEG
 import CZlib
+import CCrypto
 import Testing
 
 /// Each system library links and answers a real call.
@@ -42,5 +43,17 @@ import Testing
         var outputLength = uLongf(output.count)
         #expect(uncompress(&output, &outputLength, compressed, compressedLength) == Z_OK)
         #expect(output == input)
+    }
+}
+
+@Suite struct CryptoLibraryTests {
+    /// FIPS 180-2's first example: SHA-256("abc").
+    @Test func opensslHashesABC() {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let input = Array("abc".utf8)
+        #expect(EVP_Digest(input, input.count, &digest, &length, EVP_sha256(), nil) == 1)
+        let hex = digest.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+        #expect(hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }

@@ -1,0 +1,49 @@
+/// How large an image may be before it is decoded. Checked against the header alone, so a
+/// decompression bomb (a small file announcing a huge image) is refused without decoding.
+public struct ImageLimits: Sendable, Equatable {
+    /// Largest width or height accepted.
+    public var maxDimension: Int
+    /// Largest width times height accepted.
+    public var maxPixels: Int
+
+    public static let `default` = ImageLimits(maxDimension: 32_768, maxPixels: 100_000_000)
+
+    public init(maxDimension: Int = 32_768, maxPixels: Int = 100_000_000) {
+        self.maxDimension = maxDimension
+        self.maxPixels = maxPixels
+    }
+
+    func check(width: Int, height: Int, format: ImageFormat) throws(ImagingError) {
+        if width > maxDimension || height > maxDimension {
+            throw ImagingError(.tooLarge, "\(format.rawValue) image of \(width)x\(height) pixels exceeds the limit of \(maxDimension) pixels per side")
+        }
+        if width * height > maxPixels {
+            throw ImagingError(.tooLarge, "\(format.rawValue) image of \(width)x\(height) pixels (\(Self.megapixels(width * height))) exceeds the limit of \(Self.megapixels(maxPixels))")
+        }
+    }
+
+    static func megapixels(_ pixels: Int) -> String {
+        let tenths = (pixels + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) megapixels"
+    }
+}
+
+/// A JPEG DCT scaling factor, numerator over denominator (1/8 to 1/1 here).
+public struct ScalingFactor: Sendable, Equatable, CustomStringConvertible {
+    public var numerator: Int
+    public var denominator: Int
+
+    public static let one = ScalingFactor(numerator: 1, denominator: 1)
+
+    public init(numerator: Int, denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// A side after scaling, rounded up as libjpeg does.
+    public func scale(_ side: Int) -> Int {
+        (side * numerator + denominator - 1) / denominator
+    }
+
+    public var description: String { "\(numerator)/\(denominator)" }
+}

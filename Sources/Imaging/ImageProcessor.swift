@@ -1,0 +1,101 @@
+/// An image decoded once and reduced to the working size every later step uses.
+public struct LoadedImage: Sendable {
+    public var format: ImageFormat
+    /// The full image's size, orientation applied.
+    public var width: Int
+    public var height: Int
+    public var orientation: Orientation
+    /// The JPEG DCT scale the decode used.
+    public var decodeScale: ScalingFactor
+    /// The upright image with its longest side at most the thumbnail side: what the thumbnail
+    /// stores and what recipes prepare, so preparing again from a stored thumbnail sees the
+    /// same picture (up to JPEG loss).
+    public var raster: Bitmap
+}
+
+/// The result of importing one image: its facts, its thumbnail and its model input.
+public struct ProcessedImage: Sendable {
+    public var format: ImageFormat
+    /// The full image's size, orientation applied.
+    public var width: Int
+    public var height: Int
+    public var orientation: Orientation
+    /// JPEG bytes, longest side at most the processor's thumbnail side.
+    public var thumbnail: [UInt8]
+    public var thumbnailWidth: Int
+    public var thumbnailHeight: Int
+    /// One tensor per recipe asked for, in the same order. Crop boxes are in the pixels of the
+    /// full upright image.
+    public var tensors: [PreparedTensor]
+
+    /// The tensor of the first (usually only) recipe.
+    public var tensor: PreparedTensor { tensors[0] }
+}
+
+/// The one call the import pipeline makes per image: decode once (JPEG at a reduced DCT
+/// scale), orient, make the thumbnail, prepare the tensor.
+public struct ImageProcessor: Sendable {
+    public var decoder: ImageDecoder
+    /// Longest side of thumbnails and of the working raster.
+    public var thumbnailSide: Int
+    public var thumbnailEncoder: JPEGEncoder
+
+    public init(maxPixels: Int = ImageLimits.default.maxPixels, maxDimension: Int = ImageLimits.default.maxDimension,
+                thumbnailSide: Int = 256, background: [UInt8] = [255, 255, 255]) {
+        precondition(thumbnailSide >= PreparedTensor.side, "thumbnails are at least as large as the tensor")
+        self.decoder = ImageDecoder(limits: ImageLimits(maxDimension: maxDimension, maxPixels: maxPixels),
+                                    background: background)
+        self.thumbnailSide = thumbnailSide
+        self.thumbnailEncoder = JPEGEncoder(quality: 85)
+    }
+
+    /// Decodes once at the smallest scale that still covers the thumbnail side.
+    public func load(bytes: [UInt8]) throws(ImagingError) -> LoadedImage {
+        let decoded = try decoder.decode(bytes, minimumSide: thumbnailSide)
+        return LoadedImage(format: decoded.format, width: decoded.width, height: decoded.height,
+                           orientation: decoded.orientation, decodeScale: decoded.scale,
+                           raster: decoded.bitmap.fitted(longestSide: thumbnailSide))
+    }
+
+    public func process(bytes: [UInt8], recipe: any PrepRecipe) throws(ImagingError) -> ProcessedImage {
+        try process(bytes: bytes, recipes: [recipe])
+    }
+
+    /// Decodes once and prepares one tensor per recipe (for comparing recipes on one image).
+    public func process(bytes: [UInt8], recipes: [any PrepRecipe]) throws(ImagingError) -> ProcessedImage {
+        precondition(!recipes.isEmpty, "at least one recipe")
+        let image = try load(bytes: bytes)
+        let thumbnail = try thumbnailEncoder.encode(image.raster)
+        let toFullX = Double(image.width) / Double(image.raster.width)
+        let toFullY = Double(image.height) / Double(image.raster.height)
+        let tensors = recipes.map { recipe in
+            var tensor = recipe.prepare(image.raster)
+            tensor.cropBox = tensor.cropBox.scaled(x: toFullX, y: toFullY)
+            return tensor
+        }
+        return ProcessedImage(format: image.format, width: image.width, height: image.height,
+                              orientation: image.orientation, thumbnail: thumbnail,
+                              thumbnailWidth: image.raster.width, thumbnailHeight: image.raster.height,
+                              tensors: tensors)
+    }
+
+    /// Reads and processes a file; errors name the file.
+    public func process(contentsOf path: String, recipes: [any PrepRecipe]) throws(ImagingError) -> ProcessedImage {
+        do {
+            return try process(bytes: try ImageFile.read(path), recipes: recipes)
+        } catch {
+            throw error.path == nil ? error.naming(path) : error
+        }
+    }
+
+    public func process(contentsOf path: String, recipe: any PrepRecipe) throws(ImagingError) -> ProcessedImage {
+        try process(contentsOf: path, recipes: [recipe])
+    }
+
+    /// Prepares a tensor from a stored thumbnail (re-classification works from thumbnails).
+    /// The crop box is in the thumbnail's pixels.
+    public func prepare(thumbnail: [UInt8], recipe: any PrepRecipe) throws(ImagingError) -> PreparedTensor {
+        let decoded = try decoder.decode(thumbnail)
+        return recipe.prepare(decoded.bitmap.fitted(longestSide: thumbnailSide))
+    }
+}

@@ -1,1 +1,0 @@
-// The Imaging module; see ../shared/DESIGN.md.

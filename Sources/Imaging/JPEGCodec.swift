@@ -1,0 +1,108 @@
+import CTurboJPEG
+
+/// TurboJPEG calls. A handle is made per call: it costs microseconds beside a decode and
+/// keeps every public type a plain Sendable value.
+enum JPEGCodec {
+    struct Header {
+        var width: Int
+        var height: Int
+        var colorspace: Int32
+    }
+
+    /// Turns a stopped decode into a typed error. TurboJPEG prefixes its own messages with
+    /// the function name; libjpeg's messages (warnings included) come through as they are.
+    static func error(from handle: tjhandle?, doing what: String) -> ImagingError {
+        var message = handle.flatMap { tjGetErrorStr2($0) }.map { String(cString: $0) } ?? "unknown TurboJPEG error"
+        if let parenthesis = message.firstIndex(of: "("), message[parenthesis...].hasPrefix("(): ") {
+            message = String(message[message.index(parenthesis, offsetBy: 4)...])
+        }
+        let lowered = message.lowercased()
+        if lowered.contains("premature end") || lowered.contains("end of file") || lowered.contains("insufficient data") {
+            return ImagingError(.truncated, "truncated JPEG (\(what)): \(message)")
+        }
+        return ImagingError(.corrupt, "corrupt JPEG (\(what)): \(message)")
+    }
+
+    static func header(_ bytes: [UInt8]) throws(ImagingError) -> Header {
+        guard let handle = tjInitDecompress() else { throw ImagingError(.corrupt, "cannot start the JPEG decoder") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard status == 0, width > 0, height > 0 else { throw error(from: handle, doing: "reading the header") }
+        return Header(width: Int(width), height: Int(height), colorspace: colorspace)
+    }
+
+    /// The scaling factor giving the smallest image whose longest side is still at least
+    /// `minimumSide`; 1/1 when the image is not larger than that.
+    static func scalingFactor(width: Int, height: Int, minimumSide: Int) -> ScalingFactor {
+        let longest = max(width, height)
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return .one }
+        var best = ScalingFactor.one
+        for i in 0..<Int(count) {
+            let factor = ScalingFactor(numerator: Int(factors[i].num), denominator: Int(factors[i].denom))
+            guard factor.numerator <= factor.denominator else { continue }   // never enlarge
+            if factor.scale(longest) >= minimumSide && factor.scale(longest) < best.scale(longest) {
+                best = factor
+            }
+        }
+        return best
+    }
+
+    /// Decodes at `factor`. Warnings (corrupt or missing data that libjpeg would paper over
+    /// with gray) stop the decode and become errors.
+    static func decode(_ bytes: [UInt8], header: Header, factor: ScalingFactor) throws(ImagingError) -> Bitmap {
+        guard let handle = tjInitDecompress() else { throw ImagingError(.corrupt, "cannot start the JPEG decoder") }
+        defer { tjDestroy(handle) }
+        let width = factor.scale(header.width), height = factor.scale(header.height)
+        let cmyk = header.colorspace == Int32(TJCS_CMYK.rawValue) || header.colorspace == Int32(TJCS_YCCK.rawValue)
+        let gray = header.colorspace == Int32(TJCS_GRAY.rawValue)
+        let format: TJPF = cmyk ? TJPF_CMYK : gray ? TJPF_GRAY : TJPF_RGB
+        let channels = cmyk ? 4 : gray ? 1 : 3
+        var pixels = [UInt8](repeating: 0, count: width * height * channels)
+        let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+        let status = bytes.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress,
+                              Int32(width), 0, Int32(height), format.rawValue, Int32(flags))
+            }
+        }
+        guard status == 0 else { throw error(from: handle, doing: "decoding") }
+        if cmyk { return rgb(fromCMYK: pixels, width: width, height: height) }
+        return Bitmap(width: width, height: height, channels: channels, pixels: pixels)
+    }
+
+    /// CMYK as JPEG files store it (Adobe's inverted convention, which libjpeg-turbo also
+    /// writes): 255 means no ink, so each RGB channel is the product of its ink and black.
+    static func rgb(fromCMYK cmyk: [UInt8], width: Int, height: Int) -> Bitmap {
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for i in 0..<(width * height) {
+            let k = UInt32(cmyk[4 * i + 3])
+            for c in 0..<3 {
+                rgb[3 * i + c] = UInt8((UInt32(cmyk[4 * i + c]) * k + 127) / 255)
+            }
+        }
+        return Bitmap(width: width, height: height, channels: 3, pixels: rgb)
+    }
+
+    static func encode(_ pixels: [UInt8], width: Int, height: Int, format: TJPF, subsampling: TJSAMP,
+                       quality: Int, progressive: Bool) throws(ImagingError) -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw ImagingError(.encodingFailed, "cannot start the JPEG encoder") }
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let flags: Int32 = progressive ? TJFLAG_PROGRESSIVE : 0
+        let status = pixels.withUnsafeBufferPointer { source in
+            tjCompress2(handle, source.baseAddress, Int32(width), 0, Int32(height), format.rawValue,
+                        &output, &size, Int32(subsampling.rawValue), Int32(quality), flags)
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else {
+            let message = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+            throw ImagingError(.encodingFailed, "JPEG encoding failed: \(message)")
+        }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+}

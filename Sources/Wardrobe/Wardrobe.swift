@@ -1,1 +1,0 @@
-// The Wardrobe module; see ../shared/DESIGN.md.
