@@ -21,14 +21,31 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
 
-        .target(name: "Inference", dependencies: ["COpenBLAS"],
+        // The runtime's kernels: C with AVX-512 intrinsics chosen at run time, -O3 in
+        // every configuration so that debug test runs stay quick.
+        .target(name: "CInferenceKernels",
+                cSettings: [.unsafeFlags(["-O3", "-fno-math-errno"])]),
+        .target(name: "Inference", dependencies: ["COpenBLAS", "CInferenceKernels"],
                 swiftSettings: optimised),
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
         .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport"],
                 swiftSettings: optimised),
-        .target(name: "Catalogue", dependencies: ["CSQLite"]),
+        .target(name: "Catalogue", dependencies: ["CSQLite"],
+                plugins: ["EmbedMigrations"]),
+        // migrations/*.sql become Swift source at build time, so the installed
+        // binary carries its schema and works from any directory.
+        .executableTarget(name: "EmbedMigrationsTool", path: "Plugins/EmbedMigrationsTool"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(),
+                dependencies: ["EmbedMigrationsTool"]),
+        // Child process for crash and concurrency tests, and the catalogue
+        // benchmark / 1M-image generator (subcommands).
+        .executableTarget(name: "catalogue-bench", dependencies: ["Catalogue", "CatalogueFixtures"],
+                          path: "bench/CatalogueBench"),
+        // Deterministic synthetic images, models and classifications, shared by
+        // the catalogue tests and catalogue-bench.
+        .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
@@ -42,7 +59,7 @@ let package = Package(
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
         .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe"]),
         .testTarget(name: "CLITests", dependencies: ["wardrobe"]),

@@ -1,1 +1,93 @@
-// The Catalogue module; see ../shared/DESIGN.md.
+import CSQLite
+import Foundation
+
+/// The wardrobe catalogue: one SQLite file of images, models, runs and every
+/// classification. One instance is one connection, for one thread at a time;
+/// other threads and processes open their own.
+///
+/// Durability: WAL with `synchronous=NORMAL`. A committed batch survives the
+/// process being killed at any moment; after a power cut or OS crash the most
+/// recent commits may be lost, but the file is never corrupted.
+public final class Catalogue {
+    /// `PRAGMA application_id` of a wardrobe catalogue ("WRDB").
+    public static let applicationID: Int64 = 0x5752_4442
+    /// Labels are the ten Fashion-MNIST classes; logits are stored as 10 x float32.
+    public static let labelCount = 10
+
+    public let database: Database
+    public var path: String { database.path }
+
+    /// Opens (and with `.create`, creates) a catalogue and brings its schema up
+    /// to date. A catalogue newer than `migrator` knows, or a file that is not
+    /// a wardrobe catalogue, is refused before anything is written.
+    public init(path: String, mode: Database.Mode = .create, migrator: Migrator = .embedded) throws {
+        database = try Database(path: path, mode: mode)
+        try Catalogue.checkIdentity(database, migrator: migrator)
+        if mode == .readOnly {
+            try database.executeScript("PRAGMA foreign_keys = ON")
+            let version = try Migrator.version(of: database)
+            if version < migrator.latestVersion {
+                throw CatalogueError.needsMigration(path: path, version: version, supported: migrator.latestVersion)
+            }
+            return
+        }
+        try database.executeScript("""
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            PRAGMA foreign_keys = ON;
+            PRAGMA cache_size = -65536;
+            """)
+        try migrator.migrate(database)
+    }
+
+    /// The schema version recorded in the file.
+    public var version: Int {
+        get throws { try Migrator.version(of: database) }
+    }
+
+    /// Reads the header only: is this empty, ours, or someone else's, and not too new?
+    private static func checkIdentity(_ database: Database, migrator: Migrator) throws {
+        let applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
+        let version = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+        if applicationID == Catalogue.applicationID {
+            if version > migrator.latestVersion {
+                throw CatalogueError.newerCatalogue(path: database.path, version: version, supported: migrator.latestVersion)
+            }
+            return
+        }
+        if applicationID != 0 {
+            throw CatalogueError.foreignDatabase(
+                path: database.path, detail: String(format: "application id 0x%08x", applicationID))
+        }
+        let objects = try database.rows("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' LIMIT 3") {
+            $0.text(0)
+        }
+        if !objects.isEmpty || version != 0 {
+            let detail = objects.isEmpty ? "user version \(version)" : "tables " + objects.joined(separator: ", ")
+            throw CatalogueError.foreignDatabase(path: database.path, detail: detail)
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok", or SQLite's list of problems.
+    public func integrityCheck() throws -> [String] {
+        try database.rows("PRAGMA integrity_check") { $0.text(0) }
+    }
+
+    /// A consistent snapshot for several reads: nothing committed by another
+    /// connection meanwhile is seen inside `body`.
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        try database.transaction(.deferred) {
+            _ = try database.scalarInt("SELECT 1 FROM images LIMIT 1")  // starts the snapshot now
+            return try body()
+        }
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970 UTC, how the catalogue stores times.
+    var catalogueMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+
+    init(catalogueMilliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(catalogueMilliseconds) / 1000)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+extension Catalogue {
+    /// Adds a batch of images in one transaction: each image (or, for a hash
+    /// already stored, the existing one), the path it was seen at, and its
+    /// classification by `run`. Either the whole batch is stored or, on any
+    /// error, none of it.
+    @discardableResult
+    public func insertImages(_ images: [NewImage], run: RunID, at date: Date = Date()) throws -> [InsertedImage] {
+        for image in images {
+            if let classification = image.classification { try Catalogue.validate(classification) }
+        }
+        let now = date.catalogueMilliseconds
+        return try database.transaction {
+            let context = try runContext(run)
+            let insertImage = try database.cachedStatement("""
+                INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING
+                """)
+            var inserted: [InsertedImage] = []
+            inserted.reserveCapacity(images.count)
+            for image in images {
+                insertImage.reset()
+                try insertImage.bind(image.sha256.bytes, at: 1)
+                try insertImage.bind(image.byteSize, at: 2)
+                try insertImage.bind(image.width, at: 3)
+                try insertImage.bind(image.height, at: 4)
+                try insertImage.bind(image.format, at: 5)
+                try insertImage.bind(image.thumbnail, at: 6)
+                try insertImage.bind(now, at: 7)
+                try insertImage.step()
+                let id: ImageID
+                let isNew = database.changes == 1
+                if isNew {
+                    id = ImageID(database.lastInsertedRowID)
+                } else {
+                    id = try existingImage(image.sha256)
+                }
+                if let file = image.file {
+                    try storePath(file, of: id, now: now)
+                }
+                var classification: ClassificationID?
+                if let new = image.classification {
+                    classification = try storeClassification(new, of: id, context: context, now: now)
+                }
+                inserted.append(InsertedImage(image: id, isNew: isNew, classification: classification))
+            }
+            return inserted
+        }
+    }
+
+    /// Adds classifications of stored images by `run` (a reclassification),
+    /// in one transaction. An image already classified by this run keeps its
+    /// first classification; its entry in the result is nil.
+    @discardableResult
+    public func addClassifications(_ items: [(image: ImageID, classification: NewClassification)],
+                                   run: RunID, at date: Date = Date()) throws -> [ClassificationID?] {
+        for item in items { try Catalogue.validate(item.classification) }
+        let now = date.catalogueMilliseconds
+        return try database.transaction {
+            let context = try runContext(run)
+            return try items.map { try storeClassification($0.classification, of: $0.image, context: context, now: now) }
+        }
+    }
+
+    /// Records that a stored image was (also) seen at this path, e.g. a copy
+    /// or a renamed file recognised by its hash.
+    public func recordPath(_ file: SeenFile, of image: ImageID, at date: Date = Date()) throws {
+        try database.transaction {
+            try storePath(file, of: image, now: date.catalogueMilliseconds)
+        }
+    }
+
+    // MARK: - Inside a transaction
+
+    struct RunContext {
+        let run: RunID
+        let model: ModelID
+        let recipe: Recipe
+    }
+
+    func runContext(_ run: RunID) throws -> RunContext {
+        let statement = try database.cachedStatement(
+            "SELECT model_id, recipe_name, recipe_version FROM runs WHERE id = ?")
+        defer { statement.reset() }
+        try statement.bind(run, at: 1)
+        guard try statement.step() else { throw CatalogueError.notFound("no run with id \(run) in \(path)") }
+        return RunContext(run: run, model: ModelID(statement.int64(0)),
+                          recipe: Recipe(name: statement.text(1), version: statement.int(2)))
+    }
+
+    private func existingImage(_ hash: SHA256Digest) throws -> ImageID {
+        guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", hash.bytes) else {
+            throw CatalogueError.notFound("image \(hash.hex) is neither new nor stored in \(path)")
+        }
+        return ImageID(id)
+    }
+
+    private func storePath(_ file: SeenFile, of image: ImageID, now: Int64) throws {
+        let statement = try database.cachedStatement("""
+            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
+                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen
+            """)
+        try statement.bind(file.path, at: 1)
+        try statement.bind(image, at: 2)
+        try statement.bind(file.size, at: 3)
+        try statement.bind(file.modificationTimeNanoseconds, at: 4)
+        try statement.bind(now, at: 5)
+        try statement.step()
+    }
+
+    private func storeClassification(_ classification: NewClassification, of image: ImageID,
+                                     context: RunContext, now: Int64) throws -> ClassificationID? {
+        let statement = try database.cachedStatement("""
+            INSERT INTO classifications
+                (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING
+            """)
+        try statement.bind(image, at: 1)
+        try statement.bind(context.run, at: 2)
+        try statement.bind(context.model, at: 3)
+        try statement.bind(context.recipe.name, at: 4)
+        try statement.bind(context.recipe.version, at: 5)
+        try statement.bind(Catalogue.littleEndianBytes(classification.logits), at: 6)
+        try statement.bind(classification.label, at: 7)
+        try statement.bind(classification.confidence, at: 8)
+        try statement.bind(now, at: 9)
+        try statement.step()
+        return database.changes == 1 ? ClassificationID(database.lastInsertedRowID) : nil
+    }
+
+    static func validate(_ classification: NewClassification) throws {
+        guard classification.logits.count == labelCount else {
+            throw CatalogueError.invalidArgument("a classification has \(labelCount) logits, got \(classification.logits.count)")
+        }
+        guard (0..<labelCount).contains(classification.label) else {
+            throw CatalogueError.invalidArgument("label index \(classification.label) is not in 0...\(labelCount - 1)")
+        }
+        guard (0...1).contains(classification.confidence) else {
+            throw CatalogueError.invalidArgument("confidence \(classification.confidence) is not in 0...1")
+        }
+    }
+
+    static func littleEndianBytes(_ values: [Float]) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: values.count * 4)
+        for (index, value) in values.enumerated() {
+            let bits = value.bitPattern
+            bytes[index * 4] = UInt8(truncatingIfNeeded: bits)
+            bytes[index * 4 + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+            bytes[index * 4 + 2] = UInt8(truncatingIfNeeded: bits >> 16)
+            bytes[index * 4 + 3] = UInt8(truncatingIfNeeded: bits >> 24)
+        }
+        return bytes
+    }
+
+    static func floats(littleEndian bytes: UnsafeRawBufferPointer) -> [Float] {
+        (0..<bytes.count / 4).map { index in
+            let bits = UInt32(bytes[index * 4]) | UInt32(bytes[index * 4 + 1]) << 8
+                | UInt32(bytes[index * 4 + 2]) << 16 | UInt32(bytes[index * 4 + 3]) << 24
+            return Float(bitPattern: bits)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+extension Catalogue {
+    /// Images with their current classification, filtered, sorted and paged.
+    /// With a label and the default order this is a walk down the
+    /// (label, confidence) index: its cost does not grow with the catalogue.
+    public func currentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> [CurrentClassification] {
+        let (sql, values) = Catalogue.listingSQL(query, count: false)
+        return try database.rows(sql, values, Catalogue.currentClassification)
+    }
+
+    /// How many images `currentClassifications` would list without limit and offset.
+    public func countCurrentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> Int {
+        let (sql, values) = Catalogue.listingSQL(query, count: true)
+        return Int(try database.scalarInt(sql, values: values) ?? 0)
+    }
+
+    /// Calls `body` for each matching current classification, one row in
+    /// memory at a time (for exports of any size), inside one snapshot.
+    /// `body` must not write to this catalogue.
+    public func forEachCurrentClassification(_ query: ClassificationQuery = ClassificationQuery(),
+                                             _ body: (CurrentClassification) throws -> Void) throws {
+        let (sql, values) = Catalogue.listingSQL(query, count: false)
+        // Its own statement, not the cache: `body` may run other queries.
+        let statement = try database.prepare(sql)
+        try statement.bind(values)
+        while try statement.step() {
+            try body(try Catalogue.currentClassification(statement))
+        }
+    }
+
+    /// SQLite's plan for a listing (or its count), one line per step: how
+    /// to see that a query walks an index instead of scanning a table.
+    public func queryPlan(_ query: ClassificationQuery, counting: Bool = false) throws -> [String] {
+        let (sql, values) = Catalogue.listingSQL(query, count: counting)
+        return try database.rows("EXPLAIN QUERY PLAN " + sql, values) { $0.text(3) }
+    }
+
+    /// The SQL for a listing or a count. Filters become bound parameters;
+    /// only the shape of the SQL varies, so each shape is prepared once.
+    static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, [(any SQLBindable)?]) {
+        var conditions: [String] = []
+        var values: [(any SQLBindable)?] = []
+        if let label = query.label {
+            conditions.append("c.label = ?")
+            values.append(label)
+        }
+        if let range = query.confidence {
+            conditions.append("c.confidence BETWEEN ? AND ?")
+            values += [range.lowerBound, range.upperBound]
+        }
+        if let range = query.classified {
+            conditions.append("c.classified_at >= ? AND c.classified_at < ?")
+            values += [range.lowerBound.catalogueMilliseconds, range.upperBound.catalogueMilliseconds]
+        }
+        if let range = query.imported {
+            conditions.append("i.first_imported >= ? AND i.first_imported < ?")
+            values += [range.lowerBound.catalogueMilliseconds, range.upperBound.catalogueMilliseconds]
+        }
+        if let model = query.model {
+            conditions.append("c.model_id = ?")
+            values.append(model)
+        }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        if count {
+            let join = query.imported == nil ? "" : "CROSS JOIN images AS i ON i.id = c.image_id"
+            return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", values)
+        }
+        let order: String
+        switch query.order {
+        case .confidenceDescending: order = "c.confidence DESC, c.image_id DESC"
+        case .confidenceAscending: order = "c.confidence ASC, c.image_id ASC"
+        case .newestClassified: order = "c.classified_at DESC, c.image_id DESC"
+        case .newestImported: order = "i.first_imported DESC, c.image_id DESC"
+        case .oldestImported: order = "i.first_imported ASC, c.image_id ASC"
+        case .imageID: order = "c.image_id ASC"
+        }
+        values += [query.limit ?? -1, query.offset]
+        // CROSS JOIN keeps current_classifications the outer loop, so the
+        // label index drives the query.
+        let sql = """
+            SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
+                   c.classified_at, i.first_imported, i.width, i.height, i.format,
+                   (SELECT path FROM image_paths WHERE image_id = c.image_id ORDER BY last_seen DESC, path DESC LIMIT 1),
+                   (SELECT label FROM corrections WHERE image_id = c.image_id ORDER BY id DESC LIMIT 1)
+            FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
+            \(whereClause)
+            ORDER BY \(order) LIMIT ? OFFSET ?
+            """
+        return (sql, values)
+    }
+
+    static func currentClassification(_ row: Statement) throws -> CurrentClassification {
+        CurrentClassification(
+            image: ImageID(row.int64(0)), sha256: try SHA256Digest(bytes: row.blob(1)),
+            classification: ClassificationID(row.int64(2)), model: ModelID(row.int64(3)),
+            label: row.int(4), confidence: row.double(5),
+            classifiedAt: Date(catalogueMilliseconds: row.int64(6)),
+            firstImported: Date(catalogueMilliseconds: row.int64(7)),
+            width: row.int(8), height: row.int(9), format: row.text(10),
+            path: row.optionalText(11), correctedLabel: row.isNull(12) ? nil : row.int(12))
+    }
+}

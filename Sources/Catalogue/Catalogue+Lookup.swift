@@ -1,0 +1,94 @@
+import Foundation
+
+extension Catalogue {
+    public func image(_ id: ImageID) throws -> ImageRecord? {
+        try images(where: "id = ?", [id]).first
+    }
+
+    public func image(sha256: SHA256Digest) throws -> ImageRecord? {
+        try images(where: "sha256 = ?", [sha256.bytes]).first
+    }
+
+    /// The image whose hash starts with these hex digits (either case). Nil
+    /// when none does; an error when several do.
+    public func image(hashPrefix prefix: String) throws -> ImageRecord? {
+        let digits = prefix.lowercased()
+        guard !digits.isEmpty, digits.utf8.count <= 64,
+              let low = SHA256Digest.bytes(fromHex: digits.padding(toLength: 64, withPad: "0", startingAt: 0)),
+              let high = SHA256Digest.bytes(fromHex: digits.padding(toLength: 64, withPad: "f", startingAt: 0)) else {
+            throw CatalogueError.invalidArgument("not a hash prefix (1 to 64 hex digits): \(prefix)")
+        }
+        // A range on the unique index: the prefix padded with 0s and with fs.
+        let matches = try images(where: "sha256 BETWEEN ? AND ? LIMIT 2", [low, high])
+        if matches.count > 1 {
+            let count = try database.scalarInt("SELECT count(*) FROM images WHERE sha256 BETWEEN ? AND ?", low, high) ?? 2
+            throw CatalogueError.ambiguousHashPrefix(prefix: prefix, matches: Int(count))
+        }
+        return matches.first
+    }
+
+    /// The image last seen at this path.
+    public func image(path: String) throws -> ImageRecord? {
+        try images(where: "id = (SELECT image_id FROM image_paths WHERE path = ?)", [path]).first
+    }
+
+    /// What the catalogue knows of a path: the image there and the file's size
+    /// and time when it was seen, so an unchanged file can be skipped unhashed.
+    public func knownPath(_ path: String) throws -> KnownPath? {
+        try paths(where: "path = ?", [path]).first
+    }
+
+    /// Every path an image was seen at, most recently seen first.
+    public func paths(of image: ImageID) throws -> [KnownPath] {
+        try paths(where: "image_id = ?", [image])
+    }
+
+    /// The thumbnail's JPEG bytes, nil if the image has none.
+    public func thumbnail(of image: ImageID) throws -> [UInt8]? {
+        let statement = try database.cachedStatement("SELECT thumbnail FROM images WHERE id = ?")
+        defer { statement.reset() }
+        try statement.bind(image, at: 1)
+        guard try statement.step() else { return nil }
+        return statement.optionalBlob(0)
+    }
+
+    /// The next `limit` images with thumbnails, in id order after `after`: the
+    /// way to walk the whole catalogue for reclassification in batches. With
+    /// `notClassifiedBy`, images that run already classified are passed over,
+    /// so an interrupted reclassification resumes where it stopped.
+    public func thumbnails(after: ImageID? = nil, limit: Int,
+                           notClassifiedBy run: RunID? = nil) throws -> [(image: ImageID, thumbnail: [UInt8])] {
+        let sql = """
+            SELECT id, thumbnail FROM images AS i
+            WHERE id > ? AND thumbnail IS NOT NULL
+            \(run == nil ? "" : "AND NOT EXISTS (SELECT 1 FROM classifications WHERE image_id = i.id AND run_id = ?)")
+            ORDER BY id LIMIT ?
+            """
+        var values: [(any SQLBindable)?] = [after?.rawValue ?? 0]
+        if let run { values.append(run) }
+        values.append(limit)
+        return try database.rows(sql, values) { (ImageID($0.int64(0)), $0.blob(1)) }
+    }
+
+    private func images(where condition: String, _ values: [(any SQLBindable)?]) throws -> [ImageRecord] {
+        let rows = try database.rows("""
+            SELECT id, sha256, byte_size, width, height, format, first_imported FROM images WHERE \(condition)
+            """, values) { row in
+            (row.int64(0), row.blob(1), row.int(2), row.int(3), row.int(4), row.text(5), row.int64(6))
+        }
+        return try rows.map { id, hash, size, width, height, format, imported in
+            ImageRecord(id: ImageID(id), sha256: try SHA256Digest(bytes: hash), byteSize: size, width: width,
+                        height: height, format: format, firstImported: Date(catalogueMilliseconds: imported))
+        }
+    }
+
+    private func paths(where condition: String, _ values: [(any SQLBindable)?]) throws -> [KnownPath] {
+        try database.rows("""
+            SELECT path, image_id, size, mtime_ns, last_seen FROM image_paths WHERE \(condition)
+            ORDER BY last_seen DESC, path DESC
+            """, values) { row in
+            KnownPath(path: row.text(0), image: ImageID(row.int64(1)), size: row.int64(2),
+                      modificationTimeNanoseconds: row.int64(3), lastSeen: Date(catalogueMilliseconds: row.int64(4)))
+        }
+    }
+}

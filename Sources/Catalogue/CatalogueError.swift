@@ -1,0 +1,65 @@
+/// Every error the Catalogue module throws. Messages are one line, name the
+/// catalogue file and say what to do where there is something to do.
+public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// SQLite refused a call: its codes, message, and the SQL being run.
+    case sqlite(SQLiteFailure)
+    /// Opening without `create` and the file is not there.
+    case fileNotFound(path: String)
+    /// Writing was asked for and the file, or its folder, cannot be written.
+    case readOnly(path: String)
+    /// The folder for a new catalogue could not be made.
+    case cannotCreate(path: String, reason: String)
+    /// The file exists but is not an SQLite database at all.
+    case notADatabase(path: String)
+    /// A valid SQLite database made by some other program.
+    case foreignDatabase(path: String, detail: String)
+    /// Made by a newer wardrobe: refused untouched.
+    case newerCatalogue(path: String, version: Int, supported: Int)
+    /// Opened read-only, but the schema is older than this binary's.
+    case needsMigration(path: String, version: Int, supported: Int)
+    /// A migration's SQL failed; the catalogue stays at the version before it.
+    case migrationFailed(version: Int, name: String, failure: SQLiteFailure)
+    /// A hash prefix matched more than one image.
+    case ambiguousHashPrefix(prefix: String, matches: Int)
+    /// A value handed to the API that cannot be stored (wrong logit count, bad hex...).
+    case invalidArgument(String)
+    /// An id that names no row (unknown run, image, model).
+    case notFound(String)
+
+    public var description: String {
+        switch self {
+        case .sqlite(let failure):
+            return failure.description
+        case .fileNotFound(let path):
+            return "\(path): no catalogue there (file not found)"
+        case .readOnly(let path):
+            return "\(path): the catalogue is read-only; check the file's and its folder's permissions"
+        case .cannotCreate(let path, let reason):
+            return "\(path): cannot create the catalogue: \(reason)"
+        case .notADatabase(let path):
+            return "\(path): not a wardrobe catalogue (the file is not an SQLite database)"
+        case .foreignDatabase(let path, let detail):
+            return "\(path): not a wardrobe catalogue (an SQLite database of another program: \(detail)); refusing to change it"
+        case .newerCatalogue(let path, let version, let supported):
+            return "\(path): catalogue version \(version) was written by a newer wardrobe (this one knows up to \(supported)); upgrade wardrobe to open it. Nothing was changed."
+        case .needsMigration(let path, let version, let supported):
+            return "\(path): catalogue version \(version) must be upgraded to \(supported); open it once for writing"
+        case .migrationFailed(let version, let name, let failure):
+            return "migration \(version) (\(name)) failed, the catalogue stays at version \(version - 1): \(failure)"
+        case .ambiguousHashPrefix(let prefix, let matches):
+            return "hash prefix \(prefix) matches \(matches) images; give more digits"
+        case .invalidArgument(let message):
+            return message
+        case .notFound(let message):
+            return message
+        }
+    }
+
+    /// SQLite's primary result code, when SQLite refused the call.
+    public var sqliteCode: Int32? {
+        switch self {
+        case .sqlite(let failure), .migrationFailed(_, _, let failure): return failure.code
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite database. Not shared between threads: each
+/// thread or process that needs the catalogue opens its own connection
+/// (SQLite's WAL mode lets them read while one writes).
+public final class Database {
+    /// How to open the file.
+    public enum Mode: Sendable {
+        /// Read and write; create the file and its parent folders if missing.
+        case create
+        /// Read and write an existing file.
+        case readWrite
+        /// Read an existing file; every write fails.
+        case readOnly
+    }
+
+    /// The file as given, or `:memory:`.
+    public let path: String
+    let handle: OpaquePointer
+    /// Prepared statements kept for SQL that runs many times (inserts in a batch).
+    private var cache: [String: Statement] = [:]
+
+    public init(path: String, mode: Mode = .create) throws {
+        self.path = path
+        let inMemory = path == ":memory:" || path.isEmpty
+        if !inMemory {
+            try Database.checkFile(path, mode: mode)
+        }
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else {
+            throw CatalogueError.sqlite(SQLiteFailure(
+                code: code, extendedCode: code, message: String(cString: sqlite3_errstr(code)),
+                sql: nil, path: path))
+        }
+        guard code == SQLITE_OK else {
+            let failure = Database.failure(opened, code: code, sql: nil, path: path)
+            sqlite3_close_v2(opened)
+            if code & 0xff == SQLITE_CANTOPEN, mode == .readOnly || mode == .readWrite,
+               !FileManager.default.fileExists(atPath: path) {
+                throw CatalogueError.fileNotFound(path: path)
+            }
+            throw CatalogueError.sqlite(failure)
+        }
+        handle = opened
+        // SQLite falls back to read-only silently when the file cannot be written.
+        if mode != .readOnly, sqlite3_db_readonly(handle, "main") == 1 {
+            sqlite3_close_v2(handle)
+            throw CatalogueError.readOnly(path: path)
+        }
+        sqlite3_busy_timeout(handle, 5_000)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Refuses what SQLite would report poorly: a missing file, a folder, an
+    /// unwritable file; makes the parent folders of a new file.
+    private static func checkFile(_ path: String, mode: Mode) throws {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw CatalogueError.notADatabase(path: path) }
+            if mode != .readOnly, !files.isWritableFile(atPath: path) {
+                throw CatalogueError.readOnly(path: path)
+            }
+            return
+        }
+        guard mode == .create else { throw CatalogueError.fileNotFound(path: path) }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try files.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(parent.path)")
+        }
+        if !files.isWritableFile(atPath: parent.path) {
+            throw CatalogueError.readOnly(path: path)
+        }
+    }
+
+    // MARK: - Running SQL
+
+    /// Compiles one statement. The caller owns it; it finalises itself.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql, persistent: false)
+    }
+
+    /// A prepared statement kept for the connection's lifetime, reset and
+    /// ready to bind. For SQL that runs once per row of a batch.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = cache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try Statement(database: self, sql: sql, persistent: true)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs one statement with bound values, discarding any rows.
+    public func execute(_ sql: String, _ values: (any SQLBindable)?...) throws {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {}
+    }
+
+    /// Runs a script of several statements (a migration), with no bound values.
+    /// A failure names the one statement that failed.
+    public func executeScript(_ script: String) throws {
+        try script.withCString { start in
+            var cursor: UnsafePointer<CChar>? = start
+            while let current = cursor, current.pointee != 0 {
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, current, -1, &statement, &tail)
+                let length = (tail ?? current) - current
+                let sql = String(decoding: UnsafeRawBufferPointer(start: current, count: length), as: UTF8.self)
+                guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+                cursor = tail
+                guard let statement else { continue }  // only whitespace or a comment
+                defer { sqlite3_finalize(statement) }
+                var stepCode = sqlite3_step(statement)
+                while stepCode == SQLITE_ROW { stepCode = sqlite3_step(statement) }
+                guard stepCode == SQLITE_DONE else { throw error(code: stepCode, sql: sql) }
+            }
+        }
+    }
+
+    /// The first column of the first row, or nil when there is no row or it is NULL.
+    public func scalarInt(_ sql: String, _ values: (any SQLBindable)?...) throws -> Int64? {
+        try scalarInt(sql, values: values)
+    }
+
+    public func scalarInt(_ sql: String, values: [(any SQLBindable)?]) throws -> Int64? {
+        let statement = try cachedStatement(sql)
+        // Reset when done: a statement left on a row holds its read snapshot open.
+        defer { statement.reset() }
+        try statement.bind(values)
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int64(0)
+    }
+
+    /// The rows of a query, each mapped while the statement sits on it.
+    public func rows<T>(_ sql: String, _ values: [(any SQLBindable)?] = [],
+                        _ map: (Statement) throws -> T) throws -> [T] {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        var result: [T] = []
+        while try statement.step() { result.append(try map(statement)) }
+        return result
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// True outside any explicit transaction.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    // MARK: - Errors
+
+    func error(code: Int32, sql: String?) -> CatalogueError {
+        let failure = Database.failure(handle, code: code, sql: sql, path: path)
+        if failure.code == SQLITE_NOTADB {
+            return .notADatabase(path: path)
+        }
+        if failure.code == SQLITE_READONLY {
+            return .readOnly(path: path)
+        }
+        return .sqlite(failure)
+    }
+
+    static func failure(_ handle: OpaquePointer, code: Int32, sql: String?, path: String) -> SQLiteFailure {
+        let extended = sqlite3_extended_errcode(handle)
+        // The connection's message belongs to its latest failure; if the code
+        // differs (a failure in finalize or reset), fall back to the generic text.
+        let message = (extended & 0xff) == (code & 0xff)
+            ? String(cString: sqlite3_errmsg(handle))
+            : String(cString: sqlite3_errstr(code))
+        return SQLiteFailure(code: code & 0xff, extendedCode: extended & 0xff == code & 0xff ? extended : code,
+                             message: message, sql: sql, path: path)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A stored image (without its thumbnail bytes: see `Catalogue.thumbnail(of:)`).
+public struct ImageRecord: Sendable, Equatable {
+    public let id: ImageID
+    public let sha256: SHA256Digest
+    public let byteSize: Int
+    public let width: Int
+    public let height: Int
+    public let format: String
+    public let firstImported: Date
+}
+
+/// A path where an image was seen, with the file's size and time then.
+public struct KnownPath: Sendable, Equatable {
+    public let path: String
+    public let image: ImageID
+    public let size: Int64
+    public let modificationTimeNanoseconds: Int64
+    public let lastSeen: Date
+
+    /// True when `file` has the size and time recorded here: it need not be hashed again.
+    public func isUnchanged(_ file: SeenFile) -> Bool {
+        file.size == size && file.modificationTimeNanoseconds == modificationTimeNanoseconds
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// An image to add, with where it was seen and, usually, how it was classified.
+public struct NewImage: Sendable {
+    public var sha256: SHA256Digest
+    public var byteSize: Int
+    public var width: Int
+    public var height: Int
+    /// The file format, e.g. "jpeg" or "png".
+    public var format: String
+    /// JPEG bytes of the thumbnail, if one was made.
+    public var thumbnail: [UInt8]?
+    /// The file the image was read from, if it came from a file.
+    public var file: SeenFile?
+    /// The run's classification of it; nil stores the image unclassified.
+    public var classification: NewClassification?
+
+    public init(sha256: SHA256Digest, byteSize: Int, width: Int, height: Int, format: String,
+                thumbnail: [UInt8]? = nil, file: SeenFile? = nil, classification: NewClassification? = nil) {
+        self.sha256 = sha256
+        self.byteSize = byteSize
+        self.width = width
+        self.height = height
+        self.format = format
+        self.thumbnail = thumbnail
+        self.file = file
+        self.classification = classification
+    }
+}
+
+/// A file as found on disk: enough to skip it next time if it has not changed.
+public struct SeenFile: Sendable, Hashable {
+    public var path: String
+    public var size: Int64
+    /// Modification time, nanoseconds since 1970 UTC (as `stat` gives it).
+    public var modificationTimeNanoseconds: Int64
+
+    public init(path: String, size: Int64, modificationTimeNanoseconds: Int64) {
+        self.path = path
+        self.size = size
+        self.modificationTimeNanoseconds = modificationTimeNanoseconds
+    }
+}
+
+/// One model output for one image: ten logits, the argmax label, the softmax confidence.
+public struct NewClassification: Sendable, Equatable {
+    public var logits: [Float]
+    public var label: Int
+    public var confidence: Double
+
+    public init(logits: [Float], label: Int, confidence: Double) {
+        self.logits = logits
+        self.label = label
+        self.confidence = confidence
+    }
+}
+
+/// What `insertImages` did with one item.
+public struct InsertedImage: Sendable, Equatable {
+    public let image: ImageID
+    /// False when an image with the same hash was already stored.
+    public let isNew: Bool
+    /// Nil when no classification was given, or the image already had one in this run.
+    public let classification: ClassificationID?
+}

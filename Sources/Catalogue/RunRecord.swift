@@ -1,0 +1,43 @@
+import Foundation
+
+/// A named, versioned way of preparing an image for the model.
+public struct Recipe: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var version: Int
+
+    public init(name: String, version: Int) {
+        self.name = name
+        self.version = version
+    }
+
+    public var description: String { "\(name) v\(version)" }
+}
+
+/// What a run did, recorded when it closes.
+public struct RunCounts: Sendable, Equatable {
+    public var seen: Int
+    public var imported: Int
+    public var classified: Int
+    public var skipped: Int
+    public var failed: Int
+
+    public init(seen: Int = 0, imported: Int = 0, classified: Int = 0, skipped: Int = 0, failed: Int = 0) {
+        self.seen = seen
+        self.imported = imported
+        self.classified = classified
+        self.skipped = skipped
+        self.failed = failed
+    }
+}
+
+/// One command's work on the catalogue: an import, a reclassification...
+public struct RunRecord: Sendable, Equatable {
+    public let id: RunID
+    public let command: String
+    public let model: ModelID
+    public let recipe: Recipe
+    public let startedAt: Date
+    /// Nil while the run is open, or if its process died before closing it.
+    public let finishedAt: Date?
+    public let counts: RunCounts
+}

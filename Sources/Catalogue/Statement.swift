@@ -1,0 +1,114 @@
+import CSQLite
+
+/// A compiled SQL statement. Values are only ever bound, never spliced into
+/// the SQL. It finalises itself when released.
+public final class Statement {
+    public let sql: String
+    let handle: OpaquePointer
+    /// Kept strongly: a statement must be finalised before its connection closes.
+    private let database: Database
+
+    init(database: Database, sql: String, persistent: Bool) throws {
+        self.database = database
+        self.sql = sql
+        var prepared: OpaquePointer?
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, flags, &prepared, nil)
+        guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+        guard let prepared else {
+            throw CatalogueError.invalidArgument("empty SQL statement: `\(sql)`")
+        }
+        handle = prepared
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Advances to the next row: true on a row, false when done.
+    @discardableResult
+    public func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        default:
+            let error = database.error(code: code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Back to the start, with every parameter unbound (NULL).
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: - Binding (1-based, as in SQL)
+
+    /// Binds values to parameters 1, 2, 3... in order; `nil` binds NULL.
+    public func bind(_ values: [(any SQLBindable)?]) throws {
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard values.count == expected else {
+            throw CatalogueError.invalidArgument(
+                "\(values.count) values for \(expected) parameters in `\(sql)`")
+        }
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    public func bind(_ value: (any SQLBindable)?, at index: Int32) throws {
+        let code: Int32
+        if let value {
+            code = value.bind(to: handle, at: index)
+        } else {
+            code = sqlite3_bind_null(handle, index)
+        }
+        guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+    }
+
+    // MARK: - Columns (0-based, as in SQLite's C API)
+
+    public func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    public func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    public func optionalText(_ column: Int32) -> String? {
+        isNull(column) ? nil : text(column)
+    }
+
+    public func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
+    public func optionalBlob(_ column: Int32) -> [UInt8]? {
+        isNull(column) ? nil : blob(column)
+    }
+
+    /// The blob's bytes, valid only inside `body` and until the next step.
+    public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+}

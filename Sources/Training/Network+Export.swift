@@ -1,0 +1,76 @@
+import Inference
+
+/// The trained network as an `.aimodel`: the layer graph of `main` and its
+/// tensors under PyTorch's names and layouts (convolution `[out, in, kh, kw]`,
+/// dense `[out, in]`, batch norm with its running statistics).
+extension Network {
+    public static let inputName = "image"
+    public static let outputName = "logits"
+
+    public func modelFile(name: String, version: String, labels: [String], training: [String: String]) -> ModelFile {
+        var layers: [Layer] = []
+        var tensors: [String: NDArray] = [:]
+        var counters: [String: Int] = [:]
+        var previous = Self.inputName
+        func next(_ stem: String) -> String {
+            counters[stem, default: 0] += 1
+            return "\(stem)\(counters[stem]!)"
+        }
+        func slice(_ offset: Int, _ shape: [Int]) -> NDArray {
+            let count = shape.reduce(1, *)
+            return NDArray(shape: shape, scalars: Array(parameters[offset..<offset + count]))
+        }
+        for (index, planned) in plan.layers.enumerated() {
+            let last = index == plan.layers.count - 1
+            let o = planned.parameterOffset
+            var layer: Layer
+            switch planned.spec {
+            case .conv2d(let channels, let kernel, let padding, let hasBias):
+                let id = next("conv")
+                tensors["\(id).weight"] = slice(o, [channels, planned.input.channels, kernel, kernel])
+                if hasBias { tensors["\(id).bias"] = slice(o + planned.decayedCount, [channels]) }
+                layer = Layer(op: .conv2d, name: id, inputs: [previous], output: id, weight: "\(id).weight",
+                              bias: hasBias ? "\(id).bias" : nil, stride: 1, padding: padding)
+            case .batchNorm(let epsilon):
+                let id = next("bn")
+                let c = planned.input.channels
+                let s = planned.statisticsOffset
+                tensors["\(id).weight"] = slice(o, [c])
+                tensors["\(id).bias"] = slice(o + c, [c])
+                tensors["\(id).running_mean"] = NDArray(shape: [c], scalars: Array(statistics[s..<s + c]))
+                tensors["\(id).running_var"] = NDArray(shape: [c], scalars: Array(statistics[s + c..<s + 2 * c]))
+                layer = Layer(op: .batchNorm, name: id, inputs: [previous], output: id, gamma: "\(id).weight",
+                              beta: "\(id).bias", mean: "\(id).running_mean", variance: "\(id).running_var",
+                              epsilon: epsilon)
+            case .relu:
+                let id = next("relu")
+                layer = Layer(op: .relu, name: id, inputs: [previous], output: id)
+            case .maxPool(let size):
+                let id = next("pool")
+                layer = Layer(op: .maxPool, name: id, inputs: [previous], output: id, kernel: size, stride: size, padding: 0)
+            case .flatten:
+                let id = next("flatten")
+                layer = Layer(op: .flatten, name: id, inputs: [previous], output: id)
+            case .dense(let outputs):
+                let id = next("fc")
+                tensors["\(id).weight"] = slice(o, [outputs, planned.input.count])
+                tensors["\(id).bias"] = slice(o + planned.decayedCount, [outputs])
+                layer = Layer(op: .dense, name: id, inputs: [previous], output: id, weight: "\(id).weight", bias: "\(id).bias")
+            case .dropout(let rate):
+                let id = next("dropout")
+                layer = Layer(op: .dropout, name: id, inputs: [previous], output: id, rate: rate)
+            }
+            if last { layer.output = Self.outputName }
+            previous = layer.output
+            layers.append(layer)
+        }
+        let input = architecture.input
+        let main = FunctionDescription(
+            inputs: [TensorSignature(name: Self.inputName, shape: [-1, input.channels, input.height, input.width])],
+            outputs: [TensorSignature(name: Self.outputName, shape: [-1, outputCount])],
+            layers: layers)
+        let description = ModelDescription(name: name, version: version, labels: labels,
+                                           functions: ["main": main], training: training)
+        return ModelFile(description: description, tensors: tensors)
+    }
+}

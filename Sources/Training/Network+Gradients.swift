@@ -1,0 +1,60 @@
+/// Whole-batch entry points on one thread, for tests, gradient checks and
+/// small tools; the trainer drives workspaces directly.
+extension Network {
+    /// The mean softmax cross-entropy of a batch and its gradients.
+    public struct Gradients: Sendable {
+        public var loss: Double
+        /// One value per parameter, in the order of `parameters`.
+        public var parameters: [Float]
+        /// One value per input value, `[N, C, H, W]`.
+        public var input: [Float]
+    }
+
+    /// Training-mode forward (batch statistics; dropout drawn from
+    /// `dropoutSeed`, so two calls with one seed drop the same units) and
+    /// backward on `examples` (`[N, C, H, W]`).
+    public func gradients(examples: [Float], labels: [Int], dropoutSeed: UInt64 = 0,
+                          labelSmoothing: Float = 0) -> Gradients {
+        let count = labels.count
+        precondition(examples.count == count * architecture.input.count, "examples and labels disagree")
+        let workspace = NetworkWorkspace(plan: plan, capacity: count)
+        var generator = SeededGenerator(seed: dropoutSeed)
+        var parameterGradients = [Float](repeating: 0, count: parameters.count)
+        var inputGradients = [Float](repeating: 0, count: examples.count)
+        let labels32 = labels.map { Int32($0) }
+        let result = parameters.withUnsafeBufferPointer { p in
+            statistics.withUnsafeBufferPointer { s in
+                workspace.forward(examples, count: count, parameters: p.baseAddress!, statistics: s.baseAddress!,
+                                  training: true, generator: &generator)
+                return parameterGradients.withUnsafeMutableBufferPointer { g in
+                    inputGradients.withUnsafeMutableBufferPointer { i in
+                        workspace.backward(labels: labels32, scale: 1 / Float(count), smoothing: labelSmoothing,
+                                           parameters: p.baseAddress!, gradients: g.baseAddress!,
+                                           inputGradient: i.baseAddress!)
+                    }
+                }
+            }
+        }
+        return Gradients(loss: result.lossSum / Double(count), parameters: parameterGradients, input: inputGradients)
+    }
+
+    /// The mean training-mode loss alone (the quantity `gradients` differentiates).
+    public func loss(examples: [Float], labels: [Int], dropoutSeed: UInt64 = 0, labelSmoothing: Float = 0) -> Double {
+        gradients(examples: examples, labels: labels, dropoutSeed: dropoutSeed, labelSmoothing: labelSmoothing).loss
+    }
+
+    /// Inference-mode logits (running statistics, no dropout), `[N, classes]`.
+    public func logits(examples: [Float]) -> [Float] {
+        let count = examples.count / architecture.input.count
+        precondition(count * architecture.input.count == examples.count && count > 0, "examples are not whole images")
+        let workspace = NetworkWorkspace(plan: plan, capacity: count)
+        var generator = SeededGenerator(seed: 0)
+        parameters.withUnsafeBufferPointer { p in
+            statistics.withUnsafeBufferPointer { s in
+                workspace.forward(examples, count: count, parameters: p.baseAddress!, statistics: s.baseAddress!,
+                                  training: false, generator: &generator)
+            }
+        }
+        return Array(UnsafeBufferPointer(start: workspace.logits, count: count * outputCount))
+    }
+}

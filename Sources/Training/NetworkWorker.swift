@@ -1,0 +1,47 @@
+/// One thread's share of the trainer's work: its workspace, its own gradient
+/// array and an image buffer. Workers never touch each other's memory; the
+/// parameters they read are not written while they run.
+final class NetworkWorker: @unchecked Sendable {
+    let workspace: NetworkWorkspace
+    private(set) var gradients: [Float]
+    let images: UnsafeMutablePointer<Float>
+    private(set) var result = SoftmaxCrossEntropy.Result(lossSum: 0, correct: 0)
+
+    init(plan: NetworkPlan, capacity: Int) {
+        workspace = NetworkWorkspace(plan: plan, capacity: capacity)
+        gradients = [Float](repeating: 0, count: plan.parameterCount)
+        images = .allocate(capacity: capacity * plan.architecture.input.count)
+        images.initialize(repeating: 0, count: capacity * plan.architecture.input.count)
+    }
+
+    deinit { images.deallocate() }
+
+    /// Forward and backward on `count` examples of the batch starting at `first`.
+    func trainingStep(_ job: StepJob, first: Int, count: Int, scale: Float, smoothing: Float,
+                      generator: inout SeededGenerator) {
+        let pixels = workspace.plan.architecture.input.count
+        workspace.forward(job.images + first * pixels, count: count, parameters: job.parameters,
+                          statistics: job.statistics, training: true, generator: &generator)
+        result = gradients.withUnsafeMutableBufferPointer { g in
+            workspace.backward(labels: job.labels + first, scale: scale, smoothing: smoothing,
+                               parameters: job.parameters, gradients: g.baseAddress!)
+        }
+    }
+}
+
+/// The read-only memory of one training step, shared by the workers.
+struct StepJob: @unchecked Sendable {
+    var parameters: UnsafePointer<Float>
+    var statistics: UnsafePointer<Float>
+    var images: UnsafePointer<Float>
+    var labels: UnsafePointer<Int32>
+}
+
+/// Memory shared by the workers during evaluation; each writes only its own
+/// chunks of `output`.
+struct SharedPointers: @unchecked Sendable {
+    var parameters: UnsafePointer<Float>
+    var statistics: UnsafePointer<Float>
+    var source: UnsafePointer<UInt8>
+    var output: UnsafeMutablePointer<Int>
+}

@@ -1,0 +1,28 @@
+/// Everything that decides a training run besides the architecture. Two runs
+/// with equal configurations on one machine write byte-identical models.
+public struct TrainingConfiguration: Sendable, Equatable {
+    public var epochs = 12
+    public var batchSize = 128
+    public var seed: UInt64 = 1
+    public var peakLearningRate: Float = 0.05
+    /// The share of all steps spent warming the learning rate up.
+    public var warmupFraction: Double = 0.1
+    public var momentum: Float = 0.9
+    public var weightDecay: Float = 5e-4
+    public var labelSmoothing: Float = 0
+    public var augmentation = Augmentation()
+    /// Training images held out for validation (chosen by a fixed
+    /// permutation, the same for every seed, so runs are comparable).
+    public var validationCount = 5_000
+    /// Use only this many of the remaining training images (for quick runs and tests).
+    public var trainingLimit: Int? = nil
+    /// Evaluate on only this many test images (for quick runs and tests).
+    public var testLimit: Int? = nil
+    /// Threads, each running a share of every batch; the gradients are summed
+    /// in a fixed order, so the result does not depend on timing. Part of the
+    /// configuration because it changes batch-norm statistics (each thread
+    /// normalises its own share).
+    public var threads = 2
+
+    public init() {}
+}

@@ -1,0 +1,70 @@
+import Catalogue
+import Foundation
+
+/// Deterministic stand-ins for what the importer would store: the same number
+/// always gives the same hash, size and classification, so a test or a
+/// benchmark can check what it finds against what it wrote.
+public enum Synthetic {
+    /// SplitMix64: a small, good-enough mixer for deterministic test data.
+    public static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A 32-byte digest unique to `number` (and `salt`).
+    public static func digest(_ number: Int, salt: UInt64 = 0) -> SHA256Digest {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        var state = UInt64(bitPattern: Int64(number)) ^ (salt &* 0x1000_0000_01B3)
+        for _ in 0..<4 {
+            state = mix(state)
+            withUnsafeBytes(of: state.bigEndian) { bytes += $0 }
+        }
+        return try! SHA256Digest(bytes: bytes)
+    }
+
+    /// The classification of image `number` by model `variant`: a label
+    /// spread evenly over 0...9 and a softmax confidence from its logits.
+    public static func classification(_ number: Int, variant: Int = 0) -> NewClassification {
+        var state = mix(UInt64(number) &* 31 &+ UInt64(variant) &* 0x51_7CC1_B727_220A)
+        var logits = [Float](repeating: 0, count: 10)
+        for index in 0..<10 {
+            state = mix(state)
+            logits[index] = Float(state % 10_000) / 1_000 - 5
+        }
+        let label = logits.indices.max { logits[$0] < logits[$1] }!
+        let top = logits[label]
+        let sum = logits.reduce(0) { $0 + exp(Double($1 - top)) }
+        return NewClassification(logits: logits, label: label, confidence: 1 / sum)
+    }
+
+    /// Image `number` as the importer would hand it over, seen at `/photos/NNNNNNN.jpg`.
+    public static func image(_ number: Int, salt: UInt64 = 0, thumbnailBytes: Int = 64,
+                             classified: Bool = true) -> NewImage {
+        let path = "/photos/" + String(number).leftPadded(to: 7) + ".jpg"
+        return NewImage(
+            sha256: digest(number, salt: salt), byteSize: 100_000 + number % 5_000,
+            width: 3_000 + number % 100, height: 4_000, format: number % 3 == 0 ? "png" : "jpeg",
+            thumbnail: thumbnailBytes > 0 ? [UInt8](repeating: UInt8(number % 251), count: thumbnailBytes) : nil,
+            file: SeenFile(path: path, size: Int64(100_000 + number % 5_000),
+                           modificationTimeNanoseconds: 1_700_000_000_000_000_000 + Int64(number)),
+            classification: classified ? classification(number) : nil)
+    }
+
+    /// A model file's registration; `number` tells models apart.
+    public static func model(_ number: Int = 1) -> NewModel {
+        NewModel(name: "clothing", version: "1.\(number)", sha256: digest(number, salt: 0xA11CE),
+                 labels: labels, parameterCount: 100_000 + number)
+    }
+
+    public static let labels = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                                "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"]
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
