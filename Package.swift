@@ -50,6 +50,10 @@ let package = Package(
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
+        // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
+        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
+        .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",
+                          swiftSettings: optimised),
 
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
