@@ -51,6 +51,12 @@ let package = Package(
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
 
+        // inference-bench: times the runtime, writes the reference model, runs
+        // models for the format check (mk/inference.mk); CPeakFLOPS measures the core's peak.
+        .target(name: "CPeakFLOPS", path: "bench/CPeakFLOPS", cSettings: [.unsafeFlags(["-O2"])]),
+        .executableTarget(name: "inference-bench", dependencies: ["Inference", "CPeakFLOPS"],
+                          path: "bench/InferenceBench", swiftSettings: optimised),
+
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
