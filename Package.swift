@@ -50,6 +50,10 @@ let package = Package(
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
+        // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
+        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
+        .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",
+                          swiftSettings: optimised),
 
         // inference-bench: times the runtime, writes the reference model, runs
         // models for the format check (mk/inference.mk); CPeakFLOPS measures the core's peak.
@@ -63,8 +67,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
-        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe"]),
-        .testTarget(name: "CLITests", dependencies: ["wardrobe"]),
+        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Training"]),
+        .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "Imaging", "Training"]),
     ]
 )
 
