@@ -51,6 +51,10 @@ let package = Package(
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
 
+        // bench-import's generator of 12-megapixel photos and its decode-bound limit.
+        .executableTarget(name: "import-bench", dependencies: ["Imaging", "CTurboJPEG", "CCrypto"],
+                          path: "bench/ImportBench"),
+
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
