@@ -50,6 +50,10 @@ let package = Package(
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
+        // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
+        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
+        .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",
+                          swiftSettings: optimised),
 
         // bench-import's generator of 12-megapixel photos and its decode-bound limit.
         .executableTarget(name: "import-bench", dependencies: ["Imaging", "CTurboJPEG", "CCrypto"],
