@@ -56,7 +56,7 @@ let package = Package(
                           swiftSettings: optimised),
 
         // bench-import's generator of 12-megapixel photos and its decode-bound limit.
-        .executableTarget(name: "import-bench", dependencies: ["Imaging", "CTurboJPEG", "CCrypto"],
+        .executableTarget(name: "import-bench", dependencies: ["Imaging", "Inference", "CTurboJPEG", "CCrypto"],
                           path: "bench/ImportBench"),
 
         .testTarget(name: "SystemLibraryTests",

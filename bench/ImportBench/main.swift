@@ -8,10 +8,17 @@
 //       The decode-bound limit of an import: every file read, hashed with SHA-256 and
 //       decoded by TurboJPEG at the DCT scale the thumbnail needs, on `threads` threads and
 //       nothing else. Prints one JSON object.
+//   import-bench stages --model FILE DIR...
+//       CPU time per image of each step of an import's worker, one thread, over the JPEGs
+//       under DIR: where the time goes, for profiling.
+//   import-bench model-cost --model FILE
+//       CPU time per image of the model's `main` at batch sizes 1, 8, 16 and 64 (why the
+//       import's workers classify in small batches).
 import CCrypto
 import CTurboJPEG
 import Foundation
 import Imaging
+import Inference
 import Synchronization
 
 func fail(_ message: String) -> Never {
@@ -202,11 +209,91 @@ func decodeLimit(_ options: Options) throws {
         """)
 }
 
+// MARK: - model-cost
+
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+func modelCost(_ options: Options) throws {
+    guard let path = options.values["model"] else { fail("model-cost needs --model FILE") }
+    let main = try CompiledModel(contentsOf: URL(fileURLWithPath: path)).function(named: "main")
+    let images = 256
+    var state: UInt32 = 1
+    let input = (0..<images * 784).map { _ in
+        state = state &* 1_664_525 &+ 1_013_904_223
+        return Float(state >> 24) / 255
+    }
+    var output = [Float](repeating: 0, count: images * 10)
+    for batch in [1, 8, 16, 64] {
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = threadCPUSeconds()
+            for first in stride(from: 0, to: images, by: batch) {
+                try input.withUnsafeBufferPointer { source in
+                    try output.withUnsafeMutableBufferPointer { target in
+                        try main.run(input: UnsafeBufferPointer(rebasing: source[first * 784..<(first + batch) * 784]),
+                                     count: batch,
+                                     output: UnsafeMutableBufferPointer(rebasing: target[first * 10..<(first + batch) * 10]))
+                    }
+                }
+            }
+            best = min(best, (threadCPUSeconds() - start) / Double(images))
+        }
+        print("batch \(batch): \(String(format: "%.3f", best * 1000)) ms CPU per image")
+    }
+}
+
+// MARK: - stages
+
+func stages(_ options: Options) throws {
+    guard let path = options.values["model"] else { fail("stages needs --model FILE") }
+    let main = try CompiledModel(contentsOf: URL(fileURLWithPath: path)).function(named: "main")
+    let files = jpegFiles(under: options.positionals)
+    let processor = ImageProcessor()
+    var spent: [String: Double] = [:]
+    var order: [String] = []
+    func timed<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        if spent[name] == nil { order.append(name) }
+        let start = threadCPUSeconds()
+        defer { spent[name, default: 0] += threadCPUSeconds() - start }
+        return try body()
+    }
+    var output = [Float](repeating: 0, count: 10)
+    for file in files {
+        let bytes = try timed("read") { try ImageFile.read(file) }
+        _ = timed("sha-256") {
+            var digest = [UInt8](repeating: 0, count: 32)
+            var length: UInt32 = 0
+            return EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil)
+        }
+        let decoded = try timed("decode + orient") { try processor.decoder.decode(bytes, minimumSide: processor.thumbnailSide) }
+        let raster = timed("fit to 256") { decoded.bitmap.fitted(longestSide: processor.thumbnailSide) }
+        _ = try timed("thumbnail encode") { try processor.thumbnailEncoder.encode(raster) }
+        for recipe in [PrepRecipes.fashionMNIST] + PrepRecipes.all.filter({ $0.name != "fashion-mnist" }) {
+            let tensor = timed("prep \(recipe.name)") { recipe.prepare(raster) }
+            try timed("classify") {
+                try tensor.values.withUnsafeBufferPointer { source in
+                    try output.withUnsafeMutableBufferPointer { try main.run(input: source, count: 1, output: $0) }
+                }
+            }
+        }
+    }
+    for name in order {
+        let perImage = spent[name]! / Double(files.count) / (name == "classify" ? Double(PrepRecipes.all.count) : 1)
+        print("\(name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(String(format: "%7.3f", perImage * 1000)) ms")
+    }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else { fail("usage: import-bench photos|decode-limit ...") }
 let options = Options(arguments.dropFirst(2))
 switch arguments[1] {
 case "photos": try writePhotos(options)
 case "decode-limit": try decodeLimit(options)
+case "model-cost": try modelCost(options)
+case "stages": try stages(options)
 default: fail("unknown subcommand \(arguments[1])")
 }
