@@ -136,12 +136,15 @@ class Bench:
             os.rename(partial, template)
             remove_db(partial)
         print(f"-- catalogue scaling: {folder}", file=sys.stderr, flush=True)
+        startup = self.wardrobe(os.path.join(self.out, "empty"), "fashion-mnist")["cpu"]
         empty, full = [], []
         for _ in range(self.args.repeats):
             empty.append(self.wardrobe(folder, "fashion-mnist"))
             full.append(self.wardrobe(folder, "fashion-mnist", template=template))
-        per_file = lambda runs: min(r["seconds"] / max(1, r["images"]) for r in runs)
-        return per_file(empty), per_file(full), max(r["rss"] for r in empty + full)
+        wall = lambda runs: min(r["seconds"] / max(1, r["images"]) for r in runs)
+        cpu = lambda runs: min((r["cpu"] - startup) / max(1, r["images"]) for r in runs)
+        return {"wall": (wall(empty), wall(full)), "cpu": (cpu(empty), cpu(full)),
+                "rss": max(r["rss"] for r in empty + full)}
 
 
 def main():
@@ -161,9 +164,8 @@ def main():
     else:
         print(f"bench-import: {args.photos} not found; the small-photo rows are skipped", file=sys.stderr)
     sets.append(("12 MP photos", args.large, bench.photo_set("12 MP photos", args.large)))
-    empty, full, scaling_rss = bench.catalogue_scaling(args.scaling)
+    scaling = bench.catalogue_scaling(args.scaling)
 
-    load = os.getloadavg()[0]
     print()
     print(f"bench-import: best of {args.repeats} runs; 2 cores, load average {load:.1f} at the end.")
     print("images/s: wall clock from the walk to the last commit. CPU ms/img: the child's user+system time")
@@ -193,13 +195,23 @@ def main():
         small = name == "small photos"
         for key, want in (("fashion-mnist", 3.0 if small else 2.0), ("photo", 1.5 if small else None)):
             if want and rows[key]:
-                targets.append((f"{names[key]} vs peer, {name}", rows[key]["rate"] / peer, ">=", want, "x"))
+                targets.append((f"{names[key]} vs peer, {name}, wall clock", rows[key]["rate"] / peer, ">=", want, "x"))
+                # What an idle machine would show if the two workers scale perfectly and the
+                # peer stays on one core: an estimate, printed as such.
+                estimate = 2 * rows["peer"]["cpu_per_image"] / rows[key]["cpu_per_image"]
+                targets.append((f"{names[key]} vs peer, {name}, idle estimate from CPU time", estimate, ">=", want, "x"))
     print()
     print(f"per new file, {os.path.basename(args.scaling)} (generated 400x533 photos, --prep fashion-mnist):")
-    print(f"  into an empty catalogue           {1000 * empty:7.2f} ms")
-    print(f"  into one of {args.catalogue_images:,} images     {1000 * full:7.2f} ms   ({full / empty:.2f}x)")
-    targets.append((f"per-file cost, {args.catalogue_images:,}-image catalogue vs empty", full / empty, "<=", 1.2, "x"))
-    targets.append(("peak RSS, catalogue scaling", scaling_rss / MB, "<=", 200, "MB"))
+    print(f"  {'':<36} {'wall ms':>8} {'CPU ms':>8}")
+    (wall_empty, wall_full), (cpu_empty, cpu_full) = scaling["wall"], scaling["cpu"]
+    print(f"  {'into an empty catalogue':<36} {1000 * wall_empty:>8.2f} {1000 * cpu_empty:>8.2f}")
+    print(f"  {f'into one of {args.catalogue_images:,} images':<36} {1000 * wall_full:>8.2f} {1000 * cpu_full:>8.2f}")
+    print(f"  {'ratio':<36} {wall_full / wall_empty:>7.2f}x {cpu_full / cpu_empty:>7.2f}x")
+    targets.append((f"per-file wall time, {args.catalogue_images:,}-image catalogue vs empty",
+                    wall_full / wall_empty, "<=", 1.2, "x"))
+    targets.append((f"per-file CPU time, {args.catalogue_images:,}-image catalogue vs empty",
+                    cpu_full / cpu_empty, "<=", 1.2, "x"))
+    targets.append(("peak RSS, catalogue scaling", scaling["rss"] / MB, "<=", 200, "MB"))
     print()
     print("targets:")
     for what, value, relation, want, unit in targets:
