@@ -33,6 +33,8 @@ final class Program: @unchecked Sendable {
 
     enum Step {
         case conv(Convolution, input: Slot, output: Slot)
+        /// A convolution pooled as it goes (window = stride = `pool`, no padding).
+        case convPool(Convolution, max: Bool, pool: Int32, input: Slot, output: Slot)
         case dense(Convolution, input: Slot, output: Slot)
         case pool(max: Bool, kernel: Int32, stride: Int32, padding: Int32, input: Slot, output: Slot)
         case globalAvgPool(input: Slot, output: Slot)
@@ -105,6 +107,9 @@ final class Program: @unchecked Sendable {
             case .conv(let conv, let input, let output):
                 var kernel = conv.kernel(weights)
                 ik_conv2d(&kernel, input.view(w), output.view(w), count)
+            case .convPool(let conv, let max, let pool, let input, let output):
+                var kernel = conv.kernel(weights)
+                ik_conv2d_pool(&kernel, max ? 1 : 0, pool, input.view(w), output.view(w), count)
             case .dense(let conv, let input, let output):
                 var kernel = conv.kernel(weights)
                 ik_dense(&kernel, input.view(w), output.view(w), count)

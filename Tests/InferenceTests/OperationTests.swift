@@ -52,6 +52,23 @@ import Testing
         expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
     }
 
+    /// A convolution followed by pooling with window = stride runs as one fused step.
+    @Test(arguments: [(true, 2, 28, 32), (false, 2, 13, 20), (true, 3, 17, 64), (false, 3, 10, 8)])
+    func convolutionThenPooling(isMax: Bool, pool: Int, size: Int, channels: Int) throws {
+        var random = Random(seed: UInt64(pool * 100 + size))
+        let x = random.array([11, 3, size, size])
+        let w = random.array([channels, 3, 3, 3]), b = random.array([channels])
+        let expected = Reference.pool(Reference.relu(Reference.conv2d(x, w, b, stride: 1, padding: 1)),
+                                      max: isMax, kernel: pool, stride: pool, padding: 0)
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 3, size, size])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1] + expected.shape.dropFirst())])
+        model.tensors = ["w": w, "b": b]
+        model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "c", weight: "w", bias: "b", padding: 1),
+                        Layer(op: .relu, name: "relu", inputs: ["c"], output: "r"),
+                        Layer(op: isMax ? .maxPool : .avgPool, name: "pool", inputs: ["r"], output: "y", kernel: pool)]
+        expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
+    }
+
     @Test func globalAvgPoolThenFlatten() throws {
         var random = Random(seed: 3)
         let x = random.array([11, 20, 7, 6])
