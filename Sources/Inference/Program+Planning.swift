@@ -15,7 +15,7 @@ import Foundation
 extension Program {
     /// Images per pass: enough for the dense layers to reuse each weight
     /// several times, few enough that a pass's scratch stays small.
-    static let defaultChunk = 8
+    static let defaultChunk = 16
 
     private struct Node {
         enum Kind {
