@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
-        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
+        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "Training", "Inference"]),
 
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
