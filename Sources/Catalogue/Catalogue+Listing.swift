@@ -29,6 +29,13 @@ extension Catalogue {
         }
     }
 
+    /// SQLite's plan for a listing (or its count), one line per step: how
+    /// to see that a query walks an index instead of scanning a table.
+    public func queryPlan(_ query: ClassificationQuery, counting: Bool = false) throws -> [String] {
+        let (sql, values) = Catalogue.listingSQL(query, count: counting)
+        return try database.rows("EXPLAIN QUERY PLAN " + sql, values) { $0.text(3) }
+    }
+
     /// The SQL for a listing or a count. Filters become bound parameters;
     /// only the shape of the SQL varies, so each shape is prepared once.
     static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, [(any SQLBindable)?]) {
@@ -74,7 +81,7 @@ extension Catalogue {
         let sql = """
             SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
                    c.classified_at, i.first_imported, i.width, i.height, i.format,
-                   (SELECT path FROM image_paths WHERE image_id = c.image_id ORDER BY last_seen DESC, path LIMIT 1),
+                   (SELECT path FROM image_paths WHERE image_id = c.image_id ORDER BY last_seen DESC, path DESC LIMIT 1),
                    (SELECT label FROM corrections WHERE image_id = c.image_id ORDER BY id DESC LIMIT 1)
             FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
             \(whereClause)

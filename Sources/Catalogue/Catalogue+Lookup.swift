@@ -85,7 +85,7 @@ extension Catalogue {
     private func paths(where condition: String, _ values: [(any SQLBindable)?]) throws -> [KnownPath] {
         try database.rows("""
             SELECT path, image_id, size, mtime_ns, last_seen FROM image_paths WHERE \(condition)
-            ORDER BY last_seen DESC, path
+            ORDER BY last_seen DESC, path DESC
             """, values) { row in
             KnownPath(path: row.text(0), image: ImageID(row.int64(1)), size: row.int64(2),
                       modificationTimeNanoseconds: row.int64(3), lastSeen: Date(catalogueMilliseconds: row.int64(4)))

@@ -35,6 +35,7 @@ public final class Catalogue {
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             PRAGMA foreign_keys = ON;
+            PRAGMA cache_size = -65536;
             """)
         try migrator.migrate(database)
     }

@@ -1,1 +1,149 @@
-print("placeholder")
+// catalogue-bench: drives the Catalogue module for benchmarks and tests.
+//
+//   catalogue-bench generate --db PATH --images N [--batch B] [--thumbnail-bytes T]
+//       Writes N synthetic images (hash, path, thumbnail, classification) in
+//       batches of B through the Catalogue API; prints rows per second.
+//   catalogue-bench bench --db PATH --images N [--batch B] [--repeats R] [--json FILE]
+//       generate, then the median times of "current top 50 for a label" and
+//       "count for a label"; a JSON summary for the report.
+//   catalogue-bench stress-write --db PATH [--batch B]
+//       Writes batches forever (the crash and snapshot tests kill it); after
+//       each commit prints "committed <images>" on stdout.
+import Catalogue
+import CatalogueFixtures
+import Foundation
+
+struct Options {
+    var values: [String: String] = [:]
+
+    init(_ arguments: ArraySlice<String>) {
+        var iterator = arguments.makeIterator()
+        while let key = iterator.next() {
+            guard key.hasPrefix("--"), let value = iterator.next() else { fail("bad argument \(key)") }
+            values[String(key.dropFirst(2))] = value
+        }
+    }
+
+    func string(_ key: String) -> String {
+        guard let value = values[key] else { fail("--\(key) is required") }
+        return value
+    }
+
+    func int(_ key: String, default fallback: Int) -> Int {
+        guard let text = values[key] else { return fallback }
+        guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else { fail("--\(key) needs a number") }
+        return value
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("catalogue-bench: \(message)\n".utf8))
+    exit(64)
+}
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Inserts `count` images in batches, timing only the inserts (not the
+/// making of synthetic data), as the Python peer does.
+func generate(_ catalogue: Catalogue, count: Int, batch: Int, thumbnailBytes: Int) throws -> Double {
+    let model = try catalogue.registerModel(Synthetic.model())
+    let run = try catalogue.openRun(command: "import", model: model, recipe: Recipe(name: "fashion-mnist", version: 1))
+    var spent = 0.0
+    var done = 0
+    while done < count {
+        let images = (done..<min(count, done + batch)).map { Synthetic.image($0, thumbnailBytes: thumbnailBytes) }
+        let start = now()
+        try catalogue.insertImages(images, run: run)
+        spent += now() - start
+        done += images.count
+        if done % 100_000 == 0 {
+            FileHandle.standardError.write(Data("  \(done) images, \(Int(Double(done) / spent)) rows/s\n".utf8))
+        }
+    }
+    try catalogue.closeRun(run, counts: RunCounts(seen: count, imported: count, classified: count))
+    return Double(count) / spent
+}
+
+func median(_ samples: [Double]) -> Double {
+    let sorted = samples.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// Median seconds of `body` over `repeats` calls, rotating over the ten labels.
+func time(repeats: Int, _ body: (Int) throws -> Void) rethrows -> Double {
+    for label in 0..<10 { try body(label) }  // warm the cache and the prepared statements
+    var samples: [Double] = []
+    for index in 0..<repeats {
+        let start = now()
+        try body(index % 10)
+        samples.append(now() - start)
+    }
+    return median(samples)
+}
+
+func stressWrite(_ catalogue: Catalogue, batch: Int) throws -> Never {
+    let model = try catalogue.registerModel(Synthetic.model())
+    let importRun = try catalogue.openRun(command: "import", model: model, recipe: Recipe(name: "fashion-mnist", version: 1))
+    let redoRun = try catalogue.openRun(command: "reclassify", model: model, recipe: Recipe(name: "photo", version: 1))
+    var next = try catalogue.stats().images
+    var previous: [ImageID] = []
+    while true {
+        let images = (next..<next + batch).map { Synthetic.image($0) }
+        let inserted = try catalogue.insertImages(images, run: importRun)
+        next += batch
+        // Straight to the file descriptor: no buffer to lose when killed.
+        let line = "committed \(next)\n"
+        _ = line.withCString { write(1, $0, strlen($0)) }
+        // A second transaction: the previous batch reclassified by another run.
+        try catalogue.addClassifications(previous.map { ($0, Synthetic.classification(Int($0.rawValue), variant: 1)) },
+                                         run: redoRun)
+        previous = inserted.map(\.image)
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else { fail("usage: catalogue-bench generate|bench|stress-write --db PATH ...") }
+let options = Options(arguments.dropFirst(2))
+do {
+    switch arguments[1] {
+    case "generate":
+        let catalogue = try Catalogue(path: options.string("db"))
+        let rate = try generate(catalogue, count: options.int("images", default: 1_000_000),
+                                batch: options.int("batch", default: 1_000),
+                                thumbnailBytes: options.int("thumbnail-bytes", default: 0))
+        print("inserted \(options.int("images", default: 1_000_000)) images at \(Int(rate)) rows/s")
+    case "bench":
+        let path = options.string("db")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let catalogue = try Catalogue(path: path)
+        let count = options.int("images", default: 1_000_000)
+        let repeats = options.int("repeats", default: 500)
+        let rate = try generate(catalogue, count: count, batch: options.int("batch", default: 1_000),
+                                thumbnailBytes: options.int("thumbnail-bytes", default: 0))
+        try catalogue.database.executeScript("ANALYZE")
+        let top50 = try time(repeats: repeats) { label in
+            let rows = try catalogue.currentClassifications(ClassificationQuery(label: label, limit: 50))
+            precondition(rows.count == 50)
+        }
+        let counted = try time(repeats: repeats) { label in
+            let count = try catalogue.countCurrentClassifications(ClassificationQuery(label: label))
+            precondition(count > 0)
+        }
+        let json = """
+            {"images": \(count), "insert_rows_per_s": \(Int(rate)), "top50_median_ms": \(top50 * 1000), "count_median_ms": \(counted * 1000)}
+            """
+        print(json)
+        if let file = options.values["json"] { try json.write(toFile: file, atomically: true, encoding: .utf8) }
+    case "stress-write":
+        try stressWrite(try Catalogue(path: options.string("db")), batch: options.int("batch", default: 20))
+    default:
+        fail("unknown subcommand \(arguments[1])")
+    }
+} catch {
+    FileHandle.standardError.write(Data("catalogue-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,227 @@
+import Catalogue
+import CatalogueFixtures
+import Foundation
+import Testing
+
+/// Reading the catalogue back: lookups, listings, history, reports.
+@Suite struct CatalogueQueryTests {
+    typealias Setup = CatalogueStoreTests.Setup
+
+    /// `count` images imported by the setup's run, one batch.
+    func filled(_ count: Int, storage: Storage = .file) throws -> (Setup, [NewImage]) {
+        let setup = try Setup(storage)
+        let images = (0..<count).map { Synthetic.image($0) }
+        try setup.catalogue.insertImages(images, run: setup.run)
+        return (setup, images)
+    }
+
+    @Test(arguments: Storage.allCases)
+    func listingByLabelIsSortedFilteredAndPaged(storage: Storage) throws {
+        let (setup, images) = try filled(300, storage: storage)
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let label = 4
+        let expected = images.filter { $0.classification!.label == label }
+            .sorted { $0.classification!.confidence > $1.classification!.confidence }
+        #expect(expected.count > 10)
+
+        let top = try catalogue.currentClassifications(ClassificationQuery(label: label, limit: 10))
+        #expect(top.map(\.sha256) == expected.prefix(10).map(\.sha256))
+        #expect(top.allSatisfy { $0.label == label && $0.path != nil && $0.correctedLabel == nil })
+        let next = try catalogue.currentClassifications(ClassificationQuery(label: label, limit: 10, offset: 10))
+        #expect(next.map(\.sha256) == expected.dropFirst(10).prefix(10).map(\.sha256))
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: label)) == expected.count)
+
+        let ascending = try catalogue.currentClassifications(ClassificationQuery(label: label, order: .confidenceAscending))
+        #expect(ascending.map(\.sha256) == expected.reversed().map(\.sha256))
+
+        let band = 0.3...0.6
+        let inBand = expected.filter { band.contains($0.classification!.confidence) }
+        let query = ClassificationQuery(label: label, confidence: band)
+        #expect(try catalogue.currentClassifications(query).map(\.sha256) == inBand.map(\.sha256))
+        #expect(try catalogue.countCurrentClassifications(query) == inBand.count)
+        #expect(try catalogue.countCurrentClassifications() == 300)
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(model: ModelID(99))) == 0)
+    }
+
+    @Test func listingFiltersByDatesAndModel() throws {
+        let setup = try Setup()
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let day = { (n: Double) in Date(timeIntervalSince1970: 1_750_000_000 + n * 86_400) }
+        try catalogue.insertImages((0..<10).map { Synthetic.image($0) }, run: setup.run, at: day(0))
+        try catalogue.insertImages((10..<30).map { Synthetic.image($0) }, run: setup.run, at: day(2))
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(imported: day(1)..<day(3))) == 20)
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(classified: day(-1)..<day(1))) == 10)
+        let newest = try catalogue.currentClassifications(ClassificationQuery(order: .newestImported, limit: 1))
+        #expect(newest.first?.firstImported == day(2))
+        let oldest = try catalogue.currentClassifications(ClassificationQuery(order: .oldestImported, limit: 1))
+        #expect(oldest.first?.firstImported == day(0))
+
+        // A second model reclassifies five images: they now belong to it.
+        let model2 = try catalogue.registerModel(Synthetic.model(2))
+        let run2 = try catalogue.openRun(command: "reclassify", model: model2, recipe: Recipe(name: "photo", version: 1))
+        let ids = try catalogue.currentClassifications(ClassificationQuery(order: .imageID, limit: 5)).map(\.image)
+        try catalogue.addClassifications(ids.map { ($0, Synthetic.classification(Int($0.rawValue), variant: 1)) },
+                                         run: run2, at: day(5))
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(model: model2)) == 5)
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(model: setup.model)) == 25)
+        let latest = try catalogue.currentClassifications(ClassificationQuery(order: .newestClassified, limit: 5))
+        #expect(Set(latest.map(\.image)) == Set(ids) && latest.allSatisfy { $0.model == model2 })
+    }
+
+    @Test func theLatestClassificationIsCurrentAndHistoryKeepsAll() throws {
+        let (setup, images) = try filled(50)
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 2))
+        let image = try #require(try catalogue.image(sha256: images[0].sha256)).id
+        let forced = NewClassification(logits: (0..<10).map { Float($0) }, label: 9, confidence: 0.99)
+        let added = try catalogue.addClassifications([(image, forced), (image, forced)], run: run2)
+        #expect(added[0] != nil && added[1] == nil)  // one classification per image per run
+
+        let current = try #require(try catalogue.currentClassifications(ClassificationQuery(label: 9, limit: 1)).first)
+        #expect(current.image == image && current.confidence == 0.99 && current.classification == added[0])
+        let history = try catalogue.history(of: image)
+        #expect(history.map(\.classification.run) == [setup.run, run2])
+        #expect(history.map(\.classification.label) == [images[0].classification!.label, 9])
+        #expect(history[1].classification.logits == forced.logits && history[1].command == "reclassify")
+        #expect(try catalogue.stats().classifications == 51)
+    }
+
+    @Test func hashPrefixesFindOneImageOrSayTheyAreAmbiguous() throws {
+        let (setup, images) = try filled(64)
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let hex = images[5].sha256.hex
+        #expect(try catalogue.image(hashPrefix: String(hex.prefix(12)))?.sha256 == images[5].sha256)
+        #expect(try catalogue.image(hashPrefix: String(hex.prefix(11)).uppercased())?.sha256 == images[5].sha256)
+        #expect(try catalogue.image(hashPrefix: hex)?.sha256 == images[5].sha256)
+        let firstDigit = String(hex.prefix(1))
+        let sharing = images.filter { $0.sha256.hex.hasPrefix(firstDigit) }.count
+        #expect(sharing > 1)
+        #expect(throws: CatalogueError.ambiguousHashPrefix(prefix: firstDigit, matches: sharing)) {
+            try catalogue.image(hashPrefix: firstDigit)
+        }
+        let unused = (0..<4096).map { String(format: "%03x", $0) }.first { p in !images.contains { $0.sha256.hex.hasPrefix(p) } }!
+        #expect(try catalogue.image(hashPrefix: unused) == nil)
+        #expect(throws: CatalogueError.self) { try catalogue.image(hashPrefix: "xyz") }
+        #expect(throws: CatalogueError.self) { try catalogue.image(hashPrefix: "") }
+    }
+
+    @Test func theLabelQueriesUseTheIndexNotAScan() throws {
+        let (setup, _) = try filled(200)
+        defer { setup.directory.remove() }
+        try setup.catalogue.database.executeScript("ANALYZE")
+        for query in [ClassificationQuery(label: 3, limit: 50), ClassificationQuery(label: 3, confidence: 0.5...1, limit: 50),
+                      ClassificationQuery(label: 3, order: .confidenceAscending, limit: 50)] {
+            let plan = try setup.catalogue.queryPlan(query)
+            #expect(plan.contains { $0.contains("SEARCH c USING INDEX current_by_label_confidence (label=?") }, "\(plan)")
+            #expect(!plan.contains { $0.contains("SCAN") || $0.contains("TEMP B-TREE") }, "\(plan)")
+        }
+        let count = try setup.catalogue.queryPlan(ClassificationQuery(label: 3), counting: true)
+        #expect(count.contains { $0.contains("USING COVERING INDEX current_by_label_confidence (label=?)") }, "\(count)")
+    }
+
+    @Test func statsCountEverythingAndAverageConfidencePerLabel() throws {
+        let (setup, images) = try filled(100)
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        try catalogue.recordFailure(path: "/junk", reason: "empty file")
+        let stats = try catalogue.stats()
+        #expect(stats.images == 100 && stats.paths == 100 && stats.classifications == 100)
+        #expect(stats.failures == 1 && stats.models == 1 && stats.runs == 1 && stats.corrections == 0)
+        for entry in stats.labels {
+            let ofLabel = images.filter { $0.classification!.label == entry.label }
+            #expect(entry.count == ofLabel.count)
+            let mean = ofLabel.reduce(0) { $0 + $1.classification!.confidence } / Double(ofLabel.count)
+            #expect(abs(entry.meanConfidence - mean) < 1e-12)
+        }
+        #expect(stats.labels.reduce(0) { $0 + $1.count } == 100)
+    }
+
+    @Test func comparingRunsShowsChangedImagesAndTransitions() throws {
+        let (setup, images) = try filled(40)
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
+        let all = try catalogue.currentClassifications(ClassificationQuery(order: .imageID))
+        // The first 30 images get variant-1 labels; the last 10 are not in run 2.
+        let redone = all.prefix(30).map { ($0.image, Synthetic.classification(Int($0.image.rawValue) - 1, variant: 1)) }
+        try catalogue.addClassifications(redone, run: run2)
+        let comparison = try catalogue.compareRuns(setup.run, run2)
+        var expected: [Int: [Int: Int]] = [:]
+        var changed: [ImageID] = []
+        for (index, item) in redone.enumerated() {
+            let before = images[index].classification!.label
+            expected[before, default: [:]][item.1.label, default: 0] += 1
+            if before != item.1.label { changed.append(item.0) }
+        }
+        #expect(comparison.compared == 30)
+        #expect(comparison.changes.map(\.image) == changed)
+        #expect(comparison.changedCount == changed.count)
+        for transition in comparison.transitions {
+            #expect(expected[transition.from]?[transition.to] == transition.count)
+        }
+        #expect(comparison.transitions.reduce(0) { $0 + $1.count } == 30)
+        #expect(try catalogue.compareRuns(setup.run, run2, changeLimit: 2).changes.count == min(2, changed.count))
+        #expect(throws: CatalogueError.self) { try catalogue.compareRuns(setup.run, RunID(99)) }
+    }
+
+    @Test func exportsStreamEveryRow() throws {
+        let (setup, images) = try filled(120)
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        var seen: [SHA256Digest] = []
+        try catalogue.forEachCurrentClassification(ClassificationQuery(order: .imageID)) { seen.append($0.sha256) }
+        #expect(seen == images.map(\.sha256))
+        var labels: [Int] = []
+        try catalogue.forEachClassification { record in
+            labels.append(record.label)
+            // Other queries may run inside the loop.
+            _ = try catalogue.image(record.image)
+        }
+        #expect(labels == images.map { $0.classification!.label })
+    }
+
+    @Test func thumbnailsComeInBatchesAndSkipWhatARunHasDone() throws {
+        let setup = try Setup()
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        var images = (0..<25).map { Synthetic.image($0) }
+        images[3].thumbnail = nil
+        try catalogue.insertImages(images, run: setup.run)
+        var batches: [[ImageID]] = []
+        var after: ImageID?
+        while true {
+            let batch = try catalogue.thumbnails(after: after, limit: 10)
+            guard let last = batch.last else { break }
+            batches.append(batch.map(\.image))
+            #expect(batch.allSatisfy { $0.thumbnail.count == 64 })
+            after = last.image
+        }
+        #expect(batches.map(\.count) == [10, 10, 4])
+        let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
+        try catalogue.addClassifications(batches[0].map { ($0, Synthetic.classification(1)) }, run: run2)
+        let remaining = try catalogue.thumbnails(limit: 100, notClassifiedBy: run2)
+        #expect(remaining.map(\.image) == batches[1] + batches[2])
+    }
+
+    @Test func correctionsOutliveLaterRuns() throws {
+        let (setup, _) = try filled(10)
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let image = ImageID(1)
+        try catalogue.setCorrection(of: image, label: 8, at: Date(timeIntervalSince1970: 1_000))
+        try catalogue.setCorrection(of: image, label: 2, at: Date(timeIntervalSince1970: 2_000))
+        let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
+        try catalogue.addClassifications([(image, Synthetic.classification(5, variant: 3))], run: run2)
+        #expect(try catalogue.correction(of: image)?.label == 2)
+        #expect(try catalogue.corrections(of: image).map(\.label) == [8, 2])
+        #expect(try catalogue.corrections().map(\.image) == [image])
+        let listed = try catalogue.currentClassifications(ClassificationQuery(order: .imageID, limit: 1))
+        #expect(listed.first?.correctedLabel == 2)
+        #expect(throws: CatalogueError.self) { try catalogue.setCorrection(of: image, label: 10) }
+        #expect(throws: CatalogueError.self) { try catalogue.setCorrection(of: ImageID(500), label: 1) }
+    }
+}
