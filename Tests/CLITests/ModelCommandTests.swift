@@ -29,6 +29,15 @@ import Testing
         #expect(training["epochs"] == "1")
         #expect(training["test_accuracy"] != nil)
 
+        let evaluate = try WardrobeProcess.run(["model", "evaluate", "--model", model, "--limit", "200", "--json"])
+        #expect(evaluate.status == 0, "stderr: \(evaluate.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(evaluate.stdout.utf8)) as? [String: Any])
+        #expect(report["images"] as? Int == 200)
+        let confusion = try #require(report["confusion"] as? [[Int]])
+        #expect(confusion.count == 10 && confusion.allSatisfy { $0.count == 10 })
+        #expect(confusion.joined().reduce(0, +) == 200)
+        #expect((report["classes"] as? [[String: Any]])?.count == 10)
+
         let text = try WardrobeProcess.run(["model", "info", model])
         #expect(text.stdout.contains("parameters     468010"))
         #expect(text.stdout.contains("image float32 [N, 1, 28, 28]"))

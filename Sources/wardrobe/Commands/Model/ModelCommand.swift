@@ -4,5 +4,5 @@ struct ModelCommand: CommandGroup {
         name: "model",
         abstract: "Train, evaluate and inspect the clothing classifier.",
         usage: "<subcommand> [options]",
-        subcommands: [ModelTrainCommand.self, ModelInfoCommand.self])
+        subcommands: [ModelTrainCommand.self, ModelEvaluateCommand.self, ModelInfoCommand.self])
 }

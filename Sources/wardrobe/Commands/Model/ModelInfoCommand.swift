@@ -24,12 +24,10 @@ struct ModelInfoCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        let url = try path.map { URL(fileURLWithPath: $0) } ?? BundledModel.locate()
+        let url = URL(fileURLWithPath: try console.setup.modelPath(explicit: path))
         let summary = ModelSummary(try ModelFile(contentsOf: url))
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            console.output(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            try console.json(summary)
             return .success
         }
         func signature(_ s: TensorSignature) -> String {
