@@ -55,6 +55,9 @@ let package = Package(
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",
                           swiftSettings: optimised),
 
+        // bench-import's generator of 12-megapixel photos and its decode-bound limit.
+        .executableTarget(name: "import-bench", dependencies: ["Imaging", "Inference", "CTurboJPEG", "CCrypto"],
+                          path: "bench/ImportBench"),
         // inference-bench: times the runtime, writes the reference model, runs
         // models for the format check (mk/inference.mk); CPeakFLOPS measures the core's peak.
         .target(name: "CPeakFLOPS", path: "bench/CPeakFLOPS", cSettings: [.unsafeFlags(["-O2"])]),
