@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
-        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
+        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "Training", "Inference"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",
