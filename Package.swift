@@ -21,7 +21,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
 
-        .target(name: "Inference", dependencies: ["COpenBLAS"],
+        // The runtime's kernels: C with AVX-512 intrinsics chosen at run time, -O3 in
+        // every configuration so that debug test runs stay quick.
+        .target(name: "CInferenceKernels",
+                cSettings: [.unsafeFlags(["-O3", "-fno-math-errno"])]),
+        .target(name: "Inference", dependencies: ["COpenBLAS", "CInferenceKernels"],
                 swiftSettings: optimised),
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.

@@ -56,6 +56,14 @@ public struct Layer: Codable, Sendable, Equatable {
     public enum Operation: String, Codable, Sendable, CaseIterable {
         case conv2d, batchNorm = "batchnorm", relu, maxPool = "maxpool", avgPool = "avgpool",
              globalAvgPool = "globalavgpool", flatten, dense, dropout, add
+
+        /// Decodes the name, reporting an unknown one by name (the reader
+        /// turns this into `ModelError.unknownOperation`).
+        public init(from decoder: any Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            guard let operation = Operation(rawValue: name) else { throw UnknownOperation(name: name) }
+            self = operation
+        }
     }
 
     public var op: Operation
@@ -100,4 +108,9 @@ public struct Layer: Codable, Sendable, Equatable {
         self.padding = padding
         self.rate = rate
     }
+}
+
+/// Thrown while decoding a layer whose `op` this runtime does not know.
+struct UnknownOperation: Error {
+    var name: String
 }

@@ -10,6 +10,9 @@ extension ModelFile {
         }
         var headerLength: UInt64 = 0
         for i in 0..<8 { headerLength |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+        guard headerLength <= 100_000_000 else {
+            throw .badHeader("header length \(headerLength) is implausible (more than 100 MB); not a model file")
+        }
         guard headerLength <= UInt64(bytes.count - 8) else {
             throw .truncated("header says \(headerLength) bytes of JSON, file has \(bytes.count - 8) after the length")
         }
@@ -36,13 +39,12 @@ extension ModelFile {
             guard let entry = value as? [String: Any] else { throw .badTensor(name: name, reason: "entry is not an object") }
             guard let dtype = entry["dtype"] as? String else { throw .badTensor(name: name, reason: "no dtype") }
             guard dtype == "F32" else { throw .badTensor(name: name, reason: "dtype \(dtype), only F32 is supported") }
-            guard let shape = (entry["shape"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.intValue }),
-                  shape.count == (entry["shape"] as? [Any])?.count, shape.allSatisfy({ $0 >= 0 && $0 < 1 << 31 }) else {
+            guard let shape = Self.integers(entry["shape"]), shape.allSatisfy({ $0 >= 0 && $0 < 1 << 31 }) else {
                 throw .badTensor(name: name, reason: "shape is not a list of non-negative integers")
             }
-            guard let offsets = (entry["data_offsets"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.intValue }),
-                  offsets.count == 2, offsets[0] >= 0, offsets[0] <= offsets[1] else {
-                throw .badTensor(name: name, reason: "data_offsets is not [begin, end]")
+            guard let offsets = Self.integers(entry["data_offsets"]), offsets.count == 2,
+                  offsets[0] >= 0, offsets[0] <= offsets[1] else {
+                throw .badTensor(name: name, reason: "data_offsets is not [begin, end] with begin <= end")
             }
             guard offsets[1] <= dataLength else {
                 throw .truncated("tensor '\(name)' ends at byte \(offsets[1]) of data, file holds \(dataLength)")
@@ -59,20 +61,48 @@ extension ModelFile {
                 throw .badTensor(name: name, reason: "shape \(shape) needs \(count * 4) bytes, offsets give \(offsets[1] - offsets[0])")
             }
             ranges.append((offsets[0]..<offsets[1], name))
-            var scalars = [Float](repeating: 0, count: count)
-            let base = dataStart + offsets[0]
-            for i in 0..<count {
-                let p = base + 4 * i
-                let bits = UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24
-                scalars[i] = Float(bitPattern: bits)
+            let scalars = Self.floats(bytes, from: dataStart + offsets[0], count: count)
+            if let index = scalars.firstIndex(where: { !$0.isFinite }) {
+                throw .badTensor(name: name, reason: "value \(index) is \(scalars[index]); weights must be finite")
             }
             tensors[name] = NDArray(shape: shape, scalars: scalars)
         }
-        ranges.sort { $0.0.lowerBound < $1.0.lowerBound }
+        ranges.sort { ($0.0.lowerBound, $0.0.upperBound, $0.1) < ($1.0.lowerBound, $1.0.upperBound, $1.1) }
         for (previous, next) in zip(ranges, ranges.dropFirst()) where next.0.lowerBound < previous.0.upperBound {
             throw .badHeader("tensors '\(previous.1)' and '\(next.1)' overlap")
         }
+        // As in safetensors, the data holds the tensors and nothing else.
+        let covered = ranges.reduce(0) { $0 + $1.0.count }
+        guard covered == dataLength else {
+            throw .badHeader("\(dataLength - covered) of the \(dataLength) data bytes belong to no tensor")
+        }
         self.init(description: description, tensors: tensors)
+    }
+
+    /// Integers from a JSON array: whole numbers only, no fractions or strings.
+    private static func integers(_ value: Any?) -> [Int]? {
+        guard let items = value as? [Any] else { return nil }
+        var result: [Int] = []
+        for item in items {
+            guard let number = item as? NSNumber,
+                  let double = Double(exactly: number.doubleValue), double.rounded() == double,
+                  abs(double) < 9.0e15 else { return nil }
+            result.append(Int(double))
+        }
+        return result
+    }
+
+    /// Little-endian float32 values at `offset`, already checked to lie inside `bytes`.
+    private static func floats(_ bytes: [UInt8], from offset: Int, count: Int) -> [Float] {
+        [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+            bytes.withUnsafeBytes { raw in
+                for i in 0..<count {
+                    let bits = raw.loadUnaligned(fromByteOffset: offset + 4 * i, as: UInt32.self)
+                    buffer[i] = Float(bitPattern: UInt32(littleEndian: bits))
+                }
+            }
+            initialized = count
+        }
     }
 
     /// The file's bytes: tensors sorted by name, data packed in that order.
@@ -135,6 +165,8 @@ extension ModelDescription {
             guard let text = metadata[key] else { throw .badMetadata("'\(key)' is missing") }
             do {
                 return try JSONDecoder().decode(type, from: Data(text.utf8))
+            } catch let unknown as UnknownOperation {
+                throw .unknownOperation(unknown.name)
             } catch {
                 throw .badMetadata("'\(key)' is not valid: \(error)")
             }

@@ -1,0 +1,237 @@
+// Convolution and dense layers as one register-blocked kernel: a tile of R
+// output rows (pixels of one output row, or images for a dense layer) times
+// one block of output channels. Each input value is broadcast once per tile
+// and each packed weight vector is loaded once per tile, so the inner loop is
+// R * NV fused multiply-adds for NV + R loads.
+#include "InferenceKernels.h"
+#include "Internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const float *in;        // input of row r, tap t, channel c: in[r * in_row + taps[t] + c]
+    ptrdiff_t in_row;
+    const ptrdiff_t *taps;
+    int32_t taps_count, in_channels;
+    const float *weights;   // this block: [tap][in_channel][block_width]
+    const float *bias;      // this block: [block_width]
+    float *out;             // output of row r, channel o: out[r * out_row + o]
+    ptrdiff_t out_row;
+    int32_t valid;          // output channels of this block that exist
+    int32_t relu;
+} tile_args;
+
+typedef void (*tile_fn)(const tile_args *);
+
+// ---------------------------------------------------------------- portable
+
+static void tile_portable(int rows, int block_width, const tile_args *a) {
+    float acc[64];
+    for (int r = 0; r < rows; r++) {
+        for (int o = 0; o < block_width; o++) acc[o] = a->bias[o];
+        const float *w = a->weights;
+        for (int t = 0; t < a->taps_count; t++) {
+            const float *x = a->in + r * a->in_row + a->taps[t];
+            for (int c = 0; c < a->in_channels; c++, w += block_width) {
+                const float xc = x[c];
+                for (int o = 0; o < block_width; o++) acc[o] += xc * w[o];
+            }
+        }
+        float *y = a->out + r * a->out_row;
+        for (int o = 0; o < a->valid; o++) y[o] = a->relu && acc[o] < 0 ? 0 : acc[o];
+    }
+}
+
+// ---------------------------------------------------------------- AVX-512
+
+#if IK_X86
+
+// Accumulators: R * NV of the 32 vector registers; the rest hold the NV
+// weight vectors and the broadcast input.
+#define IK_ROWS_1 28
+#define IK_ROWS_2 14
+#define IK_ROWS_4 6
+
+static inline __attribute__((always_inline)) IK_AVX512_TARGET
+void tile_avx512(const int R, const int NV, const tile_args *a) {
+    __m512 acc[IK_ROWS_1][4];
+    __mmask16 mask[4];
+#pragma clang loop unroll(full)
+    for (int v = 0; v < NV; v++) {
+        const int left = a->valid - 16 * v;
+        mask[v] = left >= 16 ? (__mmask16)0xFFFF : left <= 0 ? (__mmask16)0 : (__mmask16)((1u << left) - 1);
+        const __m512 b = _mm512_loadu_ps(a->bias + 16 * v);
+#pragma clang loop unroll(full)
+        for (int r = 0; r < R; r++) acc[r][v] = b;
+    }
+    const float *w = a->weights;
+    const ptrdiff_t in_row = a->in_row;
+    const int cin = a->in_channels;
+    for (int t = 0; t < a->taps_count; t++) {
+        const float *x = a->in + a->taps[t];
+        for (int c = 0; c < cin; c++) {
+            __m512 wv[4];
+#pragma clang loop unroll(full)
+            for (int v = 0; v < NV; v++) wv[v] = _mm512_load_ps(w + 16 * v);
+#pragma clang loop unroll(full)
+            for (int r = 0; r < R; r++) {
+                const __m512 xb = _mm512_set1_ps(x[r * in_row + c]);
+#pragma clang loop unroll(full)
+                for (int v = 0; v < NV; v++) acc[r][v] = _mm512_fmadd_ps(xb, wv[v], acc[r][v]);
+            }
+            w += 16 * NV;
+        }
+    }
+    const __m512 zero = _mm512_setzero_ps();
+#pragma clang loop unroll(full)
+    for (int r = 0; r < R; r++) {
+        float *y = a->out + r * a->out_row;
+#pragma clang loop unroll(full)
+        for (int v = 0; v < NV; v++) {
+            __m512 value = a->relu ? _mm512_max_ps(acc[r][v], zero) : acc[r][v];
+            _mm512_mask_storeu_ps(y + 16 * v, mask[v], value);
+        }
+    }
+}
+
+#define IK_TILE(R, NV) \
+    static IK_AVX512_TARGET void tile_##R##_##NV(const tile_args *a) { tile_avx512(R, NV, a); }
+#define IK_TILES_UP_TO_6(NV) IK_TILE(1, NV) IK_TILE(2, NV) IK_TILE(3, NV) IK_TILE(4, NV) IK_TILE(5, NV) IK_TILE(6, NV)
+#define IK_TILES_7_TO_14(NV) IK_TILE(7, NV) IK_TILE(8, NV) IK_TILE(9, NV) IK_TILE(10, NV) \
+    IK_TILE(11, NV) IK_TILE(12, NV) IK_TILE(13, NV) IK_TILE(14, NV)
+#define IK_TILES_15_TO_28(NV) IK_TILE(15, NV) IK_TILE(16, NV) IK_TILE(17, NV) IK_TILE(18, NV) \
+    IK_TILE(19, NV) IK_TILE(20, NV) IK_TILE(21, NV) IK_TILE(22, NV) IK_TILE(23, NV) IK_TILE(24, NV) \
+    IK_TILE(25, NV) IK_TILE(26, NV) IK_TILE(27, NV) IK_TILE(28, NV)
+
+IK_TILES_UP_TO_6(1) IK_TILES_7_TO_14(1) IK_TILES_15_TO_28(1)
+IK_TILES_UP_TO_6(2) IK_TILES_7_TO_14(2)
+IK_TILES_UP_TO_6(4)
+
+#define IK_NAMES_UP_TO_6(NV) tile_1_##NV, tile_2_##NV, tile_3_##NV, tile_4_##NV, tile_5_##NV, tile_6_##NV
+#define IK_NAMES_7_TO_14(NV) tile_7_##NV, tile_8_##NV, tile_9_##NV, tile_10_##NV, tile_11_##NV, \
+    tile_12_##NV, tile_13_##NV, tile_14_##NV
+#define IK_NAMES_15_TO_28(NV) tile_15_##NV, tile_16_##NV, tile_17_##NV, tile_18_##NV, tile_19_##NV, \
+    tile_20_##NV, tile_21_##NV, tile_22_##NV, tile_23_##NV, tile_24_##NV, tile_25_##NV, tile_26_##NV, \
+    tile_27_##NV, tile_28_##NV
+
+static const tile_fn tiles_1[IK_ROWS_1 + 1] = { NULL, IK_NAMES_UP_TO_6(1), IK_NAMES_7_TO_14(1), IK_NAMES_15_TO_28(1) };
+static const tile_fn tiles_2[IK_ROWS_2 + 1] = { NULL, IK_NAMES_UP_TO_6(2), IK_NAMES_7_TO_14(2) };
+static const tile_fn tiles_4[IK_ROWS_4 + 1] = { NULL, IK_NAMES_UP_TO_6(4) };
+
+#endif
+
+// Runs `rows` rows of one output block, in tiles as tall as the registers allow.
+static void run_rows(int rows, int block_width, tile_args *a) {
+#if IK_X86
+    if (ik_has_avx512()) {
+        const tile_fn *table = block_width == 16 ? tiles_1 : block_width == 32 ? tiles_2 : tiles_4;
+        const int most = block_width == 16 ? IK_ROWS_1 : block_width == 32 ? IK_ROWS_2 : IK_ROWS_4;
+        // Split evenly so no tile is much shorter than the others.
+        const int tiles = (rows + most - 1) / most;
+        int done = 0;
+        for (int i = 0; i < tiles; i++) {
+            const int take = (rows - done) / (tiles - i);
+            tile_args part = *a;
+            part.in = a->in + done * a->in_row;
+            part.out = a->out + done * a->out_row;
+            table[take](&part);
+            done += take;
+        }
+        return;
+    }
+#endif
+    tile_portable(rows, block_width, a);
+}
+
+int32_t ik_vector_width(void) {
+#if IK_X86
+    if (ik_has_avx512()) return 16;
+#endif
+    return 1;
+}
+
+int32_t ik_preferred_block(int32_t out_channels, int32_t is_dense) {
+    if (out_channels <= 16) return 16;
+    if (out_channels <= 32 || is_dense) return 32;
+    return 64;
+}
+
+size_t ik_packed_weights_count(int32_t out_channels, int32_t in_channels, int32_t taps, int32_t block_width) {
+    const size_t blocks = (size_t)(out_channels + block_width - 1) / (size_t)block_width;
+    return blocks * (size_t)taps * (size_t)in_channels * (size_t)block_width;
+}
+
+size_t ik_packed_bias_count(int32_t out_channels, int32_t block_width) {
+    return (size_t)((out_channels + block_width - 1) / block_width) * (size_t)block_width;
+}
+
+void ik_pack_conv(const float *weights, const float *bias, int32_t out_channels, int32_t in_channels,
+                  int32_t kernel_h, int32_t kernel_w, int32_t block_width,
+                  float *packed_weights, float *packed_bias) {
+    const int blocks = (out_channels + block_width - 1) / block_width;
+    const int taps = kernel_h * kernel_w;
+    for (int b = 0; b < blocks; b++) {
+        for (int lane = 0; lane < block_width; lane++) {
+            const int o = b * block_width + lane;
+            packed_bias[o] = (o < out_channels && bias) ? bias[o] : 0.0f;
+        }
+        for (int t = 0; t < taps; t++) {
+            const int kh = t / kernel_w, kw = t % kernel_w;
+            for (int i = 0; i < in_channels; i++) {
+                float *dst = packed_weights + (((size_t)b * taps + t) * in_channels + i) * block_width;
+                for (int lane = 0; lane < block_width; lane++) {
+                    const int o = b * block_width + lane;
+                    dst[lane] = o < out_channels
+                        ? weights[(((size_t)o * in_channels + i) * kernel_h + kh) * kernel_w + kw] : 0.0f;
+                }
+            }
+        }
+    }
+}
+
+void ik_conv2d(const ik_conv *conv, ik_view in, ik_view out, int32_t count) {
+    const int channels = in.channels, out_channels = out.channels;
+    const int bw = conv->block_width, stride = conv->stride, pad = conv->padding;
+    const ptrdiff_t in_pitch = (ptrdiff_t)(in.width + 2 * in.border) * channels;
+    const ptrdiff_t out_pitch = (ptrdiff_t)(out.width + 2 * out.border) * out_channels;
+    const int taps_count = conv->kernel_h * conv->kernel_w;
+    ptrdiff_t taps[taps_count];
+    for (int t = 0; t < taps_count; t++)
+        taps[t] = (t / conv->kernel_w) * in_pitch + (t % conv->kernel_w) * channels;
+    const int blocks = (out_channels + bw - 1) / bw;
+    const size_t block_floats = (size_t)taps_count * conv->in_channels * bw;
+
+    for (int n = 0; n < count; n++) {
+        ik_zero_border(out, n);
+        const float *in0 = ik_interior(in, n);
+        float *out0 = ik_interior(out, n);
+        for (int b = 0; b < blocks; b++) {
+            tile_args a = {
+                .in_row = (ptrdiff_t)stride * channels, .taps = taps, .taps_count = taps_count,
+                .in_channels = conv->in_channels, .weights = conv->weights + b * block_floats,
+                .bias = conv->bias + b * bw, .out_row = out_channels,
+                .valid = out_channels - b * bw < bw ? out_channels - b * bw : bw, .relu = conv->relu,
+            };
+            for (int oh = 0; oh < out.height; oh++) {
+                a.in = in0 + (ptrdiff_t)(oh * stride - pad) * in_pitch - (ptrdiff_t)pad * channels;
+                a.out = out0 + oh * out_pitch + b * bw;
+                run_rows(out.width, bw, &a);
+            }
+        }
+    }
+}
+
+void ik_dense(const ik_conv *conv, ik_view in, ik_view out, int32_t count) {
+    const int bw = conv->block_width, out_channels = conv->out_channels;
+    const int blocks = (out_channels + bw - 1) / bw;
+    const ptrdiff_t tap = 0;
+    for (int b = 0; b < blocks; b++) {
+        tile_args a = {
+            .in = ik_interior(in, 0), .in_row = in.image_stride, .taps = &tap, .taps_count = 1,
+            .in_channels = conv->in_channels, .weights = conv->weights + (size_t)b * conv->in_channels * bw,
+            .bias = conv->bias + b * bw, .out = ik_interior(out, 0) + b * bw, .out_row = out.image_stride,
+            .valid = out_channels - b * bw < bw ? out_channels - b * bw : bw, .relu = conv->relu,
+        };
+        run_rows(count, bw, &a);
+    }
+}

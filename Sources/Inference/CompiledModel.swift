@@ -1,0 +1,98 @@
+import Foundation
+
+/// A model file specialised once for this machine: every function's graph
+/// checked and lowered to kernels, weights packed, scratch memory planned.
+/// Make one per process and share it; `function(named:)` is cheap.
+///
+/// ```swift
+/// let model = try CompiledModel(file: try ModelFile(contentsOf: url))
+/// let main = try model.function(named: "main")
+/// let logits = try main.run(inputs: ["image": image])["logits"]!
+/// ```
+public struct CompiledModel: Sendable {
+    public let description: ModelDescription
+    /// The contract the model was checked against, if any.
+    public let contract: ModelContract?
+    /// Scalars in the weight tensors the functions use.
+    public let parameterCount: Int
+    /// A 64-bit FNV-1a hash (16 hex digits) of the description and every
+    /// tensor's name, shape and bits: equal for equal models whatever the file
+    /// layout. (Callers wanting the file's identity hash the file's bytes.)
+    public let fingerprint: String
+    private let functions: [String: CompiledFunction]
+
+    public var name: String { description.name }
+    public var version: String { description.version }
+    public var labels: [String] { description.labels }
+    public var functionNames: [String] { functions.keys.sorted() }
+
+    /// Checks and specialises every function of `file`. With a contract (by
+    /// default the project's: `main`, `image` `[N,1,28,28]` to `logits`
+    /// `[N,10]`, ten labels), also checks that the model keeps it.
+    public init(file: ModelFile, contract: ModelContract? = .standard) throws(ModelError) {
+        var functions: [String: CompiledFunction] = [:]
+        var checkedFunctions: [String: CheckedFunction] = [:]
+        for (name, function) in file.description.functions.sorted(by: { $0.key < $1.key }) {
+            checkedFunctions[name] = try CheckedFunction(name: name, description: function, tensors: file.tensors)
+        }
+        if let contract {
+            guard let main = checkedFunctions[contract.function] else { throw .noSuchFunction(contract.function) }
+            try main.check(against: contract)
+            if let labelCount = contract.labelCount, file.description.labels.count != labelCount {
+                throw .badMetadata("the model has \(file.description.labels.count) labels, the contract wants \(labelCount)")
+            }
+        }
+        var used: Set<String> = []
+        for (name, checked) in checkedFunctions {
+            functions[name] = CompiledFunction(name: name, program: Program(checked: checked, tensors: file.tensors))
+            for layer in checked.layers.map(\.layer) {
+                for key in [layer.weight, layer.bias, layer.gamma, layer.beta, layer.mean, layer.variance] {
+                    if let key { used.insert(key) }
+                }
+            }
+        }
+        self.description = file.description
+        self.contract = contract
+        self.functions = functions
+        self.parameterCount = used.reduce(0) { $0 + file.tensors[$1]!.count }
+        self.fingerprint = Self.fingerprint(of: file)
+    }
+
+    /// Reads and specialises a model file.
+    public init(contentsOf url: URL, contract: ModelContract? = .standard) throws(ModelError) {
+        try self.init(file: ModelFile(contentsOf: url), contract: contract)
+    }
+
+    public func function(named name: String) throws(ModelError) -> CompiledFunction {
+        guard let function = functions[name] else { throw .noSuchFunction(name) }
+        return function
+    }
+
+    private static func fingerprint(of file: ModelFile) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        func mix(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { mix($0) }
+        }
+        let metadata = file.description.metadata()
+        for key in metadata.keys.sorted() {
+            mix(key.utf8); mix(0)
+            mix(metadata[key]!.utf8); mix(0)
+        }
+        for name in file.tensors.keys.sorted() {
+            let tensor = file.tensors[name]!
+            mix(name.utf8); mix(0)
+            for dimension in tensor.shape { mix(UInt64(dimension)) }
+            tensor.scalars.withUnsafeBytes { mix($0) }
+        }
+        return String(hash, radix: 16).leftPadded(to: 16)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

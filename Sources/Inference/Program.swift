@@ -1,0 +1,127 @@
+import CInferenceKernels
+
+/// One function specialised for the kernels: a flat list of steps over
+/// channels-last scratch views, weights packed in one aligned allocation, and
+/// a pool of scratch workspaces. Built once by `Program(checked:tensors:)`
+/// (Program+Planning.swift); immutable afterwards, so any number of threads
+/// may run it at once, each on a workspace of its own.
+final class Program: @unchecked Sendable {
+    /// Where a value lives in a workspace, and its geometry.
+    struct Slot {
+        var offset: Int         // floats from the workspace's start
+        var imageStride: Int    // floats from one image to the next
+        var height: Int32, width: Int32, channels: Int32, border: Int32
+
+        func view(_ workspace: UnsafeMutablePointer<Float>) -> ik_view {
+            ik_view(data: workspace + offset, image_stride: imageStride,
+                    height: height, width: width, channels: channels, border: border)
+        }
+    }
+
+    /// A convolution or dense layer: packed weights at offsets into the arena.
+    struct Convolution {
+        var weights: Int, bias: Int
+        var inChannels: Int32, outChannels: Int32, kernelHeight: Int32, kernelWidth: Int32
+        var blockWidth: Int32, stride: Int32, padding: Int32, relu: Bool
+
+        func kernel(_ arena: UnsafePointer<Float>) -> ik_conv {
+            ik_conv(weights: arena + weights, bias: arena + bias, in_channels: inChannels,
+                    out_channels: outChannels, kernel_h: kernelHeight, kernel_w: kernelWidth,
+                    block_width: blockWidth, stride: stride, padding: padding, relu: relu ? 1 : 0)
+        }
+    }
+
+    enum Step {
+        case conv(Convolution, input: Slot, output: Slot)
+        case dense(Convolution, input: Slot, output: Slot)
+        case pool(max: Bool, kernel: Int32, stride: Int32, padding: Int32, input: Slot, output: Slot)
+        case globalAvgPool(input: Slot, output: Slot)
+        case affine(scale: Int, shift: Int, relu: Bool, input: Slot, output: Slot)
+        case add(Slot, Slot, relu: Bool, output: Slot)
+        case copy(input: Slot, output: Slot, relu: Bool)
+        /// flatten into PyTorch's order (channel, row, column) when the
+        /// consumers cannot take channels-last order.
+        case flatten(input: Slot, output: Slot)
+    }
+
+    let inputs: [(name: String, shape: SampleShape)]
+    let outputs: [(name: String, shape: SampleShape)]
+    let inputSlots: [Slot]
+    let outputSlots: [Slot]
+    let steps: [Step]
+    /// Images per pass through the steps; a larger batch runs in several passes.
+    let chunk: Int
+    let workspaceFloats: Int
+    let flopsPerSample: Int
+    private let arena: UnsafeMutableRawPointer
+    private let workspaces: WorkspacePool
+
+    init(inputs: [(name: String, shape: SampleShape)], outputs: [(name: String, shape: SampleShape)],
+         inputSlots: [Slot], outputSlots: [Slot], steps: [Step], chunk: Int, workspaceFloats: Int,
+         flopsPerSample: Int, weights: [Float]) {
+        self.inputs = inputs
+        self.outputs = outputs
+        self.inputSlots = inputSlots
+        self.outputSlots = outputSlots
+        self.steps = steps
+        self.chunk = chunk
+        self.workspaceFloats = workspaceFloats
+        self.flopsPerSample = flopsPerSample
+        let arena = UnsafeMutableRawPointer.allocate(byteCount: max(weights.count, 16) * 4, alignment: 64)
+        weights.withUnsafeBytes { if let base = $0.baseAddress { arena.copyMemory(from: base, byteCount: $0.count) } }
+        self.arena = arena
+        workspaces = WorkspacePool(floats: workspaceFloats)
+    }
+
+    deinit { arena.deallocate() }
+
+    /// Runs `count` samples: `sources[i]` holds input i as dense NCHW (or
+    /// [N, F]) floats, `destinations[i]` receives output i the same way.
+    /// Sizes were checked by the caller. Allocates nothing once the pool holds
+    /// a workspace per concurrent caller.
+    func run(sources: UnsafeBufferPointer<UnsafePointer<Float>>,
+             destinations: UnsafeBufferPointer<UnsafeMutablePointer<Float>>, count: Int) {
+        let workspace = workspaces.acquire()
+        defer { workspaces.release(workspace) }
+        let weights = UnsafePointer(arena.assumingMemoryBound(to: Float.self))
+        var start = 0
+        while start < count {
+            let n = min(chunk, count - start)
+            for i in 0..<inputs.count {
+                ik_import_nchw(sources[i] + start * inputs[i].shape.count, inputSlots[i].view(workspace), Int32(n))
+            }
+            execute(workspace: workspace, weights: weights, count: Int32(n))
+            for i in 0..<outputs.count {
+                let size = outputs[i].shape.count
+                ik_export_nchw(outputSlots[i].view(workspace), destinations[i] + start * size, size, Int32(n))
+            }
+            start += n
+        }
+    }
+
+    private func execute(workspace w: UnsafeMutablePointer<Float>, weights: UnsafePointer<Float>, count: Int32) {
+        for step in steps {
+            switch step {
+            case .conv(let conv, let input, let output):
+                var kernel = conv.kernel(weights)
+                ik_conv2d(&kernel, input.view(w), output.view(w), count)
+            case .dense(let conv, let input, let output):
+                var kernel = conv.kernel(weights)
+                ik_dense(&kernel, input.view(w), output.view(w), count)
+            case .pool(let max, let kernel, let stride, let padding, let input, let output):
+                ik_pool(max ? 1 : 0, input.view(w), output.view(w), count, kernel, stride, padding)
+            case .globalAvgPool(let input, let output):
+                ik_global_avg_pool(input.view(w), output.view(w), count)
+            case .affine(let scale, let shift, let relu, let input, let output):
+                ik_affine(input.view(w), output.view(w), count, weights + scale, weights + shift, relu ? 1 : 0)
+            case .add(let a, let b, let relu, let output):
+                ik_add(a.view(w), b.view(w), output.view(w), count, relu ? 1 : 0)
+            case .copy(let input, let output, let relu):
+                ik_copy(input.view(w), output.view(w), count, relu ? 1 : 0)
+            case .flatten(let input, let output):
+                let out = output.view(w)
+                ik_export_nchw(input.view(w), out.data, out.image_stride, count)
+            }
+        }
+    }
+}

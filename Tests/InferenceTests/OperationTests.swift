@@ -1,0 +1,159 @@
+import Inference
+import Testing
+
+/// Every operation through the compiled runtime against the naive loops in
+/// Support.swift, within 1e-5 of the reference's largest magnitude. Batches of
+/// 11 cross the runtime's 8-image pass boundary.
+@Suite struct OperationTests {
+    struct ConvCase: CustomStringConvertible, Sendable {
+        var channels: Int, outChannels: Int, kernelHeight: Int, kernelWidth: Int
+        var stride: Int, padding: Int, height: Int, width: Int, bias: Bool
+        var description: String {
+            "\(channels)->\(outChannels) k\(kernelHeight)x\(kernelWidth) s\(stride) p\(padding) \(height)x\(width)"
+        }
+    }
+
+    static let convCases: [ConvCase] = [
+        ConvCase(channels: 1, outChannels: 32, kernelHeight: 3, kernelWidth: 3, stride: 1, padding: 1, height: 28, width: 28, bias: true),
+        ConvCase(channels: 32, outChannels: 64, kernelHeight: 3, kernelWidth: 3, stride: 1, padding: 1, height: 14, width: 14, bias: true),
+        ConvCase(channels: 3, outChannels: 5, kernelHeight: 3, kernelWidth: 3, stride: 2, padding: 1, height: 9, width: 9, bias: false),
+        ConvCase(channels: 4, outChannels: 17, kernelHeight: 5, kernelWidth: 5, stride: 1, padding: 2, height: 7, width: 8, bias: true),
+        ConvCase(channels: 8, outChannels: 40, kernelHeight: 1, kernelWidth: 1, stride: 1, padding: 0, height: 6, width: 6, bias: true),
+        ConvCase(channels: 2, outChannels: 3, kernelHeight: 2, kernelWidth: 2, stride: 3, padding: 0, height: 10, width: 7, bias: true),
+        ConvCase(channels: 6, outChannels: 70, kernelHeight: 3, kernelWidth: 1, stride: 2, padding: 0, height: 9, width: 31, bias: true),
+        ConvCase(channels: 16, outChannels: 33, kernelHeight: 3, kernelWidth: 3, stride: 1, padding: 0, height: 5, width: 40, bias: false),
+    ]
+
+    @Test(arguments: convCases)
+    func conv2d(_ c: ConvCase) throws {
+        var random = Random(seed: UInt64(c.channels * 1000 + c.outChannels))
+        let x = random.array([11, c.channels, c.height, c.width])
+        let w = random.array([c.outChannels, c.channels, c.kernelHeight, c.kernelWidth])
+        let b = random.array([c.outChannels])
+        let expected = Reference.conv2d(x, w, c.bias ? b : nil, stride: c.stride, padding: c.padding)
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, c.channels, c.height, c.width])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1] + expected.shape.dropFirst())])
+        model.tensors = ["w": w, "b": b]
+        model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "y", weight: "w",
+                              bias: c.bias ? "b" : nil, stride: c.stride, padding: c.padding)]
+        let result = try model.compile().run(inputs: ["x": x])
+        expectClose(result["y"], expected)
+    }
+
+    @Test(arguments: [(true, 2, 2, 0, 28), (true, 3, 2, 1, 15), (false, 2, 2, 0, 14), (false, 3, 1, 1, 9), (true, 3, 3, 0, 10)])
+    func pooling(isMax: Bool, kernel: Int, stride: Int, padding: Int, size: Int) throws {
+        var random = Random(seed: UInt64(kernel * 10 + stride))
+        let x = random.array([11, 5, size, size + 1])
+        let expected = Reference.pool(x, max: isMax, kernel: kernel, stride: stride, padding: padding)
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 5, size, size + 1])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1] + expected.shape.dropFirst())])
+        model.layers = [Layer(op: isMax ? .maxPool : .avgPool, name: "pool", inputs: ["x"], output: "y",
+                              kernel: kernel, stride: stride, padding: padding)]
+        expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
+    }
+
+    @Test func globalAvgPoolThenFlatten() throws {
+        var random = Random(seed: 3)
+        let x = random.array([11, 20, 7, 6])
+        let pooled = Reference.globalAvgPool(x)
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 20, 7, 6])],
+                                 outputs: [TensorSignature(name: "pooled", shape: [-1, 20, 1, 1]),
+                                           TensorSignature(name: "flat", shape: [-1, 20])])
+        model.layers = [Layer(op: .globalAvgPool, name: "gap", inputs: ["x"], output: "pooled"),
+                        Layer(op: .flatten, name: "flatten", inputs: ["pooled"], output: "flat")]
+        let result = try model.compile().run(inputs: ["x": x])
+        expectClose(result["pooled"], pooled)
+        expectClose(result["flat"], Reference.flatten(pooled))
+    }
+
+    @Test func flattenKeepsChannelRowColumnOrder() throws {
+        // An image flattened as an output must come out in PyTorch's order, not channels-last.
+        var random = Random(seed: 4)
+        let x = random.array([11, 3, 4, 5])
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 3, 4, 5])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1, 60])])
+        model.layers = [Layer(op: .flatten, name: "flatten", inputs: ["x"], output: "y")]
+        let result = try model.compile().run(inputs: ["x": x])
+        #expect(result["y"] == Reference.flatten(x))
+    }
+
+    @Test(arguments: [true, false])
+    func flattenThenDense(bias: Bool) throws {
+        // The runtime folds flatten into the dense weights; the result must not change.
+        var random = Random(seed: 5)
+        let x = random.array([11, 7, 3, 4])
+        let w = random.array([37, 84]), b = random.array([37])
+        let expected = Reference.dense(Reference.flatten(x), w, bias ? b : nil)
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 7, 3, 4])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1, 37])])
+        model.tensors = ["w": w, "b": b]
+        model.layers = [Layer(op: .flatten, name: "flatten", inputs: ["x"], output: "flat"),
+                        Layer(op: .dense, name: "fc", inputs: ["flat"], output: "y", weight: "w", bias: bias ? "b" : nil)]
+        expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
+    }
+
+    @Test(arguments: [(1, 10), (128, 10), (3136, 128), (50, 16), (17, 65)])
+    func dense(features: Int, outputs: Int) throws {
+        var random = Random(seed: UInt64(features + outputs))
+        let x = random.array([11, features])
+        let w = random.array([outputs, features]), b = random.array([outputs])
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, features])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1, outputs])])
+        model.tensors = ["w": w, "b": b]
+        model.layers = [Layer(op: .dense, name: "fc", inputs: ["x"], output: "y", weight: "w", bias: "b")]
+        expectClose(try model.compile().run(inputs: ["x": x])["y"], Reference.dense(x, w, b))
+    }
+
+    @Test(arguments: [[6, 5, 4], [9]])
+    func batchNormAlone(_ sample: [Int]) throws {
+        var random = Random(seed: 6)
+        let c = sample[0]
+        let x = random.array([11] + sample)
+        let gamma = random.array([c]), beta = random.array([c]), mean = random.array([c])
+        let variance = NDArray(shape: [c], scalars: (0..<c).map { _ in 0.5 + abs(random.float()) })
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1] + sample)],
+                                 outputs: [TensorSignature(name: "y", shape: [-1] + sample)])
+        model.tensors = ["g": gamma, "b": beta, "m": mean, "v": variance]
+        model.layers = [Layer(op: .batchNorm, name: "bn", inputs: ["x"], output: "y",
+                              gamma: "g", beta: "b", mean: "m", variance: "v", epsilon: 1e-3)]
+        let expected = Reference.batchNorm(x, gamma: gamma, beta: beta, mean: mean, variance: variance, epsilon: 1e-3)
+        expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
+    }
+
+    @Test(arguments: [[6, 5, 4], [9]])
+    func reluAndDropout(_ sample: [Int]) throws {
+        var random = Random(seed: 7)
+        let x = random.array([11] + sample)
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1] + sample)],
+                                 outputs: [TensorSignature(name: "y", shape: [-1] + sample),
+                                           TensorSignature(name: "z", shape: [-1] + sample)])
+        model.layers = [Layer(op: .relu, name: "relu", inputs: ["x"], output: "y"),
+                        Layer(op: .dropout, name: "drop", inputs: ["x"], output: "z", rate: 0.3)]
+        let result = try model.compile().run(inputs: ["x": x])
+        #expect(result["y"] == Reference.relu(x))
+        #expect(result["z"] == x)
+    }
+
+    @Test func addWithResidualBlock() throws {
+        // y = relu(conv(x) + x): the add reads a padded input and a convolution's output.
+        var random = Random(seed: 8)
+        let x = random.array([11, 8, 9, 9])
+        let w = random.array([8, 8, 3, 3], scale: 0.3)
+        let expected = Reference.relu(Reference.add(Reference.conv2d(x, w, nil, stride: 1, padding: 1), x))
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 8, 9, 9])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1, 8, 9, 9])])
+        model.tensors = ["w": w]
+        model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "c", weight: "w", padding: 1),
+                        Layer(op: .add, name: "add", inputs: ["c", "x"], output: "s"),
+                        Layer(op: .relu, name: "relu", inputs: ["s"], output: "y")]
+        expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
+    }
+
+    @Test func referenceArchitectureMatchesNaiveForward() throws {
+        let file = referenceModel()
+        var random = Random(seed: 9)
+        let image = NDArray(shape: [3, 1, 28, 28], scalars: (0..<3 * 784).map { _ in abs(random.float()) })
+        let main = try CompiledModel(file: file).function(named: "main")
+        expectClose(try main.run(inputs: ["image": image])["logits"], Reference.run(file, inputs: ["image": image])["logits"]!)
+    }
+}
