@@ -83,7 +83,7 @@ public final class RowWriter {
         case .text(let text): return text.map(csvField) ?? ""
         case .integer(let number): return String(number)
         case .number(let number): return shortNumber(number)
-        case .numbers(let numbers): return numbers.map { shortNumber(Double($0)) }.joined(separator: " ")
+        case .numbers(let numbers): return numbers.map { shortNumber($0) }.joined(separator: " ")
         case .date(let date): return isoDate(date)
         }
     }
@@ -94,7 +94,7 @@ public final class RowWriter {
         case .integer(let number): return String(number)
         case .number(let number): return number.isFinite ? shortNumber(number) : "null"
         case .numbers(let numbers):
-            return "[" + numbers.map { $0.isFinite ? shortNumber(Double($0)) : "null" }.joined(separator: ", ") + "]"
+            return "[" + numbers.map { $0.isFinite ? shortNumber($0) : "null" }.joined(separator: ", ") + "]"
         case .date(let date): return "\"" + isoDate(date) + "\""
         }
     }
@@ -124,11 +124,14 @@ public final class RowWriter {
         return out + "\""
     }
 
-    /// Six decimals are plenty for a confidence or a logit; trailing zeros dropped.
+    /// The shortest text that reads back as the same number, so a value
+    /// copied from a listing works as a filter bound.
     static func shortNumber(_ value: Double) -> String {
-        let rounded = (value * 1_000_000).rounded() / 1_000_000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        return String(rounded)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    static func shortNumber(_ value: Float) -> String {
+        value == value.rounded() && abs(value) < 1e7 ? String(Int64(value)) : String(value)
     }
 
     /// UTC, milliseconds: `2024-05-01T12:34:56.789Z`. By hand, because a

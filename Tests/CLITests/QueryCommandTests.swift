@@ -206,7 +206,7 @@ import Training
             #expect(lines.contains { $0.hasPrefix(transition) && $0.hasSuffix(" \(count)") },
                     "a line '\(transition)  \(count)' in:\n\(result.stdout)")
         }
-        #expect(result.stdout.contains("changed label  \(counts.values.reduce(0, +)) of 30"))
+        #expect(lines.contains { $0.hasPrefix("changed label") && $0.hasSuffix(" \(counts.values.reduce(0, +)) of 30") })
     }
 
     @Test func reclassifyWithAnotherRecipeRecordsIt() throws {
