@@ -28,9 +28,14 @@ test: deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) test -c release --skip-build
 
+# The main job on the bundled sample and model, into a fresh catalogue.
+DEMO_DB := $(or $(TMPDIR),/tmp)/wardrobe-demo.sqlite
 demo: build
-	@echo "== classify the bundled Fashion-MNIST sample"
-	$(WARDROBE) classify --sample --no-save
+	@rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
+	@echo "== wardrobe classify --sample"
+	$(WARDROBE) classify --sample --no-save --top 3
+	@echo "== wardrobe import Fixtures/samples (one junk file in it is refused on purpose)"
+	-$(WARDROBE) import --db $(DEMO_DB) Fixtures/samples
 
 model: build
 	$(WARDROBE) model train --seed 1 --out Models/clothing.aimodel
@@ -38,7 +43,7 @@ model: build
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/wardrobe
 	install -m 755 $(WARDROBE) $(DESTDIR)$(PREFIX)/bin/wardrobe
-	install -m 644 Models/clothing.aimodel $(DESTDIR)$(PREFIX)/share/wardrobe/clothing.aimodel
+	install -m 644 Models/clothing.aimodel Fixtures/fashion-sample.png $(DESTDIR)$(PREFIX)/share/wardrobe/
 
 eval-photos: build
 	@if [ -d "$(PHOTOS)" ]; then \

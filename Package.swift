@@ -52,6 +52,10 @@ let package = Package(
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
+        // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
+        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
+        .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",
+                          swiftSettings: optimised),
 
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
@@ -59,8 +63,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
-        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe"]),
-        .testTarget(name: "CLITests", dependencies: ["wardrobe"]),
+        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Training"]),
+        .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "Imaging", "Training"]),
     ]
 )
 

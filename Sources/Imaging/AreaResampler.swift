@@ -2,71 +2,108 @@
 /// partial source pixels weighted by the part covered. Separable: rows first, then columns.
 /// When the size does not change the weights are exactly 1, so the image comes back unchanged.
 struct AreaResampler {
-    /// For one output index: the first source index and the weights of consecutive sources.
-    private struct Span {
-        var start: Int
-        var weights: [Float]
-    }
+    /// For each output index, consecutive source indices from `starts[j]` with weights
+    /// `weights[offsets[j]..<offsets[j + 1]]`; flat arrays keep the inner loops tight.
+    private struct Spans {
+        var starts: [Int] = []
+        var offsets: [Int] = [0]
+        var weights: [Float] = []
 
-    private static func spans(from source: Int, to target: Int) -> [Span] {
-        let scale = Double(source) / Double(target)
-        return (0..<target).map { j in
-            let low = Double(j) * scale
-            let high = Double(j + 1) * scale
-            let first = Int(low.rounded(.down))
-            let last = min(source - 1, Int(high.rounded(.up)) - 1)
-            var weights = [Float]()
-            for i in first...max(first, last) {
-                let covered = min(high, Double(i + 1)) - max(low, Double(i))
-                weights.append(Float(covered / scale))
+        init(from source: Int, to target: Int) {
+            let scale = Double(source) / Double(target)
+            for j in 0..<target {
+                let low = Double(j) * scale
+                let high = Double(j + 1) * scale
+                let first = min(source - 1, Int(low.rounded(.down)))
+                let last = max(first, min(source - 1, Int(high.rounded(.up)) - 1))
+                starts.append(first)
+                for i in first...last {
+                    let covered = min(high, Double(i + 1)) - max(low, Double(i))
+                    weights.append(Float(max(0, covered) / scale))
+                }
+                offsets.append(weights.count)
             }
-            return Span(start: first, weights: weights)
         }
     }
 
-    /// Resizes interleaved float samples.
-    static func resize(_ samples: [Float], width: Int, height: Int, channels: Int,
-                       toWidth: Int, toHeight: Int) -> [Float] {
+    /// Resizes interleaved samples; `load` turns a source sample into a float.
+    static func resize<Sample>(_ samples: [Sample], width: Int, height: Int, channels: Int,
+                               toWidth: Int, toHeight: Int, load: (Sample) -> Float) -> [Float] {
         precondition(samples.count == width * height * channels, "sample count does not match the size")
         precondition(toWidth > 0 && toHeight > 0, "a resized image has at least one pixel")
-        let columns = spans(from: width, to: toWidth)
-        let rows = spans(from: height, to: toHeight)
-        var horizontal = [Float](repeating: 0, count: height * toWidth * channels)
+        let columns = Spans(from: width, to: toWidth)
+        let rows = Spans(from: height, to: toHeight)
+        let rowLength = toWidth * channels
+        var horizontal = [Float](repeating: 0, count: height * rowLength)
         samples.withUnsafeBufferPointer { source in
             horizontal.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let sourceRow = y * width * channels
-                    let outRow = y * toWidth * channels
-                    for x in 0..<toWidth {
-                        let span = columns[x]
-                        for c in 0..<channels {
-                            var sum: Float = 0
-                            for (k, weight) in span.weights.enumerated() {
-                                sum += weight * source[sourceRow + (span.start + k) * channels + c]
+                columns.starts.withUnsafeBufferPointer { starts in
+                    columns.offsets.withUnsafeBufferPointer { offsets in
+                        columns.weights.withUnsafeBufferPointer { weights in
+                            for y in 0..<height {
+                                let sourceRow = y * width * channels
+                                let outRow = y * rowLength
+                                switch channels {
+                                case 3:
+                                    // The common case, unrolled: one pass over the span for all three channels.
+                                    for x in 0..<toWidth {
+                                        var at = sourceRow + starts[x] * 3
+                                        var r: Float = 0, g: Float = 0, b: Float = 0
+                                        for k in offsets[x]..<offsets[x + 1] {
+                                            let weight = weights[k]
+                                            r += weight * load(source[at])
+                                            g += weight * load(source[at + 1])
+                                            b += weight * load(source[at + 2])
+                                            at += 3
+                                        }
+                                        out[outRow + 3 * x] = r
+                                        out[outRow + 3 * x + 1] = g
+                                        out[outRow + 3 * x + 2] = b
+                                    }
+                                default:
+                                    for x in 0..<toWidth {
+                                        let base = sourceRow + starts[x] * channels
+                                        for c in 0..<channels {
+                                            var sum: Float = 0
+                                            var at = base + c
+                                            for k in offsets[x]..<offsets[x + 1] {
+                                                sum += weights[k] * load(source[at])
+                                                at += channels
+                                            }
+                                            out[outRow + x * channels + c] = sum
+                                        }
+                                    }
+                                }
                             }
-                            out[outRow + x * channels + c] = sum
                         }
                     }
                 }
             }
         }
-        var result = [Float](repeating: 0, count: toHeight * toWidth * channels)
-        let rowLength = toWidth * channels
+        var result = [Float](repeating: 0, count: toHeight * rowLength)
         horizontal.withUnsafeBufferPointer { source in
             result.withUnsafeMutableBufferPointer { out in
                 for y in 0..<toHeight {
-                    let span = rows[y]
                     let outRow = y * rowLength
-                    for (k, weight) in span.weights.enumerated() {
-                        let sourceRow = (span.start + k) * rowLength
+                    var sourceRow = rows.starts[y] * rowLength
+                    for k in rows.offsets[y]..<rows.offsets[y + 1] {
+                        let weight = rows.weights[k]
+                        let target = out.baseAddress! + outRow
+                        let from = source.baseAddress! + sourceRow
                         for i in 0..<rowLength {
-                            out[outRow + i] += weight * source[sourceRow + i]
+                            target[i] += weight * from[i]
                         }
+                        sourceRow += rowLength
                     }
                 }
             }
         }
         return result
+    }
+
+    static func resize(_ samples: [Float], width: Int, height: Int, channels: Int,
+                       toWidth: Int, toHeight: Int) -> [Float] {
+        resize(samples, width: width, height: height, channels: channels, toWidth: toWidth, toHeight: toHeight) { $0 }
     }
 }
 
@@ -74,10 +111,11 @@ extension Bitmap {
     /// The image resized to exactly `width` x `height` by area averaging (aspect not kept).
     public func resized(width toWidth: Int, height toHeight: Int) -> Bitmap {
         if toWidth == width && toHeight == height { return self }
-        let samples = pixels.map(Float.init)
-        let resized = AreaResampler.resize(samples, width: width, height: height, channels: channels,
-                                           toWidth: toWidth, toHeight: toHeight)
-        let bytes = resized.map { UInt8(max(0, min(255, $0.rounded()))) }
+        let resized = AreaResampler.resize(pixels, width: width, height: height, channels: channels,
+                                           toWidth: toWidth, toHeight: toHeight) { Float($0) }
+        var bytes = [UInt8](repeating: 0, count: resized.count)
+        // Values are never negative: adding a half and truncating rounds, without a libm call.
+        for i in 0..<resized.count { bytes[i] = UInt8(min(255, max(0, resized[i]) + 0.5)) }
         return Bitmap(width: toWidth, height: toHeight, channels: channels, pixels: bytes)
     }
 

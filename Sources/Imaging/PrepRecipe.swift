@@ -39,9 +39,10 @@ public struct PreparedTensor: Sendable, Equatable {
 /// The recipes this build knows, by name.
 public enum PrepRecipes {
     public static let fashionMNIST: any PrepRecipe = FashionMNISTRecipe()
+    public static let photo: any PrepRecipe = PhotoRecipe()
 
     /// Every recipe, the default first.
-    public static let all: [any PrepRecipe] = [fashionMNIST]
+    public static let all: [any PrepRecipe] = [photo, fashionMNIST]
 
     /// The recipe for imported photos.
     public static var `default`: any PrepRecipe { all[0] }

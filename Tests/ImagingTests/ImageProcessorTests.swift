@@ -43,8 +43,14 @@ import Testing
         for recipe in PrepRecipes.all {
             let processed = try processor.process(bytes: jpeg, recipe: recipe)
             let again = try processor.prepare(thumbnail: processed.thumbnail, recipe: recipe)
-            let worst = zip(processed.tensor.values, again.values).map { abs($0 - $1) }.max() ?? 0
-            #expect(worst < 0.06, "\(recipe.name): largest difference \(worst)")
+            // JPEG loss moves the odd edge pixel of the mask; the picture stays the same.
+            let differences = zip(processed.tensor.values, again.values).map { abs($0 - $1) }
+            let mean = differences.reduce(0, +) / Float(differences.count)
+            #expect(mean < 0.02, "\(recipe.name): mean difference \(mean)")
+            #expect(differences.filter { $0 > 0.1 }.count < 20, "\(recipe.name): \(differences.filter { $0 > 0.1 }.count) values differ by > 0.1")
+            let box = again.cropBox.scaled(x: 1200 / 192, y: 1600 / 256)
+            let original = processed.tensor.cropBox
+            #expect(abs(box.x - original.x) < 30 && abs(box.maxY - original.maxY) < 30, "\(box) vs \(original)")
         }
     }
 

@@ -27,4 +27,6 @@ enum ExitStatus: Int32, Sendable {
     case partialFailure = 2
     /// EX_USAGE from sysexits.h: the command line was wrong.
     case usage = 64
+    /// Stopped by Ctrl-C or SIGTERM after finishing its current batch (128 + SIGINT).
+    case interrupted = 130
 }

@@ -11,7 +11,7 @@ struct RootCommand: Command {
             inputs failed (see each command), 64 for wrong usage.
             """,
         options: [.flag("--version", "Show the version.")],
-        subcommands: [])
+        subcommands: [ImportCommand.self, ClassifyCommand.self])
 
     let arguments: ParsedArguments
 

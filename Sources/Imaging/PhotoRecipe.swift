@@ -1,0 +1,139 @@
+/// For real photos, which look nothing like Fashion-MNIST: a dark-ish garment on a light,
+/// busy, multi-coloured background, not centred. The garment is separated from the
+/// background at a small working size, then cut out of the prepared image, centred on a
+/// square, inverted to Fashion-MNIST's light-on-black and contrast-stretched.
+///
+/// An image whose border is black already has Fashion-MNIST's form and is prepared as the
+/// baseline recipe does. Otherwise, steps (after ../shared/notes/photo-prep-findings.md):
+/// 1. Background colours: k-means (k = 3) over a border band (4% of the shorter side);
+///    clusters under 10% of the band are dropped.
+/// 2. Initial mask: colour distance to the nearest background colour above its Otsu
+///    threshold, closed, the centre-weighted heaviest 8-connected component, holes filled;
+///    a central rectangle when that is tiny.
+/// 3. Refinement, five rounds: colour histograms (12 levels per channel) of the mask and of
+///    the rest plus the band give a per-pixel log-likelihood ratio, smoothed; the new mask is
+///    ratio > 0 away from the band, opened, heaviest component, holes filled.
+/// 4. At the prepared image's resolution: v = 1 - gray inside the mask, stretched between its
+///    1st and 99th percentiles, background 0; crop to the mask, pad to a centred square,
+///    area-average to 28x28, divide by the 99th percentile of the non-zero values, clip.
+public struct PhotoRecipe: PrepRecipe {
+    public let name = "photo"
+    public let version = 1
+    public let summary = "garment segmented from the background by colour, cropped, centred, inverted to light-on-black"
+
+    /// Longest side of the copy the segmentation works on; small, because it dominates the cost.
+    public var workingSide: Int
+
+    /// Smallest intensity range (of 255) the contrast stretch spreads over.
+    static let minimumSpread: Float = 48
+
+    public init(workingSide: Int = 96) {
+        self.workingSide = workingSide
+    }
+
+    public func prepare(_ image: Bitmap) -> PreparedTensor {
+        let rgb = image.rgb()
+        let working = Bitmap.fittedSize(width: rgb.width, height: rgb.height, longestSide: workingSide)
+        let colours = AreaResampler.resize(rgb.pixels, width: rgb.width, height: rgb.height, channels: 3,
+                                           toWidth: working.width, toHeight: working.height) { Float($0) }
+        let segmenter = Segmenter(width: working.width, height: working.height, colours: colours)
+        // An input that already looks like Fashion-MNIST (a light object on a black field, e.g.
+        // a data-set image saved as a file) must not be inverted again: it gets the baseline.
+        if segmenter.hasBlackBorder() { return FashionMNISTRecipe().prepare(image) }
+        return render(rgb, mask: segmenter.segment())
+    }
+
+    /// Step 4: the mask applied to the full-resolution image.
+    private func render(_ image: Bitmap, mask: Mask) -> PreparedTensor {
+        let side = PreparedTensor.side
+        let scaleX = Double(image.width) / Double(mask.width)
+        let scaleY = Double(image.height) / Double(mask.height)
+        let box = (mask.boundingBox ?? PixelRect(x: 0, y: 0, width: mask.width, height: mask.height))
+            .scaled(x: scaleX, y: scaleY)
+        let crop = PixelRect(x: max(0, box.x), y: max(0, box.y),
+                             width: min(image.width, box.maxX) - max(0, box.x),
+                             height: min(image.height, box.maxY) - max(0, box.y))
+
+        // Inverted gray and membership for every pixel of the crop; the mask is sampled
+        // bilinearly so its edge follows the garment rather than the working grid.
+        var inverted = [Float](repeating: 0, count: crop.width * crop.height)
+        var inside = [Bool](repeating: false, count: crop.width * crop.height)
+        var histogram = [Int](repeating: 0, count: 256)
+        let maskValues = mask.bits.map { $0 ? Float(1) : 0 }
+        let columns = Self.samplingTable(count: crop.width, offset: crop.x, scale: scaleX, limit: mask.width)
+        let rows = Self.samplingTable(count: crop.height, offset: crop.y, scale: scaleY, limit: mask.height)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            maskValues.withUnsafeBufferPointer { maskValues in
+                for y in 0..<crop.height {
+                    let (y0, y1, fy) = rows[y]
+                    let upper = y0 * mask.width, lower = y1 * mask.width
+                    let imageRow = (crop.y + y) * image.width + crop.x
+                    for x in 0..<crop.width {
+                        let (x0, x1, fx) = columns[x]
+                        let top = maskValues[upper + x0] + (maskValues[upper + x1] - maskValues[upper + x0]) * fx
+                        let bottom = maskValues[lower + x0] + (maskValues[lower + x1] - maskValues[lower + x0]) * fx
+                        guard top + (bottom - top) * fy >= 0.5 else { continue }
+                        let p = (imageRow + x) * 3
+                        let r = UInt32(pixels[p]), g = UInt32(pixels[p + 1]), b = UInt32(pixels[p + 2])
+                        let value = 255 - Int((77 * r + 150 * g + 29 * b + 128) >> 8)
+                        inverted[y * crop.width + x] = Float(value)
+                        inside[y * crop.width + x] = true
+                        histogram[value] += 1
+                    }
+                }
+            }
+        }
+
+        // Contrast stretch between the 1st and 99th percentiles inside the mask. A nearly flat
+        // garment would stretch to all zeros (or to amplified noise): the spread has a floor,
+        // so such a garment comes out as a bright silhouette instead.
+        let high = Float(Self.percentile(histogram, 0.99))
+        let low = min(Float(Self.percentile(histogram, 0.01)), high - Self.minimumSpread)
+        let spread = high - low
+        for i in 0..<inverted.count {
+            inverted[i] = inside[i] ? max(0, min(1, (inverted[i] - low) / spread)) : 0
+        }
+
+        // Centre on a square canvas, then area-average down to 28x28.
+        let square = max(crop.width, crop.height)
+        var canvas = [Float](repeating: 0, count: square * square)
+        let offsetX = (square - crop.width) / 2, offsetY = (square - crop.height) / 2
+        for y in 0..<crop.height {
+            for x in 0..<crop.width {
+                canvas[(y + offsetY) * square + x + offsetX] = inverted[y * crop.width + x]
+            }
+        }
+        var values = AreaResampler.resize(canvas, width: square, height: square, channels: 1, toWidth: side, toHeight: side)
+
+        // Normalise so the garment's bright end reaches 1, as Fashion-MNIST's do.
+        let lit = values.filter { $0 > 0 }.sorted()
+        if let reference = lit.isEmpty ? nil : lit[min(lit.count - 1, Int(Double(lit.count) * 0.99))], reference > 0 {
+            values = values.map { min(1, $0 / reference) }
+        }
+        return PreparedTensor(values: values, cropBox: crop)
+    }
+
+    /// For each of `count` pixels from `offset` on the full-size axis: the two working-size
+    /// neighbours and the weight of the second, for bilinear sampling.
+    static func samplingTable(count: Int, offset: Int, scale: Double, limit: Int) -> [(Int, Int, Float)] {
+        (0..<count).map { i in
+            let position = (Double(offset + i) + 0.5) / scale - 0.5
+            let first = max(0, min(limit - 1, Int(position.rounded(.down))))
+            let second = min(limit - 1, first + 1)
+            return (first, second, Float(max(0, min(1, position - Double(first)))))
+        }
+    }
+
+    /// The value below which `fraction` of the histogram's samples lie.
+    static func percentile(_ histogram: [Int], _ fraction: Double) -> Int {
+        let total = histogram.reduce(0, +)
+        guard total > 0 else { return 0 }
+        let target = Int(Double(total - 1) * fraction)
+        var seen = 0
+        for (value, count) in histogram.enumerated() {
+            seen += count
+            if seen > target { return value }
+        }
+        return histogram.count - 1
+    }
+}

@@ -1,0 +1,89 @@
+/// How much colour a terminal can show.
+public enum TerminalStyle: String, Sendable, CaseIterable {
+    /// No escape codes: shading characters only (pipes, files, NO_COLOR).
+    case plain
+    /// The xterm 256-colour palette: its 24-step gray ramp and 6x6x6 colour cube.
+    case ansi256
+    /// 24-bit colour.
+    case trueColor
+
+    /// The style a program should use: plain off a terminal or under NO_COLOR, 24-bit where
+    /// COLORTERM says so, the 256-colour palette otherwise.
+    public static func detect(environment: [String: String], isTerminal: Bool) -> TerminalStyle {
+        guard isTerminal, environment["NO_COLOR"].map(\.isEmpty) ?? true, environment["TERM"] != "dumb" else { return .plain }
+        let colourTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        return colourTerm.contains("truecolor") || colourTerm.contains("24bit") ? .trueColor : .ansi256
+    }
+}
+
+/// Pictures drawn with Unicode half blocks: each character cell shows two pixels, the upper
+/// one as the foreground of "▀" and the lower one as the background, so pixels stay square.
+public enum TerminalPreview {
+    static let upperHalf = "\u{2580}"
+    static let reset = "\u{1B}[0m"
+    /// Shading for the plain style, from empty to full.
+    static let shades: [Character] = [" ", "\u{2591}", "\u{2592}", "\u{2593}", "\u{2588}"]
+
+    /// A 28x28 tensor (values 0...1, 1 drawn white as Fashion-MNIST shows garments) as 14 lines.
+    public static func tensor(_ values: [Float], style: TerminalStyle) -> String {
+        precondition(values.count == PreparedTensor.count, "a tensor has 28x28 values")
+        let bytes = values.map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
+        return render(Bitmap(width: PreparedTensor.side, height: PreparedTensor.side, channels: 1, pixels: bytes), style: style)
+    }
+
+    /// A thumbnail in colour, at most `columns` characters wide (and as many lines as the
+    /// aspect needs, two pixel rows per line).
+    public static func image(_ bitmap: Bitmap, columns: Int = 48, style: TerminalStyle) -> String {
+        let width = min(columns, bitmap.width)
+        let height = max(2, Int((Double(bitmap.height) * Double(width) / Double(bitmap.width)).rounded()))
+        return render(bitmap.resized(width: width, height: height + height % 2), style: style)
+    }
+
+    static func render(_ bitmap: Bitmap, style: TerminalStyle) -> String {
+        var lines = [String]()
+        for row in stride(from: 0, to: bitmap.height, by: 2) {
+            var line = ""
+            for x in 0..<bitmap.width {
+                let top = Array(bitmap[x, row])
+                let bottom = row + 1 < bitmap.height ? Array(bitmap[x, row + 1]) : top
+                switch style {
+                case .plain:
+                    let level = (Int(luma(top)) + Int(luma(bottom))) * (shades.count - 1) / 510
+                    line.append(shades[level])
+                case .ansi256:
+                    line += "\u{1B}[38;5;\(palette256(top));48;5;\(palette256(bottom))m" + upperHalf
+                case .trueColor:
+                    let t = rgb(top), b = rgb(bottom)
+                    line += "\u{1B}[38;2;\(t.0);\(t.1);\(t.2);48;2;\(b.0);\(b.1);\(b.2)m" + upperHalf
+                }
+            }
+            if style != .plain { line += reset }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func luma(_ pixel: [UInt8]) -> UInt8 {
+        pixel.count == 1 ? pixel[0] : Bitmap(width: 1, height: 1, channels: 3, pixels: pixel).grayscale().pixels[0]
+    }
+
+    private static func rgb(_ pixel: [UInt8]) -> (UInt8, UInt8, UInt8) {
+        pixel.count == 1 ? (pixel[0], pixel[0], pixel[0]) : (pixel[0], pixel[1], pixel[2])
+    }
+
+    /// The nearest entry of the xterm palette: the gray ramp (232...255, plus 16 and 231 for
+    /// black and white) for grays, the 6x6x6 cube (16...231) for colours.
+    static func palette256(_ pixel: [UInt8]) -> Int {
+        let (r, g, b) = rgb(pixel)
+        if r == g && g == b {
+            if r < 4 { return 16 }
+            if r > 246 { return 231 }
+            return 232 + min(23, (Int(r) - 3) / 10)
+        }
+        let levels = [0, 95, 135, 175, 215, 255]
+        func cubeIndex(_ value: UInt8) -> Int {
+            levels.indices.min { abs(levels[$0] - Int(value)) < abs(levels[$1] - Int(value)) } ?? 0
+        }
+        return 16 + 36 * cubeIndex(r) + 6 * cubeIndex(g) + cubeIndex(b)
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Where the catalogue lives: `--db PATH`, else `$WARDROBE_DB`, else
+/// `$XDG_DATA_HOME/wardrobe/catalogue.sqlite`, else `~/.local/share/wardrobe/...`.
+public enum CatalogueLocation {
+    public static let fileName = "catalogue.sqlite"
+
+    public static func resolve(explicit: String?, environment: [String: String]) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let path = environment["WARDROBE_DB"], !path.isEmpty { return path }
+        // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return "\(dataHome)/wardrobe/\(fileName)"
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return "\(home)/.local/share/wardrobe/\(fileName)"
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Inference
+import Observation
+import Synchronization
+
+/// The one classifier of a process: the model loaded and specialised once,
+/// its function `main` looked up once, then used for every image from any
+/// thread. Also carries observable state (`ready`, `result`, `confidence`)
+/// for an app that shows the latest classification.
+@Observable
+public final class ClothingClassifier: Sendable {
+    /// The contract's labels, index 0...9.
+    public static let labels = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                                "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"]
+    public static let side = 28
+    public static let pixelsPerImage = side * side
+
+    /// How many times any classifier in this process has loaded and
+    /// specialised a model; tests use it to prove "prepare once".
+    public static var preparationCount: Int { preparations.load(ordering: .relaxed) }
+    private static let preparations = Atomic<Int>(0)
+
+    @ObservationIgnored public let model: ModelIdentity
+    @ObservationIgnored private let main: CompiledFunction
+
+    /// Observable state, kept behind a lock because classification runs on
+    /// many threads; the getters and setters tell Observation by hand.
+    @ObservationIgnored private let state = Mutex(DisplayState())
+    private struct DisplayState: Sendable {
+        var ready = false
+        var result: String?
+        var confidence: Float?
+    }
+
+    public var ready: Bool {
+        access(keyPath: \.ready)
+        return state.withLock { $0.ready }
+    }
+
+    /// The label of the latest classification made through `classify(...)`.
+    public var result: String? {
+        access(keyPath: \.result)
+        return state.withLock { $0.result }
+    }
+
+    public var confidence: Float? {
+        access(keyPath: \.confidence)
+        return state.withLock { $0.confidence }
+    }
+
+    /// Loads, checks against the contract and specialises the model at `path`.
+    public init(modelAt path: String) throws(WardrobeError) {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .model(path: path, reason: "cannot read: \((error as NSError).localizedDescription)")
+        }
+        do {
+            let file = try ModelFile(bytes: bytes)
+            guard file.description.labels == Self.labels else {
+                throw WardrobeError.model(path: path, reason:
+                    "labels \(file.description.labels) differ from the contract's \(Self.labels)")
+            }
+            let compiled = try CompiledModel(file: file, contract: .standard)
+            main = try compiled.function(named: "main")
+            model = ModelIdentity(path: path, name: compiled.name, version: compiled.version,
+                                  sha256: SHA256.digest(bytes), parameterCount: compiled.parameterCount,
+                                  labels: compiled.labels, training: compiled.description.training)
+        } catch let error as WardrobeError {
+            throw error
+        } catch let error as ModelError {
+            throw .model(path: path, reason: error.description)
+        } catch {
+            throw .model(path: path, reason: "\(error)")
+        }
+        Self.preparations.add(1, ordering: .relaxed)
+        withMutation(keyPath: \.ready) { state.withLock { $0.ready = true } }
+    }
+
+    /// Classifies `count` prepared 28x28 tensors laid out back to back.
+    /// Safe to call from many threads at once.
+    public func classify(tensors: UnsafeBufferPointer<Float>, count: Int) -> [Classification] {
+        precondition(tensors.count == count * Self.pixelsPerImage, "\(tensors.count) values for \(count) images")
+        var logits = [Float](repeating: 0, count: count * Self.labels.count)
+        logits.withUnsafeMutableBufferPointer { output in
+            // Sizes are checked above, so the runtime cannot refuse the call.
+            try! main.run(input: tensors, count: count, output: output)
+        }
+        return (0..<count).map { Classification(logits: Array(logits[$0 * 10..<($0 + 1) * 10])) }
+    }
+
+    public func classify(tensor: [Float]) -> Classification {
+        tensor.withUnsafeBufferPointer { classify(tensors: $0, count: 1) }[0]
+    }
+
+    /// Classifies one tensor and publishes the result to observers.
+    @discardableResult
+    public func classifyAndPublish(tensor: [Float]) -> Classification {
+        let classification = classify(tensor: tensor)
+        withMutation(keyPath: \.result) {
+            withMutation(keyPath: \.confidence) {
+                state.withLock {
+                    $0.result = classification.label
+                    $0.confidence = classification.confidence
+                }
+            }
+        }
+        return classification
+    }
+}
+
+/// Which model a classifier runs: what the catalogue records about it.
+public struct ModelIdentity: Sendable, Equatable {
+    public var path: String
+    public var name: String
+    public var version: String
+    /// SHA-256 of the model file's bytes.
+    public var sha256: [UInt8]
+    public var parameterCount: Int
+    public var labels: [String]
+    public var training: [String: String]
+}

@@ -1,0 +1,82 @@
+import Imaging
+
+/// What `wardrobe import` was asked to do.
+public struct ImportOptions: Sendable {
+    public var paths: [String]
+    /// Worker threads for read, hash, decode, thumbnail, prep and inference.
+    public var jobs: Int
+    public var recipe: any PrepRecipe
+    public var includeHidden: Bool
+    /// Images per transaction: a crash loses at most one batch of work, never half an image.
+    public var batchSize: Int
+
+    public init(paths: [String], jobs: Int, recipe: any PrepRecipe, includeHidden: Bool = false, batchSize: Int = 64) {
+        self.paths = paths
+        self.jobs = max(1, jobs)
+        self.recipe = recipe
+        self.includeHidden = includeHidden
+        self.batchSize = max(1, batchSize)
+    }
+}
+
+/// How far an import has got, for a progress bar or periodic lines.
+public struct ImportProgress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var currentFile: String
+    public var elapsedSeconds: Double
+
+    public var filesPerSecond: Double { elapsedSeconds > 0 ? Double(done) / elapsedSeconds : 0 }
+    public var secondsLeft: Double? {
+        filesPerSecond > 0 ? Double(total - done) / filesPerSecond : nil
+    }
+}
+
+/// What an import did. `--json` prints exactly this.
+public struct ImportReport: Sendable, Encodable {
+    public struct Failure: Sendable, Encodable, Equatable {
+        public var path: String
+        public var reason: String
+    }
+
+    public var filesFound = 0
+    /// Images whose content the catalogue did not hold: stored and classified.
+    public var newImages = 0
+    /// Files whose content was already stored (a copy, a rename): recorded as another path.
+    public var newPaths = 0
+    /// Files whose size and modification time were unchanged since the last import.
+    public var unchanged = 0
+    public var failed: [Failure] = []
+    public var seconds = 0.0
+    /// New images per label, by the label's name.
+    public var labels: [String: Int] = [:]
+    public var interrupted = false
+    public var runID: Int64?
+
+    public var imagesPerSecond: Double { seconds > 0 ? Double(newImages + newPaths) / seconds : 0 }
+
+    /// Failures grouped by reason, most common first.
+    public var failureReasons: [(reason: String, count: Int)] {
+        Dictionary(grouping: failed, by: \.reason).map { ($0.key, $0.value.count) }
+            .sorted { $0.count > $1.count || ($0.count == $1.count && $0.reason < $1.reason) }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
+        case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(filesFound, forKey: .filesFound)
+        try container.encode(newImages, forKey: .newImages)
+        try container.encode(newPaths, forKey: .newPaths)
+        try container.encode(unchanged, forKey: .unchanged)
+        try container.encode(failed, forKey: .failed)
+        try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
+        try container.encode((imagesPerSecond * 10).rounded() / 10, forKey: .imagesPerSecond)
+        try container.encode(labels, forKey: .labels)
+        try container.encode(interrupted, forKey: .interrupted)
+        try container.encodeIfPresent(runID, forKey: .runID)
+    }
+}

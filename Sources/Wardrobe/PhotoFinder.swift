@@ -1,0 +1,76 @@
+import Foundation
+
+/// A file found under the paths given to `import`, with what `stat` says of
+/// it: enough to skip an unchanged file without reading it.
+public struct FoundFile: Sendable, Equatable {
+    public var path: String
+    public var size: Int64
+    /// Modification time in nanoseconds since 1970.
+    public var modified: Int64
+}
+
+/// Walks files and folders, recursively, in a stable order. Every regular
+/// file is a candidate (images are recognised by content later); hidden
+/// files and folders are skipped unless asked for.
+public struct PhotoFinder: Sendable {
+    public var includeHidden = false
+
+    public init(includeHidden: Bool = false) {
+        self.includeHidden = includeHidden
+    }
+
+    /// Files found, and paths that could not be walked with the reason.
+    public func find(_ roots: [String]) -> (files: [FoundFile], problems: [(path: String, reason: String)]) {
+        var files: [FoundFile] = []
+        var problems: [(String, String)] = []
+        var seen = Set<String>()
+        var folders = Set<FolderIdentity>()
+        for root in roots {
+            walk(absolute(root), into: &files, problems: &problems, seen: &seen, folders: &folders, isRoot: true)
+        }
+        return (files, problems)
+    }
+
+    /// Device and inode: a folder reached twice through symbolic links is walked once.
+    private struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private func walk(_ path: String, into files: inout [FoundFile], problems: inout [(String, String)],
+                      seen: inout Set<String>, folders: inout Set<FolderIdentity>, isRoot: Bool) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            problems.append((path, isRoot ? "no such file or folder" : String(cString: strerror(errno))))
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard seen.insert(path).inserted else { return }
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            files.append(FoundFile(path: path, size: Int64(info.st_size), modified: modified))
+        case S_IFDIR:
+            guard folders.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
+                return
+            }
+            let entries: [String]
+            do {
+                entries = try FileManager.default.contentsOfDirectory(atPath: path)
+            } catch {
+                problems.append((path, "cannot read folder: permission denied or unreadable"))
+                return
+            }
+            for name in entries.sorted() where includeHidden || !name.hasPrefix(".") {
+                walk(path == "/" ? "/\(name)" : "\(path)/\(name)", into: &files, problems: &problems,
+                     seen: &seen, folders: &folders, isRoot: false)
+            }
+        default:
+            if isRoot { problems.append((path, "not a regular file or folder")) }
+        }
+    }
+
+    private func absolute(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        return url.standardizedFileURL.path
+    }
+}

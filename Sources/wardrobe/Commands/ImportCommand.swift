@@ -1,0 +1,125 @@
+import Foundation
+import Wardrobe
+
+/// `wardrobe import PATH...`
+struct ImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Import photos: hash, thumbnail, prepare and classify every new image.",
+        usage: "[options] PATH...",
+        discussion: """
+            Files and folders are walked recursively; images are recognised by their content,
+            whatever their names. Content already in the catalogue is recorded as another path
+            of the same image, not classified again; a file whose size and modification time
+            are unchanged since the last import is skipped without being read. Each batch is
+            one transaction: interrupted (Ctrl-C, a kill, a power cut) and run again, the
+            import finishes the rest without duplicating anything.
+
+            Exit status: 0 when every file was imported or skipped, 2 when some files failed
+            (each is named on stderr with the reason and recorded in the catalogue), 1 when the
+            import itself failed, 130 when interrupted, 64 for wrong usage.
+            """,
+        arguments: [("PATH...", "Image files or folders to import.")],
+        options: [
+            .database, .model,
+            .value("--prep", "RECIPE", "The prep recipe (default: photo; see 'wardrobe prep --help')."),
+            .value("--jobs", "N", "Worker threads (default: the number of cores)."),
+            .flag("--hidden", "Also import hidden files and folders (names starting with a dot)."),
+            .flag("--dry-run", "Show what would be imported, change nothing."),
+            .json, .quiet,
+        ])
+
+    var paths: [String]
+    var database: String?
+    var model: String?
+    var prep: String?
+    var jobs: Int
+    var hidden: Bool
+    var dryRun: Bool
+    var json: Bool
+    var quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw arguments.usageError("missing PATH to import") }
+        paths = arguments.positionals
+        database = arguments.value("--db")
+        model = arguments.value("--model")
+        prep = arguments.value("--prep")
+        jobs = try arguments.value("--jobs", as: Int.self, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        hidden = arguments.flag("--hidden")
+        dryRun = arguments.flag("--dry-run")
+        json = arguments.flag("--json")
+        quiet = arguments.flag("--quiet")
+    }
+
+    func run(_ console: Console) throws -> ExitStatus {
+        let setup = console.setup
+        let recipe = try setup.recipe(named: prep)
+        let options = ImportOptions(paths: paths, jobs: jobs, recipe: recipe, includeHidden: hidden)
+        let catalogue = try setup.openCatalogue(explicit: database)
+        let classifier = try setup.classifier(explicit: model)
+        let importer = Importer(catalogue: catalogue, classifier: classifier)
+        let plan = try importer.plan(options)
+
+        if dryRun {
+            return try printDryRun(plan, console: console)
+        }
+        InterruptFlag.install()
+        let progress = ProgressReporter(console: console, enabled: !quiet && !json)
+        let report = try importer.run(options, plan: plan, progress: {
+            progress.update(done: $0.done, total: $0.total, perSecond: $0.filesPerSecond,
+                            secondsLeft: $0.secondsLeft, current: $0.currentFile)
+        }, failure: { failure in
+            progress.finish()
+            console.error("\(failure.path): \(failure.reason)")
+        })
+        progress.finish()
+        if json {
+            try console.json(report)
+        } else {
+            printSummary(report, catalogue: catalogue.path, console: console)
+        }
+        if report.interrupted {
+            console.info("interrupted: run the same command again to import the rest")
+            return .interrupted
+        }
+        return report.failed.isEmpty ? .success : .partialFailure
+    }
+
+    private func printDryRun(_ plan: Importer.Plan, console: Console) throws -> ExitStatus {
+        if json {
+            struct DryRun: Encodable { var wouldRead: [String]; var unchanged: Int; var problems: [ImportReport.Failure] }
+            try console.json(DryRun(wouldRead: plan.toRead.map(\.path), unchanged: plan.unchanged.count,
+                                    problems: plan.problems))
+        } else {
+            for file in plan.toRead { console.output(file.path) }
+            console.info("dry run: \(plan.toRead.count) files would be read, \(plan.unchanged.count) unchanged would be skipped")
+            for problem in plan.problems { console.error("\(problem.path): \(problem.reason)") }
+        }
+        return plan.problems.isEmpty ? .success : .partialFailure
+    }
+
+    private func printSummary(_ report: ImportReport, catalogue: String, console: Console) {
+        guard !quiet else { return }
+        var rows = [
+            ["new images", String(report.newImages), ""],
+            ["new paths", String(report.newPaths), "known content under another name or place"],
+            ["unchanged", String(report.unchanged), "skipped without reading"],
+            ["failed", String(report.failed.count), ""],
+        ]
+        if report.failed.isEmpty { rows.removeLast() }
+        console.output("Imported \(report.filesFound) files into \(catalogue) in \(Format.duration(report.seconds)) "
+                       + "(\(Format.rate(report.imagesPerSecond)) images/s)")
+        console.output(Format.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        for (reason, count) in report.failureReasons {
+            console.output("      \(count)  \(reason)")
+        }
+        if !report.labels.isEmpty {
+            console.output("Labels of the new images:")
+            let rows = ClothingClassifier.labels.compactMap { label in
+                report.labels[label].map { ["  " + label, String($0)] }
+            }
+            console.output(Format.table(rows, rightAligned: [1]))
+        }
+    }
+}

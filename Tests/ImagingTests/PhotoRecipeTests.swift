@@ -1,0 +1,99 @@
+import Imaging
+import Testing
+
+@Suite struct PhotoRecipeTests {
+    let recipe = PhotoRecipe()
+
+    /// Mean of the tensor inside a 28x28 rectangle.
+    func mean(_ values: [Float], x: Range<Int>, y: Range<Int>) -> Float {
+        var sum: Float = 0
+        for row in y { for column in x { sum += values[row * 28 + column] } }
+        return sum / Float(x.count * y.count)
+    }
+
+    @Test func garmentBecomesLightOnBlackCroppedAndCentred() {
+        let photo = TestImages.photo(width: 240, height: 320)
+        let tensor = recipe.prepare(photo)
+        #expect(tensor.values.count == 784 && tensor.values.allSatisfy { (0...1).contains($0) })
+        #expect(tensor.values.max() == 1)
+        // The garment spans x 30..<210 and y 64..<272 (sleeves from 1/8 to 7/8 of the width).
+        let box = tensor.cropBox
+        #expect(abs(box.x - 30) <= 6 && abs(box.maxX - 210) <= 6, "\(box)")
+        #expect(abs(box.y - 64) <= 6 && abs(box.maxY - 272) <= 6, "\(box)")
+        // Wider than tall after cropping? No: 180x208, so the square pads left and right by 2 columns.
+        // The body (dark garment, so bright after inversion) fills the middle; the corners
+        // beside the body below the sleeves are background, i.e. 0.
+        #expect(mean(tensor.values, x: 10..<18, y: 12..<26) > 0.5)
+        #expect(mean(tensor.values, x: 0..<4, y: 20..<28) < 0.05)
+        #expect(mean(tensor.values, x: 24..<28, y: 20..<28) < 0.05)
+        // Sleeves reach the top corners.
+        #expect(mean(tensor.values, x: 2..<6, y: 1..<5) > 0.5)
+    }
+
+    @Test func offCentreGarmentIsCentred() {
+        // A dark square in the upper left of a light photo.
+        var photo = Bitmap(width: 200, height: 150, filledWith: [230, 225, 220])
+        for y in 20..<80 { for x in 30..<90 { photo.set(x: x, y: y, to: [50, 40, 40]) } }
+        let tensor = recipe.prepare(photo)
+        var total: Float = 0, sumX: Float = 0, sumY: Float = 0
+        for y in 0..<28 {
+            for x in 0..<28 {
+                let v = tensor.values[y * 28 + x]
+                total += v; sumX += v * Float(x); sumY += v * Float(y)
+            }
+        }
+        #expect(abs(sumX / total - 13.5) < 0.6 && abs(sumY / total - 13.5) < 0.6)
+        #expect(tensor.values.filter { $0 > 0.5 }.count > 700, "the square fills the frame")
+    }
+
+    @Test func severalBackgroundColoursAreAllBackground() {
+        // Wall (left, light) and curtain (right, saturated), dark garment across the middle.
+        var photo = Bitmap(width: 300, height: 300, filledWith: [0, 0, 0])
+        for y in 0..<300 {
+            for x in 0..<300 {
+                let garment = x >= 100 && x < 200 && y >= 60 && y < 250
+                photo.set(x: x, y: y, to: garment ? [30, 30, 35] : x < 150 ? [235, 235, 230] : [200, 60, 70])
+            }
+        }
+        let tensor = recipe.prepare(photo)
+        #expect(abs(tensor.cropBox.x - 100) <= 4 && abs(tensor.cropBox.maxX - 200) <= 4, "\(tensor.cropBox)")
+        // Square padding puts the 100x190 garment in columns ~7..<21; the sides are background.
+        #expect(mean(tensor.values, x: 0..<5, y: 0..<28) == 0)
+        #expect(mean(tensor.values, x: 23..<28, y: 0..<28) == 0)
+        #expect(mean(tensor.values, x: 9..<19, y: 2..<26) > 0.9)
+    }
+
+    @Test func grayTinyAndFeaturelessImagesStillGiveATensor() {
+        let gray = TestImages.photo(width: 120, height: 90).grayscale()
+        #expect(recipe.prepare(gray).values.max() ?? 0 > 0.5)
+        let tiny = TestImages.photo(width: 28, height: 28)
+        #expect(recipe.prepare(tiny).values.allSatisfy { $0.isFinite && (0...1).contains($0) })
+        let blank = Bitmap(width: 64, height: 64, filledWith: [200, 200, 200])
+        #expect(recipe.prepare(blank).values.allSatisfy { $0.isFinite && (0...1).contains($0) })
+        let oneRow = Bitmap(width: 50, height: 1, filledWith: [10, 20, 30])
+        #expect(recipe.prepare(oneRow).values.count == 784)
+    }
+
+    @Test func sameInputSameTensor() {
+        let photo = TestImages.photo(width: 256, height: 192, seed: 7)
+        #expect(recipe.prepare(photo) == recipe.prepare(photo))
+    }
+
+    @Test func photoIsTheDefaultRecipe() throws {
+        #expect(PrepRecipes.default.name == "photo")
+        #expect(try PrepRecipes.named("photo").identity == "photo@1")
+        #expect(PrepRecipes.names == ["photo", "fashion-mnist"])
+    }
+}
+
+@Suite struct PhotoRecipeOnDataSetImagesTests {
+    @Test func fashionMNISTImagesAreNotInvertedAgain() throws {
+        // A light object on black is already in the model's form: the photo recipe leaves it
+        // as the baseline does.
+        var image = Bitmap(width: 28, height: 28, filledWith: [0])
+        for y in 4..<24 { for x in 8..<20 { image.set(x: x, y: y, to: [200]) } }
+        #expect(PhotoRecipe().prepare(image) == FashionMNISTRecipe().prepare(image))
+        let enlarged = image.rgb().resized(width: 112, height: 112)
+        #expect(PhotoRecipe().prepare(enlarged).values == FashionMNISTRecipe().prepare(enlarged).values)
+    }
+}

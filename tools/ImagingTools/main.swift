@@ -1,0 +1,43 @@
+// Developer tools for the Imaging module (not part of the product):
+//   imaging-tools contact-sheet [--recipe NAME|all] [--per-folder N] [--out FILE.png] DIR...
+//   imaging-tools fixtures [--root DIR]
+import Foundation
+import Imaging
+import Training
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+    fail("usage: imaging-tools contact-sheet [--recipe NAME|all] [--per-folder N] [--out FILE.png] DIR... | fixtures [--root DIR]")
+}
+arguments.removeFirst()
+
+@MainActor func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count else { fail("\(name) needs a value") }
+    let value = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+    return value
+}
+
+do {
+    switch command {
+    case "contact-sheet":
+        let recipeName = option("--recipe") ?? "all"
+        let perFolder = Int(option("--per-folder") ?? "6") ?? 6
+        let out = option("--out") ?? "contact-sheet.png"
+        let recipes = recipeName == "all" ? PrepRecipes.all : [try PrepRecipes.named(recipeName)]
+        guard !arguments.isEmpty else { fail("contact-sheet needs at least one folder or file") }
+        try ContactSheetTool(recipes: recipes, perFolder: perFolder).write(inputs: arguments, to: out)
+    case "fixtures":
+        try FixtureWriter(root: option("--root") ?? ".").write()
+    default:
+        fail("unknown command '\(command)'")
+    }
+} catch {
+    fail("\(error)")
+}
