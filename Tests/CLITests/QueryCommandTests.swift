@@ -227,14 +227,31 @@ import Training
         #expect(again.recipe == other.identity)
     }
 
+    /// Reclassification works from thumbnails; with the same model and recipe
+    /// it must give the stored label back (the issue asks for 99%).
     @Test func sameModelAndRecipeReproducesStoredLabels() throws {
         let set = try Imported(count: 200)
         defer { set.folder.remove() }
         let report = try set.json(Report.self, ["reclassify", "--json"])
         #expect(report.reclassified == 200)
         let share = try #require(report.same_label_share)
-        print("same model and recipe from thumbnails: \(report.reclassified - report.changed)/200 labels kept (\(share))")
+        print("Fashion-MNIST PNGs, same model and recipe from thumbnails: \(200 - report.changed)/200 labels kept")
         #expect(share >= 0.99)
+
+        // Photos: JPEG thumbnails and the photo recipe (the default for photos).
+        let encoder = JPEGEncoder(quality: 85)
+        for index in 0..<40 {
+            try set.folder.write(try encoder.encode(PhotoFolder.photo(width: 400 + index, height: 533, seed: index)),
+                                 to: "photos/\(index).jpg")
+        }
+        let db = set.folder.path("photos.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--quiet", set.folder.path("photos")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let rerun = try WardrobeProcess.run(["reclassify", "--db", db, "--json"])
+        let photos = try JSONDecoder().decode(Report.self, from: Data(rerun.stdout.utf8))
+        #expect(photos.reclassified == 40)
+        print("photos, same model and recipe (\(photos.recipe)) from thumbnails: \(40 - photos.changed)/40 labels kept")
+        #expect(try #require(photos.same_label_share) >= 0.99)
     }
 
     @Test func filtersSelectByConfidenceLabelDateAndImage() throws {

@@ -14,6 +14,7 @@
 import Foundation
 import Imaging
 import Training
+import Wardrobe
 
 struct Options {
     var values: [String: String] = [:]
@@ -159,7 +160,7 @@ func measureReclassify(_ binary: String, set: String, folder: String, prep: [Str
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
     let imported = wardrobe(binary, ["import", "--db", db, "--quiet"] + prep + [folder], capture: false)
     guard imported.status == 0 || imported.status == 2 else { fail("import of \(folder) failed") }
-    let count = (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0
+    var count = 0
     var rates: [Double] = []
     var shares: [Double] = []
     var recipe = ""
@@ -168,6 +169,7 @@ func measureReclassify(_ binary: String, set: String, folder: String, prep: [Str
         guard run.status == 0, let report = try? JSONDecoder().decode(Report.self, from: run.stdout) else {
             fail("reclassify of \(db) failed")
         }
+        count = report.reclassified
         rates.append(report.images_per_second)
         shares.append(report.same_label_share ?? 0)
         recipe = report.recipe
@@ -177,6 +179,32 @@ func measureReclassify(_ binary: String, set: String, folder: String, prep: [Str
                                   reclassify_images_per_s: median(rates), same_label_share: shares[0])
     note("\(set): \(count) images, import \(Int(result.import_images_per_s))/s, reclassify \(Int(result.reclassify_images_per_s))/s, labels kept \(String(format: "%.2f%%", shares[0] * 100))")
     return result
+}
+
+if CommandLine.arguments.dropFirst().first == "probe" {
+    let classifier = try! ClothingClassifier(modelAt: CommandLine.arguments[2])
+    for batch in [1, 8, 32, 128] {
+        let tensors = [Float](repeating: 0.3, count: batch * 784)
+        let start = now()
+        var done = 0
+        while now() - start < 2 {
+            _ = tensors.withUnsafeBufferPointer { classifier.classify(tensors: $0, count: batch) }
+            done += batch
+        }
+        print("batch \(batch): \(Int(Double(done) / (now() - start))) images/s")
+    }
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "thumbnails" {
+    // queries-bench thumbnails --model FILE --folder DIR --prep RECIPE
+    let options = Options(CommandLine.arguments.dropFirst(2))
+    let settings = [85, 90, 95].flatMap { quality in
+        [ThumbnailAgreement.Setting.jpeg(JPEGEncoder(quality: quality), "JPEG q\(quality) 4:2:0"),
+         ThumbnailAgreement.Setting.jpeg(JPEGEncoder(quality: quality, subsampling: .none), "JPEG q\(quality) 4:4:4")]
+    } + [ThumbnailAgreement.Setting.png]
+    ThumbnailAgreement.measure(folder: options.string("folder"), modelPath: options.string("model"),
+                               recipeName: options.string("prep"), settings: settings)
+    exit(0)
 }
 
 let options = Options(CommandLine.arguments.dropFirst())

@@ -9,13 +9,14 @@ struct ReclassifyCommand: Command {
         abstract: "Classify stored images again with another model or prep recipe, and show what changed.",
         usage: "[options] [ID|HASH-PREFIX|PATH...]",
         discussion: """
-            Works from the thumbnails stored at import (longest side 256 pixels, JPEG), so the
-            original files are not needed. A recipe prepares a thumbnail as it prepared the
-            original's working copy, which was the same 256-pixel picture before JPEG
-            compression: with the same model and recipe, a re-run gives the stored label for
-            at least 99% of images (measured on Fashion-MNIST test images and real photos:
-            see the README); the rest are images the model was unsure about, where JPEG noise
-            tips the balance. Confidences move by a few tenths of a percent.
+            Works from the thumbnails stored at import (longest side 256 pixels; JPEG, or
+            lossless PNG for images of at most 64 pixels such as Fashion-MNIST's), so the
+            original files are not needed. Import classifies the thumbnail as stored, so with
+            the same model and recipe a re-run gives back the stored label (measured: every
+            one of 2,000 Fashion-MNIST images and 341 real photos). Against the full-size
+            image, a JPEG thumbnail changes the photo recipe's label for about 8% of real
+            photos, as often for the better as for the worse (accuracy is the same); small
+            images are stored losslessly and never differ. See the README.
 
             Everything goes into one new run: each image gains a classification, nothing is
             overwritten (earlier labels stay in 'wardrobe history'), and a person's
