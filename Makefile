@@ -35,7 +35,7 @@ demo: build
 	@echo "== wardrobe classify --sample"
 	$(WARDROBE) classify --sample --no-save --top 3
 	@echo "== wardrobe import Fixtures/samples (one junk file in it is refused on purpose)"
-	-$(WARDROBE) import --db $(DEMO_DB) Fixtures/samples
+	$(WARDROBE) import --db $(DEMO_DB) --prep fashion-mnist Fixtures/samples || [ $$? -eq 2 ]
 
 model: build
 	$(WARDROBE) model train --seed 1 --out Models/clothing.aimodel

@@ -57,6 +57,12 @@ let package = Package(
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",
                           swiftSettings: optimised),
 
+        // inference-bench: times the runtime, writes the reference model, runs
+        // models for the format check (mk/inference.mk); CPeakFLOPS measures the core's peak.
+        .target(name: "CPeakFLOPS", path: "bench/CPeakFLOPS", cSettings: [.unsafeFlags(["-O2"])]),
+        .executableTarget(name: "inference-bench", dependencies: ["Inference", "CPeakFLOPS"],
+                          path: "bench/InferenceBench", swiftSettings: optimised),
+
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),

@@ -27,7 +27,7 @@ TOP50 = """SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label
 FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
 WHERE c.label = ?
 ORDER BY c.confidence DESC, c.image_id DESC LIMIT ? OFFSET ?"""
-COUNT = "SELECT count(*) FROM current_classifications AS c WHERE c.label = ?"
+COUNT = "SELECT coalesce((SELECT images FROM current_label_counts WHERE label = ?), 0)"
 
 
 def open_catalogue(path):

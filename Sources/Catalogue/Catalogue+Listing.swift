@@ -62,6 +62,13 @@ extension Catalogue {
             values.append(model)
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        if count, query.confidence == nil, query.classified == nil, query.imported == nil, query.model == nil {
+            // Counts by label are kept up to date by triggers: one row to read.
+            if let label = query.label {
+                return ("SELECT coalesce((SELECT images FROM current_label_counts WHERE label = ?), 0)", [label])
+            }
+            return ("SELECT coalesce(sum(images), 0) FROM current_label_counts", [])
+        }
         if count {
             let join = query.imported == nil ? "" : "CROSS JOIN images AS i ON i.id = c.image_id"
             return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", values)

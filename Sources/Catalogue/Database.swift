@@ -173,6 +173,10 @@ public final class Database {
     // MARK: - Errors
 
     func error(code: Int32, sql: String?) -> CatalogueError {
+        Database.error(handle, code: code, sql: sql, path: path)
+    }
+
+    static func error(_ handle: OpaquePointer, code: Int32, sql: String?, path: String) -> CatalogueError {
         let failure = Database.failure(handle, code: code, sql: sql, path: path)
         if failure.code == SQLITE_NOTADB {
             return .notADatabase(path: path)

@@ -5,11 +5,15 @@ import CSQLite
 public final class Statement {
     public let sql: String
     let handle: OpaquePointer
-    /// Kept strongly: a statement must be finalised before its connection closes.
-    private let database: Database
+    /// The connection, not the `Database`: the database caches statements, and
+    /// a reference back would keep both alive forever. `sqlite3_close_v2`
+    /// waits for statements that outlive their `Database` to be finalised.
+    private let connection: OpaquePointer
+    private let path: String
 
     init(database: Database, sql: String, persistent: Bool) throws {
-        self.database = database
+        connection = database.handle
+        path = database.path
         self.sql = sql
         var prepared: OpaquePointer?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
@@ -35,7 +39,7 @@ public final class Statement {
         case SQLITE_DONE:
             return false
         default:
-            let error = database.error(code: code, sql: sql)
+            let error = Database.error(connection, code: code, sql: sql, path: path)
             sqlite3_reset(handle)
             throw error
         }
@@ -68,7 +72,7 @@ public final class Statement {
         } else {
             code = sqlite3_bind_null(handle, index)
         }
-        guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+        guard code == SQLITE_OK else { throw Database.error(connection, code: code, sql: sql, path: path) }
     }
 
     // MARK: - Columns (0-based, as in SQLite's C API)

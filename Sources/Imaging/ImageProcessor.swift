@@ -20,6 +20,8 @@ public struct ProcessedImage: Sendable {
     public var width: Int
     public var height: Int
     public var orientation: Orientation
+    /// The JPEG DCT scale the decode used (1/1 for PNG).
+    public var decodeScale: ScalingFactor
     /// JPEG bytes (PNG for small images), longest side at most the processor's thumbnail side.
     public var thumbnail: [UInt8]
     public var thumbnailWidth: Int
@@ -79,7 +81,7 @@ public struct ImageProcessor: Sendable {
             return tensor
         }
         return ProcessedImage(format: image.format, width: image.width, height: image.height,
-                              orientation: image.orientation, thumbnail: thumbnail,
+                              orientation: image.orientation, decodeScale: image.decodeScale, thumbnail: thumbnail,
                               thumbnailWidth: image.raster.width, thumbnailHeight: image.raster.height,
                               tensors: tensors)
     }

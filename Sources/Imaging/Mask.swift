@@ -105,50 +105,54 @@ struct Mask: Equatable {
     }
 
     /// The 8-connected component with the largest total of `weight` over its pixels.
+    /// Works on runs of set pixels: runs in neighbouring rows that touch (diagonals included)
+    /// are joined with a union-find, so the cost follows the number of runs, not pixels.
     func heaviestComponent(weight: [Float]) -> Mask {
-        var label = [Int32](repeating: -1, count: bits.count)
-        var stack = [Int32](repeating: 0, count: bits.count)
-        var bestLabel: Int32 = -1
-        var bestWeight: Float = 0
-        var next: Int32 = 0
-        let width = self.width, height = self.height
-        bits.withUnsafeBufferPointer { bits in
-            label.withUnsafeMutableBufferPointer { label in
-                stack.withUnsafeMutableBufferPointer { stack in
-                    weight.withUnsafeBufferPointer { weight in
-                        for start in 0..<bits.count where bits[start] && label[start] < 0 {
-                            label[start] = next
-                            stack[0] = Int32(start)
-                            var top = 1
-                            var total: Float = 0
-                            while top > 0 {
-                                top -= 1
-                                let index = Int(stack[top])
-                                total += weight[index]
-                                let (y, x) = index.quotientAndRemainder(dividingBy: width)
-                                let left = x > 0 ? -1 : 0, right = x < width - 1 ? 1 : 0
-                                let up = y > 0 ? -width : 0, down = y < height - 1 ? width : 0
-                                for rowOffset in stride(from: up, through: down, by: width) {
-                                    for columnOffset in left...right {
-                                        let neighbour = index + rowOffset + columnOffset
-                                        if bits[neighbour] && label[neighbour] < 0 {
-                                            label[neighbour] = next
-                                            stack[top] = Int32(neighbour)
-                                            top += 1
-                                        }
-                                    }
-                                }
-                            }
-                            if total > bestWeight { bestWeight = total; bestLabel = next }
-                            next += 1
-                        }
-                    }
+        var runStart = [Int](), runEnd = [Int](), runRow = [Int](), rowFirstRun = [Int](repeating: 0, count: height + 1)
+        var runWeight = [Float]()
+        for y in 0..<height {
+            rowFirstRun[y] = runStart.count
+            var x = 0
+            let row = y * width
+            while x < width {
+                guard bits[row + x] else { x += 1; continue }
+                let start = x
+                var total: Float = 0
+                while x < width && bits[row + x] { total += weight[row + x]; x += 1 }
+                runStart.append(start); runEnd.append(x - 1); runRow.append(y); runWeight.append(total)
+            }
+        }
+        rowFirstRun[height] = runStart.count
+        guard !runStart.isEmpty else { return Mask(width: width, height: height) }
+
+        var parent = Array(0..<runStart.count)
+        func root(_ run: Int) -> Int {
+            var r = run
+            while parent[r] != r { parent[r] = parent[parent[r]]; r = parent[r] }
+            return r
+        }
+        for y in 1..<max(1, height) {
+            var above = rowFirstRun[y - 1]
+            let aboveEnd = rowFirstRun[y]
+            for run in rowFirstRun[y]..<rowFirstRun[y + 1] {
+                // Skip runs above that end before this one can touch them.
+                while above < aboveEnd && runEnd[above] + 1 < runStart[run] { above += 1 }
+                var candidate = above
+                while candidate < aboveEnd && runStart[candidate] <= runEnd[run] + 1 {
+                    let a = root(candidate), b = root(run)
+                    if a != b { parent[max(a, b)] = min(a, b) }
+                    candidate += 1
                 }
             }
         }
+        var totals = [Float](repeating: 0, count: runStart.count)
+        for run in 0..<runStart.count { totals[root(run)] += runWeight[run] }
+        var best = 0
+        for run in 0..<runStart.count where totals[run] > totals[best] { best = run }
         var out = [Bool](repeating: false, count: bits.count)
-        if bestLabel >= 0 {
-            for i in 0..<out.count where label[i] == bestLabel { out[i] = true }
+        for run in 0..<runStart.count where root(run) == best {
+            let row = runRow[run] * width
+            for x in runStart[run]...runEnd[run] { out[row + x] = true }
         }
         return Mask(width: width, height: height, bits: out)
     }

@@ -35,6 +35,8 @@ struct Segmenter {
     static let backgroundClusters = 3
     static let minimumClusterShare: Float = 0.10
     static let refinementRounds = 5
+    /// Refinement stops early once fewer than this share of pixels change in a round.
+    static let settledShare: Float = 0.005
     static let histogramLevels = 12
     /// Below this share of the image a mask is taken as a failed segmentation.
     static let minimumMaskShare: Float = 0.02
@@ -48,8 +50,10 @@ struct Segmenter {
         var mask = initialMask(background: background, centreWeight: centreWeight)
         for _ in 0..<Self.refinementRounds {
             guard let refined = refine(mask, band: band, centreWeight: centreWeight) else { break }
-            if refined == mask { break }
+            let changed = zip(refined.bits, mask.bits).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
             mask = refined
+            // Settled: another round would move a few edge pixels at most.
+            if Float(changed) < Self.settledShare * Float(pixelCount) { break }
         }
         return mask
     }
@@ -98,10 +102,16 @@ struct Segmenter {
     func backgroundColours(band: Mask) -> [SIMD3<Float>] {
         var samples = [SIMD3<Float>]()
         for i in 0..<pixelCount where band.bits[i] { samples.append(pixels[i]) }
-        let luminance = { (c: SIMD3<Float>) in 0.299 * c.x + 0.587 * c.y + 0.114 * c.z }
-        let sorted = samples.map { (luminance($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-        var centres = (0..<Self.backgroundClusters).map { k in
-            sorted[min(sorted.count - 1, (2 * k + 1) * sorted.count / (2 * Self.backgroundClusters))]
+        // Seeds: the colours at luminance quantiles 1/6, 1/2 and 5/6, found through a
+        // luminance histogram rather than a sort.
+        let luminance = samples.map { min(255, max(0, Int(0.299 * $0.x + 0.587 * $0.y + 0.114 * $0.z))) }
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in luminance { histogram[value] += 1 }
+        var centres = (0..<Self.backgroundClusters).map { k -> SIMD3<Float> in
+            let target = (2 * k + 1) * samples.count / (2 * Self.backgroundClusters)
+            var seen = 0, level = 0
+            while level < 255 && seen + histogram[level] <= target { seen += histogram[level]; level += 1 }
+            return samples[luminance.firstIndex(of: level) ?? 0]
         }
         var counts = [Int](repeating: 0, count: centres.count)
         for _ in 0..<10 {

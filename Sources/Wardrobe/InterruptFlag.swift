@@ -18,5 +18,12 @@ public enum InterruptFlag {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        // A parent may have started us with these signals blocked (Foundation's
+        // Process does); unblock them, or Ctrl-C would never reach the handler.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

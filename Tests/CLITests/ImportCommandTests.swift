@@ -162,3 +162,38 @@ import Testing
         }
     }
 }
+
+extension ImportCommandTests {
+    /// Ctrl-C (SIGINT) stops after the current batch, says how to resume,
+    /// exits 130, and leaves only whole images behind.
+    @Test func interruptStopsCleanlyAndSaysHowToResume() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let encoder = JPEGEncoder(quality: 85)
+        for index in 0..<200 {
+            try folder.write(try encoder.encode(PhotoFolder.photo(width: 240, height: 320, seed: 1000 + index)),
+                             to: "photos/\(index).jpg")
+        }
+        let db = folder.path("c.sqlite")
+        let process = Process()
+        process.executableURL = WardrobeProcess.executable
+        process.arguments = ["import", "--db", db, "--jobs", "1", "--prep", "fashion-mnist", folder.path("photos")]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        for _ in 0..<2000 {
+            if let catalogue = try? Catalogue(path: db, mode: .readOnly), (try? catalogue.stats().images) ?? 0 > 0 { break }
+            usleep(2_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(stderr.contains("run the same command again"))
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        let stored = try catalogue.stats().images
+        #expect(stored > 0 && stored < 200)
+        #expect(try catalogue.countCurrentClassifications() == stored, "every stored image is classified")
+    }
+}

@@ -87,6 +87,19 @@ import Testing
         #expect(history.map(\.classification.label) == [images[0].classification!.label, 9])
         #expect(history[1].classification.logits == forced.logits && history[1].command == "reclassify")
         #expect(try catalogue.stats().classifications == 51)
+        try Self.expectLabelCountsMatch(catalogue)
+    }
+
+    /// The maintained per-label counts agree with counting the rows.
+    static func expectLabelCountsMatch(_ catalogue: Catalogue) throws {
+        var total = 0
+        for label in 0..<10 {
+            let counted = try catalogue.database.scalarInt(
+                "SELECT count(*) FROM current_classifications WHERE label = ?", label) ?? -1
+            #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: label)) == Int(counted))
+            total += Int(counted)
+        }
+        #expect(try catalogue.countCurrentClassifications() == total)
     }
 
     @Test func hashPrefixesFindOneImageOrSayTheyAreAmbiguous() throws {
@@ -120,7 +133,10 @@ import Testing
             #expect(!plan.contains { $0.contains("SCAN") || $0.contains("TEMP B-TREE") }, "\(plan)")
         }
         let count = try setup.catalogue.queryPlan(ClassificationQuery(label: 3), counting: true)
-        #expect(count.contains { $0.contains("USING COVERING INDEX current_by_label_confidence (label=?)") }, "\(count)")
+        #expect(count.contains { $0.contains("SEARCH current_label_counts USING INTEGER PRIMARY KEY (rowid=?)") }, "\(count)")
+        let filtered = try setup.catalogue.queryPlan(ClassificationQuery(label: 3, confidence: 0.5...1), counting: true)
+        #expect(filtered.contains { $0.contains("USING COVERING INDEX current_by_label_confidence (label=? AND confidence>? AND confidence<?)") },
+                "\(filtered)")
     }
 
     @Test func statsCountEverythingAndAverageConfidencePerLabel() throws {
@@ -165,6 +181,7 @@ import Testing
         }
         #expect(comparison.transitions.reduce(0) { $0 + $1.count } == 30)
         #expect(try catalogue.compareRuns(setup.run, run2, changeLimit: 2).changes.count == min(2, changed.count))
+        try Self.expectLabelCountsMatch(catalogue)
         #expect(throws: CatalogueError.self) { try catalogue.compareRuns(setup.run, RunID(99)) }
     }
 

@@ -52,6 +52,10 @@ import Testing
             SELECT count(*) FROM current_classifications AS c
             WHERE classification_id != (SELECT max(id) FROM classifications WHERE image_id = c.image_id)
             """) == 0)
+        #expect(try db.scalarInt("""
+            SELECT count(*) FROM current_label_counts AS k
+            WHERE images != (SELECT count(*) FROM current_classifications WHERE label = k.label)
+            """) == 0)
         // No duplicates: one row per hash, per path, per (image, run).
         #expect(try db.scalarInt("SELECT count(DISTINCT sha256) FROM images") == Int64(images))
         #expect(try db.scalarInt("SELECT count(*) FROM image_paths") == Int64(images))

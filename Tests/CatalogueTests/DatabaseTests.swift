@@ -93,6 +93,24 @@ import Testing
         #expect(try db.scalarInt("SELECT x FROM t") == 4)
     }
 
+    @Test func aDatabaseIsReleasedWithItsCachedStatements() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        weak var released: Database?
+        var kept: Statement?
+        do {
+            let db = try Database(path: directory.path("db.sqlite"))
+            try db.executeScript("CREATE TABLE t (x)")
+            try db.execute("INSERT INTO t VALUES (?)", 1)
+            kept = try db.prepare("SELECT x FROM t")
+            released = db
+        }
+        #expect(released == nil)
+        // A statement that outlives its Database still works until released.
+        #expect(try kept?.step() == true && kept?.int(0) == 1)
+        kept = nil
+    }
+
     @Test func aStatementSteppedToTheEndCanBeReused() throws {
         let db = try Database(path: ":memory:")
         let statement = try db.prepare("SELECT value FROM (SELECT 1 AS value UNION ALL SELECT 2) WHERE value >= ?")

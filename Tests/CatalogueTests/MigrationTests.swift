@@ -69,6 +69,7 @@ import Testing
         #expect(current.map(\.label) == [4, 0, 7])
         #expect(current.map(\.classification.rawValue) == [1, 4, 3])
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: 4)) == 1)
+        try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
         #expect(try catalogue.history(of: ImageID(2)).map(\.classification.recipe) ==
             [Recipe(name: "fashion-mnist", version: 1), Recipe(name: "photo", version: 2)])
         #expect(try catalogue.knownPath("/p/1.png")?.image == ImageID(1))
@@ -77,6 +78,7 @@ import Testing
         try catalogue.addClassifications([(ImageID(3), NewClassification(logits: Array(repeating: 0, count: 10),
                                                                           label: 1, confidence: 0.1))], run: RunID(2))
         #expect(try catalogue.currentClassifications(ClassificationQuery(label: 1)).map(\.image) == [ImageID(3)])
+        try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
     }
 
     @Test func aFailingMigrationLeavesTheCatalogueAtTheVersionBefore() throws {

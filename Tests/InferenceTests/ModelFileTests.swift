@@ -66,6 +66,22 @@ import Testing
         }
     }
 
+    /// The worked example of docs/model-format.md, byte for byte as Python's safetensors wrote it.
+    @Test func readsTheDocumentedExampleWrittenByPython() throws {
+        let header = #"{"__metadata__":{"format":"wardrobe.aimodel","format_version":"1","name":"tiny","version":"1","labels":"[\"no\", \"yes\"]","functions":"{\"main\": {\"inputs\": [{\"name\": \"x\", \"shape\": [-1, 2]}], \"outputs\": [{\"name\": \"y\", \"shape\": [-1, 1]}], \"layers\": [{\"op\": \"dense\", \"name\": \"fc\", \"inputs\": [\"x\"], \"output\": \"y\", \"weight\": \"fc.weight\", \"bias\": \"fc.bias\"}]}}","training":"{}"},"fc.bias":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"fc.weight":{"dtype":"F32","shape":[1,2],"data_offsets":[4,12]}}    "#
+        let data: [UInt8] = [0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x00, 0xc0]
+        #expect(header.utf8.count == 544)
+        let bytes: [UInt8] = [0x20, 0x02, 0, 0, 0, 0, 0, 0] + Array(header.utf8) + data
+        #expect(bytes.count == 564)
+        let file = try ModelFile(bytes: bytes)
+        #expect(file.description.labels == ["no", "yes"])
+        #expect(file.tensors["fc.weight"] == NDArray(shape: [1, 2], scalars: [0.5, -2]))
+        #expect(throws: ModelError.self) { try CompiledModel(file: file) }   // not the project's contract
+        let main = try CompiledModel(file: file, contract: nil).function(named: "main")
+        let y = try main.run(inputs: ["x": NDArray(shape: [2, 2], scalars: [2, 1, 1, 0])])["y"]
+        #expect(y == NDArray(shape: [2, 1], scalars: [0, 1.5]))
+    }
+
     @Test func headerAndContainerDamage() {
         #expect(throws: ModelError.truncated("5 bytes, the header length alone needs 8")) {
             try ModelFile(bytes: [1, 2, 3, 4, 5])

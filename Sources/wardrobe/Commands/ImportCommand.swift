@@ -108,7 +108,8 @@ struct ImportCommand: Command {
             ["failed", String(report.failed.count), ""],
         ]
         if report.failed.isEmpty { rows.removeLast() }
-        console.output("Imported \(report.filesFound) files into \(catalogue) in \(Format.duration(report.seconds)) "
+        let verb = report.interrupted ? "Interrupted while importing" : "Imported"
+        console.output("\(verb) \(report.filesFound) files into \(catalogue) in \(Format.duration(report.seconds)) "
                        + "(\(Format.rate(report.imagesPerSecond)) images/s)")
         console.output(Format.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         for (reason, count) in report.failureReasons {

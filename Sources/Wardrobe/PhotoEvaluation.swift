@@ -1,0 +1,130 @@
+import Foundation
+import Imaging
+
+/// `wardrobe model evaluate --images DIR --map FILE`: how well the model does on folders of
+/// labelled real photos, for one or several prep recipes. Each photo is decoded once; every
+/// recipe prepares its tensor from the same working raster an import would use.
+public struct PhotoEvaluation {
+    public struct FolderScore: Sendable, Encodable {
+        public var folder: String
+        public var accepted: [String]
+        public var photos: Int
+        public var correct: Int
+        public var accuracy: Double
+        /// How many photos of the folder got each label, in label order.
+        public var predictions: [Int]
+    }
+
+    public struct RecipeScore: Sendable, Encodable {
+        public var recipe: String
+        /// Photos in mapped (not excluded) folders that could be read.
+        public var photos: Int
+        public var correct: Int
+        public var mappedAccuracy: Double
+        public var folders: [FolderScore]
+    }
+
+    public struct Failure: Sendable, Encodable {
+        public var path: String
+        public var reason: String
+    }
+
+    public struct Report: Sendable, Encodable {
+        public var images: String
+        public var model: String
+        public var labels: [String]
+        public var recipes: [RecipeScore]
+        /// Folders the map excludes, with their photo counts (not evaluated).
+        public var excluded: [String: Int]
+        /// Folders found but not in the map (not evaluated).
+        public var unmapped: [String]
+        public var failures: [Failure]
+        public var seconds: Double
+    }
+
+    let classifier: ClothingClassifier
+    let processor: ImageProcessor
+    let recipes: [any PrepRecipe]
+
+    public init(classifier: ClothingClassifier, recipes: [any PrepRecipe], processor: ImageProcessor = ImageProcessor()) {
+        precondition(!recipes.isEmpty, "at least one recipe")
+        self.classifier = classifier
+        self.recipes = recipes
+        self.processor = processor
+    }
+
+    /// Evaluates every file in the map's folders under `directory`. Unreadable files are
+    /// listed as failures and left out of the scores. `progress(done, total)` after each photo.
+    public func evaluate(imagesAt directory: String, map: PhotoLabelMap,
+                         progress: (Int, Int) -> Void = { _, _ in }) throws(WardrobeError) -> Report {
+        let start = Date()
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .notFound("image folder \(directory)")
+        }
+        let present = Set(((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { name in
+            var nested: ObjCBool = false
+            return manager.fileExists(atPath: directory + "/" + name, isDirectory: &nested) && nested.boolValue
+        })
+        let mapped = map.entries.filter { !$0.accepted.isEmpty }
+        guard mapped.contains(where: { present.contains($0.folder) }) else {
+            throw .notFound("none of the mapped folders (\(mapped.map(\.folder).joined(separator: ", "))) in \(directory)")
+        }
+        func files(in folder: String) -> [String] {
+            let path = directory + "/" + folder
+            return ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }.filter { file in
+                var nested: ObjCBool = false
+                return manager.fileExists(atPath: file, isDirectory: &nested) && !nested.boolValue
+            }
+        }
+
+        var excluded = [String: Int]()
+        for entry in map.entries where entry.accepted.isEmpty && present.contains(entry.folder) {
+            excluded[entry.folder] = files(in: entry.folder).count
+        }
+        let work = mapped.filter { present.contains($0.folder) }.map { ($0, files(in: $0.folder)) }
+        let total = work.reduce(0) { $0 + $1.1.count }
+        var done = 0
+        var failures = [Failure]()
+        // predictions[recipe][folder][label]
+        var predictions = [[[Int]]](repeating: [[Int]](repeating: [Int](repeating: 0, count: ClothingClassifier.labels.count),
+                                                        count: work.count), count: recipes.count)
+        for (folderIndex, (_, paths)) in work.enumerated() {
+            for path in paths {
+                do {
+                    let image = try processor.load(bytes: try ImageFile.read(path))
+                    for (recipeIndex, recipe) in recipes.enumerated() {
+                        let label = classifier.classify(tensor: recipe.prepare(image.raster).values).labelIndex
+                        predictions[recipeIndex][folderIndex][label] += 1
+                    }
+                } catch {
+                    failures.append(Failure(path: path, reason: error.reason))
+                }
+                done += 1
+                progress(done, total)
+            }
+        }
+
+        let scores = recipes.enumerated().map { recipeIndex, recipe in
+            let folders = work.enumerated().map { folderIndex, item in
+                let counts = predictions[recipeIndex][folderIndex]
+                let photos = counts.reduce(0, +)
+                let correct = item.0.accepted.reduce(0) { sum, label in
+                    sum + counts[ClothingClassifier.labels.firstIndex(of: label)!]
+                }
+                return FolderScore(folder: item.0.folder, accepted: item.0.accepted, photos: photos, correct: correct,
+                                   accuracy: photos == 0 ? 0 : Double(correct) / Double(photos), predictions: counts)
+            }
+            let photos = folders.reduce(0) { $0 + $1.photos }
+            let correct = folders.reduce(0) { $0 + $1.correct }
+            return RecipeScore(recipe: recipe.identity, photos: photos, correct: correct,
+                               mappedAccuracy: photos == 0 ? 0 : Double(correct) / Double(photos), folders: folders)
+        }
+        let known = Set(map.entries.map(\.folder))
+        return Report(images: directory, model: "\(classifier.model.name) \(classifier.model.version)",
+                      labels: ClothingClassifier.labels, recipes: scores, excluded: excluded,
+                      unmapped: present.subtracting(known).sorted(), failures: failures,
+                      seconds: Date().timeIntervalSince(start))
+    }
+}

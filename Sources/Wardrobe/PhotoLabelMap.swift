@@ -1,0 +1,65 @@
+import Foundation
+
+/// Which model labels count as right for each folder of labelled photos.
+///
+/// File format, one folder per line: `folder: Label, Label` (labels as the contract spells
+/// them), `folder: none` to exclude a folder that has no matching label; `#` starts a comment.
+public struct PhotoLabelMap: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var folder: String
+        /// Empty for an excluded folder.
+        public var accepted: [String]
+
+        public init(folder: String, accepted: [String]) {
+            self.folder = folder
+            self.accepted = accepted
+        }
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    public init(contentsOf path: String) throws(WardrobeError) {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw .invalidArgument("map \(path): cannot read: \((error as NSError).localizedDescription)")
+        }
+        try self.init(parsing: text, path: path)
+    }
+
+    public init(parsing text: String, path: String) throws(WardrobeError) {
+        var entries = [Entry]()
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { continue }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw .invalidArgument("map \(path) line \(number + 1): expected 'folder: Label, Label' or 'folder: none'")
+            }
+            let folder = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let rest = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !folder.isEmpty else { throw .invalidArgument("map \(path) line \(number + 1): missing folder name") }
+            guard !entries.contains(where: { $0.folder == folder }) else {
+                throw .invalidArgument("map \(path) line \(number + 1): folder '\(folder)' is mapped twice")
+            }
+            let accepted = rest.lowercased() == "none" ? [] :
+                rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            for label in accepted where !ClothingClassifier.labels.contains(label) {
+                throw .invalidArgument("map \(path) line \(number + 1): '\(label)' is not one of the labels \(ClothingClassifier.labels.joined(separator: ", "))")
+            }
+            guard rest.lowercased() == "none" || !accepted.isEmpty else {
+                throw .invalidArgument("map \(path) line \(number + 1): no labels for '\(folder)' (write 'none' to exclude it)")
+            }
+            entries.append(Entry(folder: folder, accepted: accepted))
+        }
+        guard entries.contains(where: { !$0.accepted.isEmpty }) else {
+            throw .invalidArgument("map \(path): no folder is mapped to a label")
+        }
+        self.entries = entries
+    }
+}

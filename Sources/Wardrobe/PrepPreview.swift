@@ -1,0 +1,32 @@
+import Imaging
+
+/// `wardrobe prep FILE`: what a prep recipe makes of one image, to look at. Low accuracy on a
+/// real photo is usually a prep problem; this shows the tensor the model would see.
+public struct PrepPreview {
+    public struct Result: Sendable {
+        public var path: String
+        public var processed: ProcessedImage
+        public var recipe: String
+        public var tensor: PreparedTensor { processed.tensor }
+    }
+
+    let processor: ImageProcessor
+
+    public init(processor: ImageProcessor = ImageProcessor()) {
+        self.processor = processor
+    }
+
+    /// Decodes and prepares the file; with `tensorPNG` writes the tensor enlarged `scale` times,
+    /// with `thumbnail` writes the thumbnail JPEG.
+    public func run(path: String, recipe: any PrepRecipe, tensorPNG: String? = nil, scale: Int = 10,
+                    thumbnail: String? = nil) throws(ImagingError) -> Result {
+        let processed = try processor.process(contentsOf: path, recipe: recipe)
+        if let tensorPNG {
+            try ImageFile.write(try TensorImage.png(processed.tensor.values, scale: scale), to: tensorPNG)
+        }
+        if let thumbnail {
+            try ImageFile.write(processed.thumbnail, to: thumbnail)
+        }
+        return Result(path: path, processed: processed, recipe: recipe.identity)
+    }
+}

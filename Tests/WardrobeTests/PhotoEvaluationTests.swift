@@ -1,0 +1,103 @@
+import Foundation
+import Imaging
+import Testing
+import Training
+import Wardrobe
+
+@Suite struct PhotoLabelMapTests {
+    @Test func parsesFoldersLabelsExclusionsAndComments() throws {
+        let map = try PhotoLabelMap(parsing: """
+            # comment
+            shoes: Sandal, Sneaker, Ankle boot   # three accepted
+            pants:Trouser
+            hat: none
+            """, path: "test.map")
+        #expect(map.entries == [
+            .init(folder: "shoes", accepted: ["Sandal", "Sneaker", "Ankle boot"]),
+            .init(folder: "pants", accepted: ["Trouser"]),
+            .init(folder: "hat", accepted: []),
+        ])
+    }
+
+    @Test(arguments: [
+        ("shoes Sneaker", "line 1: expected 'folder: Label, Label'"),
+        ("shoes: Slipper", "line 1: 'Slipper' is not one of the labels"),
+        ("a: Bag\na: Coat", "line 2: folder 'a' is mapped twice"),
+        ("hat: none", "no folder is mapped to a label"),
+    ])
+    func refusesBadMapsWithTheLine(text: String, message: String) {
+        #expect {
+            _ = try PhotoLabelMap(parsing: text, path: "bad.map")
+        } throws: { error in
+            "\(error)".hasPrefix("map bad.map") && "\(error)".contains(message)
+        }
+    }
+
+    @Test func theShippedValidationMapMatchesTheREADME() throws {
+        let map = try PhotoLabelMap(contentsOf: FileManager.default.currentDirectoryPath + "/bench/clothing-photos.map")
+        #expect(map.entries.filter { !$0.accepted.isEmpty }.map(\.folder)
+                == ["t-shirt", "pants", "dress", "outwear", "shirt", "longsleeve", "shoes"])
+        #expect(map.entries.first { $0.folder == "longsleeve" }?.accepted == ["Pullover", "Shirt"])
+        #expect(map.entries.filter { $0.accepted.isEmpty }.map(\.folder) == ["hat", "shorts", "skirt"])
+    }
+}
+
+/// Evaluation on folders of Fashion-MNIST test images written as files, where the right
+/// answers are known: the bundled model gets most of them, the scores add up.
+@Suite struct PhotoEvaluationTests {
+    static var modelPath: String { FileManager.default.currentDirectoryPath + "/Models/clothing.aimodel" }
+
+    @Test func scoresFoldersAgainstTheMap() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-eval-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let test = try FashionMNIST(split: .test)
+        // Folder per kind: trousers (label 1), bags (8), boots (9) as "excluded", plus junk.
+        let folders = ["trousers": 1, "bags": 8, "boots": 9]
+        for (folder, label) in folders {
+            let directory = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let indices = (0..<test.count).filter { Int(test.labels[$0]) == label }.prefix(20)
+            for index in indices {
+                let bitmap = Bitmap(width: 28, height: 28, channels: 1, pixels: Array(test.image(index)))
+                try Data(try PNGEncoder().encode(bitmap)).write(to: directory.appendingPathComponent("\(index).png"))
+            }
+        }
+        try Data("not an image".utf8).write(to: root.appendingPathComponent("bags/junk.jpg"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("unlisted"), withIntermediateDirectories: true)
+        let map = try PhotoLabelMap(parsing: "trousers: Trouser\nbags: Bag, Sandal\nboots: none", path: "m")
+
+        let classifier = try ClothingClassifier(modelAt: Self.modelPath)
+        var progressCalls = 0
+        let report = try PhotoEvaluation(classifier: classifier, recipes: [FashionMNISTRecipe(), PhotoRecipe()])
+            .evaluate(imagesAt: root.path, map: map) { done, total in
+                progressCalls += 1
+                #expect(total == 41 && done <= total)
+            }
+        #expect(progressCalls == 41)
+        #expect(report.recipes.map(\.recipe) == ["fashion-mnist@1", "photo@1"])
+        #expect(report.excluded == ["boots": 20])
+        #expect(report.unmapped == ["unlisted"])
+        #expect(report.failures.count == 1 && report.failures[0].path.hasSuffix("bags/junk.jpg"))
+        for score in report.recipes {
+            #expect(score.photos == 40)
+            #expect(score.folders.map(\.folder) == ["trousers", "bags"])
+            for folder in score.folders {
+                #expect(folder.predictions.reduce(0, +) == 20)
+            }
+            let bags = score.folders[1]
+            #expect(bags.correct == bags.predictions[8] + bags.predictions[5])
+            #expect(score.correct == score.folders[0].correct + bags.correct)
+            #expect(abs(score.mappedAccuracy - Double(score.correct) / 40) < 1e-12)
+            // Data-set images reach the model as the data set holds them: nearly all right.
+            #expect(score.mappedAccuracy >= 0.9, "\(score.recipe): \(score.mappedAccuracy)")
+        }
+    }
+
+    @Test func aFolderWithoutMappedSubfoldersIsAnError() throws {
+        let classifier = try ClothingClassifier(modelAt: Self.modelPath)
+        let map = try PhotoLabelMap(parsing: "pants: Trouser", path: "m")
+        #expect(throws: WardrobeError.self) {
+            try PhotoEvaluation(classifier: classifier, recipes: [PhotoRecipe()]).evaluate(imagesAt: "/tmp", map: map)
+        }
+    }
+}
