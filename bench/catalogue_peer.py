@@ -40,6 +40,7 @@ def open_catalogue(path):
     db.execute("PRAGMA synchronous = NORMAL")
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA cache_size = -65536")
+    db.execute("PRAGMA wal_autocheckpoint = 10000")
     for number, file in enumerate(sorted(glob.glob(os.path.join(ROOT, "migrations", "*.sql"))), start=1):
         db.execute("BEGIN IMMEDIATE")
         for statement in split_sql(open(file).read()):
@@ -81,10 +82,10 @@ def insert(db, count, batch):
                ("import", 1, "fashion-mnist", 1, now))
     db.execute("COMMIT")
     rng = random.Random(1)
-    spent, done = 0.0, 0
+    spent, cpu_spent, done = 0.0, 0.0, 0
     while done < count:
         items = [synthetic(rng, n) for n in range(done, min(count, done + batch))]
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         cur = db.cursor()
         cur.execute("BEGIN IMMEDIATE")
         run = cur.execute("SELECT model_id, recipe_name, recipe_version FROM runs WHERE id = ?", (1,)).fetchone()
@@ -96,8 +97,9 @@ def insert(db, count, batch):
             cur.execute(INSERT_CLASSIFICATION, (image, 1, run[0], run[1], run[2], logits, label, confidence, now))
         cur.execute("COMMIT")
         spent += time.perf_counter() - start
+        cpu_spent += time.process_time() - cpu_start
         done += len(items)
-    return count / spent
+    return count / spent, count / cpu_spent
 
 
 def median_time(repeats, body):
@@ -121,7 +123,7 @@ def main():
     args = parser.parse_args()
 
     db = open_catalogue(args.db)
-    rate = insert(db, args.images, args.batch)
+    rate, cpu_rate = insert(db, args.images, args.batch)
     db.execute("ANALYZE")
 
     def top50(label):
@@ -131,7 +133,7 @@ def main():
     def count(label):
         assert db.execute(COUNT, (label,)).fetchone()[0] > 0
 
-    python = {"images": args.images, "insert_rows_per_s": int(rate),
+    python = {"images": args.images, "insert_rows_per_s": int(rate), "insert_rows_per_cpu_s": int(cpu_rate),
               "top50_median_ms": median_time(args.repeats, top50) * 1000,
               "count_median_ms": median_time(args.repeats, count) * 1000}
     if not args.swift:
@@ -142,6 +144,7 @@ def main():
           f"(sqlite {sqlite3.sqlite_version}, WAL, synchronous=NORMAL)")
     print(f"{'measure':<38}{'Swift Catalogue':>16}{'Python sqlite3':>16}{'ratio':>9}  target")
     rows = [("insert rows/s (image+path+classif.)", "insert_rows_per_s", True, "Swift >= Python"),
+            ("insert rows per CPU second", "insert_rows_per_cpu_s", True, "(load-independent)"),
             ("current top 50 for a label, median ms", "top50_median_ms", False, "<= 1 ms"),
             ("count for a label, median ms", "count_median_ms", False, "<= 5 ms")]
     for title, key, higher_is_better, target in rows:

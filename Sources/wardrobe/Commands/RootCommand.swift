@@ -12,7 +12,8 @@ struct RootCommand: Command {
             """,
         options: [.flag("--version", "Show the version.")],
         subcommands: [ImportCommand.self, ClassifyCommand.self, ReclassifyCommand.self, ListCommand.self,
-                      ShowCommand.self, HistoryCommand.self, StatsCommand.self, ExportCommand.self, PrepCommand.self])
+                      ShowCommand.self, HistoryCommand.self, StatsCommand.self, ExportCommand.self,
+                      PrepCommand.self, ModelCommand.self])
 
     let arguments: ParsedArguments
 
