@@ -43,6 +43,8 @@ let package = Package(
         // benchmark / 1M-image generator (subcommands).
         .executableTarget(name: "catalogue-bench", dependencies: ["Catalogue", "CatalogueFixtures"],
                           path: "bench/CatalogueBench"),
+        // Times `wardrobe reclassify` and `wardrobe list` through the built binary (bench-queries).
+        .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training"], path: "bench/QueriesBench"),
         // Deterministic synthetic images, models and classifications, shared by
         // the catalogue tests and catalogue-bench.
         .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
