@@ -105,6 +105,10 @@ struct ReclassifyCommand: Command {
     }
 
     private func printSummary(_ report: ReclassifyReport, console: Console) {
+        guard report.selected > 0 else {
+            console.output("No images match; nothing was re-run.")
+            return
+        }
         let verb = report.dryRun ? "Would re-run" : "Re-ran"
         console.output("\(verb) \(report.reclassified) of \(report.selected) images with \(report.model), "
                        + "recipe \(report.recipe)" + (report.run.map { " (run \($0))" } ?? " (dry run: nothing stored)")
