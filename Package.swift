@@ -43,13 +43,15 @@ let package = Package(
         // benchmark / 1M-image generator (subcommands).
         .executableTarget(name: "catalogue-bench", dependencies: ["Catalogue", "CatalogueFixtures"],
                           path: "bench/CatalogueBench"),
+        // Times `wardrobe reclassify` and `wardrobe list` through the built binary (bench-queries).
+        .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training"], path: "bench/QueriesBench"),
         // Deterministic synthetic images, models and classifications, shared by
         // the catalogue tests and catalogue-bench.
         .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
-        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe"]),
+        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "Training", "Inference"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",

@@ -189,49 +189,140 @@ void ik_pack_conv(const float *weights, const float *bias, int32_t out_channels,
     }
 }
 
+// Offsets of each kernel tap (kh, kw) from a window's top-left pixel in `in`.
+static void conv_taps(const ik_conv *conv, ik_view in, ptrdiff_t *taps) {
+    for (int t = 0; t < conv->kernel_h * conv->kernel_w; t++)
+        taps[t] = (t / conv->kernel_w) * ik_pitch(in) + (t % conv->kernel_w) * in.channels;
+}
+
+// The tile arguments for output block `b`; the caller points `in` and `out` at rows.
+static tile_args block_args(const ik_conv *conv, const ptrdiff_t *taps, int taps_count, ptrdiff_t in_row,
+                            ptrdiff_t out_row, int b) {
+    const int bw = conv->block_width, left = conv->out_channels - b * bw;
+    return (tile_args){
+        .in_row = in_row, .taps = taps, .taps_count = taps_count, .in_channels = conv->in_channels,
+        .weights = conv->weights + (size_t)b * taps_count * conv->in_channels * bw,
+        .bias = conv->bias + b * bw, .out_row = out_row, .valid = left < bw ? left : bw, .relu = conv->relu,
+    };
+}
+
+// The top-left of the window of output row `oh`, whose image interior starts at `in0`.
+static const float *window_row(const ik_conv *conv, ik_view in, const float *in0, int oh) {
+    return in0 + (ptrdiff_t)(oh * conv->stride - conv->padding) * ik_pitch(in)
+        - (ptrdiff_t)conv->padding * in.channels;
+}
+
 void ik_conv2d(const ik_conv *conv, ik_view in, ik_view out, int32_t count) {
-    const int channels = in.channels, out_channels = out.channels;
-    const int bw = conv->block_width, stride = conv->stride, pad = conv->padding;
-    const ptrdiff_t in_pitch = (ptrdiff_t)(in.width + 2 * in.border) * channels;
-    const ptrdiff_t out_pitch = (ptrdiff_t)(out.width + 2 * out.border) * out_channels;
+    const int bw = conv->block_width, out_channels = out.channels;
     const int taps_count = conv->kernel_h * conv->kernel_w;
     ptrdiff_t taps[taps_count];
-    for (int t = 0; t < taps_count; t++)
-        taps[t] = (t / conv->kernel_w) * in_pitch + (t % conv->kernel_w) * channels;
+    conv_taps(conv, in, taps);
     const int blocks = (out_channels + bw - 1) / bw;
-    const size_t block_floats = (size_t)taps_count * conv->in_channels * bw;
 
     for (int n = 0; n < count; n++) {
         ik_zero_border(out, n);
         const float *in0 = ik_interior(in, n);
         float *out0 = ik_interior(out, n);
         for (int b = 0; b < blocks; b++) {
-            tile_args a = {
-                .in_row = (ptrdiff_t)stride * channels, .taps = taps, .taps_count = taps_count,
-                .in_channels = conv->in_channels, .weights = conv->weights + b * block_floats,
-                .bias = conv->bias + b * bw, .out_row = out_channels,
-                .valid = out_channels - b * bw < bw ? out_channels - b * bw : bw, .relu = conv->relu,
-            };
+            tile_args a = block_args(conv, taps, taps_count, (ptrdiff_t)conv->stride * in.channels, out_channels, b);
             for (int oh = 0; oh < out.height; oh++) {
-                a.in = in0 + (ptrdiff_t)(oh * stride - pad) * in_pitch - (ptrdiff_t)pad * channels;
-                a.out = out0 + oh * out_pitch + b * bw;
+                a.in = window_row(conv, in, in0, oh);
+                a.out = out0 + oh * ik_pitch(out) + b * bw;
                 run_rows(out.width, bw, &a);
             }
         }
     }
 }
 
-void ik_dense(const ik_conv *conv, ik_view in, ik_view out, int32_t count) {
-    const int bw = conv->block_width, out_channels = conv->out_channels;
+// Pools `pool` rows of a channels-last buffer (row_floats apart) into one
+// output row of `width` pixels, window and stride `pool`.
+static void pool_rows_portable(int is_max, const float *rows, ptrdiff_t row_floats, int pool, int width,
+                               int channels, float *out) {
+    const float scale = 1.0f / (float)(pool * pool);
+    for (int pw = 0; pw < width; pw++) {
+        const float *first = rows + (ptrdiff_t)pw * pool * channels;
+        for (int c = 0; c < channels; c++) {
+            float y = is_max ? first[c] : 0.0f;
+            for (int j = 0; j < pool; j++)
+                for (int u = 0; u < pool; u++) {
+                    const float x = first[j * row_floats + u * channels + c];
+                    y = is_max ? (x > y ? x : y) : y + x;
+                }
+            out[pw * channels + c] = is_max ? y : y * scale;
+        }
+    }
+}
+
+#if IK_X86
+static IK_AVX512_TARGET void pool_rows_avx512(int is_max, const float *rows, ptrdiff_t row_floats, int pool,
+                                              int width, int channels, float *out) {
+    const __m512 scale = _mm512_set1_ps(1.0f / (float)(pool * pool));
+    for (int pw = 0; pw < width; pw++) {
+        const float *first = rows + (ptrdiff_t)pw * pool * channels;
+        for (int c = 0; c < channels; c += 16) {
+            const int left = channels - c;
+            const __mmask16 mask = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
+            __m512 y = _mm512_maskz_loadu_ps(mask, first + c);
+            for (int j = 0; j < pool; j++)
+                for (int u = 0; u < pool; u++) {
+                    if (j == 0 && u == 0) continue;
+                    const __m512 x = _mm512_maskz_loadu_ps(mask, first + j * row_floats + u * channels + c);
+                    y = is_max ? _mm512_max_ps(y, x) : _mm512_add_ps(y, x);
+                }
+            if (!is_max) y = _mm512_mul_ps(y, scale);
+            _mm512_mask_storeu_ps(out + pw * channels + c, mask, y);
+        }
+    }
+}
+#endif
+
+size_t ik_conv2d_pool_scratch(int32_t conv_width, int32_t out_channels, int32_t pool) {
+    return (size_t)pool * conv_width * out_channels;
+}
+
+void ik_conv2d_pool(const ik_conv *conv, int32_t is_max, int32_t pool, ik_view in, ik_view out, int32_t count) {
+    const int bw = conv->block_width, out_channels = out.channels;
+    const int conv_width = (in.width + 2 * conv->padding - conv->kernel_w) / conv->stride + 1;
+    const ptrdiff_t out_pitch = ik_pitch(out);
+    const int taps_count = conv->kernel_h * conv->kernel_w;
+    ptrdiff_t taps[taps_count];
+    conv_taps(conv, in, taps);
     const int blocks = (out_channels + bw - 1) / bw;
+    const ptrdiff_t row_floats = (ptrdiff_t)conv_width * out_channels;
+    float rows[ik_conv2d_pool_scratch(conv_width, out_channels, pool)] __attribute__((aligned(64)));
+
+    for (int n = 0; n < count; n++) {
+        ik_zero_border(out, n);
+        const float *in0 = ik_interior(in, n);
+        float *out0 = ik_interior(out, n);
+        for (int ph = 0; ph < out.height; ph++) {
+            for (int b = 0; b < blocks; b++) {
+                tile_args a = block_args(conv, taps, taps_count, (ptrdiff_t)conv->stride * in.channels, out_channels, b);
+                for (int j = 0; j < pool; j++) {
+                    a.in = window_row(conv, in, in0, ph * pool + j);
+                    a.out = rows + j * row_floats + b * bw;
+                    run_rows(out.width * pool, bw, &a);
+                }
+            }
+#if IK_X86
+            if (ik_has_avx512()) {
+                pool_rows_avx512(is_max, rows, row_floats, pool, out.width, out_channels, out0 + ph * out_pitch);
+                continue;
+            }
+#endif
+            pool_rows_portable(is_max, rows, row_floats, pool, out.width, out_channels, out0 + ph * out_pitch);
+        }
+    }
+}
+
+void ik_dense(const ik_conv *conv, ik_view in, ik_view out, int32_t count) {
+    const int bw = conv->block_width;
+    const int blocks = (conv->out_channels + bw - 1) / bw;
     const ptrdiff_t tap = 0;
     for (int b = 0; b < blocks; b++) {
-        tile_args a = {
-            .in = ik_interior(in, 0), .in_row = in.image_stride, .taps = &tap, .taps_count = 1,
-            .in_channels = conv->in_channels, .weights = conv->weights + (size_t)b * conv->in_channels * bw,
-            .bias = conv->bias + b * bw, .out = ik_interior(out, 0) + b * bw, .out_row = out.image_stride,
-            .valid = out_channels - b * bw < bw ? out_channels - b * bw : bw, .relu = conv->relu,
-        };
+        tile_args a = block_args(conv, &tap, 1, in.image_stride, out.image_stride, b);
+        a.in = ik_interior(in, 0);
+        a.out = ik_interior(out, 0) + b * bw;
         run_rows(count, bw, &a);
     }
 }

@@ -15,11 +15,14 @@ import Foundation
 extension Program {
     /// Images per pass: enough for the dense layers to reuse each weight
     /// several times, few enough that a pass's scratch stays small.
-    static let defaultChunk = 8
+    static let defaultChunk = 16
 
     private struct Node {
         enum Kind {
             case conv(weight: [Float], bias: [Float], kernelHeight: Int, kernelWidth: Int, stride: Int, padding: Int)
+            /// A convolution whose output only a pooling with window = stride and no padding reads.
+            case convPool(weight: [Float], bias: [Float], kernelHeight: Int, kernelWidth: Int, stride: Int, padding: Int,
+                          max: Bool, pool: Int)
             case dense(weight: [Float], bias: [Float])
             case pool(max: Bool, kernel: Int, stride: Int, padding: Int)
             case globalAvgPool
@@ -124,8 +127,20 @@ extension Program {
                 }
                 node.kind = .relu
             case .maxPool, .avgPool:
-                node.kind = .pool(max: layer.op == .maxPool, kernel: layer.kernel!,
-                                  stride: layer.stride ?? layer.kernel!, padding: layer.padding ?? 0)
+                let (kernel, stride, padding) = (layer.kernel!, layer.stride ?? layer.kernel!, layer.padding ?? 0)
+                if kernel == stride, padding == 0, let index = soleProducer(of: inputs[0]),
+                   case .conv(let weight, let bias, let kh, let kw, let convStride, let convPadding) = nodes[index].kind,
+                   case .image(let channels, _, let width) = shapes[inputs[0]]!,
+                   ik_conv2d_pool_scratch(Int32(width), Int32(channels), Int32(kernel)) <= 8192 {
+                    // Pool each group of convolution rows while they are still in L1.
+                    nodes[index].kind = .convPool(weight: weight, bias: bias, kernelHeight: kh, kernelWidth: kw,
+                                                  stride: convStride, padding: convPadding,
+                                                  max: layer.op == .maxPool, pool: kernel)
+                    nodes[index].shape = checked.shape
+                    rename(index, to: layer.output)
+                    continue
+                }
+                node.kind = .pool(max: layer.op == .maxPool, kernel: kernel, stride: stride, padding: padding)
             case .globalAvgPool:
                 node.kind = .globalAvgPool
             case .flatten:
@@ -143,8 +158,11 @@ extension Program {
         }
         var border: [String: Int] = [:]
         for node in nodes {
-            if case .conv(_, _, _, _, _, let padding) = node.kind {
+            switch node.kind {
+            case .conv(_, _, _, _, _, let padding), .convPool(_, _, _, _, _, let padding, _, _):
                 border[node.inputs[0]] = max(border[node.inputs[0]] ?? 0, padding)
+            default:
+                break
             }
         }
         // A flatten is free (shares its input's storage) when its input has no
@@ -243,6 +261,15 @@ extension Program {
                                       kernelHeight: kh, kernelWidth: kw, stride: stride, padding: padding,
                                       relu: node.relu, dense: false)
                 steps.append(.conv(conv, input: slot(node.inputs[0]), output: output))
+                flops += 2 * outChannels * inChannels * kh * kw * oh * ow
+            case .convPool(let weight, let bias, let kh, let kw, let stride, let padding, let max, let pool):
+                guard case .image(let inChannels, let h, let w) = shapes[node.inputs[0]]!,
+                      case .image(let outChannels, _, _) = node.shape else { preconditionFailure("checked") }
+                let conv = arena.pack(weight: weight, bias: bias, outChannels: outChannels, inChannels: inChannels,
+                                      kernelHeight: kh, kernelWidth: kw, stride: stride, padding: padding,
+                                      relu: node.relu, dense: false)
+                steps.append(.convPool(conv, max: max, pool: Int32(pool), input: slot(node.inputs[0]), output: output))
+                let (oh, ow) = ((h + 2 * padding - kh) / stride + 1, (w + 2 * padding - kw) / stride + 1)
                 flops += 2 * outChannels * inChannels * kh * kw * oh * ow
             case .dense(var weight, let bias):
                 let outFeatures = node.shape.channels

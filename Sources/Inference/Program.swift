@@ -12,8 +12,8 @@ final class Program: @unchecked Sendable {
         var imageStride: Int    // floats from one image to the next
         var height: Int32, width: Int32, channels: Int32, border: Int32
 
-        func view(_ workspace: UnsafeMutablePointer<Float>) -> ik_view {
-            ik_view(data: workspace + offset, image_stride: imageStride,
+        func view(_ workspace: UnsafeMutablePointer<Float>, image: Int = 0) -> ik_view {
+            ik_view(data: workspace + offset + image * imageStride, image_stride: imageStride,
                     height: height, width: width, channels: channels, border: border)
         }
     }
@@ -33,6 +33,8 @@ final class Program: @unchecked Sendable {
 
     enum Step {
         case conv(Convolution, input: Slot, output: Slot)
+        /// A convolution pooled as it goes (window = stride = `pool`, no padding).
+        case convPool(Convolution, max: Bool, pool: Int32, input: Slot, output: Slot)
         case dense(Convolution, input: Slot, output: Slot)
         case pool(max: Bool, kernel: Int32, stride: Int32, padding: Int32, input: Slot, output: Slot)
         case globalAvgPool(input: Slot, output: Slot)
@@ -49,6 +51,11 @@ final class Program: @unchecked Sendable {
     let inputSlots: [Slot]
     let outputSlots: [Slot]
     let steps: [Step]
+    /// The leading steps that gain nothing from several images at once
+    /// (everything before the first dense layer) run image by image, so each
+    /// image's activations stay in L2 from one convolution to the next; the
+    /// rest run on the whole chunk, so dense layers reuse each weight `chunk` times.
+    let perImageSteps: Int
     /// Images per pass through the steps; a larger batch runs in several passes.
     let chunk: Int
     let workspaceFloats: Int
@@ -64,6 +71,7 @@ final class Program: @unchecked Sendable {
         self.inputSlots = inputSlots
         self.outputSlots = outputSlots
         self.steps = steps
+        self.perImageSteps = steps.firstIndex { if case .dense = $0 { true } else { false } } ?? steps.count
         self.chunk = chunk
         self.workspaceFloats = workspaceFloats
         self.flopsPerSample = flopsPerSample
@@ -90,7 +98,10 @@ final class Program: @unchecked Sendable {
             for i in 0..<inputs.count {
                 ik_import_nchw(sources[i] + start * inputs[i].shape.count, inputSlots[i].view(workspace), Int32(n))
             }
-            execute(workspace: workspace, weights: weights, count: Int32(n))
+            for image in 0..<n {
+                execute(steps[0..<perImageSteps], workspace: workspace, weights: weights, image: image, count: 1)
+            }
+            execute(steps[perImageSteps...], workspace: workspace, weights: weights, image: 0, count: Int32(n))
             for i in 0..<outputs.count {
                 let size = outputs[i].shape.count
                 ik_export_nchw(outputSlots[i].view(workspace), destinations[i] + start * size, size, Int32(n))
@@ -99,28 +110,36 @@ final class Program: @unchecked Sendable {
         }
     }
 
-    private func execute(workspace w: UnsafeMutablePointer<Float>, weights: UnsafePointer<Float>, count: Int32) {
+    private func execute(_ steps: ArraySlice<Step>, workspace: UnsafeMutablePointer<Float>,
+                         weights: UnsafePointer<Float>, image: Int, count: Int32) {
+        // Every view below starts at `image`: each image's part of a slot is
+        // touched only by that image's steps, so running images one at a time
+        // through a prefix of the steps keeps the slot plan valid.
+        func v(_ slot: Slot) -> ik_view { slot.view(workspace, image: image) }
         for step in steps {
             switch step {
             case .conv(let conv, let input, let output):
                 var kernel = conv.kernel(weights)
-                ik_conv2d(&kernel, input.view(w), output.view(w), count)
+                ik_conv2d(&kernel, v(input), v(output), count)
+            case .convPool(let conv, let max, let pool, let input, let output):
+                var kernel = conv.kernel(weights)
+                ik_conv2d_pool(&kernel, max ? 1 : 0, pool, v(input), v(output), count)
             case .dense(let conv, let input, let output):
                 var kernel = conv.kernel(weights)
-                ik_dense(&kernel, input.view(w), output.view(w), count)
+                ik_dense(&kernel, v(input), v(output), count)
             case .pool(let max, let kernel, let stride, let padding, let input, let output):
-                ik_pool(max ? 1 : 0, input.view(w), output.view(w), count, kernel, stride, padding)
+                ik_pool(max ? 1 : 0, v(input), v(output), count, kernel, stride, padding)
             case .globalAvgPool(let input, let output):
-                ik_global_avg_pool(input.view(w), output.view(w), count)
+                ik_global_avg_pool(v(input), v(output), count)
             case .affine(let scale, let shift, let relu, let input, let output):
-                ik_affine(input.view(w), output.view(w), count, weights + scale, weights + shift, relu ? 1 : 0)
+                ik_affine(v(input), v(output), count, weights + scale, weights + shift, relu ? 1 : 0)
             case .add(let a, let b, let relu, let output):
-                ik_add(a.view(w), b.view(w), output.view(w), count, relu ? 1 : 0)
+                ik_add(v(a), v(b), v(output), count, relu ? 1 : 0)
             case .copy(let input, let output, let relu):
-                ik_copy(input.view(w), output.view(w), count, relu ? 1 : 0)
+                ik_copy(v(input), v(output), count, relu ? 1 : 0)
             case .flatten(let input, let output):
-                let out = output.view(w)
-                ik_export_nchw(input.view(w), out.data, out.image_stride, count)
+                let out = v(output)
+                ik_export_nchw(v(input), out.data, out.image_stride, count)
             }
         }
     }

@@ -2,8 +2,8 @@ import Inference
 import Testing
 
 /// Every operation through the compiled runtime against the naive loops in
-/// Support.swift, within 1e-5 of the reference's largest magnitude. Batches of
-/// 11 cross the runtime's 8-image pass boundary.
+/// Support.swift, within 1e-5 of the reference's largest magnitude. Dense
+/// layers run batches of 37, crossing the runtime's 16-image pass boundary twice.
 @Suite struct OperationTests {
     struct ConvCase: CustomStringConvertible, Sendable {
         var channels: Int, outChannels: Int, kernelHeight: Int, kernelWidth: Int
@@ -52,6 +52,23 @@ import Testing
         expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
     }
 
+    /// A convolution followed by pooling with window = stride runs as one fused step.
+    @Test(arguments: [(true, 2, 28, 32), (false, 2, 13, 20), (true, 3, 17, 64), (false, 3, 10, 8)])
+    func convolutionThenPooling(isMax: Bool, pool: Int, size: Int, channels: Int) throws {
+        var random = Random(seed: UInt64(pool * 100 + size))
+        let x = random.array([11, 3, size, size])
+        let w = random.array([channels, 3, 3, 3]), b = random.array([channels])
+        let expected = Reference.pool(Reference.relu(Reference.conv2d(x, w, b, stride: 1, padding: 1)),
+                                      max: isMax, kernel: pool, stride: pool, padding: 0)
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 3, size, size])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1] + expected.shape.dropFirst())])
+        model.tensors = ["w": w, "b": b]
+        model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "c", weight: "w", bias: "b", padding: 1),
+                        Layer(op: .relu, name: "relu", inputs: ["c"], output: "r"),
+                        Layer(op: isMax ? .maxPool : .avgPool, name: "pool", inputs: ["r"], output: "y", kernel: pool)]
+        expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
+    }
+
     @Test func globalAvgPoolThenFlatten() throws {
         var random = Random(seed: 3)
         let x = random.array([11, 20, 7, 6])
@@ -95,7 +112,7 @@ import Testing
     @Test(arguments: [(1, 10), (128, 10), (3136, 128), (50, 16), (17, 65)])
     func dense(features: Int, outputs: Int) throws {
         var random = Random(seed: UInt64(features + outputs))
-        let x = random.array([11, features])
+        let x = random.array([37, features])
         let w = random.array([outputs, features]), b = random.array([outputs])
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, features])],
                                  outputs: [TensorSignature(name: "y", shape: [-1, outputs])])

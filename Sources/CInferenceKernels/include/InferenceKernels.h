@@ -44,6 +44,12 @@ void ik_pack_conv(const float *weights, const float *bias, int32_t out_channels,
                   float *packed_weights, float *packed_bias);
 
 void ik_conv2d(const ik_conv *conv, ik_view in, ik_view out, int32_t count);
+// A convolution whose output goes straight into a max (is_max) or average
+// pooling with window = stride = pool and no padding: each group of `pool`
+// output rows is computed into a small buffer and pooled while it is in L1.
+// `out` is the pooled view. Needs ik_conv2d_pool_scratch(...) floats of stack.
+void ik_conv2d_pool(const ik_conv *conv, int32_t is_max, int32_t pool, ik_view in, ik_view out, int32_t count);
+size_t ik_conv2d_pool_scratch(int32_t conv_width, int32_t out_channels, int32_t pool);
 // in and out are 1x1 views; rows are images.
 void ik_dense(const ik_conv *conv, ik_view in, ik_view out, int32_t count);
 void ik_pool(int32_t is_max, ik_view in, ik_view out, int32_t count,

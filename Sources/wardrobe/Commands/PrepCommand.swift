@@ -17,7 +17,7 @@ struct PrepCommand: Command {
         options: [
             .value("--recipe", "NAME", "The prep recipe (default: \(PrepRecipes.default.name))."),
             .value("--out", "FILE.png", "Also write the tensor as a PNG, enlarged 10 times."),
-            .value("--thumbnail", "FILE.jpg", "Also write the thumbnail the import would store."),
+            .value("--thumbnail", "FILE.jpg", "Also write the thumbnail the import would store (JPEG; PNG for images of at most 64 pixels)."),
         ])
 
     var file: String

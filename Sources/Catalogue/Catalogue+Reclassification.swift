@@ -1,0 +1,95 @@
+import Foundation
+
+/// Which stored images a reclassification re-runs. Filters apply to each
+/// image's current classification; every filter left nil matches everything.
+public struct ReclassificationFilter: Sendable, Equatable {
+    /// Only images whose current label (the model's, not a correction) is this.
+    public var label: Int?
+    /// Only images whose current confidence is below this.
+    public var confidenceBelow: Double?
+    /// Only images first imported at or after this time.
+    public var importedSince: Date?
+    /// Only these images.
+    public var images: [ImageID]?
+
+    public init(label: Int? = nil, confidenceBelow: Double? = nil, importedSince: Date? = nil, images: [ImageID]? = nil) {
+        self.label = label
+        self.confidenceBelow = confidenceBelow
+        self.importedSince = importedSince
+        self.images = images
+    }
+}
+
+/// An image a reclassification will re-run, with its classification before.
+public struct ReclassificationCandidate: Sendable, Equatable {
+    public let image: ImageID
+    /// The current label and confidence, nil for an image never classified.
+    public let label: Int?
+    public let confidence: Double?
+    /// True when a person has corrected the label (a run never changes that).
+    public let isCorrected: Bool
+}
+
+extension Catalogue {
+    /// Every image with a thumbnail that `filter` selects, in id order, with
+    /// its current classification. Only ids and numbers: thumbnails are read
+    /// one at a time with `thumbnail(of:)` by whoever decodes them.
+    public func reclassificationCandidates(_ filter: ReclassificationFilter) throws -> [ReclassificationCandidate] {
+        var conditions = ["i.thumbnail IS NOT NULL"]
+        var values: [(any SQLBindable)?] = []
+        if let label = filter.label {
+            conditions.append("c.label = ?")
+            values.append(label)
+        }
+        if let below = filter.confidenceBelow {
+            conditions.append("c.confidence < ?")
+            values.append(below)
+        }
+        if let since = filter.importedSince {
+            conditions.append("i.first_imported >= ?")
+            values.append(since.catalogueMilliseconds)
+        }
+        if let images = filter.images {
+            // One bound JSON array rather than a statement per list length.
+            conditions.append("i.id IN (SELECT value FROM json_each(?))")
+            values.append("[" + images.map(\.description).joined(separator: ",") + "]")
+        }
+        let sql = """
+            SELECT i.id, c.label, c.confidence, EXISTS (SELECT 1 FROM corrections WHERE image_id = i.id)
+            FROM images AS i LEFT JOIN current_classifications AS c ON c.image_id = i.id
+            WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY i.id
+            """
+        let statement = try database.prepare(sql)
+        try statement.bind(values)
+        var candidates: [ReclassificationCandidate] = []
+        while try statement.step() {
+            let unclassified = statement.isNull(1)
+            candidates.append(ReclassificationCandidate(
+                image: ImageID(statement.int64(0)),
+                label: unclassified ? nil : statement.int(1),
+                confidence: unclassified ? nil : statement.double(2),
+                isCorrected: statement.int(3) != 0))
+        }
+        return candidates
+    }
+
+    /// Every classification ever stored with its image's hash, in the order
+    /// they were made, one row in memory at a time (for `export --all`).
+    /// `body` must not write to this catalogue.
+    public func forEachClassificationWithHash(_ body: (ClassificationRecord, SHA256Digest) throws -> Void) throws {
+        let statement = try database.prepare("""
+            SELECT \(Catalogue.classificationColumns), i.sha256
+            FROM classifications AS c JOIN images AS i ON i.id = c.image_id ORDER BY c.id
+            """)
+        while try statement.step() {
+            try body(Catalogue.classificationRecord(statement), try SHA256Digest(bytes: statement.blob(10)))
+        }
+    }
+
+    /// The most recent run, if any: its model and recipe made the newest labels.
+    public func latestRun() throws -> RunRecord? {
+        guard let id = try database.scalarInt("SELECT max(id) FROM runs") else { return nil }
+        return try run(RunID(id))
+    }
+}

@@ -1,0 +1,48 @@
+import Catalogue
+import Foundation
+
+/// `wardrobe export`: the current classification of every image (or, with
+/// `all`, every classification ever made) as CSV or JSON, streamed from one
+/// snapshot of the catalogue a row at a time: memory stays flat however
+/// large the catalogue.
+public struct CatalogueExport {
+    public static let historyColumns = ["classification", "image", "sha256", "run", "model", "recipe", "label",
+                                        "confidence", "classified_at", "logits"]
+
+    let catalogue: Catalogue
+
+    public init(catalogue: Catalogue) {
+        self.catalogue = catalogue
+    }
+
+    /// Writes the export to `sink` in chunks; returns the number of rows.
+    @discardableResult
+    public func write(format: RowFormat, all: Bool, sink: @escaping ([UInt8]) -> Void) throws -> Int {
+        var rows = 0
+        try catalogue.read {
+            if all {
+                let models = try ModelReference.names(in: catalogue)
+                let writer = RowWriter(format: format, columns: CatalogueExport.historyColumns, sink: sink)
+                try catalogue.forEachClassificationWithHash { record, sha256 in
+                    writer.write([
+                        .integer(record.id.rawValue), .integer(record.image.rawValue), .text(sha256.hex),
+                        .integer(record.run.rawValue), .text(models[record.model] ?? "model \(record.model)"),
+                        .text("\(record.recipe.name)@\(record.recipe.version)"),
+                        .text(ClothingClassifier.labels[record.label]), .number(record.confidence),
+                        .date(record.classifiedAt), .numbers(record.logits),
+                    ])
+                    rows += 1
+                }
+                writer.finish()
+            } else {
+                let writer = RowWriter(format: format, columns: ImageListing.Row.columns, sink: sink)
+                try ImageListing(catalogue: catalogue).forEach(ImageListing.Options(order: .id)) { row in
+                    writer.write(row.values)
+                    rows += 1
+                }
+                writer.finish()
+            }
+        }
+        return rows
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Reads the dates `--since` and `--until` accept: a day (`2024-05-01`,
+/// midnight local time), a time (`2024-05-01T14:30`, `2024-05-01T14:30:00Z`,
+/// with an optional offset), `today`, `yesterday`, or an age (`90m`, `12h`,
+/// `7d`, `2w` ago).
+public enum DateArgument {
+    public static let accepted = "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|+HH:MM], today, yesterday, or an age like 12h, 7d, 2w"
+
+    public static func parse(_ text: String, now: Date = Date(), calendar: Calendar = .current) throws(WardrobeError) -> Date {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let midnight = calendar.startOfDay(for: now)
+        switch trimmed {
+        case "now": return now
+        case "today": return midnight
+        case "yesterday": return calendar.date(byAdding: .day, value: -1, to: midnight)!
+        default: break
+        }
+        if let unit = trimmed.last, let seconds = ["m": 60.0, "h": 3600, "d": 86400, "w": 604_800][String(unit)],
+           let amount = Double(trimmed.dropLast()), amount >= 0 {
+            return now.addingTimeInterval(-amount * seconds)
+        }
+        if let date = day(trimmed, calendar: calendar) ?? time(trimmed.uppercased(), calendar: calendar) {
+            return date
+        }
+        throw .invalidArgument("invalid date '\(text)': use \(accepted)")
+    }
+
+    private static func day(_ text: String, calendar: Calendar) -> Date? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        let components = DateComponents(year: year, month: month, day: day)
+        guard let date = calendar.date(from: components),
+              calendar.component(.day, from: date) == day else { return nil }  // no 31 February
+        return date
+    }
+
+    private static func time(_ text: String, calendar: Calendar) -> Date? {
+        let withZone = ISO8601DateFormatter()
+        withZone.formatOptions = [.withInternetDateTime]
+        if let date = withZone.date(from: text) { return date }
+        // No zone given: local time, as a person typing a time means it.
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = calendar.timeZone
+        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm"] {
+            local.dateFormat = format
+            if let date = local.date(from: text) { return date }
+        }
+        return nil
+    }
+}

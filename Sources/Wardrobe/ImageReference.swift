@@ -1,0 +1,61 @@
+import Catalogue
+import Foundation
+
+/// How a person names one stored image on the command line: its id (as
+/// `list` shows it), a prefix of its SHA-256 in hex, or a path it was
+/// imported from.
+public enum ImageReference: Sendable, Equatable {
+    case id(ImageID)
+    case hashPrefix(String)
+    case path(String)
+
+    /// Reads `text`: all digits is an id (or, when no image has that id, a
+    /// hash prefix); other hex digits a hash prefix; anything with a slash,
+    /// or naming an existing file, a path.
+    public init(_ text: String) throws(WardrobeError) {
+        let isDigits = !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let isHex = !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit)
+        if text.contains("/") || FileManager.default.fileExists(atPath: text) {
+            self = .path(ImageReference.absolute(text))
+        } else if isDigits, let id = Int64(text) {
+            self = .id(ImageID(id))
+        } else if isHex, text.count <= 64 {
+            self = .hashPrefix(text.lowercased())
+        } else if text.contains(".") {
+            self = .path(ImageReference.absolute(text))
+        } else {
+            throw .invalidArgument("'\(text)' is not an image id, a hash prefix (hex digits) or a path")
+        }
+    }
+
+    /// The stored image this names. Unknown, or a prefix several images
+    /// share, is an error saying so.
+    public func resolve(in catalogue: Catalogue) throws -> ImageRecord {
+        switch self {
+        case .id(let id):
+            if let image = try catalogue.image(id) { return image }
+            // Digits may also have been meant as the start of a hash.
+            let digits = id.description
+            if digits.count <= 64, let image = try? catalogue.image(hashPrefix: digits) { return image }
+            throw WardrobeError.notFound("image \(id) in \(catalogue.path)")
+        case .hashPrefix(let prefix):
+            do {
+                if let image = try catalogue.image(hashPrefix: prefix) { return image }
+            } catch CatalogueError.ambiguousHashPrefix(let prefix, let matches) {
+                throw WardrobeError.invalidArgument("hash prefix \(prefix) matches \(matches) images; give more digits")
+            }
+            throw WardrobeError.notFound("image with hash prefix \(prefix) in \(catalogue.path)")
+        case .path(let path):
+            if let image = try catalogue.image(path: path) { return image }
+            // A symbolic link to an imported file, or through a linked folder.
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if resolved != path, let image = try catalogue.image(path: resolved) { return image }
+            throw WardrobeError.notFound("image imported from \(path) in \(catalogue.path)")
+        }
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL.path
+    }
+}

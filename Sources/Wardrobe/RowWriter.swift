@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The machine-readable formats `list` and `export` write.
+public enum RowFormat: String, Sendable, CaseIterable {
+    case csv
+    case json
+}
+
+/// One value of a row.
+public enum RowValue: Sendable, Equatable {
+    case text(String?)
+    case integer(Int64)
+    case number(Double)
+    case numbers([Float])
+    case date(Date)
+}
+
+/// Writes rows as CSV (a header, then one line per row) or as one JSON
+/// array of objects, a row at a time through a buffer, so a million rows
+/// need no more memory than one. Keys are written in the order given.
+public final class RowWriter {
+    public let format: RowFormat
+    private let columns: [String]
+    private let sink: ([UInt8]) -> Void
+    private var buffer: [UInt8] = []
+    private var rows = 0
+    private static let flushSize = 1 << 16
+
+    /// `sink` receives the output in chunks of about 64 KB.
+    public init(format: RowFormat, columns: [String], sink: @escaping ([UInt8]) -> Void) {
+        self.format = format
+        self.columns = columns
+        self.sink = sink
+        buffer.reserveCapacity(RowWriter.flushSize + 4096)
+        switch format {
+        case .csv: append(columns.map(RowWriter.csvField).joined(separator: ",") + "\n")
+        case .json: append("[")
+        }
+    }
+
+    public func write(_ values: [RowValue]) {
+        precondition(values.count == columns.count, "\(values.count) values for \(columns.count) columns")
+        switch format {
+        case .csv:
+            append(values.map(RowWriter.csvText).joined(separator: ",") + "\n")
+        case .json:
+            var object = rows == 0 ? "\n  {" : ",\n  {"
+            for (index, (column, value)) in zip(columns, values).enumerated() {
+                if index > 0 { object += ", " }
+                object += RowWriter.jsonString(column) + ": " + RowWriter.jsonText(value)
+            }
+            append(object + "}")
+        }
+        rows += 1
+        if buffer.count >= RowWriter.flushSize { flush() }
+    }
+
+    /// Ends the document and hands over what is left.
+    public func finish() {
+        if format == .json { append(rows == 0 ? "]\n" : "\n]\n") }
+        flush()
+    }
+
+    private func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Values
+
+    static func csvText(_ value: RowValue) -> String {
+        switch value {
+        case .text(let text): return text.map(csvField) ?? ""
+        case .integer(let number): return String(number)
+        case .number(let number): return shortNumber(number)
+        case .numbers(let numbers): return numbers.map { shortNumber($0) }.joined(separator: " ")
+        case .date(let date): return isoDate(date)
+        }
+    }
+
+    static func jsonText(_ value: RowValue) -> String {
+        switch value {
+        case .text(let text): return text.map(jsonString) ?? "null"
+        case .integer(let number): return String(number)
+        case .number(let number): return number.isFinite ? shortNumber(number) : "null"
+        case .numbers(let numbers):
+            return "[" + numbers.map { $0.isFinite ? shortNumber($0) : "null" }.joined(separator: ", ") + "]"
+        case .date(let date): return "\"" + isoDate(date) + "\""
+        }
+    }
+
+    /// Quoted (with quotes doubled) when it holds a comma, quote or line break (RFC 4180).
+    static func csvField(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"")
+                                          || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The shortest text that reads back as the same number, so a value
+    /// copied from a listing works as a filter bound.
+    static func shortNumber(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    static func shortNumber(_ value: Float) -> String {
+        value == value.rounded() && abs(value) < 1e7 ? String(Int64(value)) : String(value)
+    }
+
+    /// UTC, milliseconds: `2024-05-01T12:34:56.789Z`. By hand, because a
+    /// formatter per row would dominate an export's time.
+    public static func isoDate(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = time_t(milliseconds.floorDivided(by: 1000))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return pad(parts.tm_year + 1900, 4) + "-" + pad(parts.tm_mon + 1, 2) + "-" + pad(parts.tm_mday, 2)
+            + "T" + pad(parts.tm_hour, 2) + ":" + pad(parts.tm_min, 2) + ":" + pad(parts.tm_sec, 2)
+            + "." + pad(Int32(milliseconds - milliseconds.floorDivided(by: 1000) * 1000), 3) + "Z"
+    }
+}
+
+extension Int64 {
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

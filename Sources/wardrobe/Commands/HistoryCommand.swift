@@ -1,0 +1,55 @@
+import Foundation
+import Wardrobe
+
+/// `wardrobe history ID|HASH-PREFIX|PATH`
+struct HistoryCommand: Command {
+    static let spec = CommandSpec(
+        name: "history",
+        abstract: "Every classification of one image, oldest first, marking where the label changed.",
+        usage: "[options] ID|HASH-PREFIX|PATH",
+        discussion: """
+            Each line is one classification: the run that made it (import, classify,
+            reclassify), the model, the prep recipe, the label and its confidence. A '*'
+            marks a label that differs from the one before. The last line is the current label.
+
+            \(QueryHelp.exitStatus)
+            """,
+        arguments: [QueryHelp.imageArgument],
+        options: [.database, .json])
+
+    var image: ImageReference
+    var database: String?
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        image = try arguments.singleImage()
+        database = arguments.value("--db")
+        json = arguments.flag("--json")
+    }
+
+    func run(_ console: Console) throws -> ExitStatus {
+        let catalogue = try console.setup.openCatalogue(explicit: database, mode: .readOnly)
+        let details = try ImageDetails(image, in: catalogue)
+        if json {
+            try console.json(details.history)
+            return .success
+        }
+        console.output("image \(details.id)  \(details.sha256.prefix(12))  \(details.paths.first?.path ?? "")")
+        console.output(HistoryCommand.table(details.history, console: console))
+        if let corrected = details.correctedLabel {
+            console.output("corrected by a person to \(corrected) (outranks every run)")
+        }
+        return .success
+    }
+
+    /// The history as a table; `*` (bold on a colour terminal) marks a changed label.
+    static func table(_ history: [ImageDetails.Entry], console: Console) -> String {
+        guard !history.isEmpty else { return "no classifications" }
+        var rows = [["", "WHEN", "RUN", "COMMAND", "MODEL", "RECIPE", "LABEL", "CONF"]]
+        for entry in history {
+            rows.append([entry.labelChanged ? "*" : "", Format.day(entry.classifiedAt), String(entry.run),
+                         entry.command, entry.model, entry.recipe, entry.label, Format.percent(entry.confidence)])
+        }
+        return Format.table(rows, rightAligned: [2, 7])
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import Wardrobe
+
+/// What people type for labels, dates and images, and the rows `list` and
+/// `export` write.
+@Suite struct QueryParsingTests {
+    @Test func everyLabelAnswersToItsNameAndLooseSpellings() throws {
+        for (index, label) in ClothingClassifier.labels.enumerated() {
+            #expect(try LabelMatcher.index(of: label) == index)
+            #expect(try LabelMatcher.index(of: label.uppercased()) == index)
+            #expect(try LabelMatcher.index(of: label.lowercased().replacingOccurrences(of: " ", with: "-")) == index)
+        }
+        for (text, index) in [("tshirt", 0), ("T shirt", 0), ("top", 0), ("tops", 0), ("trousers", 1), ("ankle_boot", 9),
+                              ("Ankle-Boots", 9), ("shirts", 6), ("t-shirt/top", 0), ("bags", 8)] {
+            #expect(try LabelMatcher.index(of: text) == index, "\(text)")
+        }
+        for text in ["hat", "", "-", "boot", "shirtt"] {
+            #expect(throws: WardrobeError.self) { try LabelMatcher.index(of: text) }
+        }
+        do {
+            _ = try LabelMatcher.index(of: "jumper")
+        } catch {
+            #expect(error.description == "unknown label 'jumper'; the labels are: T-shirt/top, Trouser, Pullover, "
+                    + "Dress, Coat, Sandal, Shirt, Sneaker, Bag, Ankle boot")
+        }
+    }
+
+    @Test func datesDaysTimesAndAges() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let now = Date(timeIntervalSince1970: 1_717_243_200)  // 2024-06-01T12:00:00Z
+        func parse(_ text: String) throws -> Date { try DateArgument.parse(text, now: now, calendar: calendar) }
+        #expect(try parse("2024-05-01") == Date(timeIntervalSince1970: 1_714_514_400))  // local midnight, UTC+2
+        #expect(try parse("2024-05-01T14:30") == Date(timeIntervalSince1970: 1_714_566_600))
+        #expect(try parse("2024-05-01T14:30:00Z") == Date(timeIntervalSince1970: 1_714_573_800))
+        #expect(try parse("2024-05-01T14:30:00+01:00") == Date(timeIntervalSince1970: 1_714_570_200))
+        #expect(try parse("7d") == now.addingTimeInterval(-7 * 86_400))
+        #expect(try parse("12h") == now.addingTimeInterval(-12 * 3_600))
+        #expect(try parse("2w") == now.addingTimeInterval(-14 * 86_400))
+        #expect(try parse("today") == Date(timeIntervalSince1970: 1_717_192_800))
+        #expect(try parse("yesterday") == Date(timeIntervalSince1970: 1_717_106_400))
+        for bad in ["2024-02-30", "2024-13-01", "last week", "7 days", "", "-3d", "2024-5-1"] {
+            #expect(throws: WardrobeError.self, "\(bad)") { try parse(bad) }
+        }
+    }
+
+    @Test func imageReferencesByShape() throws {
+        #expect(try ImageReference("42") == .id(.init(42)))
+        #expect(try ImageReference("3FA9c2") == .hashPrefix("3fa9c2"))
+        #expect(try ImageReference("/photos/coat.jpg") == .path("/photos/coat.jpg"))
+        #expect(try ImageReference("photos/../coat.jpg") == .path(FileManager.default.currentDirectoryPath + "/coat.jpg"))
+        #expect(throws: WardrobeError.self) { try ImageReference("coat!") }
+        #expect(throws: WardrobeError.self) { try ImageReference(String(repeating: "a", count: 65)) }
+    }
+
+    @Test func csvAndJSONRowsEscapeAndStream() throws {
+        var chunks: [[UInt8]] = []
+        let csv = RowWriter(format: .csv, columns: ["id", "path", "confidence", "when"]) { chunks.append($0) }
+        csv.write([.integer(1), .text("a \"b\", c\nd"), .number(0.25), .date(Date(timeIntervalSince1970: 0.5))])
+        csv.write([.integer(2), .text(nil), .number(1), .date(Date(timeIntervalSince1970: 1_714_573_800))])
+        csv.finish()
+        #expect(String(decoding: chunks.joined(), as: UTF8.self) == """
+            id,path,confidence,when
+            1,"a ""b"", c
+            d",0.25,1970-01-01T00:00:00.500Z
+            2,,1,2024-05-01T14:30:00.000Z
+
+            """)
+
+        chunks = []
+        let json = RowWriter(format: .json, columns: ["id", "path", "logits"]) { chunks.append($0) }
+        json.write([.integer(1), .text("tab\there \"q\" \u{1}"), .numbers([1.5, -2, 0.1])])
+        json.write([.integer(2), .text(nil), .numbers([])])
+        json.finish()
+        let text = String(decoding: chunks.joined(), as: UTF8.self)
+        let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+        #expect(decoded?.count == 2)
+        #expect(decoded?[0]["path"] as? String == "tab\there \"q\" \u{1}")
+        #expect(decoded?[0]["logits"] as? [Double] == [1.5, -2, Double(Float(0.1).description)!])
+        #expect(decoded?[1]["path"] is NSNull)
+
+        chunks = []
+        let empty = RowWriter(format: .json, columns: ["id"]) { chunks.append($0) }
+        empty.finish()
+        #expect(String(decoding: chunks.joined(), as: UTF8.self) == "[]\n")
+    }
+
+    @Test func writerFlushesInChunksNotAllAtTheEnd() {
+        var sizes: [Int] = []
+        let writer = RowWriter(format: .csv, columns: ["n", "text"]) { sizes.append($0.count) }
+        for index in 0..<20_000 { writer.write([.integer(Int64(index)), .text(String(repeating: "x", count: 40))]) }
+        #expect(sizes.count >= 10, "written while rows come, in chunks")
+        #expect(sizes.allSatisfy { $0 < 70_000 })
+        writer.finish()
+    }
+}
