@@ -36,6 +36,10 @@ demo: build
 	$(WARDROBE) classify --sample --no-save --top 3
 	@echo "== wardrobe import Fixtures/samples (one junk file in it is refused on purpose)"
 	$(WARDROBE) import --db $(DEMO_DB) --prep fashion-mnist Fixtures/samples || [ $$? -eq 2 ]
+	@echo "== wardrobe list"
+	$(WARDROBE) list --db $(DEMO_DB)
+	@echo "== wardrobe stats"
+	$(WARDROBE) stats --db $(DEMO_DB)
 
 model: build
 	$(WARDROBE) model train --seed 1 --out Models/clothing.aimodel

@@ -190,7 +190,8 @@ def main():
 
     print()
     print(f"bench-inference: {args.model}  ({flops / 1e6:.1f} MFLOP/image, one thread, CPU time;"
-          f" peak {peak:.1f} GFLOP/s measured by an FMA loop, {ours['vector_width']}-wide vectors)")
+          f" peak {peak:.1f} GFLOP/s measured by an FMA loop, {ours['vector_width']}-wide vectors;"
+          f" our kernels {ours.get('kernel_vector_width', '?')}-wide)")
     print(f"onnxruntime {ort.__version__}, graph optimisation ALL, intra/inter-op threads 1, IO binding")
     print()
     print(f"{'':28} {'wardrobe':>12} {'onnxruntime':>12} {'ratio':>8}")

@@ -19,6 +19,7 @@ typedef struct {
     ptrdiff_t out_row;
     int32_t valid;          // output channels of this block that exist
     int32_t relu;
+    int32_t portable;
 } tile_args;
 
 typedef void (*tile_fn)(const tile_args *);
@@ -123,7 +124,7 @@ static const tile_fn tiles_4[IK_ROWS_4 + 1] = { NULL, IK_NAMES_UP_TO_6(4) };
 // Runs `rows` rows of one output block, in tiles as tall as the registers allow.
 static void run_rows(int rows, int block_width, tile_args *a) {
 #if IK_X86
-    if (ik_has_avx512()) {
+    if (!a->portable && ik_has_avx512()) {
         const tile_fn *table = block_width == 16 ? tiles_1 : block_width == 32 ? tiles_2 : tiles_4;
         const int most = block_width == 16 ? IK_ROWS_1 : block_width == 32 ? IK_ROWS_2 : IK_ROWS_4;
         // Split evenly so no tile is much shorter than the others.
@@ -203,6 +204,7 @@ static tile_args block_args(const ik_conv *conv, const ptrdiff_t *taps, int taps
         .in_row = in_row, .taps = taps, .taps_count = taps_count, .in_channels = conv->in_channels,
         .weights = conv->weights + (size_t)b * taps_count * conv->in_channels * bw,
         .bias = conv->bias + b * bw, .out_row = out_row, .valid = left < bw ? left : bw, .relu = conv->relu,
+        .portable = conv->portable,
     };
 }
 
@@ -305,7 +307,7 @@ void ik_conv2d_pool(const ik_conv *conv, int32_t is_max, int32_t pool, ik_view i
                 }
             }
 #if IK_X86
-            if (ik_has_avx512()) {
+            if (!conv->portable && ik_has_avx512()) {
                 pool_rows_avx512(is_max, rows, row_floats, pool, out.width, out_channels, out0 + ph * out_pitch);
                 continue;
             }

@@ -29,7 +29,8 @@ public struct CompiledModel: Sendable {
     /// Checks and specialises every function of `file`. With a contract (by
     /// default the project's: `main`, `image` `[N,1,28,28]` to `logits`
     /// `[N,10]`, ten labels), also checks that the model keeps it.
-    public init(file: ModelFile, contract: ModelContract? = .standard) throws(ModelError) {
+    public init(file: ModelFile, contract: ModelContract? = .standard,
+                kernels: KernelChoice = .fastest) throws(ModelError) {
         var functions: [String: CompiledFunction] = [:]
         var checkedFunctions: [String: CheckedFunction] = [:]
         for (name, function) in file.description.functions.sorted(by: { $0.key < $1.key }) {
@@ -44,7 +45,7 @@ public struct CompiledModel: Sendable {
         }
         var used: Set<String> = []
         for (name, checked) in checkedFunctions {
-            functions[name] = CompiledFunction(name: name, program: Program(checked: checked, tensors: file.tensors))
+            functions[name] = CompiledFunction(name: name, program: Program(checked: checked, tensors: file.tensors, kernels: kernels))
             for layer in checked.layers.map(\.layer) {
                 for key in [layer.weight, layer.bias, layer.gamma, layer.beta, layer.mean, layer.variance] {
                     if let key { used.insert(key) }
@@ -59,8 +60,9 @@ public struct CompiledModel: Sendable {
     }
 
     /// Reads and specialises a model file.
-    public init(contentsOf url: URL, contract: ModelContract? = .standard) throws(ModelError) {
-        try self.init(file: ModelFile(contentsOf: url), contract: contract)
+    public init(contentsOf url: URL, contract: ModelContract? = .standard,
+                kernels: KernelChoice = .fastest) throws(ModelError) {
+        try self.init(file: ModelFile(contentsOf: url), contract: contract, kernels: kernels)
     }
 
     public func function(named name: String) throws(ModelError) -> CompiledFunction {

@@ -45,7 +45,8 @@ extension Program {
         }
     }
 
-    convenience init(checked function: CheckedFunction, tensors: [String: NDArray], chunk: Int = Program.defaultChunk) {
+    convenience init(checked function: CheckedFunction, tensors: [String: NDArray], kernels: KernelChoice,
+                     chunk: Int = Program.defaultChunk) {
         // Dropout is the identity at inference: its output is another name for its input.
         var alias: [String: String] = [:]
         func resolve(_ name: String) -> String {
@@ -248,7 +249,7 @@ extension Program {
         }
 
         // Steps and packed weights.
-        var arena = WeightArena()
+        var arena = WeightArena(portable: kernels == .portable)
         var steps: [Step] = []
         var flops = 0
         for (index, node) in nodes.enumerated() {
@@ -359,6 +360,8 @@ extension Program {
 /// The packed weights of a program, gathered into one array at 64-byte
 /// aligned offsets before they move into the program's allocation.
 struct WeightArena {
+    /// Whether the convolutions it packs use the portable kernel.
+    let portable: Bool
     private(set) var floats: [Float] = []
 
     mutating func append(_ values: [Float]) -> Int {
@@ -371,7 +374,7 @@ struct WeightArena {
     mutating func pack(weight: [Float], bias: [Float], outChannels: Int, inChannels: Int,
                        kernelHeight: Int, kernelWidth: Int, stride: Int, padding: Int,
                        relu: Bool, dense: Bool) -> Program.Convolution {
-        let block = ik_preferred_block(Int32(outChannels), dense ? 1 : 0)
+        let block = portable ? 16 : ik_preferred_block(Int32(outChannels), dense ? 1 : 0)
         var packed = [Float](repeating: 0, count: ik_packed_weights_count(
             Int32(outChannels), Int32(inChannels), Int32(kernelHeight * kernelWidth), block))
         var packedBias = [Float](repeating: 0, count: ik_packed_bias_count(Int32(outChannels), block))
@@ -380,6 +383,6 @@ struct WeightArena {
         return Program.Convolution(
             weights: append(packed), bias: append(packedBias), inChannels: Int32(inChannels),
             outChannels: Int32(outChannels), kernelHeight: Int32(kernelHeight), kernelWidth: Int32(kernelWidth),
-            blockWidth: block, stride: Int32(stride), padding: Int32(padding), relu: relu)
+            blockWidth: block, stride: Int32(stride), padding: Int32(padding), relu: relu, portable: portable)
     }
 }

@@ -22,12 +22,13 @@ final class Program: @unchecked Sendable {
     struct Convolution {
         var weights: Int, bias: Int
         var inChannels: Int32, outChannels: Int32, kernelHeight: Int32, kernelWidth: Int32
-        var blockWidth: Int32, stride: Int32, padding: Int32, relu: Bool
+        var blockWidth: Int32, stride: Int32, padding: Int32, relu: Bool, portable: Bool
 
         func kernel(_ arena: UnsafePointer<Float>) -> ik_conv {
             ik_conv(weights: arena + weights, bias: arena + bias, in_channels: inChannels,
                     out_channels: outChannels, kernel_h: kernelHeight, kernel_w: kernelWidth,
-                    block_width: blockWidth, stride: stride, padding: padding, relu: relu ? 1 : 0)
+                    block_width: blockWidth, stride: stride, padding: padding, relu: relu ? 1 : 0,
+                    portable: portable ? 1 : 0)
         }
     }
 

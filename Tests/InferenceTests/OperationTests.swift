@@ -36,8 +36,10 @@ import Testing
         model.tensors = ["w": w, "b": b]
         model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "y", weight: "w",
                               bias: c.bias ? "b" : nil, stride: c.stride, padding: c.padding)]
-        let result = try model.compile().run(inputs: ["x": x])
-        expectClose(result["y"], expected)
+        // Both kernels: AVX-512 (where the CPU has it) and the portable C other CPUs run.
+        for kernels in [KernelChoice.fastest, .portable] {
+            expectClose(try model.compile(kernels: kernels).run(inputs: ["x": x])["y"], expected)
+        }
     }
 
     @Test(arguments: [(true, 2, 2, 0, 28), (true, 3, 2, 1, 15), (false, 2, 2, 0, 14), (false, 3, 1, 1, 9), (true, 3, 3, 0, 10)])
@@ -66,7 +68,9 @@ import Testing
         model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "c", weight: "w", bias: "b", padding: 1),
                         Layer(op: .relu, name: "relu", inputs: ["c"], output: "r"),
                         Layer(op: isMax ? .maxPool : .avgPool, name: "pool", inputs: ["r"], output: "y", kernel: pool)]
-        expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
+        for kernels in [KernelChoice.fastest, .portable] {
+            expectClose(try model.compile(kernels: kernels).run(inputs: ["x": x])["y"], expected)
+        }
     }
 
     @Test func globalAvgPoolThenFlatten() throws {
@@ -118,7 +122,9 @@ import Testing
                                  outputs: [TensorSignature(name: "y", shape: [-1, outputs])])
         model.tensors = ["w": w, "b": b]
         model.layers = [Layer(op: .dense, name: "fc", inputs: ["x"], output: "y", weight: "w", bias: "b")]
-        expectClose(try model.compile().run(inputs: ["x": x])["y"], Reference.dense(x, w, b))
+        for kernels in [KernelChoice.fastest, .portable] {
+            expectClose(try model.compile(kernels: kernels).run(inputs: ["x": x])["y"], Reference.dense(x, w, b))
+        }
     }
 
     @Test(arguments: [[6, 5, 4], [9]])
@@ -170,7 +176,10 @@ import Testing
         let file = referenceModel()
         var random = Random(seed: 9)
         let image = NDArray(shape: [3, 1, 28, 28], scalars: (0..<3 * 784).map { _ in abs(random.float()) })
-        let main = try CompiledModel(file: file).function(named: "main")
-        expectClose(try main.run(inputs: ["image": image])["logits"], Reference.run(file, inputs: ["image": image])["logits"]!)
+        let expected = Reference.run(file, inputs: ["image": image])["logits"]!
+        for kernels in [KernelChoice.fastest, .portable] {
+            let main = try CompiledModel(file: file, kernels: kernels).function(named: "main")
+            expectClose(try main.run(inputs: ["image": image])["logits"], expected)
+        }
     }
 }

@@ -64,10 +64,10 @@ struct ModelBuilder {
             training: ["note": "built by a test"]), tensors: tensors)
     }
 
-    func compile() throws -> CompiledFunction {
+    func compile(kernels: KernelChoice = .fastest) throws -> CompiledFunction {
         let contract = outputs.count == 1 && inputs.count == 1
             ? ModelContract(function: "main", input: inputs[0], output: outputs[0], labelCount: nil) : nil
-        return try CompiledModel(file: file, contract: contract).function(named: "main")
+        return try CompiledModel(file: file, contract: contract, kernels: kernels).function(named: "main")
     }
 }
 

@@ -154,6 +154,7 @@ func bench(_ arguments: [String]) throws {
         "batch256_wall_images_per_s": 256 / batch.wall,
         "peak_gflops": peak,
         "vector_width": Int(peak_vector_width()),
+        "kernel_vector_width": KernelChoice.vectorWidth,
         "workspace_bytes": main.workspaceFloats * 4,
     ]
     print(String(format: "wardrobe: batch 1 %.1f us/image (wall %.1f), batch 256 %.0f images/s (wall %.0f), %.1f GFLOP/s of %.1f peak",
