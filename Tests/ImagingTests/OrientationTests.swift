@@ -88,3 +88,28 @@ import Testing
         #expect(Exif.orientation(inTIFF: tiff) == .rotated90CounterClockwise)
     }
 }
+
+@Suite struct PNGOrientationTests {
+    /// The PNG with an eXIf chunk (orientation only) inserted after IHDR.
+    static func withExif(_ png: [UInt8], orientation: Orientation) -> [UInt8] {
+        let segment = Exif.app1Segment(orientation: orientation)
+        let tiff = Array(segment.dropFirst(4 + 6))   // marker, length, "Exif\0\0"
+        let type = Array("eXIf".utf8)
+        let length = tiff.count
+        var chunk = [UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
+        chunk += type + tiff
+        let crc = CRC32.checksum(type + tiff)
+        chunk += [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
+        let afterHeader = 8 + 25   // signature, IHDR chunk
+        return Array(png[..<afterHeader]) + chunk + Array(png[afterHeader...])
+    }
+
+    @Test func pngExifOrientationIsApplied() throws {
+        let upright = TestImages.quadrants(width: 40, height: 20)
+        let stored = upright.applying(.rotated180)
+        let png = Self.withExif(try PNGEncoder().encode(stored), orientation: .rotated180)
+        let decoded = try ImageDecoder().decode(png)
+        #expect(decoded.orientation == .rotated180)
+        #expect(decoded.bitmap == upright)
+    }
+}

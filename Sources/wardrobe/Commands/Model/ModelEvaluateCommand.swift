@@ -7,24 +7,30 @@ import Wardrobe
 struct ModelEvaluateCommand: Command {
     static let spec = CommandSpec(
         name: "evaluate",
-        abstract: "Measure a model on the 10,000 Fashion-MNIST test images.",
-        usage: "[--model FILE] [--data DIR] [--json]",
+        abstract: "Measure a model on the 10,000 Fashion-MNIST test images, or on labelled photos.",
+        usage: "[--model FILE] [--data DIR | --images DIR --map FILE [--recipe NAME|all]] [--json]",
         discussion: """
             Prints the accuracy, the accuracy of each class and the 10x10 confusion matrix
             (rows: true label, columns: predicted label). The images reach the model as the
             contract says (byte / 255) through the one prepared function that `classify` uses.
+            With --images, classifies a folder of labelled real photos instead (one subfolder
+            per kind, --map saying which labels count as right for each) and prints the mapped
+            accuracy, the accuracy of each folder and a folder-by-label confusion table, for
+            one prep recipe or all; e.g. --images ../shared/data/clothing-photos/validation
+            --map bench/clothing-photos.map (what `make eval-photos` runs).
             """,
         options: [
             .model,
             .value("--data", "DIR", "Fashion-MNIST's .gz files (default: \(FashionMNIST.defaultDirectory))."),
             .value("--limit", "N", "Evaluate only the first N test images."),
-            .json,
-        ])
+        ] + photoOptions + [.json])
 
     let model: String?
     let data: String
     let limit: Int?
     let json: Bool
+    /// Set with --images: evaluate on labelled photos instead of the test set.
+    let photos: PhotoOptions?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else {
@@ -34,6 +40,7 @@ struct ModelEvaluateCommand: Command {
         data = arguments.value("--data") ?? FashionMNIST.defaultDirectory
         limit = try arguments.value("--limit", as: Int.self, in: 1...10_000)
         json = arguments.flag("--json")
+        photos = try Self.photoOptions(arguments)
     }
 
     struct Report: Encodable {
@@ -51,6 +58,7 @@ struct ModelEvaluateCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitStatus {
+        if let photos { return try runPhotos(photos, console: console) }
         let classifier = try console.setup.classifier(explicit: model)
         let test = try FashionMNIST(split: .test, directory: data)
         let started = Date()
