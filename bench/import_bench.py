@@ -92,29 +92,33 @@ class Bench:
         return {"rate": report["images_per_second"], "rss": rss, "images": report["files"],
                 "failed": report["failed"], "seconds": report["seconds"], "cpu": cpu}
 
-    def best(self, measure, startup):
-        """Best rate, least CPU per image and largest RSS over the repeats; None if the
-        contender does not exist. `startup` is the same contender on an empty folder: its CPU
-        time (interpreter, imports, model loading) is not the images' cost."""
-        runs = [measure() for _ in range(self.args.repeats)]
-        if runs[0] is None:
-            return None
-        base = startup()["cpu"] if startup else 0
-        best = max(runs, key=lambda r: r["rate"])
-        cpu = min((r["cpu"] - base) / max(1, r["images"]) for r in runs)
-        return dict(best, rss=max(r["rss"] for r in runs), cpu_per_image=cpu)
-
     def photo_set(self, name, folder):
+        """Every contender on `folder`, in rounds (A B C D, A B C D, ...) so that a burst of
+        load from other work on the machine falls on all of them alike. Per contender: the
+        best rate, the least CPU per image and the largest peak RSS over the rounds; None for
+        a recipe this build lacks. CPU per image leaves out start-up (interpreter, imports,
+        model loading): the same command's CPU time on an empty folder."""
         print(f"-- {name}: {folder}", file=sys.stderr, flush=True)
-        rows = {}
         empty = os.path.join(self.out, "empty")
         os.makedirs(empty, exist_ok=True)
-        for contender, measure, startup in [
-                ("fashion-mnist", lambda f: self.wardrobe(f, "fashion-mnist"), True),
-                ("photo", lambda f: self.wardrobe(f, "photo"), True),
-                ("peer", lambda f: self.peer(f), True),
-                ("limit", lambda f: self.limit(f), False)]:
-            rows[contender] = self.best(lambda: measure(folder), (lambda: measure(empty)) if startup else None)
+        contenders = {"fashion-mnist": lambda f: self.wardrobe(f, "fashion-mnist"),
+                      "photo": lambda f: self.wardrobe(f, "photo"),
+                      "peer": lambda f: self.peer(f),
+                      "limit": lambda f: self.limit(f)}
+        runs = {key: [] for key in contenders}
+        for _ in range(self.args.repeats):
+            for key, measure in contenders.items():
+                if runs[key] != [None]:
+                    runs[key].append(measure(folder))
+        rows = {}
+        for key, measure in contenders.items():
+            if runs[key] == [None]:
+                rows[key] = None
+                continue
+            startup = measure(empty)["cpu"] if key != "limit" else 0
+            best = max(runs[key], key=lambda r: r["rate"])
+            cpu = min((r["cpu"] - startup) / max(1, r["images"]) for r in runs[key])
+            rows[key] = dict(best, rss=max(r["rss"] for r in runs[key]), cpu_per_image=cpu)
         return rows
 
     def catalogue_scaling(self, folder):
@@ -157,6 +161,7 @@ def main():
     parser.add_argument("--catalogue-images", type=int, default=100_000)
     args = parser.parse_args()
     bench = Bench(args)
+    load_before = os.getloadavg()[0]
 
     sets = []
     if args.photos and os.path.isdir(args.photos):
@@ -167,7 +172,8 @@ def main():
     scaling = bench.catalogue_scaling(args.scaling)
 
     print()
-    print(f"bench-import: best of {args.repeats} runs; 2 cores, load average {load:.1f} at the end.")
+    print(f"bench-import: best of {args.repeats} runs; 2 cores, load average {load_before:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end.")
     print("images/s: wall clock from the walk to the last commit. CPU ms/img: the child's user+system time")
     print("less its start-up (same command on an empty folder), per image: steadier on a shared machine;")
     print("its 'x peer' is the peer's CPU per image over this one's (the peer works on one core, the")

@@ -14,7 +14,6 @@ times itself; interpreter start, imports and model loading are not counted.
     python bench/import_peer.py --model MODEL.onnx --db OUT.sqlite DIR...
 """
 import argparse
-import glob
 import hashlib
 import io
 import json
@@ -27,39 +26,21 @@ import numpy as np
 import onnxruntime
 from PIL import Image, ImageOps
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import catalogue_peer  # beside this file
+
 THUMBNAIL_SIDE = 256
 BATCH = 64
 
-INSERT_IMAGE = """INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
-VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING"""
-INSERT_PATH = """INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
-    mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen"""
-INSERT_CLASSIFICATION = """INSERT INTO classifications
-    (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING"""
+# The Catalogue module's statements, as bench-catalogue's peer spells them.
+INSERT_IMAGE = catalogue_peer.INSERT_IMAGE
+INSERT_PATH = catalogue_peer.INSERT_PATH
+INSERT_CLASSIFICATION = catalogue_peer.INSERT_CLASSIFICATION
 
 
 def open_catalogue(path):
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA synchronous = NORMAL")
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA cache_size = -65536")
-    for number, file in enumerate(sorted(glob.glob(os.path.join(ROOT, "migrations", "*.sql"))), start=1):
-        db.execute("BEGIN IMMEDIATE")
-        statement = ""
-        for line in open(file).read().splitlines(keepends=True):
-            statement += line
-            if sqlite3.complete_statement(statement):
-                db.execute(statement)
-                statement = ""
-        db.execute(f"PRAGMA user_version = {number}")
-        db.execute("COMMIT")
+    """A fresh catalogue with the Catalogue module's schema and pragmas (bench-catalogue's
+    peer sets them up), plus the model and run rows an import adds first."""
+    db = catalogue_peer.open_catalogue(path)
     now = int(time.time() * 1000)
     labels = json.dumps(["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
                          "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"])
