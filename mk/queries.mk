@@ -18,5 +18,5 @@ bench-queries: deps
 	@mkdir -p $(QUERIES_BENCH_OUT)
 	@test -f Models/clothing.aimodel || { echo "bench-queries: Models/clothing.aimodel is missing; run 'make model'"; exit 1; }
 	@test -f $(QUERIES_MILLION_DB) || $(RELEASE)/catalogue-bench generate --db $(QUERIES_MILLION_DB) --images $(QUERIES_BENCH_IMAGES)
-	$(RELEASE)/queries-bench --wardrobe $(WARDROBE) --work $(QUERIES_BENCH_OUT) --validation $(PHOTOS) \
+	$(RELEASE)/queries-bench --wardrobe $(WARDROBE) --work $(QUERIES_BENCH_OUT) --validation $(abspath $(PHOTOS)) \
 	  --million-db $(QUERIES_MILLION_DB) --json $(QUERIES_BENCH_OUT)/queries.json

@@ -48,7 +48,8 @@ public final class Reclassifier {
         report.corrected = candidates.filter(\.isCorrected).count
 
         var run: RunID?
-        if !options.dryRun {
+        // Nothing selected, nothing to record: no empty run in the history.
+        if !options.dryRun && !candidates.isEmpty {
             let model = try catalogue.registerModel(classifier.model.catalogueModel())
             run = try catalogue.openRun(command: "reclassify", model: model,
                                         recipe: Recipe(name: options.recipe.name, version: options.recipe.version))

@@ -270,8 +270,10 @@ import Training
         let byLabel = try set.json(Report.self, ["reclassify", "--dry-run", "--json", "--label", label])
         #expect(byLabel.selected == (try set.list(["--label", label]).count))
 
-        let future = try set.json(Report.self, ["reclassify", "--dry-run", "--json", "--since", "2999-01-01"])
+        let future = try set.json(Report.self, ["reclassify", "--json", "--since", "2999-01-01"])
         #expect(future.selected == 0)
+        #expect(future.run == nil, "no empty run is recorded")
+        #expect(try set.run(["reclassify", "--label", "bag", "--below", "0"]).stdout.contains("No images match"))
         let past = try set.json(Report.self, ["reclassify", "--dry-run", "--json", "--since", "2000-01-01"])
         #expect(past.selected == 40)
 

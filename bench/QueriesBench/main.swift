@@ -11,6 +11,12 @@
 //    second, and the share of stored labels the thumbnails reproduce.
 // 3. With --million-db (a catalogue made by `catalogue-bench generate`), the
 //    median wall time of `wardrobe list --label L` over R runs, rotating labels.
+//
+//   queries-bench thumbnails --model FILE --folder DIR --prep RECIPE
+//       Labels from stored thumbnails (JPEG at several settings, PNG) against
+//       labels from the images themselves, with accuracy on the real-photo set.
+//   queries-bench probe FILE
+//       Images/s of the model at batch sizes 1, 8, 32, 128 on one thread.
 import Foundation
 import Imaging
 import Training
