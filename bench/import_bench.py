@@ -40,6 +40,14 @@ def json_line(output):
         sys.exit(f"bench-import: expected one JSON object on stdout, got {output[:200]!r}")
 
 
+def open_text(path):
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
 def remove_db(path):
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(path + suffix):
@@ -178,6 +186,11 @@ def main():
     print("less its start-up (same command on an empty folder), per image: steadier on a shared machine;")
     print("its 'x peer' is the peer's CPU per image over this one's (the peer works on one core, the")
     print("import and the limit on two).")
+    if load_before > 2 and open_text("/proc/sys/kernel/sched_autogroup_enabled") == "1":
+        print("NOTE: the machine was busy and the kernel shares CPU between sessions (autogroup), not")
+        print("threads: a two-thread import then gets no more CPU than the one-thread peer, so the")
+        print("wall-clock ratios here understate the two workers; the 'idle estimate' lines below use")
+        print("CPU time instead (two workers against one peer thread, assuming both cores are free).")
     header = (f"{'photos':<14} {'files':>5}  {'what':<36} {'images/s':>9} {'x peer':>7} {'of limit':>8} "
               f"{'CPU ms/img':>10} {'x peer':>7} {'peak RSS':>9}")
     print(header)
