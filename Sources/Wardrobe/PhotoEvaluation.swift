@@ -2,8 +2,8 @@ import Foundation
 import Imaging
 
 /// `wardrobe model evaluate --images DIR --map FILE`: how well the model does on folders of
-/// labelled real photos, for one or several prep recipes. Each photo is decoded once; every
-/// recipe prepares its tensor from the same working raster an import would use.
+/// labelled real photos, for one or several prep recipes. Each photo goes through the import's
+/// ImageProcessor once; every recipe prepares its tensor from the same pixels an import uses.
 public struct PhotoEvaluation {
     public struct FolderScore: Sendable, Encodable {
         public var folder: String
@@ -93,9 +93,11 @@ public struct PhotoEvaluation {
         for (folderIndex, (_, paths)) in work.enumerated() {
             for path in paths {
                 do {
-                    let image = try processor.load(bytes: try ImageFile.read(path))
-                    for (recipeIndex, recipe) in recipes.enumerated() {
-                        let label = classifier.classify(tensor: recipe.prepare(image.raster).values).labelIndex
+                    // The import's own path (decode once, thumbnail, prepare), so the score is
+                    // what an import of these photos would get.
+                    let processed = try processor.process(bytes: try ImageFile.read(path), recipes: recipes)
+                    for (recipeIndex, tensor) in processed.tensors.enumerated() {
+                        let label = classifier.classify(tensor: tensor.values).labelIndex
                         predictions[recipeIndex][folderIndex][label] += 1
                     }
                 } catch {
