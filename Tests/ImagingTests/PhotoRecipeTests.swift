@@ -97,3 +97,25 @@ import Testing
         #expect(PhotoRecipe().prepare(enlarged).values == FashionMNISTRecipe().prepare(enlarged).values)
     }
 }
+
+@Suite struct RecipeRobustnessTests {
+    /// Odd sizes and random content: every recipe returns 784 finite values in 0...1.
+    @Test func anyPictureGivesAValidTensor() {
+        var random = SplitMix(seed: 11)
+        let sizes = [(1, 1), (2, 3), (300, 7), (7, 300), (33, 33), (256, 192), (97, 131)]
+        for (width, height) in sizes {
+            for channels in [1, 3] {
+                let pixels = (0..<(width * height * channels)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                let bitmap = Bitmap(width: width, height: height, channels: channels, pixels: pixels)
+                for recipe in PrepRecipes.all {
+                    let tensor = recipe.prepare(bitmap)
+                    #expect(tensor.values.count == 784)
+                    #expect(tensor.values.allSatisfy { $0.isFinite && (0...1).contains($0) }, "\(recipe.name) \(width)x\(height)")
+                    #expect(tensor.cropBox.x >= 0 && tensor.cropBox.maxX <= width && tensor.cropBox.maxY <= height)
+                    #expect(!TerminalPreview.tensor(tensor.values, style: .ansi256).isEmpty)
+                }
+                #expect(!TerminalPreview.image(bitmap, columns: 40, style: .trueColor).isEmpty)
+            }
+        }
+    }
+}
