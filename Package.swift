@@ -25,7 +25,7 @@ let package = Package(
         // every configuration so that debug test runs stay quick.
         .target(name: "CInferenceKernels",
                 cSettings: [.unsafeFlags(["-O3", "-fno-math-errno"])]),
-        .target(name: "Inference", dependencies: ["COpenBLAS", "CInferenceKernels"],
+        .target(name: "Inference", dependencies: ["CInferenceKernels"],
                 swiftSettings: optimised),
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.
@@ -77,9 +77,10 @@ let package = Package(
     ]
 )
 
-/// The numeric modules are built with unchecked arithmetic in their kernels
-/// only where the code says so; here we just ask for the host CPU's vector units
-/// (AVX-512 on the machines we measure on) in release builds.
+/// Release builds of the numeric modules drop Swift's overflow and bounds
+/// checks (-Ounchecked): their loops index within sizes that are checked once,
+/// up front (model specialisation, image headers). AVX-512 comes from the C
+/// kernels of CInferenceKernels, chosen at run time by CPUID.
 var optimised: [SwiftSetting] {
     [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
 }

@@ -15,6 +15,19 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         self.producersLeft = producers
     }
 
+    /// Starts one thread per producer this queue was made for, each running
+    /// `produce` and then saying it is done.
+    func startProducers(_ produce: @escaping @Sendable (BoundedQueue) -> Void) {
+        for _ in 0..<producersLeft {
+            let thread = Thread { [self] in
+                produce(self)
+                finishProducing()
+            }
+            thread.stackSize = 4 << 20  // decoders and the photo recipe keep sizeable frames
+            thread.start()
+        }
+    }
+
     func push(_ item: Element) {
         condition.lock()
         while items.count - head >= capacity { condition.wait() }
@@ -24,7 +37,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// A producer says it is done; when all are, `pop` returns nil once empty.
-    func finishProducing() {
+    private func finishProducing() {
         condition.lock()
         producersLeft -= 1
         condition.broadcast()

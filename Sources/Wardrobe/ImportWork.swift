@@ -45,7 +45,6 @@ final class ImportWork: Sendable {
 
     /// Runs on a worker thread until no file is left or the user interrupts.
     func drain(into queue: BoundedQueue<Outcome>) {
-        defer { queue.finishProducing() }
         // Each worker reads through its own connection; SQLite connections are single-threaded.
         let lookup = try? Catalogue(path: cataloguePath, mode: .readOnly)
         while true {

@@ -73,11 +73,7 @@ public final class Importer {
                               processor: processor, recipe: options.recipe)
         let workers = min(options.jobs, max(1, plan.toRead.count))
         let queue = BoundedQueue<ImportWork.Outcome>(capacity: options.batchSize + 4 * workers, producers: workers)
-        for _ in 0..<workers {
-            let thread = Thread { work.drain(into: queue) }
-            thread.stackSize = 4 << 20
-            thread.start()
-        }
+        queue.startProducers { work.drain(into: $0) }
 
         var writer = BatchWriter(catalogue: catalogue, run: run, batchSize: options.batchSize)
         var done = 0

@@ -61,11 +61,7 @@ public final class Reclassifier {
         let chunks = (candidates.count + ReclassifyWork.chunkSize - 1) / ReclassifyWork.chunkSize
         let workers = min(options.jobs, max(1, chunks))
         let queue = BoundedQueue<[ReclassifyWork.Outcome]>(capacity: 4 * workers, producers: workers)
-        for _ in 0..<workers {
-            let thread = Thread { work.drain(into: queue) }
-            thread.stackSize = 4 << 20
-            thread.start()
-        }
+        queue.startProducers { work.drain(into: $0) }
 
         var tally = Tally()
         var batch: [(image: ImageID, classification: NewClassification)] = []

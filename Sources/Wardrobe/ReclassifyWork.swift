@@ -42,7 +42,6 @@ final class ReclassifyWork: Sendable {
 
     /// Runs on a worker thread until every chunk is taken or the user interrupts.
     func drain(into queue: BoundedQueue<[Outcome]>) {
-        defer { queue.finishProducing() }
         let reader: Catalogue
         do {
             reader = try Catalogue(path: cataloguePath, mode: .readOnly)
