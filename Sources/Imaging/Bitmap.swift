@@ -50,12 +50,18 @@ public struct Bitmap: Sendable, Equatable {
         pixels.withUnsafeBufferPointer { rgb in
             gray.withUnsafeMutableBufferPointer { out in
                 for i in 0..<out.count {
-                    let r = UInt32(rgb[3 * i]), g = UInt32(rgb[3 * i + 1]), b = UInt32(rgb[3 * i + 2])
-                    out[i] = UInt8((77 * r + 150 * g + 29 * b + 128) >> 8)
+                    out[i] = Self.luma(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2])
                 }
             }
         }
         return Bitmap(width: width, height: height, channels: 1, pixels: gray)
+    }
+
+    /// Rec. 601 luma of one RGB pixel in fixed point (weights 77, 150, 29 out of 256).
+    @inline(__always)
+    static func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+        let red: UInt32 = 77 * UInt32(r), green: UInt32 = 150 * UInt32(g), blue: UInt32 = 29 * UInt32(b)
+        return UInt8((red + green + blue + 128) >> 8)
     }
 
     /// The same image with three channels.

@@ -42,9 +42,13 @@ public struct ImageDecoder: Sendable {
 
     /// The header of `bytes`: format, stored size, orientation. Checks nothing against limits.
     public func header(of bytes: [UInt8]) throws(ImagingError) -> ImageHeader {
+        try header(of: bytes, using: nil)
+    }
+
+    private func header(of bytes: [UInt8], using decompressor: Decompressor?) throws(ImagingError) -> ImageHeader {
         switch try Self.format(of: bytes) {
         case .jpeg:
-            let header = try JPEGCodec.header(bytes)
+            let header = try JPEGCodec.header(bytes, using: try decompressor.orNew())
             return ImageHeader(format: .jpeg, storedWidth: header.width, storedHeight: header.height,
                                orientation: Exif.orientation(inJPEG: bytes) ?? .up, jpegColorspace: header.colorspace)
         case .png:
@@ -57,7 +61,8 @@ public struct ImageDecoder: Sendable {
     /// Decodes `bytes`. With `minimumSide`, a JPEG is decoded at the smallest DCT scale whose
     /// longest side is still at least that many pixels; without it, at full size.
     public func decode(_ bytes: [UInt8], minimumSide: Int? = nil) throws(ImagingError) -> DecodedImage {
-        let header = try header(of: bytes)
+        let decompressor = ImageFormat.sniff(bytes) == .jpeg ? try Decompressor() : nil
+        let header = try header(of: bytes, using: decompressor)
         try limits.check(width: header.storedWidth, height: header.storedHeight, format: header.format)
         let stored: Bitmap
         var scale = ScalingFactor.one
@@ -68,7 +73,7 @@ public struct ImageDecoder: Sendable {
             if let minimumSide {
                 scale = JPEGCodec.scalingFactor(width: header.storedWidth, height: header.storedHeight, minimumSide: minimumSide)
             }
-            stored = try JPEGCodec.decode(bytes, header: jpegHeader, factor: scale)
+            stored = try JPEGCodec.decode(bytes, header: jpegHeader, factor: scale, using: try decompressor.orNew())
         case .png:
             stored = try PNGCodec.decode(bytes, limits: limits, background: background)
         }
@@ -108,5 +113,13 @@ public struct ImageDecoder: Sendable {
         let width = u32(16), height = u32(20)
         guard width > 0, height > 0 else { throw ImagingError(.corrupt, "corrupt PNG: a side of 0 pixels") }
         return (width, height)
+    }
+}
+
+extension Optional where Wrapped == Decompressor {
+    /// The handle given, or a new one.
+    func orNew() throws(ImagingError) -> Decompressor {
+        if let self { return self }
+        return try Decompressor()
     }
 }

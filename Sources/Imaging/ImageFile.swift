@@ -20,20 +20,25 @@ public enum ImageFile {
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw ImagingError(.unreadable, "unreadable: not a regular file", path: path) }
         let size = Int(status.st_size)
         guard size <= maxFileSize else { throw ImagingError(.tooLarge, "file of \(size) bytes is larger than any image this tool reads", path: path) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + done, size - done)
+        // Read straight into the array's storage: no zero-filling first and no copy after,
+        // which for a 3 MB photo is a measurable part of an import.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + done, size - done)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if count == 0 { break }   // the file shrank while we read it
+                done += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(path, errno)
-            }
-            if count == 0 { break }   // the file shrank while we read it
-            done += count
+            initialized = done
         }
-        return Array(bytes.prefix(done))
+        if failure != 0 { throw unreadable(path, failure) }
+        return bytes
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws(ImagingError) {

@@ -1,7 +1,19 @@
 import CTurboJPEG
 
-/// TurboJPEG calls. A handle is made per call: it costs microseconds beside a decode and
-/// keeps every public type a plain Sendable value.
+/// A TurboJPEG decompression handle, released with its owner. One is made per decoded image
+/// (header and pixels share it), which keeps every public type a plain Sendable value.
+final class Decompressor {
+    let handle: tjhandle
+
+    init() throws(ImagingError) {
+        guard let handle = tjInitDecompress() else { throw ImagingError(.corrupt, "cannot start the JPEG decoder") }
+        self.handle = handle
+    }
+
+    deinit { tjDestroy(handle) }
+}
+
+/// TurboJPEG calls.
 enum JPEGCodec {
     struct Header {
         var width: Int
@@ -23,9 +35,8 @@ enum JPEGCodec {
         return ImagingError(.corrupt, "corrupt JPEG (\(what)): \(message)")
     }
 
-    static func header(_ bytes: [UInt8]) throws(ImagingError) -> Header {
-        guard let handle = tjInitDecompress() else { throw ImagingError(.corrupt, "cannot start the JPEG decoder") }
-        defer { tjDestroy(handle) }
+    static func header(_ bytes: [UInt8], using decompressor: Decompressor) throws(ImagingError) -> Header {
+        let handle = decompressor.handle
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let status = bytes.withUnsafeBufferPointer { buffer in
             tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
@@ -53,9 +64,9 @@ enum JPEGCodec {
 
     /// Decodes at `factor`. Warnings (corrupt or missing data that libjpeg would paper over
     /// with gray) stop the decode and become errors.
-    static func decode(_ bytes: [UInt8], header: Header, factor: ScalingFactor) throws(ImagingError) -> Bitmap {
-        guard let handle = tjInitDecompress() else { throw ImagingError(.corrupt, "cannot start the JPEG decoder") }
-        defer { tjDestroy(handle) }
+    static func decode(_ bytes: [UInt8], header: Header, factor: ScalingFactor,
+                       using decompressor: Decompressor) throws(ImagingError) -> Bitmap {
+        let handle = decompressor.handle
         let width = factor.scale(header.width), height = factor.scale(header.height)
         let cmyk = header.colorspace == Int32(TJCS_CMYK.rawValue) || header.colorspace == Int32(TJCS_YCCK.rawValue)
         let gray = header.colorspace == Int32(TJCS_GRAY.rawValue)

@@ -40,7 +40,7 @@ enum PNGCodec {
     }
 
     private static func gray(of rgb: [UInt8]) -> UInt8 {
-        Bitmap(width: 1, height: 1, channels: rgb.count, pixels: rgb).grayscale().pixels[0]
+        rgb.count == 1 ? rgb[0] : Bitmap.luma(rgb[0], rgb[1], rgb[2])
     }
 
     /// Straight (non-premultiplied) alpha blended over a solid background, in the stored

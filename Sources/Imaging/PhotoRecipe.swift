@@ -74,8 +74,7 @@ public struct PhotoRecipe: PrepRecipe {
                         let bottom = maskValues[lower + x0] + (maskValues[lower + x1] - maskValues[lower + x0]) * fx
                         guard top + (bottom - top) * fy >= 0.5 else { continue }
                         let p = (imageRow + x) * 3
-                        let r = UInt32(pixels[p]), g = UInt32(pixels[p + 1]), b = UInt32(pixels[p + 2])
-                        let value = 255 - Int((77 * r + 150 * g + 29 * b + 128) >> 8)
+                        let value = 255 - Int(Bitmap.luma(pixels[p], pixels[p + 1], pixels[p + 2]))
                         inverted[y * crop.width + x] = Float(value)
                         inside[y * crop.width + x] = true
                         histogram[value] += 1

@@ -64,7 +64,7 @@ public enum TerminalPreview {
     }
 
     private static func luma(_ pixel: [UInt8]) -> UInt8 {
-        pixel.count == 1 ? pixel[0] : Bitmap(width: 1, height: 1, channels: 3, pixels: pixel).grayscale().pixels[0]
+        pixel.count == 1 ? pixel[0] : Bitmap.luma(pixel[0], pixel[1], pixel[2])
     }
 
     private static func rgb(_ pixel: [UInt8]) -> (UInt8, UInt8, UInt8) {

@@ -1,7 +1,7 @@
 /// Everything that decides a training run besides the architecture. Two runs
 /// with equal configurations on one machine write byte-identical models.
 public struct TrainingConfiguration: Sendable, Equatable {
-    public var epochs = 12
+    public var epochs = 15
     public var batchSize = 128
     public var seed: UInt64 = 1
     public var peakLearningRate: Float = 0.05

@@ -15,10 +15,12 @@ public final class ClothingClassifier: Sendable {
     public static let side = 28
     public static let pixelsPerImage = side * side
 
-    /// How many times any classifier in this process has loaded and
-    /// specialised a model; tests use it to prove "prepare once".
-    public static var preparationCount: Int { preparations.load(ordering: .relaxed) }
-    private static let preparations = Atomic<Int>(0)
+    /// How many times this process has loaded and specialised the model file
+    /// at `path`; tests use it to prove "prepare once".
+    public static func preparationCount(forModelAt path: String) -> Int {
+        preparations.withLock { $0[path, default: 0] }
+    }
+    private static let preparations = Mutex<[String: Int]>([:])
 
     @ObservationIgnored public let model: ModelIdentity
     @ObservationIgnored private let main: CompiledFunction
@@ -74,7 +76,7 @@ public final class ClothingClassifier: Sendable {
         } catch {
             throw .model(path: path, reason: "\(error)")
         }
-        Self.preparations.add(1, ordering: .relaxed)
+        Self.preparations.withLock { $0[path, default: 0] += 1 }
         withMutation(keyPath: \.ready) { state.withLock { $0.ready = true } }
     }
 

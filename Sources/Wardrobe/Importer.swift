@@ -25,9 +25,12 @@ public final class Importer {
         public var toRead: [FoundFile] = []
         public var unchanged: [FoundFile] = []
         public var problems: [ImportReport.Failure] = []
+        /// Time spent walking the paths and looking them up, counted in the import's time.
+        public var seconds = 0.0
     }
 
     public func plan(_ options: ImportOptions) throws -> Plan {
+        let start = Date()
         let found = PhotoFinder(includeHidden: options.includeHidden).find(options.paths)
         var plan = Plan()
         plan.problems = found.problems.map { ImportReport.Failure(path: $0.path, reason: $0.reason) }
@@ -41,6 +44,7 @@ public final class Importer {
                 plan.toRead.append(file)
             }
         }
+        plan.seconds = Date().timeIntervalSince(start)
         return plan
     }
 
@@ -105,7 +109,7 @@ public final class Importer {
         for result in try writer.finish() { try handle(result) }
 
         report.interrupted = work.wasInterrupted
-        report.seconds = Date().timeIntervalSince(start)
+        report.seconds = plan.seconds + Date().timeIntervalSince(start)
         try catalogue.closeRun(run, counts: RunCounts(
             seen: report.filesFound, imported: report.newImages + report.newPaths,
             classified: report.newImages, skipped: report.unchanged, failed: report.failed.count))

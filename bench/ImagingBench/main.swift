@@ -125,6 +125,12 @@ func row(_ cells: [String], widths: [Int]) -> String {
 
 let quick = CommandLine.arguments.contains("--quick")
 // --profile NAME: only the recipe, over and over on the photos' rasters, for a profiler.
+if let index = CommandLine.arguments.firstIndex(of: "--profile"), CommandLine.arguments.dropFirst(index + 1).first == "load" {
+    let files = realPhotos() ?? []
+    let perImage = try measure(files, seconds: 3) { _ = try ImageProcessor().load(bytes: $0) }
+    print(String(format: "load: %.3f ms per image over %d files", perImage * 1000, files.count))
+    exit(0)
+}
 if let index = CommandLine.arguments.firstIndex(of: "--profile"), index + 1 < CommandLine.arguments.count {
     var recipe = try PrepRecipes.named(CommandLine.arguments[index + 1])
     if let sideIndex = CommandLine.arguments.firstIndex(of: "--working-side"), let side = Int(CommandLine.arguments[sideIndex + 1]) {
@@ -194,9 +200,11 @@ do {
 tjDestroy(handle)
 print("""
 
-Times are CPU time of the one benchmark thread (wall time was up to \(String(format: "%.1f", wallRatio))x that
-on this run: the machine is shared). tj decode: TurboJPEG alone at the module's DCT scale (the decode-bound limit); load: sniff,
-header, limits, EXIF, decode, orientation, reduction to the 256 raster; load+recipe: that plus
-the recipe; recipe ms: the recipe alone on the raster; process: load, thumbnail JPEG and photo
-recipe (what an import does); of limit: tj decode time / pipeline time.
+Times are CPU time of the one benchmark thread; wall time was up to \(String(format: "%.1f", wallRatio))x that on this
+run, because the machine is shared. tj decode: TurboJPEG alone at the module's DCT scale (the
+decode-bound limit). load: sniff, header, limits, EXIF, decode, orientation, reduction to the
+256 raster. load+recipe: that plus the recipe. recipe ms: the recipe alone on the raster.
+process: load, thumbnail JPEG and photo recipe (what an import does). of limit: tj decode time
+divided by the pipeline's time.
 """)
+

@@ -11,7 +11,7 @@ struct RootCommand: Command {
             inputs failed (see each command), 64 for wrong usage.
             """,
         options: [.flag("--version", "Show the version.")],
-        subcommands: [ImportCommand.self, ClassifyCommand.self, PrepCommand.self])
+        subcommands: [ImportCommand.self, ClassifyCommand.self, PrepCommand.self, ModelCommand.self])
 
     let arguments: ParsedArguments
 

@@ -1,0 +1,37 @@
+import Inference
+
+/// What `wardrobe model info` shows about a model file: identity, size, the
+/// input/output contract and how it was trained.
+public struct ModelSummary: Sendable, Codable, Equatable {
+    public var name: String
+    public var version: String
+    /// Trainable values: weights, biases, batch-norm scales and shifts (not
+    /// the running statistics, which are measured, not learned).
+    public var parameters: Int
+    public var labels: [String]
+    public var inputs: [TensorSignature]
+    public var outputs: [TensorSignature]
+    /// The operations of `main`, in order.
+    public var layers: [String]
+    /// The test accuracy the trainer recorded, if any.
+    public var testAccuracy: Double?
+    public var training: [String: String]
+
+    public init(_ model: ModelFile) {
+        let description = model.description
+        let main = description.functions["main"]
+        var trainable = Set<String>()
+        for layer in main?.layers ?? [] {
+            for name in [layer.weight, layer.bias, layer.gamma, layer.beta].compactMap({ $0 }) { trainable.insert(name) }
+        }
+        name = description.name
+        version = description.version
+        parameters = trainable.reduce(0) { $0 + (model.tensors[$1]?.count ?? 0) }
+        labels = description.labels
+        inputs = main?.inputs ?? []
+        outputs = main?.outputs ?? []
+        layers = (main?.layers ?? []).map(\.op.rawValue)
+        testAccuracy = description.training["test_accuracy"].flatMap(Double.init)
+        training = description.training
+    }
+}

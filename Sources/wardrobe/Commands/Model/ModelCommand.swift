@@ -1,0 +1,8 @@
+/// `wardrobe model`: train, evaluate and inspect classifier models.
+struct ModelCommand: CommandGroup {
+    static let spec = CommandSpec(
+        name: "model",
+        abstract: "Train, evaluate and inspect the clothing classifier.",
+        usage: "<subcommand> [options]",
+        subcommands: [ModelTrainCommand.self, ModelEvaluateCommand.self, ModelInfoCommand.self])
+}
