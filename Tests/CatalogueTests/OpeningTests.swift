@@ -99,6 +99,31 @@ import Testing
         #expect(error.description.contains("newer wardrobe"))
     }
 
+    @Test func aFolderThatCannotBeMadeIsAClearError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.path("plain.txt")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let path = file + "/sub/wardrobe.sqlite"
+        #expect(throws: CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(file)/sub")) {
+            try Catalogue(path: path)
+        }
+    }
+
+    @Test func anOldCatalogueOpenedReadOnlyAsksForAnUpgrade() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("old.sqlite")
+        do {
+            let db = try Database(path: path)
+            try Migrator.embedded.migrate(db, upTo: 1)
+        }
+        #expect(throws: CatalogueError.needsMigration(path: path, version: 1, supported: Migrator.embedded.latestVersion)) {
+            try Catalogue(path: path, mode: .readOnly)
+        }
+        #expect(try Catalogue(path: path).version == Migrator.embedded.latestVersion)
+    }
+
     @Test func writingToACatalogueOpenedReadOnlyIsAClearError() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
