@@ -2,6 +2,7 @@ import Foundation
 import Inference
 import Observation
 import Synchronization
+import Training
 
 /// The one classifier of a process: the model loaded and specialised once,
 /// its function `main` looked up once, then used for every image from any
@@ -9,9 +10,8 @@ import Synchronization
 /// for an app that shows the latest classification.
 @Observable
 public final class ClothingClassifier: Sendable {
-    /// The contract's labels, index 0...9.
-    public static let labels = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
-                                "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"]
+    /// The contract's labels, index 0...9: Fashion-MNIST's classes.
+    public static let labels = FashionMNIST.labels
     public static let side = 28
     public static let pixelsPerImage = side * side
 
