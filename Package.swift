@@ -41,10 +41,12 @@ let package = Package(
                 dependencies: ["EmbedMigrationsTool"]),
         // Child process for crash and concurrency tests, and the catalogue
         // benchmark / 1M-image generator (subcommands).
-        .executableTarget(name: "catalogue-bench", dependencies: ["Catalogue", "CatalogueFixtures"],
+        .executableTarget(name: "catalogue-bench", dependencies: ["Catalogue", "CatalogueFixtures", "BenchSupport"],
                           path: "bench/CatalogueBench"),
         // Times `wardrobe reclassify` and `wardrobe list` through the built binary (bench-queries).
-        .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training"], path: "bench/QueriesBench"),
+        .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training", "BenchSupport"], path: "bench/QueriesBench"),
+        // Option parsing shared by the benchmark tools.
+        .target(name: "BenchSupport", path: "bench/BenchSupport"),
         // Deterministic synthetic images, models and classifications, shared by
         // the catalogue tests and catalogue-bench.
         .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),

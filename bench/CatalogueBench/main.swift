@@ -11,35 +11,10 @@
 //       each commit prints "committed <images>" on stdout.
 import Catalogue
 import CatalogueFixtures
+import BenchSupport
 import Foundation
 
-struct Options {
-    var values: [String: String] = [:]
-
-    init(_ arguments: ArraySlice<String>) {
-        var iterator = arguments.makeIterator()
-        while let key = iterator.next() {
-            guard key.hasPrefix("--"), let value = iterator.next() else { fail("bad argument \(key)") }
-            values[String(key.dropFirst(2))] = value
-        }
-    }
-
-    func string(_ key: String) -> String {
-        guard let value = values[key] else { fail("--\(key) is required") }
-        return value
-    }
-
-    func int(_ key: String, default fallback: Int) -> Int {
-        guard let text = values[key] else { return fallback }
-        guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else { fail("--\(key) needs a number") }
-        return value
-    }
-}
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("catalogue-bench: \(message)\n".utf8))
-    exit(64)
-}
+func fail(_ message: String) -> Never { benchFail("catalogue-bench", message) }
 
 func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> Double {
     var time = timespec()
@@ -119,7 +94,7 @@ func stressWrite(_ catalogue: Catalogue, batch: Int) throws -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else { fail("usage: catalogue-bench generate|bench|stress-write --db PATH ...") }
-let options = Options(arguments.dropFirst(2))
+let options = BenchOptions(arguments.dropFirst(2), tool: "catalogue-bench")
 do {
     switch arguments[1] {
     case "generate":

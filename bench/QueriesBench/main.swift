@@ -17,38 +17,13 @@
 //       labels from the images themselves, with accuracy on the real-photo set.
 //   queries-bench probe FILE
 //       Images/s of the model at batch sizes 1, 8, 32, 128 on one thread.
+import BenchSupport
 import Foundation
 import Imaging
 import Training
 import Wardrobe
 
-struct Options {
-    var values: [String: String] = [:]
-
-    init(_ arguments: ArraySlice<String>) {
-        var iterator = arguments.makeIterator()
-        while let key = iterator.next() {
-            guard key.hasPrefix("--"), let value = iterator.next() else { fail("bad argument \(key)") }
-            values[String(key.dropFirst(2))] = value
-        }
-    }
-
-    func string(_ key: String) -> String {
-        guard let value = values[key] else { fail("--\(key) is required") }
-        return value
-    }
-
-    func int(_ key: String, default fallback: Int) -> Int {
-        guard let text = values[key] else { return fallback }
-        guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else { fail("--\(key) needs a number") }
-        return value
-    }
-}
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("queries-bench: \(message)\n".utf8))
-    exit(1)
-}
+func fail(_ message: String) -> Never { benchFail("queries-bench", message) }
 
 func note(_ message: String) {
     FileHandle.standardError.write(Data("  \(message)\n".utf8))
@@ -188,7 +163,9 @@ func measureReclassify(_ binary: String, set: String, folder: String, prep: [Str
 }
 
 if CommandLine.arguments.dropFirst().first == "probe" {
-    let classifier = try! ClothingClassifier(modelAt: CommandLine.arguments[2])
+    guard CommandLine.arguments.count == 3 else { fail("usage: queries-bench probe MODEL.aimodel") }
+    let classifier: ClothingClassifier
+    do { classifier = try ClothingClassifier(modelAt: CommandLine.arguments[2]) } catch { fail("\(error)") }
     for batch in [1, 8, 32, 128] {
         let tensors = [Float](repeating: 0.3, count: batch * 784)
         let start = now()
@@ -203,7 +180,7 @@ if CommandLine.arguments.dropFirst().first == "probe" {
 }
 if CommandLine.arguments.dropFirst().first == "thumbnails" {
     // queries-bench thumbnails --model FILE --folder DIR --prep RECIPE
-    let options = Options(CommandLine.arguments.dropFirst(2))
+    let options = BenchOptions(CommandLine.arguments.dropFirst(2), tool: "queries-bench")
     let settings = [85, 90, 95].flatMap { quality in
         [ThumbnailAgreement.Setting.jpeg(JPEGEncoder(quality: quality), "JPEG q\(quality) 4:2:0"),
          ThumbnailAgreement.Setting.jpeg(JPEGEncoder(quality: quality, subsampling: .none), "JPEG q\(quality) 4:4:4")]
@@ -213,7 +190,7 @@ if CommandLine.arguments.dropFirst().first == "thumbnails" {
     exit(0)
 }
 
-let options = Options(CommandLine.arguments.dropFirst())
+let options = BenchOptions(CommandLine.arguments.dropFirst(), tool: "queries-bench")
 let binary = options.string("wardrobe")
 let work = options.string("work")
 let repeats = options.int("repeats", default: 21)
