@@ -54,9 +54,12 @@ eval-photos: build
 	  $(WARDROBE) model evaluate --images "$(PHOTOS)" --map bench/clothing-photos.map --recipe all; \
 	else echo "eval-photos: $(PHOTOS) not found; nothing to evaluate"; fi
 
-# Each area adds its benchmark as bench-<area> in mk/<area>.mk.
+# Each area adds its benchmark as bench-<area> in mk/<area>.mk. The Python
+# environment comes first: the others name $(PYTHON) as a prerequisite, which
+# make expands as it reads each rule.
 BENCHES :=
--include mk/*.mk
+include mk/venv.mk
+include $(filter-out mk/venv.mk,$(wildcard mk/*.mk))
 bench: $(BENCHES)
 
 clean:
