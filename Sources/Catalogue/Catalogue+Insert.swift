@@ -14,14 +14,13 @@ extension Catalogue {
         let now = date.catalogueMilliseconds
         return try database.transaction {
             let context = try runContext(run)
-            let insertImage = try database.cachedStatement("""
-                INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
-                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING
-                """)
+            // Looked up once per batch, not once per row: finding a cached
+            // statement hashes its SQL text.
+            let statements = try InsertStatements(database)
             var inserted: [InsertedImage] = []
             inserted.reserveCapacity(images.count)
             for image in images {
-                insertImage.reset()
+                let insertImage = statements.image
                 try insertImage.bind(image.sha256.bytes, at: 1)
                 try insertImage.bind(image.byteSize, at: 2)
                 try insertImage.bind(image.width, at: 3)
@@ -29,7 +28,7 @@ extension Catalogue {
                 try insertImage.bind(image.format, at: 5)
                 try insertImage.bind(image.thumbnail, at: 6)
                 try insertImage.bind(now, at: 7)
-                try insertImage.step()
+                try insertImage.perform()
                 let id: ImageID
                 let isNew = database.changes == 1
                 if isNew {
@@ -38,11 +37,12 @@ extension Catalogue {
                     id = try existingImage(image.sha256)
                 }
                 if let file = image.file {
-                    try storePath(file, of: id, now: now)
+                    try storePath(file, of: id, now: now, with: statements.path)
                 }
                 var classification: ClassificationID?
                 if let new = image.classification {
-                    classification = try storeClassification(new, of: id, context: context, now: now)
+                    classification = try storeClassification(new, of: id, context: context, now: now,
+                                                             with: statements.classification)
                 }
                 inserted.append(InsertedImage(image: id, isNew: isNew, classification: classification))
             }
@@ -60,7 +60,10 @@ extension Catalogue {
         let now = date.catalogueMilliseconds
         return try database.transaction {
             let context = try runContext(run)
-            return try items.map { try storeClassification($0.classification, of: $0.image, context: context, now: now) }
+            let statement = try InsertStatements(database).classification
+            return try items.map {
+                try storeClassification($0.classification, of: $0.image, context: context, now: now, with: statement)
+            }
         }
     }
 
@@ -68,7 +71,7 @@ extension Catalogue {
     /// or a renamed file recognised by its hash.
     public func recordPath(_ file: SeenFile, of image: ImageID, at date: Date = Date()) throws {
         try database.transaction {
-            try storePath(file, of: image, now: date.catalogueMilliseconds)
+            try storePath(file, of: image, now: date.catalogueMilliseconds, with: InsertStatements(database).path)
         }
     }
 
@@ -97,27 +100,42 @@ extension Catalogue {
         return ImageID(id)
     }
 
-    private func storePath(_ file: SeenFile, of image: ImageID, now: Int64) throws {
-        let statement = try database.cachedStatement("""
-            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
-                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen
-            """)
+    /// The statements that add an image, a path and a classification.
+    struct InsertStatements {
+        let image: Statement
+        let path: Statement
+        let classification: Statement
+
+        init(_ database: Database) throws {
+            image = try database.cachedStatement("""
+                INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING
+                """)
+            path = try database.cachedStatement("""
+                INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
+                    mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen
+                """)
+            classification = try database.cachedStatement("""
+                INSERT INTO classifications
+                    (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING
+                """)
+        }
+    }
+
+    private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws {
         try statement.bind(file.path, at: 1)
         try statement.bind(image, at: 2)
         try statement.bind(file.size, at: 3)
         try statement.bind(file.modificationTimeNanoseconds, at: 4)
         try statement.bind(now, at: 5)
-        try statement.step()
+        try statement.perform()
     }
 
     private func storeClassification(_ classification: NewClassification, of image: ImageID,
-                                     context: RunContext, now: Int64) throws -> ClassificationID? {
-        let statement = try database.cachedStatement("""
-            INSERT INTO classifications
-                (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING
-            """)
+                                     context: RunContext, now: Int64,
+                                     with statement: Statement) throws -> ClassificationID? {
         try statement.bind(image, at: 1)
         try statement.bind(context.run, at: 2)
         try statement.bind(context.model, at: 3)
@@ -127,7 +145,7 @@ extension Catalogue {
         try statement.bind(classification.label, at: 7)
         try statement.bind(classification.confidence, at: 8)
         try statement.bind(now, at: 9)
-        try statement.step()
+        try statement.perform()
         return database.changes == 1 ? ClassificationID(database.lastInsertedRowID) : nil
     }
 

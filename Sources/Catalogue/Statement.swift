@@ -51,6 +51,14 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Runs a statement that returns no rows and leaves it ready to run
+    /// again. The bound values stay: a caller running it once per row of a
+    /// batch binds every parameter each time, so clearing them would be waste.
+    public func perform() throws {
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
     // MARK: - Binding (1-based, as in SQL)
 
     /// Binds values to parameters 1, 2, 3... in order; `nil` binds NULL.
@@ -61,17 +69,18 @@ public final class Statement {
                 "\(values.count) values for \(expected) parameters in `\(sql)`")
         }
         for (offset, value) in values.enumerated() {
-            try bind(value, at: Int32(offset + 1))
+            let index = Int32(offset + 1)
+            try check(value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index))
         }
     }
 
-    public func bind(_ value: (any SQLBindable)?, at index: Int32) throws {
-        let code: Int32
-        if let value {
-            code = value.bind(to: handle, at: index)
-        } else {
-            code = sqlite3_bind_null(handle, index)
-        }
+    /// Generic rather than `any SQLBindable`, so that binding in a per-row
+    /// loop is a direct call with no existential box to make and destroy.
+    public func bind<Value: SQLBindable>(_ value: Value?, at index: Int32) throws {
+        try check(value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index))
+    }
+
+    private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw Database.error(connection, code: code, sql: sql, path: path) }
     }
 
