@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """The catalogue benchmark's Python peer: the same schema (applied from
 migrations/*.sql), the same pragmas and the same SQL as the Catalogue module,
-driven by Python's sqlite3. With --swift it prints both side by side.
+driven by Python's sqlite3. It prints (and with --json writes) the summary
+that `catalogue-bench bench` gives; bench/catalogue_report.py sets the two
+side by side.
 
     python3 bench/catalogue_peer.py --db bench/out/peer.sqlite --images 1000000 \
-        [--batch 1000] [--repeats 500] [--swift bench/out/catalogue-swift.json]
+        [--batch 1000] [--repeats 500] [--json bench/out/catalogue-python-1.json]
 """
 import argparse, glob, json, math, os, random, sqlite3, statistics, struct, sys, time
 
@@ -119,7 +121,7 @@ def main():
     parser.add_argument("--images", type=int, default=1_000_000)
     parser.add_argument("--batch", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=500)
-    parser.add_argument("--swift", help="the Swift side's JSON summary, to print both together")
+    parser.add_argument("--json", help="also write the summary to this file")
     args = parser.parse_args()
 
     db = open_catalogue(args.db)
@@ -133,26 +135,14 @@ def main():
     def count(label):
         assert db.execute(COUNT, (label,)).fetchone()[0] > 0
 
-    python = {"images": args.images, "insert_rows_per_s": int(rate), "insert_rows_per_cpu_s": int(cpu_rate),
+    python = {"images": args.images, "batch": args.batch, "insert_rows_per_s": int(rate), "insert_rows_per_cpu_s": int(cpu_rate),
               "top50_median_ms": median_time(args.repeats, top50) * 1000,
               "count_median_ms": median_time(args.repeats, count) * 1000}
-    if not args.swift:
-        print(json.dumps(python))
-        return
-    swift = json.load(open(args.swift))
-    print(f"\ncatalogue benchmark, {args.images:,} images, batches of {args.batch} "
-          f"(sqlite {sqlite3.sqlite_version}, WAL, synchronous=NORMAL)")
-    print(f"{'measure':<38}{'Swift Catalogue':>16}{'Python sqlite3':>16}{'ratio':>9}  target")
-    rows = [("insert rows/s (image+path+classif.)", "insert_rows_per_s", True, "Swift >= Python"),
-            ("insert rows per CPU second", "insert_rows_per_cpu_s", True, "(load-independent)"),
-            ("current top 50 for a label, median ms", "top50_median_ms", False, "<= 1 ms"),
-            ("count for a label, median ms", "count_median_ms", False, "<= 5 ms")]
-    for title, key, higher_is_better, target in rows:
-        s, p = swift[key], python[key]
-        ratio = s / p if higher_is_better else p / s
-        fmt = (lambda v: f"{v:,.0f}") if higher_is_better else (lambda v: f"{v:.3f}")
-        print(f"{title:<38}{fmt(s):>16}{fmt(p):>16}{ratio:>8.2f}x  {target}")
-    print("ratio > 1 means the Swift side is faster.")
+    summary = json.dumps(python)
+    print(summary)
+    if args.json:
+        with open(args.json, "w") as file:
+            file.write(summary)
 
 
 if __name__ == "__main__":

@@ -109,7 +109,8 @@ do {
         let catalogue = try Catalogue(path: path)
         let count = options.int("images", default: 1_000_000)
         let repeats = options.int("repeats", default: 500)
-        let rate = try generate(catalogue, count: count, batch: options.int("batch", default: 1_000),
+        let batch = options.int("batch", default: 1_000)
+        let rate = try generate(catalogue, count: count, batch: batch,
                                 thumbnailBytes: options.int("thumbnail-bytes", default: 0))
         try catalogue.database.executeScript("ANALYZE")
         let top50 = try time(repeats: repeats) { label in
@@ -121,7 +122,7 @@ do {
             precondition(count > 0)
         }
         let json = """
-            {"images": \(count), "insert_rows_per_s": \(Int(rate.wall)), "insert_rows_per_cpu_s": \(Int(rate.cpu)), "top50_median_ms": \(top50 * 1000), "count_median_ms": \(counted * 1000)}
+            {"images": \(count), "batch": \(batch), "insert_rows_per_s": \(Int(rate.wall)), "insert_rows_per_cpu_s": \(Int(rate.cpu)), "top50_median_ms": \(top50 * 1000), "count_median_ms": \(counted * 1000)}
             """
         print(json)
         if let file = options.values["json"] { try json.write(toFile: file, atomically: true, encoding: .utf8) }
