@@ -122,4 +122,27 @@ import Testing
             #expect(seen == [1, 2].filter { $0 >= minimum })
         }
     }
+
+    @Test func performRunsAStatementAgainKeepingWhatIsBound() throws {
+        let db = try Database(path: ":memory:")
+        try db.executeScript("CREATE TABLE t (a INTEGER, b TEXT)")
+        let insert = try db.prepare("INSERT INTO t VALUES (?, ?)")
+        try insert.bind(1, at: 1)
+        try insert.bind("kept", at: 2)
+        try insert.perform()
+        try insert.bind(2, at: 1)  // only the first parameter changes
+        try insert.perform()
+        try insert.bind(3, at: 1)
+        try insert.bind(String?.none, at: 2)  // nil binds NULL
+        try insert.perform()
+        let rows = try db.rows("SELECT a, b FROM t ORDER BY a") { ($0.int(0), $0.optionalText(1)) }
+        #expect(rows.map(\.0) == [1, 2, 3])
+        #expect(rows.map(\.1) == ["kept", "kept", nil])
+        // A failure still names the statement, and the statement stays usable.
+        try db.executeScript("CREATE UNIQUE INDEX t_a ON t(a)")
+        #expect(throws: CatalogueError.self) { try insert.perform() }
+        try insert.bind(4, at: 1)
+        try insert.perform()
+        #expect(try db.scalarInt("SELECT count(*) FROM t") == 4)
+    }
 }
