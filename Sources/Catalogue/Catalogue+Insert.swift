@@ -17,10 +17,10 @@ extension Catalogue {
             // Looked up once per batch, not once per row: finding a cached
             // statement hashes its SQL text.
             let statements = try InsertStatements(database)
+            let insertImage = statements.image
             var inserted: [InsertedImage] = []
             inserted.reserveCapacity(images.count)
             for image in images {
-                let insertImage = statements.image
                 try insertImage.bind(image.sha256.bytes, at: 1)
                 try insertImage.bind(image.byteSize, at: 2)
                 try insertImage.bind(image.width, at: 3)

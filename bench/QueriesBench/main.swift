@@ -41,18 +41,33 @@ func median(_ samples: [Double]) -> Double {
 }
 
 /// Runs the wardrobe binary; stdout is returned when `capture`, else discarded.
-func wardrobe(_ binary: String, _ arguments: [String], capture: Bool = true) -> (status: Int32, stdout: Data, seconds: Double) {
+/// With `quiet`, stderr (such as `list`'s "100 of N images shown" hint, once
+/// per timed run) is kept in a file and shown only if the command fails.
+func wardrobe(_ binary: String, _ arguments: [String], capture: Bool = true,
+              quiet: Bool = false) -> (status: Int32, stdout: Data, seconds: Double) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = capture ? pipe : FileHandle.nullDevice
-    process.standardError = FileHandle.standardError
+    let errorsPath = NSTemporaryDirectory() + "queries-bench-\(getpid()).stderr"
+    if quiet {
+        guard FileManager.default.createFile(atPath: errorsPath, contents: nil),
+              let errors = FileHandle(forWritingAtPath: errorsPath) else { fail("cannot write \(errorsPath)") }
+        process.standardError = errors
+    } else {
+        process.standardError = FileHandle.standardError
+    }
+    defer { if quiet { try? FileManager.default.removeItem(atPath: errorsPath) } }
     let start = now()
     do { try process.run() } catch { fail("cannot run \(binary): \(error)") }
     let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
     process.waitUntilExit()
-    return (process.terminationStatus, data, now() - start)
+    let seconds = now() - start
+    if quiet, process.terminationStatus != 0, let errors = FileManager.default.contents(atPath: errorsPath) {
+        FileHandle.standardError.write(errors)
+    }
+    return (process.terminationStatus, data, seconds)
 }
 
 /// A photo-like picture: a light, noisy, slightly shaded background and a
@@ -234,7 +249,8 @@ if let million = options.values["million-db"] {
         let rounds = extra.contains("--csv") ? max(5, repeats / 4) : repeats
         var samples: [Double] = []
         for round in 0..<rounds {
-            let run = wardrobe(binary, ["list", "--db", million, "--label", labels[round % 10]] + extra, capture: false)
+            let run = wardrobe(binary, ["list", "--db", million, "--label", labels[round % 10]] + extra,
+                                capture: false, quiet: true)
             guard run.status == 0 else { fail("list on \(million) failed") }
             samples.append(run.seconds)
         }
