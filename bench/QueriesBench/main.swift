@@ -45,29 +45,18 @@ func median(_ samples: [Double]) -> Double {
 /// per timed run) is kept in a file and shown only if the command fails.
 func wardrobe(_ binary: String, _ arguments: [String], capture: Bool = true,
               quiet: Bool = false) -> (status: Int32, stdout: Data, seconds: Double) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = capture ? pipe : FileHandle.nullDevice
     let errorsPath = NSTemporaryDirectory() + "queries-bench-\(getpid()).stderr"
-    if quiet {
-        guard FileManager.default.createFile(atPath: errorsPath, contents: nil),
-              let errors = FileHandle(forWritingAtPath: errorsPath) else { fail("cannot write \(errorsPath)") }
-        process.standardError = errors
-    } else {
-        process.standardError = FileHandle.standardError
-    }
     defer { if quiet { try? FileManager.default.removeItem(atPath: errorsPath) } }
-    let start = now()
-    do { try process.run() } catch { fail("cannot run \(binary): \(error)") }
-    let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-    process.waitUntilExit()
-    let seconds = now() - start
-    if quiet, process.terminationStatus != 0, let errors = FileManager.default.contents(atPath: errorsPath) {
+    let run: ChildRun
+    do {
+        run = try runChild(binary, arguments, captureStdout: capture, stderrPath: quiet ? errorsPath : nil)
+    } catch {
+        fail("\(error)")
+    }
+    if quiet, run.status != 0, let errors = FileManager.default.contents(atPath: errorsPath) {
         FileHandle.standardError.write(errors)
     }
-    return (process.terminationStatus, data, seconds)
+    return (run.status, run.stdout, run.seconds)
 }
 
 /// A photo-like picture: a light, noisy, slightly shaded background and a
