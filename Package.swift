@@ -45,7 +45,8 @@ let package = Package(
                           path: "bench/CatalogueBench"),
         // Times `wardrobe reclassify` and `wardrobe list` through the built binary (bench-queries).
         .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training", "BenchSupport"], path: "bench/QueriesBench"),
-        // Option parsing shared by the benchmark tools.
+        // Shared by the benchmark tools: option parsing, clocks, timed child
+        // processes, and the photo-like pictures bench-imaging and bench-import encode.
         .target(name: "BenchSupport", path: "bench/BenchSupport"),
         // Deterministic synthetic images, models and classifications, shared by
         // the catalogue tests and catalogue-bench.
@@ -56,16 +57,16 @@ let package = Package(
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "Training", "Inference"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
-        .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG"], path: "bench/ImagingBench",
+        .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
                           swiftSettings: optimised),
 
         // bench-import's generator of 12-megapixel photos and its decode-bound limit.
-        .executableTarget(name: "import-bench", dependencies: ["Imaging", "Inference", "CTurboJPEG", "CCrypto"],
+        .executableTarget(name: "import-bench", dependencies: ["Imaging", "Inference", "CTurboJPEG", "CCrypto", "BenchSupport"],
                           path: "bench/ImportBench"),
         // inference-bench: times the runtime, writes the reference model, runs
         // models for the format check (mk/inference.mk); CPeakFLOPS measures the core's peak.
         .target(name: "CPeakFLOPS", path: "bench/CPeakFLOPS", cSettings: [.unsafeFlags(["-O2"])]),
-        .executableTarget(name: "inference-bench", dependencies: ["Inference", "CPeakFLOPS"],
+        .executableTarget(name: "inference-bench", dependencies: ["Inference", "CPeakFLOPS", "BenchSupport"],
                           path: "bench/InferenceBench", swiftSettings: optimised),
 
         .testTarget(name: "SystemLibraryTests",

@@ -5,13 +5,21 @@ import Foundation
 public struct BenchOptions {
     public let tool: String
     public private(set) var values: [String: String] = [:]
+    /// Arguments that are not options (such as folders), in order.
+    public private(set) var positionals: [String] = []
 
-    public init(_ arguments: ArraySlice<String>, tool: String) {
+    /// A tool that takes no positional arguments refuses any as a bad argument.
+    public init(_ arguments: ArraySlice<String>, tool: String, allowsPositionals: Bool = false) {
         self.tool = tool
         var iterator = arguments.makeIterator()
-        while let key = iterator.next() {
-            guard key.hasPrefix("--"), let value = iterator.next() else { benchFail(tool, "bad argument \(key)") }
-            values[String(key.dropFirst(2))] = value
+        while let argument = iterator.next() {
+            if !argument.hasPrefix("--") {
+                guard allowsPositionals else { benchFail(tool, "bad argument \(argument)") }
+                positionals.append(argument)
+                continue
+            }
+            guard let value = iterator.next() else { benchFail(tool, "\(argument) needs a value") }
+            values[String(argument.dropFirst(2))] = value
         }
     }
 

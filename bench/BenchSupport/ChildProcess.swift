@@ -39,7 +39,7 @@ public func runChild(_ executable: String, _ arguments: [String], captureStdout:
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    let start = monotonicSeconds()
+    let start = wallSeconds()
     var pid = pid_t()
     let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
     if captureStdout { close(pipeEnds[1]) }
@@ -60,7 +60,7 @@ public func runChild(_ executable: String, _ arguments: [String], captureStdout:
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let seconds = monotonicSeconds() - start
+    let seconds = wallSeconds() - start
     // The exit code for a normal exit, 128 + the signal for a killed child, as a shell reports it.
     let signal = status & 0x7f
     return ChildRun(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, stdout: output, seconds: seconds)
@@ -74,10 +74,4 @@ public enum ChildProcessError: Error, CustomStringConvertible {
         case let .cannotStart(executable, code): "cannot run \(executable): \(String(cString: strerror(code)))"
         }
     }
-}
-
-func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

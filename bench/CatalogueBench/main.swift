@@ -16,16 +16,6 @@ import Foundation
 
 func fail(_ message: String) -> Never { benchFail("catalogue-bench", message) }
 
-func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> Double {
-    var time = timespec()
-    clock_gettime(clock, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-/// CPU seconds of this process (user + system): on a shared machine, the
-/// measure that other people's work disturbs least.
-func cpuNow() -> Double { now(CLOCK_PROCESS_CPUTIME_ID) }
-
 struct InsertRates {
     let wall: Double
     let cpu: Double
@@ -41,11 +31,11 @@ func generate(_ catalogue: Catalogue, count: Int, batch: Int, thumbnailBytes: In
     var done = 0
     while done < count {
         let images = (done..<min(count, done + batch)).map { Synthetic.image($0, thumbnailBytes: thumbnailBytes) }
-        let start = now()
-        let cpuStart = cpuNow()
+        let start = wallSeconds()
+        let cpuStart = processCPUSeconds()
         try catalogue.insertImages(images, run: run)
-        spent += now() - start
-        cpuSpent += cpuNow() - cpuStart
+        spent += wallSeconds() - start
+        cpuSpent += processCPUSeconds() - cpuStart
         done += images.count
         if done % 100_000 == 0 {
             FileHandle.standardError.write(Data("  \(done) images, \(Int(Double(done) / spent)) rows/s\n".utf8))
@@ -65,9 +55,9 @@ func time(repeats: Int, _ body: (Int) throws -> Void) rethrows -> Double {
     for label in 0..<10 { try body(label) }  // warm the cache and the prepared statements
     var samples: [Double] = []
     for index in 0..<repeats {
-        let start = now()
+        let start = wallSeconds()
         try body(index % 10)
-        samples.append(now() - start)
+        samples.append(wallSeconds() - start)
     }
     return median(samples)
 }

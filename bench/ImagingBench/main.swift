@@ -3,25 +3,12 @@
 // each prep recipe alone. Photos: generated 12-megapixel photo-like JPEGs, and the real
 // 400x533 validation photos when ../shared/data/clothing-photos/validation exists (generated
 // 400x533 ones otherwise).
+import BenchSupport
 import CTurboJPEG
 import Foundation
 import Imaging
 
 let thumbnailSide = 256
-
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-/// CPU time of this thread: on a machine shared with other jobs it stays close to what an
-/// idle machine would show, where wall time does not.
-func cpuNow() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
 
 /// Runs `body` over every file, repeating until at least `seconds` of CPU time have passed;
 /// CPU seconds per image (wall seconds per image are tracked in `wallRatio`).
@@ -29,12 +16,12 @@ nonisolated(unsafe) var wallRatio = 1.0
 func measure(_ files: [[UInt8]], seconds: Double = 1.5, _ body: ([UInt8]) throws -> Void) rethrows -> Double {
     for file in files.prefix(3) { try body(file) }   // warm up
     var count = 0
-    let start = cpuNow(), wallStart = now()
+    let start = threadCPUSeconds(), wallStart = wallSeconds()
     repeat {
         for file in files { try body(file); count += 1 }
-    } while cpuNow() - start < seconds
-    let cpu = cpuNow() - start
-    wallRatio = max(wallRatio, (now() - wallStart) / cpu)
+    } while threadCPUSeconds() - start < seconds
+    let cpu = threadCPUSeconds() - start
+    wallRatio = max(wallRatio, (wallSeconds() - wallStart) / cpu)
     return cpu / Double(count)
 }
 
@@ -66,39 +53,8 @@ func turboJPEGDecode(_ jpeg: [UInt8], handle: tjhandle, buffer: inout [UInt8]) {
     precondition(status == 0, "the benchmark's own JPEG failed to decode")
 }
 
-/// A photo-like scene: lit wall and floor with grain, a patterned garment off centre.
 func photoLike(width: Int, height: Int, seed: UInt64) -> Bitmap {
-    var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-    func noise() -> Int {
-        state ^= state << 13; state ^= state >> 7; state ^= state << 17
-        return Int(state % 13) - 6
-    }
-    var pixels = [UInt8](repeating: 0, count: width * height * 3)
-    let cx = Double(width) * (0.45 + 0.1 * Double(seed % 3) / 2), cy = Double(height) * 0.5
-    for y in 0..<height {
-        let floor = y > height * 3 / 4
-        for x in 0..<width {
-            let dx = (Double(x) - cx) / Double(width), dy = (Double(y) - cy) / Double(height)
-            let body = abs(dx) < 0.18 && abs(dy) < 0.3
-            let sleeves = abs(dx) < 0.33 && dy > -0.3 && dy < -0.12
-            let light = 1.0 - 0.25 * (Double(x) / Double(width))
-            var colour: (Double, Double, Double)
-            if body || sleeves {
-                let stripe = (y / max(1, height / 60)) % 2 == 0
-                colour = stripe ? (60, 70, 130) : (90, 95, 150)
-            } else if floor {
-                colour = (190 * light, 170 * light, 140 * light)
-            } else {
-                colour = (235 * light, 232 * light, 225 * light)
-            }
-            let n = noise()
-            let i = (y * width + x) * 3
-            pixels[i] = UInt8(clamping: Int(colour.0) + n)
-            pixels[i + 1] = UInt8(clamping: Int(colour.1) + n)
-            pixels[i + 2] = UInt8(clamping: Int(colour.2) + n)
-        }
-    }
-    return Bitmap(width: width, height: height, channels: 3, pixels: pixels)
+    Bitmap(width: width, height: height, channels: 3, pixels: photoLikePixels(width: width, height: height, seed: seed))
 }
 
 let photosRoot: String = {
@@ -147,12 +103,12 @@ print("bench-imaging: single thread, thumbnail side \(thumbnailSide), \(quick ? 
 
 var sets = [(name: String, files: [[UInt8]])]()
 do {
-    let start = now()
+    let start = wallSeconds()
     let large = try (0..<(quick ? 2 : 4)).map { seed in
         try JPEGEncoder(quality: 88).encode(photoLike(width: 4000, height: 3000, seed: UInt64(seed)))
     }
     print(String(format: "generated %d 4000x3000 JPEGs (%.1f MB each) in %.1f s", large.count,
-                 Double(large[0].count) / 1e6, now() - start))
+                 Double(large[0].count) / 1e6, wallSeconds() - start))
     sets.append(("12 MP generated", large))
     if let real = realPhotos() {
         sets.append(("400x533 real (\(real.count))", real))

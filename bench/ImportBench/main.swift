@@ -14,6 +14,7 @@
 //   import-bench model-cost --model FILE
 //       CPU time per image of the model's `main` at batch sizes 1, 8, 16 and 64 (why the
 //       import's workers classify in small batches).
+import BenchSupport
 import CCrypto
 import CTurboJPEG
 import Foundation
@@ -21,39 +22,7 @@ import Imaging
 import Inference
 import Synchronization
 
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("import-bench: \(message)\n".utf8))
-    exit(64)
-}
-
-struct Options {
-    var values: [String: String] = [:]
-    var positionals: [String] = []
-
-    init(_ arguments: ArraySlice<String>) {
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            if argument.hasPrefix("--") {
-                guard let value = iterator.next() else { fail("\(argument) needs a value") }
-                values[String(argument.dropFirst(2))] = value
-            } else {
-                positionals.append(argument)
-            }
-        }
-    }
-
-    func int(_ key: String, default fallback: Int) -> Int {
-        guard let text = values[key] else { return fallback }
-        guard let value = Int(text) else { fail("--\(key) needs a number") }
-        return value
-    }
-}
-
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+func fail(_ message: String) -> Never { benchFail("import-bench", message) }
 
 /// Runs `body(index)` for 0..<count on `threads` threads, each taking the next index.
 func parallelFor(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
@@ -76,59 +45,19 @@ func parallelFor(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -
 
 // MARK: - photos
 
-/// A photo-like scene: a lit wall and floor with sensor grain, and a striped garment off
-/// centre. The grain keeps the entropy-coded data near what a camera writes (about 3 MB for
-/// 12 megapixels at quality 92), which is what decoding time depends on.
-func photoLike(width: Int, height: Int, seed: UInt64) -> Bitmap {
-    var state = (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15
-    var pixels = [UInt8](repeating: 0, count: width * height * 3)
-    let centreX = width * (40 + Int(seed % 21)) / 100, centreY = height / 2
-    let halfBody = width * 17 / 100, halfSleeves = width * 30 / 100
-    let bodyTop = centreY - height * 3 / 10, bodyBottom = centreY + height * 3 / 10
-    let sleeveBottom = centreY - height / 8
-    let stripe = max(1, height / (40 + Int(seed % 30)))
-    let floorTop = height * 3 / 4
-    let garment: (Int, Int, Int) = [(60, 70, 130), (150, 40, 40), (40, 110, 60), (30, 30, 30)][Int(seed % 4)]
-    pixels.withUnsafeMutableBufferPointer { out in
-        for y in 0..<height {
-            for x in 0..<width {
-                state ^= state << 13; state ^= state >> 7; state ^= state << 17
-                let grain = Int(state % 24) - 12
-                let light = 256 - 64 * x / width
-                let dx = abs(x - centreX)
-                let inBody = dx < halfBody && y >= bodyTop && y < bodyBottom
-                let inSleeves = dx < halfSleeves && y >= bodyTop && y < sleeveBottom
-                var (r, g, b): (Int, Int, Int)
-                if inBody || inSleeves {
-                    let lighter = (y / stripe) % 2 == 0 ? 0 : 35
-                    (r, g, b) = (garment.0 + lighter, garment.1 + lighter, garment.2 + lighter)
-                } else if y >= floorTop {
-                    (r, g, b) = (190 * light >> 8, 170 * light >> 8, 140 * light >> 8)
-                } else {
-                    (r, g, b) = (235 * light >> 8, 232 * light >> 8, 225 * light >> 8)
-                }
-                let i = (y * width + x) * 3
-                out[i] = UInt8(clamping: r + grain)
-                out[i + 1] = UInt8(clamping: g + grain)
-                out[i + 2] = UInt8(clamping: b + grain)
-            }
-        }
-    }
-    return Bitmap(width: width, height: height, channels: 3, pixels: pixels)
-}
-
-func writePhotos(_ options: Options) throws {
+func writePhotos(_ options: BenchOptions) throws {
     guard let out = options.values["out"] else { fail("photos needs --out DIR") }
     let count = options.int("count", default: 200)
     let width = options.int("width", default: 4000), height = options.int("height", default: 3000)
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-    let start = now()
+    let start = wallSeconds()
     let bytes = Atomic<Int>(0)
     parallelFor(count, threads: ProcessInfo.processInfo.activeProcessorCount) { index in
         // Every third photo is stored landscape and shown portrait (orientation 6).
         let sideways = index % 3 == 2
         let encoder = JPEGEncoder(quality: 92, orientation: sideways ? .rotated90Clockwise : nil)
-        let photo = photoLike(width: width, height: height, seed: UInt64(index))
+        let photo = Bitmap(width: width, height: height, channels: 3,
+                           pixels: photoLikePixels(width: width, height: height, seed: UInt64(index)))
         do {
             let jpeg = try encoder.encode(photo)
             try ImageFile.write(jpeg, to: "\(out)/photo-\(String(format: "%04d", index)).jpg")
@@ -139,7 +68,7 @@ func writePhotos(_ options: Options) throws {
     }
     let megabytes = Double(bytes.load(ordering: .relaxed)) / Double(count) / 1e6
     print("wrote \(count) photos of \(width)x\(height) to \(out), \(String(format: "%.2f", megabytes)) MB each, "
-          + "in \(String(format: "%.1f", now() - start)) s")
+          + "in \(String(format: "%.1f", wallSeconds() - start)) s")
 }
 
 // MARK: - decode-limit
@@ -174,13 +103,13 @@ func scaled(width: Int, height: Int, side: Int) -> (width: Int, height: Int) {
     return best
 }
 
-func decodeLimit(_ options: Options) throws {
+func decodeLimit(_ options: BenchOptions) throws {
     let files = jpegFiles(under: options.positionals)
     guard !files.isEmpty else { fail("decode-limit: no JPEG files under \(options.positionals)") }
     let threads = options.int("threads", default: ProcessInfo.processInfo.activeProcessorCount)
     let side = options.int("side", default: 256)
     let failures = Atomic<Int>(0)
-    let start = now()
+    let start = wallSeconds()
     parallelFor(files.count, threads: threads) { index in
         guard let bytes = try? ImageFile.read(files[index]), let handle = tjInitDecompress() else {
             failures.add(1, ordering: .relaxed)
@@ -201,7 +130,7 @@ func decodeLimit(_ options: Options) throws {
         }
         if status != 0 || length != 32 { failures.add(1, ordering: .relaxed) }
     }
-    let seconds = now() - start
+    let seconds = wallSeconds() - start
     let failed = failures.load(ordering: .relaxed)
     print("""
         {"files": \(files.count), "failed": \(failed), "threads": \(threads), "seconds": \(seconds), \
@@ -211,13 +140,7 @@ func decodeLimit(_ options: Options) throws {
 
 // MARK: - model-cost
 
-func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-func modelCost(_ options: Options) throws {
+func modelCost(_ options: BenchOptions) throws {
     guard let path = options.values["model"] else { fail("model-cost needs --model FILE") }
     let main = try CompiledModel(contentsOf: URL(fileURLWithPath: path)).function(named: "main")
     let images = 256
@@ -248,7 +171,7 @@ func modelCost(_ options: Options) throws {
 
 // MARK: - stages
 
-func stages(_ options: Options) throws {
+func stages(_ options: BenchOptions) throws {
     guard let path = options.values["model"] else { fail("stages needs --model FILE") }
     let main = try CompiledModel(contentsOf: URL(fileURLWithPath: path)).function(named: "main")
     let files = jpegFiles(under: options.positionals)
@@ -289,7 +212,7 @@ func stages(_ options: Options) throws {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else { fail("usage: import-bench photos|decode-limit ...") }
-let options = Options(arguments.dropFirst(2))
+let options = BenchOptions(arguments.dropFirst(2), tool: "import-bench", allowsPositionals: true)
 switch arguments[1] {
 case "photos": try writePhotos(options)
 case "decode-limit": try decodeLimit(options)

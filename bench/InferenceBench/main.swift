@@ -10,6 +10,7 @@
 //
 // Times are thread CPU time (CLOCK_THREAD_CPUTIME_ID): the benchmark machine
 // is shared, and CPU time leaves out the time other processes held the core.
+import BenchSupport
 import CPeakFLOPS
 import Foundation
 import Inference
@@ -21,18 +22,6 @@ struct Failure: Error, CustomStringConvertible {
 func value(_ flag: String, in arguments: [String]) -> String? {
     guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
-}
-
-func cpuSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-}
-
-func wallSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }
 
 /// The reference architecture with deterministic random weights (He-style scale).
@@ -98,22 +87,22 @@ func referenceModel(seed: UInt64) -> ModelFile {
 /// (median over rounds) and wall seconds per call (median).
 func measure(seconds: Double, _ body: () throws -> Void) rethrows -> (cpu: Double, wall: Double) {
     // Warm up: caches, the workspace pool, page faults.
-    let warmEnd = cpuSeconds() + min(0.2, seconds / 5)
-    while cpuSeconds() < warmEnd { try body() }
+    let warmEnd = threadCPUSeconds() + min(0.2, seconds / 5)
+    while threadCPUSeconds() < warmEnd { try body() }
     // Rounds of calls long enough (>= 2 ms) that the clock's cost does not matter.
     var perRound = 1
     while true {
-        let start = cpuSeconds()
+        let start = threadCPUSeconds()
         for _ in 0..<perRound { try body() }
-        if cpuSeconds() - start >= 0.002 { break }
+        if threadCPUSeconds() - start >= 0.002 { break }
         perRound *= 2
     }
     var cpu: [Double] = [], wall: [Double] = []
-    let end = cpuSeconds() + seconds
-    while cpuSeconds() < end || cpu.count < 5 {
-        let c0 = cpuSeconds(), w0 = wallSeconds()
+    let end = threadCPUSeconds() + seconds
+    while threadCPUSeconds() < end || cpu.count < 5 {
+        let c0 = threadCPUSeconds(), w0 = wallSeconds()
         for _ in 0..<perRound { try body() }
-        cpu.append((cpuSeconds() - c0) / Double(perRound))
+        cpu.append((threadCPUSeconds() - c0) / Double(perRound))
         wall.append((wallSeconds() - w0) / Double(perRound))
     }
     cpu.sort(); wall.sort()

@@ -29,12 +29,6 @@ func note(_ message: String) {
     FileHandle.standardError.write(Data("  \(message)\n".utf8))
 }
 
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
 func median(_ samples: [Double]) -> Double {
     let sorted = samples.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
@@ -172,13 +166,13 @@ if CommandLine.arguments.dropFirst().first == "probe" {
     do { classifier = try ClothingClassifier(modelAt: CommandLine.arguments[2]) } catch { fail("\(error)") }
     for batch in [1, 8, 32, 128] {
         let tensors = [Float](repeating: 0.3, count: batch * 784)
-        let start = now()
+        let start = wallSeconds()
         var done = 0
-        while now() - start < 2 {
+        while wallSeconds() - start < 2 {
             _ = tensors.withUnsafeBufferPointer { classifier.classify(tensors: $0, count: batch) }
             done += batch
         }
-        print("batch \(batch): \(Int(Double(done) / (now() - start))) images/s")
+        print("batch \(batch): \(Int(Double(done) / (wallSeconds() - start))) images/s")
     }
     exit(0)
 }
