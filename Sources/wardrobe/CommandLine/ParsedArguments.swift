@@ -32,6 +32,14 @@ struct ParsedArguments: Sendable {
         return parsed
     }
 
+    /// For commands that take at most `count` positional arguments: the
+    /// first one too many is a usage error naming it.
+    func allowPositionals(atMost count: Int = 0) throws(UsageError) {
+        guard positionals.count <= count else {
+            throw usageError("unexpected argument '\(positionals[count])'")
+        }
+    }
+
     func usageError(_ message: String) -> UsageError {
         UsageError(message, commandPath: commandPath)
     }

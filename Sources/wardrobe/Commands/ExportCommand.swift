@@ -30,9 +30,7 @@ struct ExportCommand: Command {
     var output: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw arguments.usageError("unexpected argument '\(arguments.positionals[0])'")
-        }
+        try arguments.allowPositionals()
         database = arguments.value("--db")
         let name = arguments.value("--format") ?? "csv"
         guard let format = RowFormat(rawValue: name.lowercased()) else {

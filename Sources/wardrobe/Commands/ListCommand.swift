@@ -39,9 +39,7 @@ struct ListCommand: Command {
     var format: RowFormat?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw arguments.usageError("unexpected argument '\(arguments.positionals[0])'")
-        }
+        try arguments.allowPositionals()
         database = arguments.value("--db")
         let sortText = arguments.value("--sort") ?? "confidence"
         guard let order = ImageListing.Order(rawValue: sortText.lowercased()) else {

@@ -17,9 +17,7 @@ struct StatsCommand: Command {
     var json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw arguments.usageError("unexpected argument '\(arguments.positionals[0])'")
-        }
+        try arguments.allowPositionals()
         database = arguments.value("--db")
         json = arguments.flag("--json")
     }

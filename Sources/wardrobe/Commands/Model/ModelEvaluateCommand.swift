@@ -33,9 +33,7 @@ struct ModelEvaluateCommand: Command {
     let photos: PhotoOptions?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw arguments.usageError("unexpected argument '\(arguments.positionals[0])'")
-        }
+        try arguments.allowPositionals()
         model = arguments.value("--model")
         data = arguments.value("--data") ?? FashionMNIST.defaultDirectory
         limit = try arguments.value("--limit", as: Int.self, in: 1...10_000)

@@ -16,9 +16,7 @@ struct ModelInfoCommand: Command {
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count <= 1 else {
-            throw arguments.usageError("unexpected argument '\(arguments.positionals[1])'")
-        }
+        try arguments.allowPositionals(atMost: 1)
         path = arguments.positionals.first
         json = arguments.flag("--json")
     }

@@ -28,9 +28,7 @@ struct ModelTrainCommand: Command {
     let configuration: TrainingConfiguration
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw arguments.usageError("unexpected argument '\(arguments.positionals[0])'")
-        }
+        try arguments.allowPositionals()
         guard let out = arguments.value("--out") else { throw arguments.usageError("missing --out FILE") }
         var configuration = TrainingConfiguration()
         if let epochs = try arguments.value("--epochs", as: Int.self, in: 1...1000) { configuration.epochs = epochs }
