@@ -16,8 +16,9 @@ extension Catalogue {
             let context = try runContext(run)
             // Looked up once per batch, not once per row: finding a cached
             // statement hashes its SQL text.
-            let statements = try InsertStatements(database)
-            let insertImage = statements.image
+            let insertImage = try database.cachedStatement(InsertSQL.image)
+            let insertPath = try database.cachedStatement(InsertSQL.path)
+            let insertClassification = try database.cachedStatement(InsertSQL.classification)
             var inserted: [InsertedImage] = []
             inserted.reserveCapacity(images.count)
             for image in images {
@@ -37,12 +38,12 @@ extension Catalogue {
                     id = try existingImage(image.sha256)
                 }
                 if let file = image.file {
-                    try storePath(file, of: id, now: now, with: statements.path)
+                    try storePath(file, of: id, now: now, with: insertPath)
                 }
                 var classification: ClassificationID?
                 if let new = image.classification {
                     classification = try storeClassification(new, of: id, context: context, now: now,
-                                                             with: statements.classification)
+                                                             with: insertClassification)
                 }
                 inserted.append(InsertedImage(image: id, isNew: isNew, classification: classification))
             }
@@ -60,7 +61,7 @@ extension Catalogue {
         let now = date.catalogueMilliseconds
         return try database.transaction {
             let context = try runContext(run)
-            let statement = try InsertStatements(database).classification
+            let statement = try database.cachedStatement(InsertSQL.classification)
             return try items.map {
                 try storeClassification($0.classification, of: $0.image, context: context, now: now, with: statement)
             }
@@ -71,7 +72,8 @@ extension Catalogue {
     /// or a renamed file recognised by its hash.
     public func recordPath(_ file: SeenFile, of image: ImageID, at date: Date = Date()) throws {
         try database.transaction {
-            try storePath(file, of: image, now: date.catalogueMilliseconds, with: InsertStatements(database).path)
+            try storePath(file, of: image, now: date.catalogueMilliseconds,
+                          with: database.cachedStatement(InsertSQL.path))
         }
     }
 
@@ -101,27 +103,21 @@ extension Catalogue {
     }
 
     /// The statements that add an image, a path and a classification.
-    struct InsertStatements {
-        let image: Statement
-        let path: Statement
-        let classification: Statement
-
-        init(_ database: Database) throws {
-            image = try database.cachedStatement("""
-                INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
-                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING
-                """)
-            path = try database.cachedStatement("""
-                INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
-                    mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen
-                """)
-            classification = try database.cachedStatement("""
-                INSERT INTO classifications
-                    (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING
-                """)
-        }
+    enum InsertSQL {
+        static let image = """
+            INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
+            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING
+            """
+        static let path = """
+            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
+                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen
+            """
+        static let classification = """
+            INSERT INTO classifications
+                (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING
+            """
     }
 
     private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws {
