@@ -19,15 +19,12 @@ public final class Reclassifier {
         self.processor = processor
     }
 
-    /// The recipe a reclassification uses when none is named: the one the
-    /// catalogue's latest run used (what its newest labels were made with),
-    /// or the default for photos when that is unknown to this build.
+    /// The recipe a reclassification uses when none is named: the rule every
+    /// command follows (shared/DESIGN.md), the one the model records, else
+    /// `photo`. Models do not record one yet, so it is `photo`; what the
+    /// catalogue's last run used never matters.
     public static func defaultRecipe(for catalogue: Catalogue) throws -> any PrepRecipe {
-        if let latest = try catalogue.latestRun(),
-           let recipe = try? PrepRecipes.named(latest.recipe.name), recipe.version == latest.recipe.version {
-            return recipe
-        }
-        return PrepRecipes.default
+        PrepRecipes.default
     }
 
     /// The images `filter` selects, with their labels before.
@@ -96,9 +93,8 @@ public final class Reclassifier {
             ReclassifyReport.Transition(from: ClothingClassifier.labels[pair.from], to: ClothingClassifier.labels[pair.to],
                                         count: count)
         }.sorted { ($1.count, $0.from, $0.to) < ($0.count, $1.from, $1.to) }
-        let compared = tally.reclassified - tally.firstClassified
-        report.meanConfidenceBefore = compared > 0 ? tally.confidenceBefore / Double(compared) : nil
-        report.meanConfidenceAfter = tally.reclassified > 0 ? tally.confidenceAfter / Double(tally.reclassified) : nil
+        report.personLabelled = tally.personLabelled
+        report.agreesWithPerson = tally.agreesWithPerson
         report.interrupted = work.wasInterrupted
         report.seconds = Date().timeIntervalSince(start)
         if let run {
@@ -115,17 +111,20 @@ public final class Reclassifier {
         var changed = 0
         var firstClassified = 0
         var transitions: [Pair: Int] = [:]
-        var confidenceBefore = 0.0
-        var confidenceAfter = 0.0
+        var personLabelled = 0
+        var agreesWithPerson = 0
 
         mutating func add(before: ReclassificationCandidate, after: NewClassification) {
             reclassified += 1
-            confidenceAfter += after.confidence
-            guard let label = before.label, let confidence = before.confidence else {
+            // A person's label (not `none`) is the truth the new model is measured against.
+            if let person = before.personLabel, person != Catalogue.noneLabel {
+                personLabelled += 1
+                if person == after.label { agreesWithPerson += 1 }
+            }
+            guard let label = before.label else {
                 firstClassified += 1
                 return
             }
-            confidenceBefore += confidence
             if label != after.label {
                 changed += 1
                 transitions[Pair(from: label, to: after.label), default: 0] += 1

@@ -86,7 +86,7 @@ struct ListCommand: Command {
         var rows: [[String]] = [["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED"]]
         try listing.forEach(shown) { row in
             var label = row.label
-            if let corrected = row.correctedLabel, corrected != row.label { label = "\(corrected) (model: \(row.label))" }
+            if row.labelledByPerson, row.modelLabel != row.label { label = "\(row.label) (model: \(row.modelLabel))" }
             rows.append([String(row.id), String(row.sha256.prefix(10)), label, Format.percent(row.confidence),
                          row.path ?? "-", Format.day(row.imported)])
         }

@@ -117,10 +117,11 @@ struct ReclassifyCommand: Command {
         var lines = [["changed label", "\(report.changed) of \(compared)"]]
         if let share = report.sameLabelShare { lines.append(["kept label", Format.percent(share)]) }
         if report.firstClassified > 0 { lines.append(["first classification", String(report.firstClassified)]) }
-        if let before = report.meanConfidenceBefore { lines.append(["mean confidence before", Format.percent(before)]) }
-        if let after = report.meanConfidenceAfter { lines.append(["mean confidence after", Format.percent(after)]) }
+        if report.personLabelled > 0 {
+            lines.append(["agreement", "agrees with \(report.agreesWithPerson) of \(report.personLabelled) labels you gave"])
+        }
         if report.corrected > 0 {
-            lines.append(["corrected by a person", "\(report.corrected) (their corrections stay and still win)"])
+            lines.append(["labelled by a person", "\(report.corrected) (their labels stay and still win)"])
         }
         if !report.failed.isEmpty { lines.append(["failed", String(report.failed.count)]) }
         console.output(Format.table(lines.map { ["  " + $0[0], $0[1]] }))
