@@ -84,7 +84,7 @@ struct ReclassifyCommand: Command {
         InterruptFlag.install()
         let progress = ProgressReporter(console: console, enabled: !quiet && !json)
         let report = try reclassifier.run(candidates, options: ReclassifyOptions(
-            filter: filter, recipe: recipe, jobs: jobs, dryRun: dryRun)) {
+            recipe: recipe, jobs: jobs, dryRun: dryRun)) {
             progress.update(done: $0.done, total: $0.total, perSecond: $0.imagesPerSecond,
                             secondsLeft: $0.secondsLeft, current: "")
         }
