@@ -4,6 +4,8 @@ import Imaging
 
 /// What `wardrobe reclassify` was asked to do.
 public struct ReclassifyOptions: Sendable {
+    /// Which images to re-run (all with a thumbnail when empty): what to hand `Reclassifier.select`.
+    public var filter: ReclassificationFilter
     public var recipe: any PrepRecipe
     /// Worker threads that decode thumbnails, prepare and classify.
     public var jobs: Int
@@ -12,7 +14,9 @@ public struct ReclassifyOptions: Sendable {
     /// Classify, report what would change, store nothing.
     public var dryRun: Bool
 
-    public init(recipe: any PrepRecipe, jobs: Int, batchSize: Int = 256, dryRun: Bool = false) {
+    public init(filter: ReclassificationFilter = ReclassificationFilter(), recipe: any PrepRecipe, jobs: Int,
+                batchSize: Int = 256, dryRun: Bool = false) {
+        self.filter = filter
         self.recipe = recipe
         self.jobs = max(1, jobs)
         self.batchSize = max(1, batchSize)
