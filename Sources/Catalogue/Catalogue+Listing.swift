@@ -7,7 +7,8 @@ extension Catalogue {
     /// catalogue, whether or not corrections are in play.
     public func currentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> [CurrentClassification] {
         let (sql, values) = Catalogue.listingSQL(query, count: false)
-        return try database.rows(sql, values, Catalogue.currentClassification)
+        let columns = ListingColumns(try database.cachedStatement(sql))
+        return try database.rows(sql, values, columns.row)
     }
 
     /// How many images `currentClassifications` would list without limit and offset.
@@ -24,9 +25,10 @@ extension Catalogue {
         let (sql, values) = Catalogue.listingSQL(query, count: false)
         // Its own statement, not the cache: `body` may run other queries.
         let statement = try database.prepare(sql)
+        let columns = ListingColumns(statement)
         try statement.bind(values)
         while try statement.step() {
-            try body(try Catalogue.currentClassification(statement))
+            try body(try columns.row(statement))
         }
     }
 
@@ -100,12 +102,7 @@ extension Catalogue {
         // label index drives the query. The best path is the first entry of
         // image_paths_by_image_best for the image.
         let sql = """
-            SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
-                   c.classified_at, i.first_imported, i.width, i.height, i.format,
-                   (SELECT path FROM image_paths WHERE image_id = c.image_id
-                    ORDER BY missing, last_seen DESC, path DESC LIMIT 1),
-                   (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id),
-                   c.corrected_label, k.recipe_name, k.recipe_version
+            SELECT \(ListingColumns.list)
             FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
             CROSS JOIN classifications AS k ON k.id = c.classification_id
             \(whereClause)
@@ -114,15 +111,52 @@ extension Catalogue {
         return (sql, values)
     }
 
-    static func currentClassification(_ row: Statement) throws -> CurrentClassification {
-        CurrentClassification(
-            image: ImageID(row.int64(0)), sha256: try SHA256Digest(bytes: row.blob(1)),
-            classification: ClassificationID(row.int64(2)), model: ModelID(row.int64(3)),
-            recipe: Recipe(name: row.text(14), version: row.int(15)), label: row.int(4), confidence: row.double(5),
-            classifiedAt: Date(catalogueMilliseconds: row.int64(6)),
-            firstImported: Date(catalogueMilliseconds: row.int64(7)),
-            width: row.int(8), height: row.int(9), format: row.text(10),
-            path: row.optionalText(11), pathMissing: !row.isNull(12) && row.int(12) != 0,
-            correctedLabel: row.isNull(13) ? nil : row.int(13))
+    /// A listing's columns (`c` the current classification, `i` its image)
+    /// and the reader of them, side by side. Columns are found by name once
+    /// per statement; each row is read by index.
+    struct ListingColumns {
+        static let list = """
+            c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
+            c.classified_at, i.first_imported, i.width, i.height, i.format,
+            (SELECT path FROM image_paths WHERE image_id = c.image_id
+             ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
+            (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
+            c.corrected_label, k.recipe_name, k.recipe_version
+            """
+
+        private let image, sha256, classification, model, label, confidence, classifiedAt, firstImported: Int32
+        private let width, height, format, path, pathMissing, correctedLabel, recipeName, recipeVersion: Int32
+
+        init(_ statement: Statement) {
+            image = statement.column("image_id")
+            sha256 = statement.column("sha256")
+            classification = statement.column("classification_id")
+            model = statement.column("model_id")
+            label = statement.column("label")
+            confidence = statement.column("confidence")
+            classifiedAt = statement.column("classified_at")
+            firstImported = statement.column("first_imported")
+            width = statement.column("width")
+            height = statement.column("height")
+            format = statement.column("format")
+            path = statement.column("path")
+            pathMissing = statement.column("path_missing")
+            correctedLabel = statement.column("corrected_label")
+            recipeName = statement.column("recipe_name")
+            recipeVersion = statement.column("recipe_version")
+        }
+
+        func row(_ row: Statement) throws -> CurrentClassification {
+            CurrentClassification(
+                image: ImageID(row.int64(image)), sha256: try SHA256Digest(bytes: row.blob(sha256)),
+                classification: ClassificationID(row.int64(classification)), model: ModelID(row.int64(model)),
+                recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),
+                label: row.int(label), confidence: row.double(confidence),
+                classifiedAt: Date(catalogueMilliseconds: row.int64(classifiedAt)),
+                firstImported: Date(catalogueMilliseconds: row.int64(firstImported)),
+                width: row.int(width), height: row.int(height), format: row.text(format),
+                path: row.optionalText(path), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
+                correctedLabel: row.isNull(correctedLabel) ? nil : row.int(correctedLabel))
+        }
     }
 }
