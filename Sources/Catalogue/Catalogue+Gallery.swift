@@ -37,12 +37,15 @@ extension Catalogue {
                 + " ORDER BY confidence \(direction), image_id \(direction) LIMIT ?"
             values.append(query.limit)
         }
-        return try database.rows(sql, values, Catalogue.currentClassification)
+        let columns = ListingColumns(try database.cachedStatement(sql))
+        return try database.rows(sql, values, columns.row)
     }
 
     /// One image's current classification, as listings give it; nil if it has none.
     public func currentClassification(of image: ImageID) throws -> CurrentClassification? {
-        try database.rows(Catalogue.gallerySelect(["c.image_id = ?"]), [image], Catalogue.currentClassification).first
+        let sql = Catalogue.gallerySelect(["c.image_id = ?"])
+        let columns = ListingColumns(try database.cachedStatement(sql))
+        return try database.rows(sql, [image], columns.row).first
     }
 
     /// Images per effective label, from the counts the triggers keep: one short read.
@@ -72,15 +75,10 @@ extension Catalogue {
         return conditions
     }
 
-    /// The columns `currentClassification(_:)` reads, in its order.
+    /// A listing's columns (see `ListingColumns`) for the images meeting `conditions`.
     private static func gallerySelect(_ conditions: [String]) -> String {
         """
-        SELECT c.image_id AS image_id, i.sha256, c.classification_id, c.model_id, c.label,
-               c.confidence AS confidence, c.classified_at, i.first_imported, i.width, i.height, i.format,
-               (SELECT path FROM image_paths WHERE image_id = c.image_id
-                ORDER BY missing, last_seen DESC, path DESC LIMIT 1),
-               (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id),
-               c.corrected_label, k.recipe_name, k.recipe_version
+        SELECT \(ListingColumns.list)
         FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
         CROSS JOIN classifications AS k ON k.id = c.classification_id
         \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))

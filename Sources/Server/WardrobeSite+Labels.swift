@@ -47,7 +47,7 @@ extension WardrobeSite {
 
     /// A path on this site to go back to: it must start with one `/` and hold
     /// no control characters or backslashes (no redirect to another site).
-    static func localPath(_ value: String?) -> String? {
+    public static func localPath(_ value: String?) -> String? {
         guard let value, value.hasPrefix("/"), !value.hasPrefix("//"),
               !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
         else { return nil }

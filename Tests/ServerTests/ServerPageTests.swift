@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Testing
 import Wardrobe
-@testable import Server
+import Server
 
 /// What the pages show, read over HTTP from the served catalogue of real photos.
 @Suite(.serialized, .enabled(if: ServedCatalogue.photos != nil, Comment(rawValue: ServedCatalogue.skipMessage)))

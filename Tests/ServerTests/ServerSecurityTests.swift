@@ -1,7 +1,7 @@
 import Catalogue
 import Foundation
 import Testing
-@testable import Server
+import Server
 import Wardrobe
 
 /// The checks of `wardrobe serve` over HTTP, on a catalogue of real photos.
