@@ -29,12 +29,15 @@ enum StaticAssets {
         .card a{color:inherit;text-decoration:none;display:block}
         .card img{display:block;width:100%;aspect-ratio:1;object-fit:contain;background:#eee}
         .card .caption{padding:.3rem .45rem;font-size:.85rem;display:flex;justify-content:space-between;gap:.3rem}
+        .card .caption.path{display:block;padding-top:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         .card .label{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
         .person{color:#8a3ffc}
         .pager{display:flex;gap:1rem;margin:1rem 0}
         .image-layout{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}
         @media(min-width:760px){.image-layout{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}
-        .large{width:100%;max-width:520px;height:auto;background:#eee;border-radius:.4rem}
+        .large{display:block;max-width:100%;max-height:70vh;width:auto;height:auto;background:#eee;border-radius:.4rem}
+        figure{margin:.8rem 0}
+        .top3{margin-bottom:.9rem}
         .tensor{width:168px;height:168px;image-rendering:pixelated;border-radius:.3rem}
         .bar{display:grid;grid-template-columns:8rem minmax(0,1fr) 3.5rem;gap:.4rem;align-items:center;margin:.2rem 0}
         .bar progress{width:100%;height:.8rem}
