@@ -43,11 +43,13 @@ def wait_for(url, seconds=120):
 
 def wrk(url, seconds):
     """Requests/s and p99 latency in ms of `wrk -c8` on one URL."""
-    out = subprocess.run(["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency", url],
+    out = subprocess.run(["wrk", "-t2", "-c8", f"-d{seconds}s", "--timeout", "30s", "--latency", url],
                          check=True, capture_output=True, text=True).stdout
     if "Non-2xx" in out:
         sys.exit(f"bench-serve: {url} answered errors:\n{out}")
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    if rate == 0:
+        sys.exit(f"bench-serve: no request to {url} finished in {seconds} s:\n{out}")
     value, unit = re.search(r"\s99%\s+([\d.]+)(us|ms|s)", out).groups()
     p99 = float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
     return rate, p99
@@ -100,8 +102,8 @@ def main():
             wait_for(url)
             wait_for(peer_url)
         for label, url, peer_url in cases:
-            wrk(url, 2)  # warm up both
-            wrk(peer_url, 2)
+            wrk(url, 3)  # warm up both
+            wrk(peer_url, 3)
             rate, p99 = wrk(url, args.seconds)
             peer_rate, peer_p99 = wrk(peer_url, args.seconds)
             results.append({"request": label, "wardrobe_rps": rate, "wardrobe_p99_ms": p99,

@@ -35,7 +35,7 @@ enum StaticAssets {
         .pager{display:flex;gap:1rem;margin:1rem 0}
         .image-layout{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}
         @media(min-width:760px){.image-layout{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}
-        .large{display:block;max-width:100%;max-height:70vh;width:auto;height:auto;background:#eee;border-radius:.4rem}
+        .large{display:block;width:100%;max-width:480px;height:auto;max-height:70vh;object-fit:contain;object-position:left top;border-radius:.4rem}
         figure{margin:.8rem 0}
         .top3{margin-bottom:.9rem}
         .tensor{width:168px;height:168px;image-rendering:pixelated;border-radius:.3rem}

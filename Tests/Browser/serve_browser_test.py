@@ -9,6 +9,7 @@ page and review at 1280 and 375 px.
 
 Usage: serve_browser_test.py WARDROBE_BINARY PHOTOS_FOLDER SCREENSHOT_FOLDER
 """
+import base64
 import json
 import os
 import re
@@ -76,6 +77,12 @@ def shoot(driver, folder, name):
         check(overflow <= 0, f"{name} scrolls sideways by {overflow} px at {width} px")
         driver.save_screenshot(os.path.join(folder, f"{name}-{width}.png"))
     set_width(driver, 1280)
+    driver.refresh()
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    # A small JPEG at 1280 px too, the size the README shows.
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "jpeg", "quality": 80})
+    with open(os.path.join(folder, f"{name}-1280.jpg"), "wb") as out:
+        out.write(base64.b64decode(shot["data"]))
 
 
 def main():
