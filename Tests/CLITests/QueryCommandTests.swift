@@ -102,6 +102,15 @@ import Training
             try json([Listed].self, ["list", "--json"] + arguments)
         }
 
+        /// The classifications of `history --json`, without a person's acts.
+        func classifications(of image: Int64) throws -> [HistoryEntry] {
+            let result = try run(["history", "--json", String(image)])
+            #expect(result.status == 0, "\(result.stderr)")
+            let events = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            let classifications = try JSONSerialization.data(withJSONObject: events.filter { $0["kind"] == nil })
+            return try JSONDecoder().decode([HistoryEntry].self, from: classifications)
+        }
+
         func exportAll() throws -> [Exported] {
             try json([Exported].self, ["export", "--format", "json", "--all"])
         }
@@ -175,7 +184,7 @@ import Training
         #expect(try set.list(["--model", "weak@seed7"]).count == 40)
 
         // History: oldest first, the second entry from the new run, changes marked.
-        let history = try set.json([HistoryEntry].self, ["history", "--json", String(corrected.id)])
+        let history = try set.classifications(of: corrected.id)
         #expect(history.count == 2)
         #expect(history[0].classification < history[1].classification)
         #expect(history.map(\.command) == ["import", "reclassify"])
