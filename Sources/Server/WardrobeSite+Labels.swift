@@ -15,7 +15,7 @@ extension WardrobeSite {
         guard let idText = form["id"], let id = try? SiteError.imageID(idText) else {
             throw SiteError.badRequest("the form names no image")
         }
-        let act: CorrectionRequest
+        let act: Labeller.Act
         switch form["action"] ?? "" {
         case "label": act = .label(try labelIndex(form["label"] ?? ""))
         case "confirm": act = .confirm
@@ -23,19 +23,22 @@ extension WardrobeSite {
         case "restore": act = (form["label"] ?? "").isEmpty ? .clear : .label(try labelIndex(form["label"] ?? ""))
         default: throw SiteError.badRequest("unknown action")
         }
-        let outcomes: [CorrectionOutcome]
+        // The person's label before the act, read under the same lock, for undo.
+        let before: Int?
         do {
-            outcomes = try writer.catalogue.withLock { catalogue in
-                try catalogue.correct([id], act, command: "serve")
+            before = try writer.catalogue.withLock { catalogue -> Int? in
+                // By id only: an id that names no image must not fall back to a hash prefix.
+                guard try catalogue.image(id) != nil else { throw SiteError.notFound }
+                let before = try catalogue.personLabel(of: id)
+                _ = try Labeller(catalogue: catalogue, command: "serve").apply(act, to: [.id(id)])
+                return before
             }
-        } catch CatalogueError.notFound {
-            throw SiteError.notFound
         } catch CatalogueError.invalidArgument(let message) {
             throw SiteError.badRequest(message)
         }
         var back = WardrobeSite.localPath(form["back"]) ?? "/image/\(id)"
-        if form["undoable"] == "1", let outcome = outcomes.first {
-            let was = outcome.personBefore.map(LabelMatcher.name(of:)) ?? ""
+        if form["undoable"] == "1" {
+            let was = before.map(LabelMatcher.name(of:)) ?? ""
             back += (back.contains("?") ? "&" : "?") + "undo=\(id)&was=" + Link.encode(was)
         }
         return .seeOther(back)
