@@ -35,7 +35,7 @@ let package = Package(
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
         // Imaging reads the model's input size from Inference's ModelContract.
-        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport", "Inference"],
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "Inference"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite"],
                 plugins: ["EmbedMigrations"]),

@@ -20,7 +20,7 @@ struct ForgetCommand: Command {
     @Argument(name: QueryHelp.imageArgument + "...", help: QueryHelp.imageHelp, transform: ArgumentValues.image)
     var images: [ImageReference]
     @OptionGroup var catalogue: CatalogueOptions
-    @Flag(short: "y", help: "Do not ask: forget the images.")
+    @Flag(name: "--yes", short: "y", help: "Do not ask: forget the images.")
     var yes: Bool
     @OptionGroup var output: JSONOutputOption
 

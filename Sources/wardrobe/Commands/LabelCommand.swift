@@ -29,9 +29,9 @@ struct LabelCommand: Command {
     @Argument(name: "LABEL IMAGE...", help: "The label, then the images ('-' reads them from stdin).")
     var words: [String]
     @OptionGroup var catalogue: CatalogueOptions
-    @Flag(help: "Remove the person's label from the images: the model's label counts again.")
+    @Flag(name: "--clear", help: "Remove the person's label from the images: the model's label counts again.")
     var clear: Bool
-    @Flag(help: "Record that the model's current label of the images is right.")
+    @Flag(name: "--confirm", help: "Record that the model's current label of the images is right.")
     var confirm: Bool
     @OptionGroup var output: JSONOutputOption
 

@@ -24,39 +24,42 @@ struct ListCommand: Command {
     static let tableLimit = 100
 
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(value: "LABEL", help: "Only images whose label (a person's, else the model's) is LABEL.",
+    @Option(name: "--label", value: "LABEL", help: "Only images whose label (a person's, else the model's) is LABEL.",
             transform: ArgumentValues.label)
     var label: Int?
-    @Flag(help: "Only images a person labelled.")
+    @Flag(name: "--corrected", help: "Only images a person labelled.")
     var corrected: Bool
-    @Flag(help: "Only images no person labelled.")
+    @Flag(name: "--uncorrected", help: "Only images no person labelled.")
     var uncorrected: Bool
-    @Flag(help: "Only images none of whose files was there at the last look (see 'wardrobe prune').")
+    @Flag(name: "--missing", help: "Only images none of whose files was there at the last look (see 'wardrobe prune').")
     var missing: Bool
-    @Option(value: "PATTERN", help: "Only images with a path matching PATTERN: a shell pattern (*, ?, [...]), or text found anywhere in the path.")
+    @Option(name: "--path", value: "PATTERN", help: "Only images with a path matching PATTERN: a shell pattern (*, ?, [...]), or text found anywhere in the path.")
     var path: String?
-    @Option(value: "P", help: "Only images with confidence >= P (0...1).", in: 0...1)
+    @Option(name: "--min-confidence", value: "P", help: "Only images with confidence >= P (0...1).", in: 0...1)
     var minConfidence: Double?
-    @Option(value: "P", help: "Only images with confidence <= P (0...1).", in: 0...1)
+    @Option(name: "--max-confidence", value: "P", help: "Only images with confidence <= P (0...1).", in: 0...1)
     var maxConfidence: Double?
-    @Option(value: "DATE", help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
+    @Option(name: "--since", value: "DATE",
+            help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
             transform: ArgumentValues.date)
     var since: Date?
-    @Option(value: "DATE", help: "Only images first imported before DATE.", transform: ArgumentValues.date)
+    @Option(name: "--until", value: "DATE",
+            help: "Only images first imported before DATE.", transform: ArgumentValues.date)
     var until: Date?
-    @Option(value: "MODEL", help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
+    @Option(name: "--model", value: "MODEL",
+            help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
     var model: String?
-    @Option(value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id, label.",
+    @Option(name: "--sort", value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id, label.",
             transform: ListCommand.order)
     var sort = ImageListing.Order.confidence
-    @Option(value: "N", help: "At most N rows (0: no limit).", in: 0...Int.max)
+    @Option(name: "--limit", value: "N", help: "At most N rows (0: no limit).", in: 0...Int.max)
     var limit: Int?
-    @Option(value: "N", help: "Skip the first N rows.", in: 0...Int.max)
+    @Option(name: "--offset", value: "N", help: "Skip the first N rows.", in: 0...Int.max)
     var offset = 0
     @OptionGroup var output: JSONOutputOption
-    @Flag(help: "Print CSV with a header line on stdout.")
+    @Flag(name: "--csv", help: "Print CSV with a header line on stdout.")
     var csv: Bool
-    @Flag(help: "Print only the ids, one a line (for 'wardrobe label LABEL -').")
+    @Flag(name: "--ids", help: "Print only the ids, one a line (for 'wardrobe label LABEL -').")
     var ids: Bool
 
     static func order(_ text: String) throws -> ImageListing.Order {

@@ -22,7 +22,7 @@ struct PruneCommand: Command {
     @Argument(name: "PATH...", help: "Only known paths under these folders (or these files).")
     var paths: [String]
     @OptionGroup var catalogue: CatalogueOptions
-    @Flag(help: "Remove the records of paths whose files are gone (their images stay).")
+    @Flag(name: "--drop-missing", help: "Remove the records of paths whose files are gone (their images stay).")
     var dropMissing: Bool
     @OptionGroup var output: JSONOutputOption
 

@@ -16,7 +16,7 @@ struct RootCommand: Command {
                       FailuresCommand.self, PruneCommand.self, ForgetCommand.self,
                       PrepCommand.self, ModelCommand.self, ServeCommand.self])
 
-    @Flag(help: "Show the version.")
+    @Flag(name: "--version", help: "Show the version.")
     var version: Bool
     /// Words after an option (`wardrobe --version x`); subcommands are matched before them.
     @Argument(name: "WORD...", help: nil)
