@@ -20,13 +20,13 @@ struct ServeCommand: Command {
             """)
 
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(value: "ADDRESS", help: "The IP address to listen on (default 127.0.0.1: this machine only).")
+    @Option(name: "--host", value: "ADDRESS", help: "The IP address to listen on (default 127.0.0.1: this machine only).")
     var host = "127.0.0.1"
-    @Option(value: "PORT", help: "The port (default 8421; 0 picks a free one).", in: 0...65535)
+    @Option(name: "--port", value: "PORT", help: "The port (default 8421; 0 picks a free one).", in: 0...65535)
     var port = 8421
-    @Flag(help: "Serve the pages without the buttons that change labels.")
+    @Flag(name: "--read-only", help: "Serve the pages without the buttons that change labels.")
     var readOnly: Bool
-    @Flag(help: "Open the gallery in the default browser (xdg-open).")
+    @Flag(name: "--open", help: "Open the gallery in the default browser (xdg-open).")
     var open: Bool
 
     func run(_ console: Console) throws -> ExitStatus {
@@ -38,9 +38,9 @@ struct ServeCommand: Command {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let url = "http://\(shownHost):\(server.port)/"
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
-            console.warning("listening on \(host): anyone who can reach this machine on port \(server.port) "
-                            + "can see the catalogue\(readOnly ? "" : " and change its labels"). "
-                            + "An SSH tunnel to 127.0.0.1 is safer.")
+            let reach = readOnly ? "see the catalogue" : "see the catalogue and change its labels"
+            console.warning("listening on \(host): anyone who can reach this machine on port \(server.port) can "
+                            + reach + ". An SSH tunnel to 127.0.0.1 is safer.")
         }
         console.output("Serving \(path)\(readOnly ? " (read-only)" : "") at \(url)")
         console.output("Press Ctrl-C to stop.")
