@@ -20,7 +20,11 @@ public final class Catalogue {
     /// Opens (and with `.create`, creates) a catalogue and brings its schema up
     /// to date. A catalogue newer than `migrator` knows, or a file that is not
     /// a wardrobe catalogue, is refused before anything is written.
-    public init(path: String, mode: Database.Mode = .create, migrator: Migrator = .embedded) throws {
+    /// `lookForDamage: false` skips the cheap look for damage on a read-only
+    /// open, for the extra readers of a process whose first connection has
+    /// just looked (a run's workers).
+    public init(path: String, mode: Database.Mode = .create, migrator: Migrator = .embedded,
+                lookForDamage: Bool = true) throws {
         database = try Database(path: path, mode: mode)
         // One snapshot for the whole look: its parts must not straddle another
         // process's migration.
@@ -32,7 +36,7 @@ public final class Catalogue {
                 throw CatalogueError.needsMigration(path: path, version: version, supported: migrator.latestVersion)
             }
             // Readers look too: damage met now stops the command before it prints half an answer.
-            try checkCheaply()
+            if lookForDamage { try checkCheaply() }
             return
         }
         // Before anything is written: a file with a damaged header is refused.

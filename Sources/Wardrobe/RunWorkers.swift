@@ -43,7 +43,10 @@ final class RunWorkers<Work: RunWork>: Sendable {
         defer { queue.finishProducing() }
         let reader: Catalogue
         do {
-            reader = try Catalogue(path: cataloguePath, mode: .readOnly)
+            // The writer's connection looked for damage as the run began; a
+            // worker looking again only races other processes' checkpoints
+            // (short reads seen with four concurrent imports of one folder).
+            reader = try Catalogue(path: cataloguePath, mode: .readOnly, lookForDamage: false)
         } catch {
             // Without a connection the run cannot be done as asked: stop it, visibly.
             failure.withLock { $0 = $0 ?? error }
