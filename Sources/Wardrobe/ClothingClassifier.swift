@@ -122,4 +122,7 @@ public struct ModelIdentity: Sendable, Equatable {
     public var parameterCount: Int
     public var labels: [String]
     public var training: [String: String]
+
+    /// The prep recipe ("name@version") the model records it was trained for, if any.
+    public var recipe: String? { training[TrainingRecord.Key.recipe] }
 }

@@ -48,7 +48,7 @@ struct ClassifyCommand: Command {
         let paths = sample ? [try setup.samplePath()] : files
         let classifier = try setup.classifier(explicit: model)
         let catalogue = save ? try setup.openCatalogue(explicit: database) : nil
-        let fileClassifier = FileClassifier(classifier: classifier, recipe: try setup.recipe(named: prep))
+        let fileClassifier = FileClassifier(classifier: classifier, recipe: try setup.recipe(named: prep, for: classifier.model))
         var failed = 0
         let results = try fileClassifier.classify(paths, top: top, saveTo: catalogue) { failure in
             failed += 1

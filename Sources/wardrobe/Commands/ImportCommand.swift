@@ -54,10 +54,10 @@ struct ImportCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
-        let recipe = try setup.recipe(named: prep)
+        let classifier = try setup.classifier(explicit: model)
+        let recipe = try setup.recipe(named: prep, for: classifier.model)
         let options = ImportOptions(paths: paths, jobs: jobs, recipe: recipe, includeHidden: hidden)
         let catalogue = try setup.openCatalogue(explicit: database)
-        let classifier = try setup.classifier(explicit: model)
         let importer = Importer(catalogue: catalogue, classifier: classifier)
         let plan = try importer.plan(options)
 

@@ -15,7 +15,8 @@ struct PrepCommand: Command {
             """,
         arguments: [("FILE", "An image file (JPEG or PNG, recognised by content).")],
         options: [
-            .value("--recipe", "NAME", "The prep recipe (default: \(PrepRecipes.default.name))."),
+            .value("--recipe", "NAME", "The prep recipe (default: the one the model was trained for, else \(PrepRecipes.default.name))."),
+            .model,
             .value("--out", "FILE.png", "Also write the tensor as a PNG, enlarged 10 times."),
             .value("--thumbnail", "FILE.jpg", "Also write the thumbnail the import would store (JPEG; PNG for images of at most 64 pixels)."),
         ])
@@ -23,6 +24,7 @@ struct PrepCommand: Command {
     var file: String
     var recipe: String?
     var out: String?
+    var model: String?
     var thumbnail: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -30,12 +32,13 @@ struct PrepCommand: Command {
         guard arguments.positionals.count == 1 else { throw arguments.usageError("give one FILE") }
         self.file = file
         recipe = arguments.value("--recipe")
+        model = arguments.value("--model")
         out = arguments.value("--out")
         thumbnail = arguments.value("--thumbnail")
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        let recipe = try console.setup.recipe(named: recipe)
+        let recipe = try console.setup.recipe(named: recipe, forModel: model)
         let result = try PrepPreview().run(path: file, recipe: recipe, tensorPNG: out, thumbnail: thumbnail)
         let image = result.processed
         let style = TerminalStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)

@@ -72,12 +72,12 @@ struct ReclassifyCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         let catalogue = try setup.openCatalogue(explicit: database, mode: dryRun ? .readOnly : .readWrite)
-        let recipe = try prep != nil ? setup.recipe(named: prep) : Reclassifier.defaultRecipe(for: catalogue)
         var filter = self.filter
         if !images.isEmpty {
             filter.images = try images.map { try $0.resolve(in: catalogue).id }
         }
         let classifier = try setup.classifier(explicit: model)
+        let recipe = try setup.recipe(named: prep, for: classifier.model)
         let reclassifier = Reclassifier(catalogue: catalogue, classifier: classifier)
         let candidates = try reclassifier.select(filter)
 

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Training
 import Wardrobe
 
 /// `wardrobe model evaluate --images DIR --map FILE [--recipe NAME|all]`: the model on folders
@@ -9,12 +10,14 @@ extension ModelEvaluateCommand {
         var images: String
         var map: String
         var recipe: String?
+        var uncalibrated: Bool
     }
 
     static let photoOptions: [OptionSpec] = [
         .value("--images", "DIR", "Evaluate on labelled photos instead: one subfolder per kind (see --map)."),
         .value("--map", "FILE", "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude."),
-        .value("--recipe", "NAME", "With --images: the prep recipe, or 'all' to compare every recipe (default: \(PrepRecipes.default.name))."),
+        .value("--recipe", "NAME", "With --images: the prep recipe, or 'all' to compare every recipe (default: the model's, else \(PrepRecipes.default.name))."),
+        .flag("--uncalibrated", "With --images: confidence as before calibration (logits times the model's temperature)."),
     ]
 
     static func photoOptions(_ arguments: ParsedArguments) throws(UsageError) -> PhotoOptions? {
@@ -22,20 +25,25 @@ extension ModelEvaluateCommand {
             for name in ["--map", "--recipe"] where arguments.value(name) != nil {
                 throw arguments.usageError("\(name) needs --images")
             }
+            if arguments.flag("--uncalibrated") { throw arguments.usageError("--uncalibrated needs --images") }
             return nil
         }
         guard let map = arguments.value("--map") else { throw arguments.usageError("--images needs --map FILE") }
         for name in ["--data", "--limit"] where arguments.value(name) != nil {
             throw arguments.usageError("\(name) is for the Fashion-MNIST test set, not with --images")
         }
-        return PhotoOptions(images: images, map: map, recipe: arguments.value("--recipe"))
+        return PhotoOptions(images: images, map: map, recipe: arguments.value("--recipe"),
+                            uncalibrated: arguments.flag("--uncalibrated"))
     }
 
     func runPhotos(_ options: PhotoOptions, console: Console) throws -> ExitStatus {
-        let recipes: [any PrepRecipe] = options.recipe == "all" ? PrepRecipes.all : [try console.setup.recipe(named: options.recipe)]
         let map = try PhotoLabelMap(contentsOf: options.map)
         let classifier = try console.setup.classifier(explicit: model)
-        let report = try PhotoEvaluation(classifier: classifier, recipes: recipes)
+        let recipes: [any PrepRecipe] = options.recipe == "all" ? PrepRecipes.all
+            : [try console.setup.recipe(named: options.recipe, for: classifier.model)]
+        // The model's temperature undoes its calibration (its last layer was divided by it).
+        let scale = options.uncalibrated ? classifier.model.training[TrainingRecord.Key.temperature].flatMap(Float.init) ?? 1 : 1
+        let report = try PhotoEvaluation(classifier: classifier, recipes: recipes, logitScale: scale)
             .evaluate(imagesAt: options.images, map: map) { done, total in
                 console.status("evaluating \(done)/\(total)")
             }
@@ -65,6 +73,10 @@ extension ModelEvaluateCommand {
                              String(format: "%.3f", folder.accuracy), folder.accepted.joined(separator: ", ")])
             }
             console.output(Format.table(rows, rightAligned: [1, 2, 3]))
+            let c = score.calibration
+            console.output(String(format: "confidence%@: ECE %.3f (%d bins); confidence >= %.1f on %.3f of the photos, %@ right",
+                                  options.uncalibrated ? " (uncalibrated)" : "", c.expectedCalibrationError, c.bins, c.threshold,
+                                  c.confidentCoverage, c.confidentPrecision.map { String(format: "%.3f", $0) } ?? "none"))
             console.output("confusion (rows: folder, columns: predicted label)")
             var confusion = [[""] + short]
             for folder in score.folders { confusion.append([folder.folder] + folder.predictions.map(String.init)) }
