@@ -77,6 +77,26 @@ extension Catalogue {
         }
     }
 
+    /// Records, in one transaction, that each file holds content already
+    /// stored, found by its hash. An entry of the result is the image the
+    /// path now names, or nil when no image has that hash (nothing is stored
+    /// for that file).
+    @discardableResult
+    public func recordPaths(_ files: [(file: SeenFile, sha256: SHA256Digest)],
+                            at date: Date = Date()) throws -> [ImageID?] {
+        let now = date.catalogueMilliseconds
+        return try database.transaction {
+            let insertPath = try database.cachedStatement(InsertSQL.path)
+            return try files.map { file, sha256 in
+                guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", sha256.bytes) else {
+                    return nil
+                }
+                try storePath(file, of: ImageID(id), now: now, with: insertPath)
+                return ImageID(id)
+            }
+        }
+    }
+
     // MARK: - Inside a transaction
 
     struct RunContext {

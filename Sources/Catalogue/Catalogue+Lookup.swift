@@ -9,6 +9,11 @@ extension Catalogue {
         try images(where: "sha256 = ?", [sha256.bytes]).first
     }
 
+    /// Whether an image with this hash is stored: one index probe, nothing decoded.
+    public func containsImage(sha256: SHA256Digest) throws -> Bool {
+        try database.scalarInt("SELECT 1 FROM images WHERE sha256 = ?", sha256.bytes) != nil
+    }
+
     /// The image whose hash starts with these hex digits (either case). Nil
     /// when none does; an error when several do.
     public func image(hashPrefix prefix: String) throws -> ImageRecord? {

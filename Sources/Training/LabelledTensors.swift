@@ -8,7 +8,7 @@ public struct LabelledTensors: Sendable, Equatable {
     /// `count * 784` values in 0...1, one example after another.
     public private(set) var values: [Float] = []
     /// One mask per example: bit k set when label k is accepted.
-    public private(set) var accepted: [UInt16] = []
+    public private(set) var accepted: [UInt64] = []
 
     public init() {}
 
@@ -17,9 +17,9 @@ public struct LabelledTensors: Sendable, Equatable {
 
     public mutating func append(_ tensor: [Float], accepted labels: [Int]) {
         precondition(tensor.count == Self.valuesPerExample, "a tensor has 28x28 values")
-        precondition(!labels.isEmpty && labels.allSatisfy { (0..<16).contains($0) }, "accepted labels must be 0...15")
+        precondition(!labels.isEmpty && labels.allSatisfy { (0..<64).contains($0) }, "accepted labels must be 0...63")
         values += tensor
-        accepted.append(labels.reduce(UInt16(0)) { $0 | SoftmaxCrossEntropy.mask(label: $1) })
+        accepted.append(labels.reduce(UInt64(0)) { $0 | SoftmaxCrossEntropy.mask(label: $1) })
     }
 
     public mutating func append(contentsOf other: LabelledTensors) {
@@ -38,7 +38,7 @@ public struct LabelledTensors: Sendable, Equatable {
     }
 
     public func acceptedLabels(_ index: Int) -> [Int] {
-        (0..<16).filter { accepted[index] & (1 << $0) != 0 }
+        (0..<64).filter { accepted[index] & (1 << $0) != 0 }
     }
 
     public func isAccepted(_ label: Int, at index: Int) -> Bool {

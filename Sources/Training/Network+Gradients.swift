@@ -28,7 +28,7 @@ extension Network {
         var generator = SeededGenerator(seed: dropoutSeed)
         var parameterGradients = [Float](repeating: 0, count: parameters.count)
         var inputGradients = [Float](repeating: 0, count: examples.count)
-        let masks = accepted.map { labels in labels.reduce(UInt16(0)) { $0 | SoftmaxCrossEntropy.mask(label: $1) } }
+        let masks = accepted.map { labels in labels.reduce(UInt64(0)) { $0 | SoftmaxCrossEntropy.mask(label: $1) } }
         let result = parameters.withUnsafeBufferPointer { p in
             statistics.withUnsafeBufferPointer { s in
                 workspace.forward(examples, count: count, parameters: p.baseAddress!, statistics: s.baseAddress!,

@@ -34,7 +34,7 @@ struct StepJob: @unchecked Sendable {
     var parameters: UnsafePointer<Float>
     var statistics: UnsafePointer<Float>
     var images: UnsafePointer<Float>
-    var accepted: UnsafePointer<UInt16>
+    var accepted: UnsafePointer<UInt64>
 }
 
 /// Memory shared by the workers during evaluation; each writes only its own

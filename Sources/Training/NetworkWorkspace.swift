@@ -20,7 +20,7 @@ final class NetworkWorkspace: @unchecked Sendable {
     private let gradientA: UnsafeMutablePointer<Float>
     private let gradientB: UnsafeMutablePointer<Float>
     private let columnScratch: UnsafeMutablePointer<Float>
-    private let accepted: UnsafeMutablePointer<UInt16>
+    private let accepted: UnsafeMutablePointer<UInt64>
     private var allocations: [UnsafeMutableRawPointer] = []
 
     init(plan: NetworkPlan, capacity: Int) {
@@ -72,7 +72,7 @@ final class NetworkWorkspace: @unchecked Sendable {
         gradientA = floats(capacity * largest)
         gradientB = floats(capacity * largest)
         columnScratch = floats(largestColumns)
-        let l = UnsafeMutablePointer<UInt16>.allocate(capacity: capacity)
+        let l = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
         l.initialize(repeating: 0, count: capacity)
         allocations.append(UnsafeMutableRawPointer(l))
         accepted = l
@@ -151,7 +151,7 @@ final class NetworkWorkspace: @unchecked Sendable {
     /// gradients of `scale * loss` written into `gradients` (every
     /// parameter's slot, overwritten) and, if asked, into `inputGradient` as
     /// `[N, C, H, W]`.
-    func backward(accepted given: UnsafePointer<UInt16>, scale: Float, smoothing: Float,
+    func backward(accepted given: UnsafePointer<UInt64>, scale: Float, smoothing: Float,
                   parameters: UnsafePointer<Float>, gradients: UnsafeMutablePointer<Float>,
                   inputGradient: UnsafeMutablePointer<Float>? = nil) -> SoftmaxCrossEntropy.Result {
         let count = batch

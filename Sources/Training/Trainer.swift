@@ -78,7 +78,7 @@ public struct Trainer: Sendable {
         var generator = SeededGenerator(seed: c.seed, stream: 1)
         let pixels = FashionMNIST.pixelsPerImage
         var batchImages = [Float](repeating: 0, count: c.batchSize * pixels)
-        var batchAccepted = [UInt16](repeating: 0, count: c.batchSize)
+        var batchAccepted = [UInt64](repeating: 0, count: c.batchSize)
         var gradients = [Float](repeating: 0, count: network.parameterCount)
 
         progress(.started(architecture: architecture.summary, parameters: network.parameterCount,

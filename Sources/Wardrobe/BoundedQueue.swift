@@ -2,71 +2,65 @@ import Foundation
 
 /// A first-in first-out queue of limited size between worker threads and the
 /// one writer: producers block when it is full, so memory stays flat however
-/// many files an import walks.
+/// many items a run walks. The writer takes everything waiting at once, so
+/// one lock serves many items.
 final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Element] = []
-    private var head = 0
     private let capacity: Int
     private var producersLeft: Int
+    private var closed = false
 
     init(capacity: Int, producers: Int) {
-        self.capacity = capacity
+        self.capacity = max(1, capacity)
         self.producersLeft = producers
+        items.reserveCapacity(self.capacity)
     }
 
-    /// Starts one thread per producer this queue was made for, each running
-    /// `produce` and then saying it is done.
-    func startProducers(_ produce: @escaping @Sendable (BoundedQueue) -> Void) {
-        for _ in 0..<producersLeft {
-            let thread = Thread { [self] in
-                produce(self)
-                finishProducing()
-            }
-            thread.stackSize = 4 << 20  // decoders and the photo recipe keep sizeable frames
-            thread.start()
-        }
-    }
-
-    func push(_ item: Element) {
+    /// Adds the elements, waiting while the queue is full. Returns false,
+    /// dropping them, once the queue is closed: the writer will take no more.
+    @discardableResult
+    func push<Elements: Collection>(contentsOf elements: Elements) -> Bool where Elements.Element == Element {
         condition.lock()
-        while items.count - head >= capacity { condition.wait() }
-        items.append(item)
+        defer { condition.unlock() }
+        while items.count >= capacity && !closed { condition.wait() }
+        guard !closed else { return false }
+        items.append(contentsOf: elements)
         condition.broadcast()
-        condition.unlock()
+        return true
     }
 
-    /// A producer says it is done; when all are, `pop` returns nil once empty.
-    private func finishProducing() {
+    /// A producer says it is done; when all are and the queue is empty, `take` says so.
+    func finishProducing() {
         condition.lock()
         producersLeft -= 1
         condition.broadcast()
         condition.unlock()
     }
 
-    /// The next item, waiting at most `timeout` seconds; nil when the queue is
-    /// empty and every producer has finished, or on timeout (check `isFinished`).
-    func pop(timeout: TimeInterval) -> Element? {
+    /// The writer will take nothing more: producers waiting for room return at once.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Moves every waiting element into `taken` (emptied first), waiting at
+    /// most `timeout` seconds for one. False when the queue is empty and every
+    /// producer has finished; true otherwise, with `taken` empty on a timeout.
+    func take(into taken: inout [Element], timeout: TimeInterval) -> Bool {
+        taken.removeAll(keepingCapacity: true)
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while head == items.count {
-            if producersLeft == 0 { return nil }
-            if !condition.wait(until: deadline) { return nil }
+        while items.isEmpty {
+            if producersLeft == 0 { return false }
+            if !condition.wait(until: deadline) { return true }
         }
-        let item = items[head]
-        head += 1
-        if head > 1024 && head * 2 > items.count {  // compact now and then
-            items.removeFirst(head)
-            head = 0
-        }
+        // The two arrays trade storage: no copy, and no allocation once both have grown.
+        swap(&items, &taken)
         condition.broadcast()
-        return item
-    }
-
-    var isFinished: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return producersLeft == 0 && head == items.count
+        return true
     }
 }

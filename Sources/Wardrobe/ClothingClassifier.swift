@@ -125,4 +125,7 @@ public struct ModelIdentity: Sendable, Equatable {
 
     /// The prep recipe ("name@version") the model records it was trained for, if any.
     public var recipe: String? { training[TrainingRecord.Key.recipe] }
+
+    /// The temperature folded into the last layer when the model was calibrated, if any.
+    public var temperature: Float? { training[TrainingRecord.Key.temperature].flatMap(Float.init) }
 }

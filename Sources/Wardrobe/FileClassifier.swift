@@ -29,48 +29,30 @@ public struct FileClassifier {
         self.processor = processor
     }
 
-    /// Classifies every path; a file that fails is reported through
-    /// `failure` and the rest go on. With a catalogue, the results are stored.
+    /// Classifies every path, in order; a file that fails is reported through
+    /// `failure` and the rest go on. With a catalogue, the results are stored
+    /// as a run of their own.
     public func classify(_ paths: [String], top: Int, saveTo catalogue: Catalogue?,
                          failure: (ImportReport.Failure) -> Void) throws -> [Result] {
-        var results: [Result] = []
-        var images: [NewImage] = []
-        var failures: [ImportReport.Failure] = []
-        for path in paths {
-            do {
-                let bytes = try ImageFile.read(path)
-                let processed = try processor.process(bytes: bytes, recipe: recipe)
-                let classification = classifier.classifyAndPublish(tensor: processed.tensor.values)
-                let sha256 = try SHA256Digest(bytes: SHA256.digest(bytes))
-                results.append(Result(
-                    path: path, sha256: sha256.hex, label: classification.label, confidence: classification.confidence,
-                    top: classification.top(top).map { Candidate(label: $0.label, probability: $0.probability) },
-                    recipe: recipe.identity))
-                var info = stat()
-                let seen = stat(path, &info) == 0
-                    ? SeenFile(path: URL(fileURLWithPath: path).standardizedFileURL.path, size: Int64(info.st_size),
-                               modificationTimeNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-                    : nil
-                images.append(NewImage(
-                    sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
-                    format: processed.format.rawValue, thumbnail: processed.thumbnail, file: seen,
-                    classification: NewClassification(logits: classification.logits, label: classification.labelIndex,
-                                                      confidence: Double(classification.confidence))))
-            } catch let error as ImagingError {
-                let problem = ImportReport.Failure(path: path, reason: error.reason)
-                failures.append(problem)
-                failure(problem)
+        let work = ClassifyWork(classifier: classifier, processor: processor, recipe: recipe, top: top)
+        guard let catalogue else {
+            // Nothing to record: no run, so no engine; the same work, on this thread.
+            return paths.compactMap { path in
+                switch work.classify(path) {
+                case .classified(let result, _): return result
+                case .failed(let problem): failure(problem); return nil
+                }
             }
         }
-        if let catalogue {
-            let model = try catalogue.registerModel(classifier.model.catalogueModel())
-            let run = try catalogue.openRun(command: "classify", model: model,
-                                            recipe: Recipe(name: recipe.name, version: recipe.version))
-            if !images.isEmpty { try catalogue.insertImages(images, run: run) }
-            for problem in failures { try catalogue.recordFailure(path: problem.path, reason: problem.reason, run: run) }
-            try catalogue.closeRun(run, counts: RunCounts(seen: paths.count, imported: images.count,
-                                                          classified: images.count, failed: failures.count))
+        return try withoutActuallyEscaping(failure) { failure in
+            var writer = ClassifyWriter(catalogue: catalogue, failure: failure)
+            // One worker: files are classified one by one, in order, so the
+            // published result is the last file's.
+            _ = try RunEngine(catalogue: catalogue, settings: RunEngine.Settings(jobs: 1, batchSize: 64)).run(
+                paths, work: work, writer: &writer,
+                recording: RunEngine.Recording(command: "classify", model: classifier.model,
+                                               recipe: Recipe(name: recipe.name, version: recipe.version)))
+            return writer.results
         }
-        return results
     }
 }

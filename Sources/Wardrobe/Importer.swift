@@ -1,7 +1,6 @@
 import Catalogue
 import Foundation
 import Imaging
-import Synchronization
 
 /// `wardrobe import`: walks the given paths, and for every new file reads,
 /// hashes, decodes, thumbnails, prepares and classifies it on worker threads,
@@ -48,78 +47,39 @@ public final class Importer {
         return plan
     }
 
-    /// Runs the plan. `progress` is called on this thread after every file;
-    /// `failure` once per file that could not be imported.
+    /// Runs the plan. `progress` is called on this thread after every few
+    /// files; `failure` once per file that could not be imported.
     public func run(_ options: ImportOptions, plan: Plan,
                     progress: (ImportProgress) -> Void,
                     failure: (ImportReport.Failure) -> Void) throws -> ImportReport {
-        let start = Date()
-        var report = ImportReport()
-        report.filesFound = plan.toRead.count + plan.unchanged.count
-        report.unchanged = plan.unchanged.count
-
-        let model = try catalogue.registerModel(classifier.model.catalogueModel())
-        let recipe = Recipe(name: options.recipe.name, version: options.recipe.version)
-        let run = try catalogue.openRun(command: "import", model: model, recipe: recipe)
-        report.runID = run.rawValue
-
-        for problem in plan.problems {
-            try catalogue.recordFailure(path: problem.path, reason: problem.reason, run: run)
-            report.failed.append(problem)
-            failure(problem)
-        }
-
-        let work = ImportWork(files: plan.toRead, catalogue: catalogue.path, classifier: classifier,
-                              processor: processor, recipe: options.recipe)
-        let workers = min(options.jobs, max(1, plan.toRead.count))
-        let queue = BoundedQueue<ImportWork.Outcome>(capacity: options.batchSize + 4 * workers, producers: workers)
-        queue.startProducers { work.drain(into: $0) }
-
-        var writer = BatchWriter(catalogue: catalogue, run: run, batchSize: options.batchSize)
-        var done = 0
-        var lastFlush = Date()
-        func handle(_ result: BatchWriter.Result) throws {
-            switch result {
-            case .stored(let label):
-                report.newImages += 1
-                report.labels[ClothingClassifier.labels[label], default: 0] += 1
-            case .pathAdded:
-                report.newPaths += 1
-            case .failed(let problem):
-                try catalogue.recordFailure(path: problem.path, reason: problem.reason, run: run)
-                report.failed.append(problem)
-                failure(problem)
-            }
-        }
-        while !queue.isFinished {
-            guard let outcome = queue.pop(timeout: 0.25) else {
-                // Quiet for a while (slow files): commit what is done so far.
-                if Date().timeIntervalSince(lastFlush) > 1 { try writer.flush().forEach(handle); lastFlush = Date() }
-                continue
-            }
-            done += 1
-            for result in try writer.add(outcome) { try handle(result) }
-            progress(ImportProgress(done: done, total: plan.toRead.count, currentFile: outcome.file.path,
-                                    elapsedSeconds: Date().timeIntervalSince(start)))
-        }
-        for result in try writer.finish() { try handle(result) }
-
-        report.interrupted = work.wasInterrupted
-        report.seconds = plan.seconds + Date().timeIntervalSince(start)
-        try catalogue.closeRun(run, counts: RunCounts(
-            seen: report.filesFound, imported: report.newImages + report.newPaths,
-            classified: report.newImages, skipped: report.unchanged, failed: report.failed.count))
-        return report
+        try run(options, plan: plan, settings: RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize),
+                progress: progress, failure: failure)
     }
-}
 
-extension FoundFile {
-    var seen: SeenFile { SeenFile(path: path, size: size, modificationTimeNanoseconds: modified) }
-}
-
-extension ModelIdentity {
-    func catalogueModel() throws -> NewModel {
-        NewModel(name: name, version: version, sha256: try SHA256Digest(bytes: sha256),
-                 labels: labels, parameterCount: parameterCount)
+    /// The same, with the engine's settings given (tests interrupt one run through them).
+    public func run(_ options: ImportOptions, plan: Plan, settings: RunEngine.Settings,
+                    progress: (ImportProgress) -> Void,
+                    failure: (ImportReport.Failure) -> Void) throws -> ImportReport {
+        let start = Date()
+        let work = ImportWork(classifier: classifier, processor: processor, recipe: options.recipe)
+        let recording = RunEngine.Recording(
+            command: "import", model: classifier.model,
+            recipe: Recipe(name: options.recipe.name, version: options.recipe.version),
+            skippedBefore: plan.unchanged.count)
+        return try withoutActuallyEscaping(failure) { failure in
+            var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
+            let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
+                plan.toRead, work: work, writer: &writer, recording: recording) { done, latest in
+                progress(ImportProgress(done: done, total: plan.toRead.count, currentFile: latest.file.path,
+                                        elapsedSeconds: Date().timeIntervalSince(start)))
+            }
+            var report = writer.report
+            report.filesFound = plan.toRead.count + plan.unchanged.count
+            report.unchanged = plan.unchanged.count
+            report.runID = summary.run?.rawValue
+            report.interrupted = summary.interrupted
+            report.seconds = plan.seconds + Date().timeIntervalSince(start)
+            return report
+        }
     }
 }

@@ -39,6 +39,16 @@ public final class Reclassifier {
     /// thread after every chunk of images.
     public func run(_ candidates: [ReclassificationCandidate], options: ReclassifyOptions,
                     progress: (ReclassifyProgress) -> Void) throws -> ReclassifyReport {
+        try run(candidates, options: options,
+                settings: RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize,
+                                             itemsPerTake: ReclassifyWork.imagesPerTake),
+                progress: progress)
+    }
+
+    /// The same, with the engine's settings given (tests interrupt one run through them).
+    public func run(_ candidates: [ReclassificationCandidate], options: ReclassifyOptions,
+                    settings: RunEngine.Settings,
+                    progress: (ReclassifyProgress) -> Void) throws -> ReclassifyReport {
         let start = Date()
         var report = ReclassifyReport()
         report.dryRun = options.dryRun
@@ -47,89 +57,32 @@ public final class Reclassifier {
         report.selected = candidates.count
         report.corrected = candidates.filter(\.isCorrected).count
 
-        var run: RunID?
         // Nothing selected, nothing to record: no empty run in the history.
-        if !options.dryRun && !candidates.isEmpty {
-            let model = try catalogue.registerModel(classifier.model.catalogueModel())
-            run = try catalogue.openRun(command: "reclassify", model: model,
-                                        recipe: Recipe(name: options.recipe.name, version: options.recipe.version))
-            report.run = run?.rawValue
-        }
-
-        let work = ReclassifyWork(candidates: candidates, catalogue: catalogue.path, classifier: classifier,
-                                  processor: processor, recipe: options.recipe)
-        let chunks = (candidates.count + ReclassifyWork.chunkSize - 1) / ReclassifyWork.chunkSize
-        let workers = min(options.jobs, max(1, chunks))
-        let queue = BoundedQueue<[ReclassifyWork.Outcome]>(capacity: 4 * workers, producers: workers)
-        queue.startProducers { work.drain(into: $0) }
-
-        var tally = Tally()
-        var batch: [(image: ImageID, classification: NewClassification)] = []
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            if let run { try catalogue.addClassifications(batch, run: run) }
-            batch.removeAll(keepingCapacity: true)
-        }
-        var done = 0
-        while !queue.isFinished {
-            guard let outcomes = queue.pop(timeout: 0.25) else { continue }
-            for outcome in outcomes {
-                switch outcome.result {
-                case .classified(let classification):
-                    tally.add(before: outcome.candidate, after: classification)
-                    batch.append((outcome.candidate.image, classification))
-                case .failed(let reason):
-                    report.failed.append(.init(image: outcome.candidate.image.rawValue, reason: reason))
-                }
-            }
-            if batch.count >= options.batchSize { try flush() }
-            done += outcomes.count
+        let recording = options.dryRun || candidates.isEmpty ? nil : RunEngine.Recording(
+            command: "reclassify", model: classifier.model,
+            recipe: Recipe(name: options.recipe.name, version: options.recipe.version))
+        let work = ReclassifyWork(classifier: classifier, processor: processor, recipe: options.recipe)
+        var writer = ReclassifyWriter(catalogue: catalogue)
+        let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
+            candidates, work: work, writer: &writer, recording: recording) { done, _ in
             progress(ReclassifyProgress(done: done, total: candidates.count,
                                         elapsedSeconds: Date().timeIntervalSince(start)))
         }
-        try flush()
 
-        report.reclassified = tally.reclassified
-        report.changed = tally.changed
-        report.firstClassified = tally.firstClassified
-        report.transitions = tally.transitions.map { pair, count in
+        report.run = summary.run?.rawValue
+        report.failed = writer.failed
+        report.reclassified = writer.reclassified
+        report.changed = writer.changed
+        report.firstClassified = writer.firstClassified
+        report.transitions = writer.transitions.map { pair, count in
             ReclassifyReport.Transition(from: ClothingClassifier.labels[pair.from], to: ClothingClassifier.labels[pair.to],
                                         count: count)
         }.sorted { ($1.count, $0.from, $0.to) < ($0.count, $1.from, $1.to) }
-        let compared = tally.reclassified - tally.firstClassified
-        report.meanConfidenceBefore = compared > 0 ? tally.confidenceBefore / Double(compared) : nil
-        report.meanConfidenceAfter = tally.reclassified > 0 ? tally.confidenceAfter / Double(tally.reclassified) : nil
-        report.interrupted = work.wasInterrupted
+        let compared = writer.reclassified - writer.firstClassified
+        report.meanConfidenceBefore = compared > 0 ? writer.confidenceBefore / Double(compared) : nil
+        report.meanConfidenceAfter = writer.reclassified > 0 ? writer.confidenceAfter / Double(writer.reclassified) : nil
+        report.interrupted = summary.interrupted
         report.seconds = Date().timeIntervalSince(start)
-        if let run {
-            try catalogue.closeRun(run, counts: RunCounts(seen: candidates.count, classified: tally.reclassified,
-                                                          skipped: candidates.count - done, failed: report.failed.count))
-        }
         return report
-    }
-
-    /// Running sums over the outcomes, for the report.
-    private struct Tally {
-        struct Pair: Hashable { var from: Int; var to: Int }
-        var reclassified = 0
-        var changed = 0
-        var firstClassified = 0
-        var transitions: [Pair: Int] = [:]
-        var confidenceBefore = 0.0
-        var confidenceAfter = 0.0
-
-        mutating func add(before: ReclassificationCandidate, after: NewClassification) {
-            reclassified += 1
-            confidenceAfter += after.confidence
-            guard let label = before.label, let confidence = before.confidence else {
-                firstClassified += 1
-                return
-            }
-            confidenceBefore += confidence
-            if label != after.label {
-                changed += 1
-                transitions[Pair(from: label, to: after.label), default: 0] += 1
-            }
-        }
     }
 }

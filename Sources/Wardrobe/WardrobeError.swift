@@ -5,6 +5,8 @@ public enum WardrobeError: Error, Equatable, CustomStringConvertible {
     case catalogue(path: String, reason: String)
     case notFound(String)
     case invalidArgument(String)
+    /// The system refused something the work needs (a thread, memory).
+    case system(String)
 
     public var description: String {
         switch self {
@@ -14,6 +16,7 @@ public enum WardrobeError: Error, Equatable, CustomStringConvertible {
         case .catalogue(let path, let reason): "catalogue \(path): \(reason)"
         case .notFound(let what): "\(what) not found"
         case .invalidArgument(let what): what
+        case .system(let what): what
         }
     }
 }

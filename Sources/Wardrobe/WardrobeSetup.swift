@@ -82,4 +82,15 @@ public struct WardrobeSetup: Sendable {
             throw .invalidArgument(error.reason)
         }
     }
+
+    /// The named recipe as `recipe(named:)` finds it, or every recipe for
+    /// "all" (to compare them).
+    public func recipes(named name: String?) throws(WardrobeError) -> [any PrepRecipe] {
+        name == "all" ? PrepRecipes.all : [try recipe(named: name)]
+    }
+
+    /// The same, a missing name meaning the model's recipe (see `recipe(named:for:)`).
+    public func recipes(named name: String?, for model: ModelIdentity) throws(WardrobeError) -> [any PrepRecipe] {
+        name == "all" ? PrepRecipes.all : [try recipe(named: name, for: model)]
+    }
 }

@@ -19,9 +19,10 @@ enum SoftmaxCrossEntropy {
     /// `p_k - (1 - s) * q_k - s/K`, where `q` is `p` restricted to the
     /// accepted labels and renormalised. A prediction counts as correct when
     /// its argmax is accepted.
-    static func forwardBackward(_ logits: UnsafePointer<Float>, accepted: UnsafePointer<UInt16>, batch: Int,
+    static func forwardBackward(_ logits: UnsafePointer<Float>, accepted: UnsafePointer<UInt64>, batch: Int,
                                 classes: Int, smoothing: Float, scale: Float,
                                 dLogits: UnsafeMutablePointer<Float>) -> Result {
+        precondition(classes <= 64, "accepted labels are a 64-bit mask")
         var lossSum = 0.0
         var correct = 0
         let uniform = smoothing / Float(classes)
@@ -34,19 +35,22 @@ enum SoftmaxCrossEntropy {
             for k in 1..<classes where row[k] > row[best] { best = k }
             if mask & (1 << best) != 0 { correct += 1 }
             let top = row[best]
+            // The accepted labels' sum is taken relative to their own largest logit, so it
+            // cannot underflow to zero however unlikely the model thinks they are.
+            var acceptedTop = -Float.infinity
+            for k in 0..<classes where mask & (1 << k) != 0 { acceptedTop = max(acceptedTop, row[k]) }
             var sum: Float = 0
             var acceptedSum: Float = 0
             for k in 0..<classes {
-                let e = exp(row[k] - top)
-                sum += e
-                if mask & (1 << k) != 0 { acceptedSum += e }
+                sum += exp(row[k] - top)
+                if mask & (1 << k) != 0 { acceptedSum += exp(row[k] - acceptedTop) }
             }
             let logSum = log(sum)
-            var loss = (1 - smoothing) * (logSum - log(acceptedSum))
+            var loss = (1 - smoothing) * (logSum - (acceptedTop - top + log(acceptedSum)))
             for k in 0..<classes {
                 let logProbability = row[k] - top - logSum
                 let p = exp(logProbability)
-                let q = mask & (1 << k) != 0 ? exp(row[k] - top) / acceptedSum : 0
+                let q = mask & (1 << k) != 0 ? exp(row[k] - acceptedTop) / acceptedSum : 0
                 loss -= uniform * logProbability
                 drow[k] = scale * (p - (1 - smoothing) * q - uniform)
             }
@@ -56,5 +60,5 @@ enum SoftmaxCrossEntropy {
     }
 
     /// The mask of one label.
-    static func mask(label: Int) -> UInt16 { UInt16(1) << UInt16(label) }
+    static func mask(label: Int) -> UInt64 { UInt64(1) << UInt64(label) }
 }

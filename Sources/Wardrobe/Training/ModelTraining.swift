@@ -21,23 +21,47 @@ public struct ModelTraining: Sendable {
         }
     }
 
-    public var fashionDirectory: String
+    public static let defaultDataDirectory = FashionMNIST.defaultDirectory
+    public static let defaultEpochs = TrainingConfiguration().epochs
+
+    /// Fashion-MNIST's .gz files.
+    public var dataDirectory: String
     public var photos: Photos?
-    public var recipe: any PrepRecipe
+    /// The recipe photos are prepared with, recorded as the model's.
+    public var recipe: any PrepRecipe = PrepRecipes.default
     /// The model to fine-tune, when given.
     public var parentPath: String?
     public var configuration: TrainingConfiguration
     /// Fit a temperature on the held-out photos and fold it into the last layer.
     public var calibrate = true
 
-    public init(fashionDirectory: String, photos: Photos?, recipe: any PrepRecipe, parentPath: String?,
-                configuration: TrainingConfiguration) {
-        self.fashionDirectory = fashionDirectory
-        self.photos = photos
-        self.recipe = recipe
+    /// Nil keeps the default: the trainer's, or with `parentPath` its
+    /// fine-tuning schedule. A `limit` makes a quick trial: it caps the
+    /// training images, the validation and test images at as many, and the
+    /// batch at the images there are (but at least one per default thread).
+    /// `threads` is applied after those rules.
+    public init(dataDirectory: String?, epochs: Int?, seed: UInt64?, limit: Int?, threads: Int?,
+                parentPath: String? = nil, learningRate: Float? = nil, fashionImages: Int? = nil) {
+        var configuration = parentPath == nil ? TrainingConfiguration() : .fineTuning()
+        if let epochs { configuration.epochs = epochs }
+        if let seed { configuration.seed = seed }
+        if let learningRate { configuration.peakLearningRate = learningRate }
+        if let fashionImages { configuration.trainingLimit = fashionImages }
+        if let limit {
+            configuration.trainingLimit = limit
+            configuration.validationCount = min(configuration.validationCount, limit)
+            configuration.testLimit = limit
+            configuration.batchSize = min(configuration.batchSize, max(limit, configuration.threads))
+        }
+        if let threads { configuration.threads = threads }
+        self.dataDirectory = dataDirectory ?? Self.defaultDataDirectory
         self.parentPath = parentPath
         self.configuration = configuration
     }
+
+    public typealias Configuration = TrainingConfiguration
+    public typealias Progress = TrainingProgress
+    public typealias Calibration = CalibrationReport
 
     public enum Event: Sendable {
         case preparingPhotos(done: Int, total: Int)
@@ -54,8 +78,8 @@ public struct ModelTraining: Sendable {
 
     public func run(events: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Outcome {
         let started = Date()
-        let training = try FashionMNIST(split: .train, directory: fashionDirectory)
-        let test = try FashionMNIST(split: .test, directory: fashionDirectory)
+        let training = try FashionMNIST(split: .train, directory: dataDirectory)
+        let test = try FashionMNIST(split: .test, directory: dataDirectory)
         var record = TrainingRecord()
         let architecture = Architecture.clothing()
         var parent: Network?

@@ -1,12 +1,11 @@
+import CommandLineKit
 import Foundation
-import Imaging
-import Training
 import Wardrobe
 
 /// `wardrobe model train`: train the clothing classifier on Fashion-MNIST and
 /// labelled photos; the use case is Wardrobe's ModelTraining.
 struct ModelTrainCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "train",
         abstract: "Train a clothing classifier on Fashion-MNIST and labelled photos and write it as an .aimodel.",
         usage: "[--data DIR] [--photos DIR --map FILE [--prep NAME]] [--from MODEL] [--epochs N] [--seed S] --out FILE",
@@ -21,88 +20,70 @@ struct ModelTrainCommand: Command {
             the last layer). --from fine-tunes an existing model with a short schedule.
             Progress goes to stderr. The same options on the same machine write the same weights.
             `make model` shows how the bundled model is made.
-            """,
-        options: [
-            .value("--data", "DIR", "Fashion-MNIST's .gz files (default: \(FashionMNIST.defaultDirectory))."),
-            .value("--photos", "DIR", "Also learn from labelled photos: one subfolder per kind (see --map)."),
-            .value("--map", "FILE", "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out."),
-            .value("--prep", "NAME", "With --photos: the prep recipe the model is trained for (default: \(PrepRecipes.default.name))."),
-            .value("--photo-share", "X", "With --photos: the share of each epoch's examples that are photos (default: 0.25)."),
-            .value("--photo-limit", "N", "With --photos: learn from only the first N training photos (in hash order)."),
-            .value("--photo-augment", "KIND", "With --photos: full (default), flip-shift or none."),
-            .flag("--no-calibrate", "Do not fit a temperature on the held-out photos."),
-            .value("--from", "MODEL", "Fine-tune this model (same architecture) instead of starting afresh."),
-            .value("--epochs", "N", "Passes over the training examples (default: 15; 4 with --from)."),
-            .value("--learning-rate", "X", "Peak learning rate (default: 0.05; 0.01 with --from)."),
-            .value("--fashion", "N", "Use only N Fashion-MNIST training images (default: all; 15000 with --from)."),
-            .value("--seed", "S", "Seed of every random choice (default: 1)."),
-            .value("--out", "FILE", "Where to write the model."),
-            .value("--limit", "N", "Quick trial: train on N images, validate and test on at most N each."),
-            .value("--threads", "N", "Threads sharing each batch (default: 2; part of what makes a run reproducible)."),
-        ])
+            """)
 
-    let data: String
-    let output: URL
-    let training: ModelTraining
+    @Option(value: "DIR", help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
+    var data: String?
+    @Option(value: "DIR", help: "Also learn from labelled photos: one subfolder per kind (see --map).")
+    var photos: String?
+    @Option(value: "FILE", help: "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out.")
+    var map: String?
+    @Option(value: "RECIPE", help: "With --photos: the prep recipe the model is trained for (default: photo).")
+    var prep: String?
+    @Option(value: "X", help: "With --photos: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
+    var photoShare: Double?
+    @Option(value: "N", help: "With --photos: learn from only the first N training photos (in hash order).", in: 0...1_000_000)
+    var photoLimit: Int?
+    @Option(value: "KIND", help: "With --photos: full (default), flip-shift or none.")
+    var photoAugment: String?
+    @Flag(help: "Do not fit a temperature on the held-out photos.")
+    var noCalibrate: Bool
+    @Option(value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh.")
+    var from: String?
+    @Option(value: "N", help: "Passes over the training examples (default: \(ModelTraining.defaultEpochs); 4 with --from).", in: 1...1000)
+    var epochs: Int?
+    @Option(value: "X", help: "Peak learning rate (default: 0.05; 0.01 with --from).", in: 1e-6...1)
+    var learningRate: Float?
+    @Option(value: "N", help: "Use only N Fashion-MNIST training images (default: all; 15000 with --from).", in: 0...60_000)
+    var fashion: Int?
+    @Option(value: "S", help: "Seed of every random choice (default: 1).")
+    var seed: UInt64?
+    @Option(value: "FILE", help: "Where to write the model.")
+    var out: String
+    @Option(value: "N", help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
+    var limit: Int?
+    @Option(value: "N", help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
+    var threads: Int?
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.allowPositionals()
-        guard let out = arguments.value("--out") else { throw arguments.usageError("missing --out FILE") }
-        let parent = arguments.value("--from")
-        var configuration = parent == nil ? TrainingConfiguration() : TrainingConfiguration.fineTuning()
-        if let epochs = try arguments.value("--epochs", as: Int.self, in: 1...1000) { configuration.epochs = epochs }
-        if let seed = try arguments.value("--seed", as: UInt64.self) { configuration.seed = seed }
-        if let rate = try arguments.value("--learning-rate", as: Float.self, in: 1e-6...1) { configuration.peakLearningRate = rate }
-        if let fashion = try arguments.value("--fashion", as: Int.self, in: 0...60_000) { configuration.trainingLimit = fashion }
-        if let limit = try arguments.value("--limit", as: Int.self, in: 1...60_000) {
-            configuration.trainingLimit = limit
-            configuration.validationCount = min(configuration.validationCount, limit)
-            configuration.testLimit = limit
-            configuration.batchSize = min(configuration.batchSize, max(limit, configuration.threads))
-        }
-        if let threads = try arguments.value("--threads", as: Int.self, in: 1...64) { configuration.threads = threads }
-        if let share = try arguments.value("--photo-share", as: Double.self, in: 0...0.95) { configuration.photoShare = share }
-        switch arguments.value("--photo-augment") {
-        case nil, "full": break
-        case "flip-shift": configuration.photoAugmentation = .flipShift
-        case "none": configuration.photoAugmentation = .none
-        case let other?: throw arguments.usageError("--photo-augment is full, flip-shift or none, not '\(other)'")
-        }
-        var photos: ModelTraining.Photos?
-        if let directory = arguments.value("--photos") {
-            guard let map = arguments.value("--map") else { throw arguments.usageError("--photos needs --map FILE") }
-            do {
-                photos = ModelTraining.Photos(directory: directory, map: try PhotoLabelMap(contentsOf: map),
-                                              limit: try arguments.value("--photo-limit", as: Int.self, in: 0...1_000_000))
-            } catch let error as UsageError {
-                throw error
-            } catch {
-                throw arguments.usageError("\(error)")
+    func validate() throws(UsageError) {
+        if photos == nil {
+            for (name, given) in [("--map", map != nil), ("--prep", prep != nil), ("--photo-share", photoShare != nil),
+                                  ("--photo-limit", photoLimit != nil), ("--photo-augment", photoAugment != nil)] where given {
+                throw UsageError("\(name) needs --photos")
             }
-        } else {
-            for name in ["--map", "--prep", "--photo-share", "--photo-limit", "--photo-augment"] where arguments.value(name) != nil {
-                throw arguments.usageError("\(name) needs --photos")
-            }
+        } else if map == nil {
+            throw UsageError("--photos needs --map FILE")
         }
-        let recipe: any PrepRecipe
-        if let name = arguments.value("--prep") {
-            do throws(ImagingError) {
-                recipe = try PrepRecipes.named(name)
-            } catch {
-                throw arguments.usageError(error.reason)
-            }
-        } else {
-            recipe = PrepRecipes.default
+        if let photoAugment, !["full", "flip-shift", "none"].contains(photoAugment) {
+            throw UsageError("--photo-augment is full, flip-shift or none, not '\(photoAugment)'")
         }
-        var training = ModelTraining(fashionDirectory: arguments.value("--data") ?? FashionMNIST.defaultDirectory,
-                                     photos: photos, recipe: recipe, parentPath: parent, configuration: configuration)
-        training.calibrate = !arguments.flag("--no-calibrate")
-        self.data = training.fashionDirectory
-        self.output = URL(fileURLWithPath: out)
-        self.training = training
     }
 
     func run(_ console: Console) throws -> ExitStatus {
+        var training = ModelTraining(dataDirectory: data, epochs: epochs, seed: seed, limit: limit, threads: threads,
+                                     parentPath: from, learningRate: learningRate, fashionImages: fashion)
+        if let photos, let map {
+            training.photos = ModelTraining.Photos(directory: photos, map: try PhotoLabelMap(contentsOf: map), limit: photoLimit)
+            training.recipe = try console.setup.recipe(named: prep)
+        }
+        if let photoShare { training.configuration.photoShare = photoShare }
+        switch photoAugment {
+        case "flip-shift": training.configuration.photoAugmentation = .flipShift
+        case "none": training.configuration.photoAugmentation = .none
+        default: break
+        }
+        training.calibrate = !noCalibrate
+        let output = URL(fileURLWithPath: out)
         let printer = TrainingPrinter(console: console, configuration: training.configuration)
         let outcome = try training.run { event in printer.show(event) }
         try outcome.model.write(to: output)

@@ -1,15 +1,15 @@
 import Foundation
-import Training
+import CommandLineKit
 import Wardrobe
 
 /// Prints `model train`'s progress on stderr: a bar per epoch with rate and
 /// time left on a terminal (plain lines otherwise), a line per epoch.
 final class TrainingPrinter: @unchecked Sendable {
     private let console: Console
-    private let configuration: TrainingConfiguration
+    private let configuration: ModelTraining.Configuration
     private let lock = NSLock()
 
-    init(console: Console, configuration: TrainingConfiguration) {
+    init(console: Console, configuration: ModelTraining.Configuration) {
         self.console = console
         self.configuration = configuration
     }
@@ -29,7 +29,7 @@ final class TrainingPrinter: @unchecked Sendable {
         case .training(let progress):
             show(progress)
         case .calibrated(let temperature, let before, let after):
-            func line(_ r: CalibrationReport) -> String {
+            func line(_ r: ModelTraining.Calibration) -> String {
                 String(format: "ECE %.3f, confidence >= 0.8 on %.3f of them, %.3f right", r.expectedCalibrationError,
                        r.confidentCoverage, r.confidentPrecision ?? .nan)
             }
@@ -38,7 +38,7 @@ final class TrainingPrinter: @unchecked Sendable {
         }
     }
 
-    private func show(_ event: TrainingProgress) {
+    private func show(_ event: ModelTraining.Progress) {
         let c = configuration
         switch event {
         case .started(let architecture, let parameters, let examples, let validation, let steps):

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Shows how a long command is doing: a redrawn bar on a terminal, a plain
+/// line every few seconds otherwise, nothing with --quiet or --json.
+public final class ProgressReporter {
+    private let console: Console
+    private let enabled: Bool
+    private var lastDraw: Date
+    private let interval: TimeInterval
+
+    public init(console: Console, enabled: Bool) {
+        self.console = console
+        self.enabled = enabled
+        interval = console.stderrIsTerminal ? 0.1 : 5
+        // Plain lines start after the first interval, so short runs print none.
+        lastDraw = console.stderrIsTerminal ? .distantPast : Date()
+    }
+
+    public func update(done: Int, total: Int, perSecond: Double, secondsLeft: Double?, current: String) {
+        let finished = done == total && console.stderrIsTerminal
+        guard enabled, finished || Date().timeIntervalSince(lastDraw) >= interval else { return }
+        lastDraw = Date()
+        let left = secondsLeft.map { "\(Format.duration($0)) left" } ?? ""
+        if console.stderrIsTerminal {
+            let width = 24
+            let filled = total > 0 ? width * done / total : width
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let name = (current as NSString).lastPathComponent
+            console.status("\(bar) \(done)/\(total)  \(Format.rate(perSecond))/s  \(left)  \(name.prefix(40))")
+        } else {
+            console.info("progress: \(done)/\(total) files, \(Format.rate(perSecond))/s, \(left)")
+        }
+    }
+
+    public func finish() {
+        if enabled { console.clearStatus() }
+    }
+}

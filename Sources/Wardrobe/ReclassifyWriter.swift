@@ -1,0 +1,60 @@
+import Catalogue
+
+/// What a reclassification writes, on the run's writer thread: each new
+/// classification, in batches under the run (nothing in a dry run), with
+/// running sums of what changed for the report.
+struct ReclassifyWriter: RunWriter {
+    struct Pair: Hashable { var from: Int; var to: Int }
+
+    let catalogue: Catalogue
+    private(set) var reclassified = 0
+    private(set) var changed = 0
+    private(set) var firstClassified = 0
+    private(set) var transitions: [Pair: Int] = [:]
+    private(set) var confidenceBefore = 0.0
+    private(set) var confidenceAfter = 0.0
+    private(set) var failed: [ReclassifyReport.Failure] = []
+    private var batch: [(image: ImageID, classification: NewClassification)] = []
+    private var committed = 0
+
+    init(catalogue: Catalogue) {
+        self.catalogue = catalogue
+    }
+
+    var pending: Int { batch.count }
+
+    var written: RunCounts { RunCounts(classified: committed, failed: failed.count) }
+
+    mutating func take(_ outcome: ReclassifyWork.Outcome, run: RunID?) throws {
+        switch outcome.result {
+        case .classified(let classification):
+            add(before: outcome.candidate, after: classification)
+            batch.append((outcome.candidate.image, classification))
+        case .failed(let reason):
+            failed.append(ReclassifyReport.Failure(image: outcome.candidate.image.rawValue, reason: reason))
+        }
+    }
+
+    mutating func commit(run: RunID?) throws {
+        guard !batch.isEmpty else { return }
+        if let run {
+            try catalogue.addClassifications(batch, run: run)
+            committed += batch.count
+        }
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func add(before: ReclassificationCandidate, after: NewClassification) {
+        reclassified += 1
+        confidenceAfter += after.confidence
+        guard let label = before.label, let confidence = before.confidence else {
+            firstClassified += 1
+            return
+        }
+        confidenceBefore += confidence
+        if label != after.label {
+            changed += 1
+            transitions[Pair(from: label, to: after.label), default: 0] += 1
+        }
+    }
+}

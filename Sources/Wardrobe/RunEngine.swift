@@ -1,0 +1,180 @@
+import Catalogue
+import Foundation
+
+/// The one engine of every run that works through many items and writes
+/// the results to the catalogue (import, reclassify, classify). It owns the
+/// run's life: it registers the model and opens the run, starts the worker
+/// threads (each with its own read-only connection), funnels their outcomes
+/// through a bounded queue to the one writer (the calling thread), which
+/// commits them in batches, stops between batches when interrupted, and
+/// closes the run with its counts. A use case supplies only its per-item
+/// work (`RunWork`) and what its batches write (`RunWriter`).
+///
+/// When anything fails (a worker cannot open the catalogue, a batch cannot
+/// be written) the engine stops the workers, waits for every one to end,
+/// closes the run with what was committed, and throws that error, once.
+/// What was committed stays.
+public struct RunEngine {
+    public struct Settings: Sendable {
+        /// Worker threads at most (fewer when there are fewer items).
+        public var jobs: Int
+        /// Outcomes per transaction: a crash loses at most one batch, never half of one.
+        public var batchSize: Int
+        /// Items a worker takes at a time: more when each is quick, so that
+        /// handing out and queueing cost nothing.
+        public var itemsPerTake: Int
+        /// Asked before every take: true stops the run after the items in
+        /// hand (Ctrl-C). Its own closure so that tests can interrupt one run.
+        public var shouldStop: @Sendable () -> Bool
+
+        public init(jobs: Int, batchSize: Int, itemsPerTake: Int = 1,
+                    shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised }) {
+            self.jobs = max(1, jobs)
+            self.batchSize = max(1, batchSize)
+            self.itemsPerTake = max(1, itemsPerTake)
+            self.shouldStop = shouldStop
+        }
+    }
+
+    /// What the run records in the catalogue.
+    public struct Recording: Sendable {
+        /// The command that made the run, as `history` shows it.
+        public var command: String
+        public var model: ModelIdentity
+        public var recipe: Recipe
+        /// Items the use case passed over before the run (unchanged files):
+        /// seen and skipped in the run's counts.
+        public var skippedBefore: Int
+
+        public init(command: String, model: ModelIdentity, recipe: Recipe, skippedBefore: Int = 0) {
+            self.command = command
+            self.model = model
+            self.recipe = recipe
+            self.skippedBefore = skippedBefore
+        }
+    }
+
+    /// How a run ended, when it did not fail.
+    public struct Summary: Sendable {
+        /// The run's id; nil when nothing was recorded.
+        public var run: RunID?
+        /// Outcomes the writer took.
+        public var done: Int
+        /// True when `shouldStop` ended the run before every item was done.
+        public var interrupted: Bool
+    }
+
+    /// The writer's connection: the run and every batch are written through it.
+    public let catalogue: Catalogue
+    public let settings: Settings
+
+    public init(catalogue: Catalogue, settings: Settings) {
+        self.catalogue = catalogue
+        self.settings = settings
+    }
+
+    /// Runs `work` over `items` and `writer` over the outcomes. With a
+    /// `recording`, the run is registered and closed in the catalogue; without
+    /// one (a dry run), nothing is. `progress` is called on this thread after
+    /// each group of outcomes, with how many are done and the latest.
+    public func run<Work: RunWork, Writer: RunWriter>(
+        _ items: [Work.Item], work: Work, writer: inout Writer, recording: Recording?,
+        progress: (_ done: Int, _ latest: Work.Outcome) -> Void = { _, _ in }
+    ) throws -> Summary where Writer.Outcome == Work.Outcome {
+        let run = try recording.map(open)
+        let takes = (items.count + settings.itemsPerTake - 1) / settings.itemsPerTake
+        let workerCount = min(settings.jobs, max(1, takes))
+        let workers = RunWorkers(items: items, work: work, cataloguePath: catalogue.path,
+                                 workers: workerCount, settings: settings)
+        let threads = WorkerThreads()
+        var done = 0
+        do {
+            try writer.begin(run: run)
+            try threads.start(count: workerCount) { workers.drain() }
+            try write(from: workers, into: &writer, run: run, done: &done, progress: progress)
+        } catch {
+            // No worker may outlive the run: stop them all and wait for each.
+            workers.cancel()
+            threads.join()
+            if let run, let recording {
+                // Outcomes taken but not committed were lost with the batch.
+                closeAfterFailure(run, counts: counts(recording, items: items.count,
+                                                      done: done - writer.pending, written: writer.written))
+            }
+            throw error
+        }
+        threads.join()
+        if let run, let recording {
+            try close(run, counts: counts(recording, items: items.count, done: done, written: writer.written))
+        }
+        return Summary(run: run, done: done, interrupted: workers.wasInterrupted)
+    }
+
+    /// The writer's loop: takes what the workers queued, commits full batches,
+    /// and after a quiet second whatever is done, so slow items are not lost
+    /// to a kill. Ends when every worker has finished and the queue is empty.
+    private func write<Work: RunWork, Writer: RunWriter>(
+        from workers: RunWorkers<Work>, into writer: inout Writer, run: RunID?, done: inout Int,
+        progress: (Int, Work.Outcome) -> Void
+    ) throws where Writer.Outcome == Work.Outcome {
+        var taken: [Work.Outcome] = []
+        var lastCommit = Date()
+        while workers.queue.take(into: &taken, timeout: 0.25) {
+            if let failure = workers.workerFailure { throw failure }
+            guard let latest = taken.last else {
+                if writer.pending > 0 && Date().timeIntervalSince(lastCommit) > 1 {
+                    try writer.commit(run: run)
+                    lastCommit = Date()
+                }
+                continue
+            }
+            for outcome in taken {
+                try writer.take(outcome, run: run)
+                done += 1
+                if writer.pending >= settings.batchSize {
+                    try writer.commit(run: run)
+                    lastCommit = Date()
+                }
+            }
+            progress(done, latest)
+        }
+        if let failure = workers.workerFailure { throw failure }
+        try writer.commit(run: run)
+    }
+
+    private func counts(_ recording: Recording, items: Int, done: Int, written: RunCounts) -> RunCounts {
+        RunCounts(seen: recording.skippedBefore + items, imported: written.imported, classified: written.classified,
+                  skipped: recording.skippedBefore + items - done, failed: written.failed)
+    }
+
+    // MARK: - The run's record: registered, opened and closed here only
+
+    private func open(_ recording: Recording) throws -> RunID {
+        let model = try catalogue.registerModel(recording.model.catalogueModel())
+        return try catalogue.openRun(command: recording.command, model: model, recipe: recording.recipe)
+    }
+
+    private func close(_ run: RunID, counts: RunCounts) throws {
+        try catalogue.closeRun(run, counts: counts)
+    }
+
+    /// Closes a failed run with what it committed. The catalogue has no
+    /// status for a run yet, so a failed run reads as finished with fewer
+    /// items done than seen. If even this cannot be written (the disk is
+    /// full), the run stays open, as a run that never finished, and the
+    /// caller throws the first error, which says why.
+    private func closeAfterFailure(_ run: RunID, counts: RunCounts) {
+        do {
+            try close(run, counts: counts)
+        } catch {
+            // Deliberately dropped: the error being thrown is the one that ended the run.
+        }
+    }
+}
+
+extension ModelIdentity {
+    func catalogueModel() throws -> NewModel {
+        NewModel(name: name, version: version, sha256: try SHA256Digest(bytes: sha256),
+                 labels: labels, parameterCount: parameterCount)
+    }
+}

@@ -1,0 +1,44 @@
+import Catalogue
+
+/// A use case's work on one item, done by the run engine on its worker
+/// threads. One value serves every worker at once, so it holds only what
+/// they can share: the prepared classifier, the recipe, the image processor.
+public protocol RunWork: Sendable {
+    associatedtype Item: Sendable
+    associatedtype Outcome: Sendable
+
+    /// Works on one item, on a worker thread. `reader` is this worker's own
+    /// read-only connection to the catalogue. What goes wrong with one item is
+    /// part of its outcome, never thrown: the run goes on with the others.
+    func process(_ item: Item, reader: Catalogue) -> Outcome
+}
+
+/// What a use case writes, on the run engine's one writer thread (the
+/// thread that called `RunEngine.run`). It decides what each outcome means
+/// for the catalogue, whether an image is new included. `run` is nil when the
+/// run records nothing (a dry run): the writer then only tallies.
+public protocol RunWriter {
+    associatedtype Outcome: Sendable
+
+    /// Outcomes taken and not committed yet. The engine commits when this
+    /// reaches the batch size, after a quiet second, and at the end.
+    var pending: Int { get }
+
+    /// What has been written so far (images imported and classified, items
+    /// failed), for the run's record in the catalogue.
+    var written: RunCounts { get }
+
+    /// Called once, after the run is opened and before any outcome: for what
+    /// the use case knew before the workers started.
+    mutating func begin(run: RunID?) throws
+
+    /// Takes one outcome. A throw ends the run as failed.
+    mutating func take(_ outcome: Outcome, run: RunID?) throws
+
+    /// Writes the pending outcomes. A throw ends the run as failed.
+    mutating func commit(run: RunID?) throws
+}
+
+extension RunWriter {
+    public mutating func begin(run: RunID?) throws {}
+}

@@ -1,0 +1,69 @@
+import Catalogue
+import Synchronization
+
+/// The worker side of a run: the items handed out a few at a time to worker
+/// threads, each of which reads through its own read-only connection and
+/// pushes its outcomes into the bounded queue the writer drains.
+final class RunWorkers<Work: RunWork>: Sendable {
+    let queue: BoundedQueue<Work.Outcome>
+    private let items: [Work.Item]
+    private let work: Work
+    private let cataloguePath: String
+    private let itemsPerTake: Int
+    private let shouldStop: @Sendable () -> Bool
+    private let next = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
+    private let interrupted = Atomic<Bool>(false)
+    /// The first error a worker met on its own (it could not open the catalogue).
+    private let failure = Mutex<(any Error)?>(nil)
+
+    init(items: [Work.Item], work: Work, cataloguePath: String, workers: Int, settings: RunEngine.Settings) {
+        self.items = items
+        self.work = work
+        self.cataloguePath = cataloguePath
+        self.itemsPerTake = settings.itemsPerTake
+        self.shouldStop = settings.shouldStop
+        queue = BoundedQueue(capacity: settings.batchSize + 4 * workers * settings.itemsPerTake, producers: workers)
+    }
+
+    var wasInterrupted: Bool { interrupted.load(ordering: .relaxed) }
+
+    /// The error that stopped a worker, if one did.
+    var workerFailure: (any Error)? { failure.withLock { $0 } }
+
+    /// Workers take nothing more, and those waiting for room in the queue give up.
+    func cancel() {
+        cancelled.store(true, ordering: .relaxed)
+        queue.close()
+    }
+
+    /// Runs on a worker thread until no item is left, the user interrupts, or
+    /// the run is cancelled.
+    func drain() {
+        defer { queue.finishProducing() }
+        let reader: Catalogue
+        do {
+            reader = try Catalogue(path: cataloguePath, mode: .readOnly)
+        } catch {
+            // Without a connection the run cannot be done as asked: stop it, visibly.
+            failure.withLock { $0 = $0 ?? error }
+            cancel()
+            return
+        }
+        var outcomes: [Work.Outcome] = []
+        outcomes.reserveCapacity(itemsPerTake)
+        while !cancelled.load(ordering: .relaxed) {
+            if shouldStop() {
+                interrupted.store(true, ordering: .relaxed)
+                return
+            }
+            let start = next.add(itemsPerTake, ordering: .relaxed).oldValue
+            guard start < items.count else { return }
+            for index in start..<min(items.count, start + itemsPerTake) {
+                outcomes.append(work.process(items[index], reader: reader))
+            }
+            queue.push(contentsOf: outcomes)
+            outcomes.removeAll(keepingCapacity: true)
+        }
+    }
+}
