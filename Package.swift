@@ -33,7 +33,8 @@ let package = Package(
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
-        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport"],
+        // Imaging reads the model's input size from Inference's ModelContract.
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "Inference"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite"],
                 plugins: ["EmbedMigrations"]),
@@ -84,7 +85,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
-        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Training"]),
+        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "Imaging", "Training"]),
     ]

@@ -52,7 +52,7 @@ extension Network {
             }
         }
         let expected = counters.values.reduce(0, +)
-        let layers = modelFile.description.functions["main"]?.layers.filter { $0.weight != nil || $0.gamma != nil }.count
+        let layers = modelFile.description.functions["main"]?.layers.filter { !$0.operation.learnedTensors.isEmpty }.count
         guard layers == nil || layers == expected else {
             throw .incompatibleModel("its main function has \(layers!) layers with weights, the architecture \(architecture.name) has \(expected)")
         }

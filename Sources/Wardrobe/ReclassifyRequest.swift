@@ -27,7 +27,7 @@ public struct ReclassifyRequest: Sendable {
         self.dryRun = dryRun
     }
 
-    /// The recipe (named, else the latest run's, see `Reclassifier.defaultRecipe`),
+    /// The recipe (named, else the recipe rule's, see `Reclassifier.defaultRecipe`),
     /// then the images named, each resolved in `catalogue`: an unknown image
     /// or an ambiguous hash prefix is an error naming it.
     /// A `model` that records the recipe it was trained for makes that the default.

@@ -1,6 +1,5 @@
 import Foundation
 import Inference
-import Training
 
 extension WardrobeSetup {
     /// What a model file says about itself (`wardrobe model info`): the file

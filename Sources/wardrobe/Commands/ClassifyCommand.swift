@@ -9,19 +9,20 @@ struct ClassifyCommand: Command {
         usage: "[options] (FILE... | --sample)",
         discussion: """
             Each result is also recorded in the catalogue (a run of its own) unless --no-save.
-            --sample classifies the bundled Fashion-MNIST test image with the fashion-mnist prep.
+            --sample classifies the bundled Fashion-MNIST test image with the fashion-mnist prep
+            and never writes to the catalogue.
             Exit status: 0 when every file was classified, 2 when some failed, 1 on failure.
             """)
 
     @Argument(name: "FILE...", help: "Image files (JPEG or PNG, recognised by content).")
     var files: [String]
-    @Flag(help: "Classify the bundled sample image (Fixtures/fashion-sample.png).")
+    @Flag(name: "--sample", help: "Classify the bundled sample image (Fixtures/fashion-sample.png).")
     var sample: Bool
-    @Option(value: "K", help: "Also show the K most likely labels (default: 1).", in: 1...10)
+    @Option(name: "--top", value: "K", help: "Also show the K most likely labels (default: 1).", in: 1...10)
     var top = 1
-    @Option(value: "RECIPE", help: "The prep recipe (default: the model's, else photo; fashion-mnist with --sample).")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the model's, else photo; fashion-mnist with --sample).")
     var prep: String?
-    @Flag(help: "Do not record the results in the catalogue.")
+    @Flag(name: "--no-save", help: "Do not record the results in the catalogue.")
     var noSave: Bool
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
@@ -37,8 +38,8 @@ struct ClassifyCommand: Command {
         let setup = console.setup
         let paths = sample ? [try setup.samplePath()] : files
         let classifier = try setup.classifier(explicit: model.path)
-        let catalogue = noSave ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
-        let recipe = try setup.recipe(named: prep ?? (sample ? "fashion-mnist" : nil), for: classifier.model)
+        let catalogue = noSave || sample ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
+        let recipe = try setup.recipe(named: prep ?? (sample ? BundledFiles.sampleRecipe : nil), for: classifier.model)
         let fileClassifier = FileClassifier(classifier: classifier, recipe: recipe)
         var failed = 0
         let results = try fileClassifier.classify(paths, top: top, saveTo: catalogue) { failure in

@@ -12,10 +12,11 @@ struct RootCommand: Command {
             inputs failed (see each command), 64 for wrong usage.
             """,
         subcommands: [ImportCommand.self, ClassifyCommand.self, ReclassifyCommand.self, ListCommand.self,
-                      ShowCommand.self, HistoryCommand.self, StatsCommand.self, ExportCommand.self,
+                      ShowCommand.self, HistoryCommand.self, LabelCommand.self, StatsCommand.self, ExportCommand.self,
+                      FailuresCommand.self, PruneCommand.self, ForgetCommand.self,
                       PrepCommand.self, ModelCommand.self])
 
-    @Flag(help: "Show the version.")
+    @Flag(name: "--version", help: "Show the version.")
     var version: Bool
     /// Words after an option (`wardrobe --version x`); subcommands are matched before them.
     @Argument(name: "WORD...", help: nil)

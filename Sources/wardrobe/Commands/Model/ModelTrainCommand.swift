@@ -22,37 +22,37 @@ struct ModelTrainCommand: Command {
             `make model` shows how the bundled model is made.
             """)
 
-    @Option(value: "DIR", help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
+    @Option(name: "--data", value: "DIR", help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
     var data: String?
-    @Option(value: "DIR", help: "Also learn from labelled photos: one subfolder per kind (see --map).")
+    @Option(name: "--photos", value: "DIR", help: "Also learn from labelled photos: one subfolder per kind (see --map).")
     var photos: String?
-    @Option(value: "FILE", help: "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out.")
+    @Option(name: "--map", value: "FILE", help: "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out.")
     var map: String?
-    @Option(value: "RECIPE", help: "With --photos: the prep recipe the model is trained for (default: photo).")
+    @Option(name: "--prep", value: "RECIPE", help: "With --photos: the prep recipe the model is trained for (default: photo).")
     var prep: String?
-    @Option(value: "X", help: "With --photos: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
+    @Option(name: "--photo-share", value: "X", help: "With --photos: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
     var photoShare: Double?
-    @Option(value: "N", help: "With --photos: learn from only the first N training photos (in hash order).", in: 0...1_000_000)
+    @Option(name: "--photo-limit", value: "N", help: "With --photos: learn from only the first N training photos (in hash order).", in: 0...1_000_000)
     var photoLimit: Int?
-    @Option(value: "KIND", help: "With --photos: full (default), flip-shift or none.")
+    @Option(name: "--photo-augment", value: "KIND", help: "With --photos: full (default), flip-shift or none.")
     var photoAugment: String?
-    @Flag(help: "Do not fit a temperature on the held-out photos.")
+    @Flag(name: "--no-calibrate", help: "Do not fit a temperature on the held-out photos.")
     var noCalibrate: Bool
-    @Option(value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh.")
+    @Option(name: "--from", value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh.")
     var from: String?
-    @Option(value: "N", help: "Passes over the training examples (default: \(ModelTraining.defaultEpochs); 4 with --from).", in: 1...1000)
+    @Option(name: "--epochs", value: "N", help: "Passes over the training examples (default: \(ModelTraining.defaultEpochs); 4 with --from).", in: 1...1000)
     var epochs: Int?
-    @Option(value: "X", help: "Peak learning rate (default: 0.05; 0.01 with --from).", in: 1e-6...1)
+    @Option(name: "--learning-rate", value: "X", help: "Peak learning rate (default: 0.05; 0.01 with --from).", in: 1e-6...1)
     var learningRate: Float?
-    @Option(value: "N", help: "Use only N Fashion-MNIST training images (default: all; 15000 with --from).", in: 0...60_000)
+    @Option(name: "--fashion", value: "N", help: "Use only N Fashion-MNIST training images (default: all; 15000 with --from).", in: 0...60_000)
     var fashion: Int?
-    @Option(value: "S", help: "Seed of every random choice (default: 1).")
+    @Option(name: "--seed", value: "S", help: "Seed of every random choice (default: 1).")
     var seed: UInt64?
-    @Option(value: "FILE", help: "Where to write the model.")
+    @Option(name: "--out", value: "FILE", help: "Where to write the model.")
     var out: String
-    @Option(value: "N", help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
+    @Option(name: "--limit", value: "N", help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
     var limit: Int?
-    @Option(value: "N", help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
+    @Option(name: "--threads", value: "N", help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
     var threads: Int?
 
     func validate() throws(UsageError) {
