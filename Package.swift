@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // The runtime's kernels: C with AVX-512 intrinsics chosen at run time, -O3 in
         // every configuration so that debug test runs stay quick.
@@ -64,7 +65,9 @@ let package = Package(
         // every file that imports it.
         .target(name: "CommandLineKit"),
         // The executable only parses, calls Wardrobe and prints.
-        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "CommandLineKit"]),
+        // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
+        .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "CMicroHTTPD"]),
+        .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
@@ -87,6 +90,7 @@ let package = Package(
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
         .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Wardrobe", "Catalogue", "Imaging"]),
         .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "Imaging", "Training"]),
     ]
 )
