@@ -25,6 +25,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidArgument(String)
     /// An id that names no row (unknown run, image, model).
     case notFound(String)
+    /// SQLite met a damaged page (SQLITE_CORRUPT) or a damaged header: the
+    /// process writes nothing more to any catalogue.
+    case damaged(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -33,7 +36,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
         case .fileNotFound(let path):
             return "\(path): no catalogue there (file not found)"
         case .readOnly(let path):
-            return "\(path): the catalogue is read-only; check the file's and its folder's permissions"
+            return "\(path): the catalogue cannot be written (a read-only file, folder or medium); nothing can be "
+                + "written there, but list, show, history, stats and export still read it"
         case .cannotCreate(let path, let reason):
             return "\(path): cannot create the catalogue: \(reason)"
         case .notADatabase(let path):
@@ -52,6 +56,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return message
         case .notFound(let message):
             return message
+        case .damaged(let path, let detail):
+            return "\(path): the catalogue is damaged (\(detail)); nothing more was written to it. "
+                + "See what is damaged with 'wardrobe check --db \(path)'; recover with "
+                + "'sqlite3 \(path) .recover | sqlite3 recovered.sqlite' or restore your last backup"
         }
     }
 

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Inference
 import Training
@@ -54,9 +55,9 @@ public final class ClothingClassifier: Sendable {
     public init(modelAt path: String) throws(WardrobeError) {
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            bytes = try RegularFile.read(path, maxSize: ModelFile.maxFileSize)
         } catch {
-            throw .model(path: path, reason: "cannot read: \((error as NSError).localizedDescription)")
+            throw .model(path: path, reason: "cannot read: \(error.reason)")
         }
         do {
             let file = try ModelFile(bytes: bytes)

@@ -62,6 +62,12 @@ final class RunWorkers<Work: RunWork>: Sendable {
             for index in start..<min(items.count, start + itemsPerTake) {
                 outcomes.append(work.process(items[index], reader: reader))
             }
+            // A damaged page met while reading ends the run: nothing more is written.
+            if let damage = Database.damageMet(at: cataloguePath) {
+                failure.withLock { $0 = $0 ?? damage }
+                cancel()
+                return
+            }
             queue.push(contentsOf: outcomes)
             outcomes.removeAll(keepingCapacity: true)
         }

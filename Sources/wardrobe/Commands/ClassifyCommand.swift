@@ -50,7 +50,7 @@ struct ClassifyCommand: Command {
             try console.json(results)
         } else {
             for result in results {
-                console.output("\(result.path): \(result.label) (\(Format.percent(result.confidence)))")
+                console.output("\(Format.escaped(result.path)): \(result.label) (\(Format.percent(result.confidence)))")
                 for candidate in result.top.dropFirst() {
                     console.output("    \(candidate.label) \(Format.percent(candidate.probability))")
                 }

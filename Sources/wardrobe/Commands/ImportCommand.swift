@@ -80,7 +80,7 @@ struct ImportCommand: Command {
             try console.json(DryRun(wouldRead: plan.toRead.map(\.path), unchanged: plan.unchanged.count,
                                     problems: plan.problems))
         } else {
-            for file in plan.toRead { console.output(file.path) }
+            for file in plan.toRead { console.output(Format.escaped(file.path)) }
             let known = plan.knownFailures.isEmpty ? "" : ", \(plan.knownFailures.count) known failures would be skipped"
             console.info("dry run: \(plan.toRead.count) files would be read, \(plan.unchanged.count) unchanged would be skipped"
                          + known)

@@ -42,7 +42,7 @@ struct PrepCommand: Command {
         if image.decodeScale != .one { facts += ", decoded at \(image.decodeScale)" }
         console.output(facts)
         console.output("recipe \(result.recipe), crop box \(result.tensor.cropBox)")
-        console.output(result.tensorPicture(style: style))
+        console.picture(result.tensorPicture(style: style))
         if let out { console.output("wrote \(out) (280x280 tensor)") }
         if let thumbnail { console.output("wrote \(thumbnail) (\(image.thumbnailWidth)x\(image.thumbnailHeight) thumbnail)") }
         return .success
