@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Inference
+import Training
 import Observation
 import Synchronization
 
@@ -123,4 +124,10 @@ public struct ModelIdentity: Sendable, Equatable {
     public var parameterCount: Int
     public var labels: [String]
     public var training: [String: String]
+
+    /// The prep recipe ("name@version") the model records it was trained for, if any.
+    public var recipe: String? { training[TrainingRecord.Key.recipe] }
+
+    /// The temperature folded into the last layer when the model was calibrated, if any.
+    public var temperature: Float? { training[TrainingRecord.Key.temperature].flatMap(Float.init) }
 }

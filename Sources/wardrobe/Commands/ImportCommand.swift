@@ -27,7 +27,7 @@ struct ImportCommand: Command {
     var paths: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
-    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: photo; see 'wardrobe prep --help').")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the model's, else photo; see 'wardrobe prep --help').")
     var prep: String?
     @OptionGroup var work: WorkOptions
     @Flag(name: "--hidden", help: "Also import hidden files and folders (names starting with a dot).")
@@ -42,10 +42,10 @@ struct ImportCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
-        let recipe = try setup.recipe(named: prep)
+        let classifier = try setup.classifier(explicit: model.path)
+        let recipe = try setup.recipe(named: prep, for: classifier.model)
         let options = ImportOptions(paths: paths, jobs: work.jobs, recipe: recipe, includeHidden: hidden)
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path)
-        let classifier = try setup.classifier(explicit: model.path)
         let importer = Importer(catalogue: catalogue, classifier: classifier)
         let plan = try importer.plan(options)
 
