@@ -87,7 +87,7 @@ extension Catalogue {
     /// left out. `body` must not write to this catalogue.
     public func forEachLabelledImage(_ body: (LabelledImage) throws -> Void) throws {
         let statement = try database.prepare("""
-            SELECT k.image_id, k.label, k.kind, i.thumbnail
+            SELECT k.image_id, k.label, k.kind, i.thumbnail, i.sha256
             FROM corrections AS k JOIN images AS i ON i.id = k.image_id
             WHERE k.id = (SELECT max(id) FROM corrections WHERE image_id = k.image_id)
               AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel) AND i.thumbnail IS NOT NULL
@@ -96,7 +96,7 @@ extension Catalogue {
         while try statement.step() {
             try body(LabelledImage(image: ImageID(statement.int64(0)), label: statement.int(1),
                                    kind: Correction.Kind(rawValue: statement.text(2)) ?? .label,
-                                   thumbnail: statement.blob(3)))
+                                   thumbnail: statement.blob(3), sha256: try SHA256Digest(bytes: statement.blob(4))))
         }
     }
 

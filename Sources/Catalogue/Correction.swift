@@ -54,4 +54,7 @@ public struct LabelledImage: Sendable, Equatable {
     public let label: Int
     public let kind: Correction.Kind
     public let thumbnail: [UInt8]
+    /// The image's content hash: what decides, as for a folder's photos,
+    /// whether it is held out of training.
+    public let sha256: SHA256Digest
 }

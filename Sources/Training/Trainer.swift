@@ -46,6 +46,16 @@ public struct Trainer: Sendable {
         return (Array(order[v...]), Array(order[..<v]))
     }
 
+    /// How many examples an epoch of `train` takes: the Fashion-MNIST images
+    /// left after validation and the limit, plus the photos' share. A batch
+    /// must not be larger, nor shared by more threads.
+    public func examplesPerEpoch(fashionImages: Int, photos: Int) -> Int {
+        var fashion = max(fashionImages - min(configuration.validationCount, fashionImages), 0)
+        if let limit = configuration.trainingLimit { fashion = min(fashion, limit) }
+        return ExampleStream(fashion: Array(0..<fashion), fashionCount: fashionImages, photos: photos,
+                             photoShare: configuration.photoShare).perEpoch
+    }
+
     /// Trains on `training` (Fashion-MNIST) and `photos`, validating on
     /// held-out Fashion-MNIST images and on `heldOutPhotos` every epoch.
     /// With `parent`, starts from its weights and running statistics.

@@ -52,13 +52,20 @@ public final class ClothingClassifier: Sendable {
     }
 
     /// Loads, checks against the contract and specialises the model at `path`.
-    public init(modelAt path: String) throws(WardrobeError) {
+    public convenience init(modelAt path: String) throws(WardrobeError) {
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(path, maxSize: ModelFile.maxFileSize)
         } catch {
             throw .model(path: path, reason: "cannot read: \(error.reason)")
         }
+        try self.init(modelBytes: bytes, path: path)
+    }
+
+    /// Checks against the contract and specialises a model file's bytes;
+    /// `path` names it in messages and records (for a copy a catalogue
+    /// keeps, the file it came from).
+    public init(modelBytes bytes: [UInt8], path: String) throws(WardrobeError) {
         do {
             let file = try ModelFile(bytes: bytes)
             guard file.description.labels == Self.labels else {

@@ -57,13 +57,17 @@ public struct WardrobeSetup: Sendable {
     }
 
     /// The recipe rule for a command that does not load the model itself: reads only the
-    /// model file's metadata.
-    public func recipe(named name: String?, forModel explicit: String?) throws(WardrobeError) -> any PrepRecipe {
+    /// chosen model file's metadata.
+    public func recipe(named name: String?, forModel choice: ModelChoice) throws(WardrobeError) -> any PrepRecipe {
         if name != nil { return try recipe(named: name) }
-        let path = try modelPath(explicit: explicit)
+        let path = choice.path
         let file: ModelFile
         do {
-            file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
+            if let bytes = choice.bytes {
+                file = try ModelFile(bytes: bytes)
+            } else {
+                file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
+            }
         } catch {
             throw .model(path: path, reason: error.description)
         }

@@ -4,13 +4,17 @@ import Foundation
 /// `$WARDROBE_SHARED`), for tests that must run on what users have. Tests
 /// copy a few into a temporary folder; nothing is copied into the repository.
 enum RealPhotos {
-    static let validation: URL? = {
+    static let validation: URL? = split("validation")
+    /// The training split: for training only, never measured on.
+    static let train: URL? = split("train")
+
+    private static func split(_ name: String) -> URL? {
         let root = ProcessInfo.processInfo.environment["WARDROBE_SHARED"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
-        let folder = root.appendingPathComponent("data/clothing-photos/validation")
+        let folder = root.appendingPathComponent("data/clothing-photos/\(name)")
         return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
-    }()
+    }
 
     static let skipMessage = "../shared/data/clothing-photos/validation is absent (or set WARDROBE_SHARED): skipped"
 

@@ -102,6 +102,7 @@ import Testing
         #expect(examples.map(\.image) == [ImageID(2), ImageID(3)])
         #expect(examples.map(\.kind) == [.label, .confirm])
         #expect(examples[0].label == 5 && examples[0].thumbnail == Synthetic.image(1).thumbnail)
+        #expect(examples[0].sha256 == Synthetic.image(1).sha256)
     }
 
     /// A tenth of the images corrected: label queries still walk the

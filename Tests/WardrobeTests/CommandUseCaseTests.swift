@@ -23,8 +23,9 @@ import Wardrobe
         #expect(c.epochs == 2 && c.seed == 7)
         #expect(c.trainingLimit == 100 && c.validationCount == 100 && c.testLimit == 100)
         #expect(c.batchSize == 100)
-        // A tiny limit still leaves one image per default thread in a batch.
-        #expect(ModelTraining(dataDirectory: nil, epochs: nil, seed: nil, limit: 1, threads: nil).configuration.batchSize == 2)
+        // A tiny limit makes a batch of that many images, shared by no more threads than images.
+        let tiny = ModelTraining(dataDirectory: nil, epochs: nil, seed: nil, limit: 1, threads: nil).configuration
+        #expect(tiny.batchSize == 1 && tiny.threads == 1)
         // A large one leaves the batch alone.
         #expect(ModelTraining(dataDirectory: nil, epochs: nil, seed: nil, limit: 60_000, threads: 4).configuration.batchSize
                 == TrainingConfiguration().batchSize)

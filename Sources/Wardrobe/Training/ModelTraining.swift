@@ -1,3 +1,4 @@
+import Catalogue
 import Foundation
 import Imaging
 import Inference
@@ -27,6 +28,8 @@ public struct ModelTraining: Sendable {
     /// Fashion-MNIST's .gz files.
     public var dataDirectory: String
     public var photos: Photos?
+    /// A catalogue whose labelled and confirmed images are learned from (`--corrections`).
+    public var correctionsCatalogue: String?
     /// The recipe photos are prepared with, recorded as the model's.
     public var recipe: any PrepRecipe = PrepRecipes.default
     /// The model to fine-tune, when given.
@@ -37,9 +40,9 @@ public struct ModelTraining: Sendable {
 
     /// Nil keeps the default: the trainer's, or with `parentPath` its
     /// fine-tuning schedule. A `limit` makes a quick trial: it caps the
-    /// training images, the validation and test images at as many, and the
-    /// batch at the images there are (but at least one per default thread).
-    /// `threads` is applied after those rules.
+    /// training images, the validation and test images at as many, the batch
+    /// at as many, and the default threads at as many. `threads` is applied
+    /// after those rules (`run` refuses more threads than examples).
     public init(dataDirectory: String?, epochs: Int?, seed: UInt64?, limit: Int?, threads: Int?,
                 parentPath: String? = nil, learningRate: Float? = nil, fashionImages: Int? = nil) {
         var configuration = parentPath == nil ? TrainingConfiguration() : .fineTuning()
@@ -51,7 +54,8 @@ public struct ModelTraining: Sendable {
             configuration.trainingLimit = limit
             configuration.validationCount = min(configuration.validationCount, limit)
             configuration.testLimit = limit
-            configuration.batchSize = min(configuration.batchSize, max(limit, configuration.threads))
+            configuration.batchSize = min(configuration.batchSize, max(limit, 1))
+            configuration.threads = min(configuration.threads, max(limit, 1))
         }
         if let threads { configuration.threads = threads }
         self.dataDirectory = dataDirectory ?? Self.defaultDataDirectory
@@ -66,6 +70,9 @@ public struct ModelTraining: Sendable {
     public enum Event: Sendable {
         case preparingPhotos(done: Int, total: Int)
         case photosReady(training: Int, heldOut: Int, failures: [PhotoTrainingSet.Failure], perFolder: [String])
+        /// `excludedPhotos`: folder photos left to the person's label, being in the catalogue.
+        case correctionsReady(catalogue: String, training: Int, heldOut: Int, failures: [PhotoTrainingSet.Failure],
+                              perLabel: [String], excludedPhotos: Int)
         case training(TrainingProgress)
         case calibrated(temperature: Float, before: CalibrationReport, after: CalibrationReport)
     }
@@ -99,24 +106,48 @@ public struct ModelTraining: Sendable {
             }
             record.parentSHA256 = SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
         }
-        var set: PhotoTrainingSet?
+        var photoTensors = LabelledTensors()
+        var heldOutTensors = LabelledTensors()
+        var corrections: CorrectionTrainingSet?
+        var excludedPhotos = 0
+        if let correctionsCatalogue {
+            let catalogue = try Catalogue(path: correctionsCatalogue, mode: .readOnly)
+            let loaded = try CorrectionTrainingSet(catalogue: catalogue, recipe: recipe)
+            guard loaded.training.count + loaded.heldOut.count > 0 else {
+                throw WardrobeError.invalidArgument("catalogue \(correctionsCatalogue): no image is labelled or confirmed by a person yet (wardrobe label), so there is nothing to learn from")
+            }
+            record.photoSources.append(loaded.source)
+            photoTensors.append(contentsOf: loaded.training)
+            heldOutTensors.append(contentsOf: loaded.heldOut)
+            corrections = loaded
+        }
         if let photos {
             let loaded = try PhotoTrainingSet(directory: photos.directory, map: photos.map, recipe: recipe,
-                                              limit: photos.limit) { done, total in
+                                              limit: photos.limit, excluding: corrections?.hashes ?? []) { done, total in
                 events(.preparingPhotos(done: done, total: total))
             }
             events(.photosReady(training: loaded.training.count, heldOut: loaded.heldOut.count, failures: loaded.failures,
                                 perFolder: loaded.perFolder.map { "\($0.folder) \($0.photos)" }))
-            record.photoSources = [loaded.source]
-            record.recipe = recipe.identity
-            set = loaded
+            record.photoSources.append(loaded.source)
+            photoTensors.append(contentsOf: loaded.training)
+            heldOutTensors.append(contentsOf: loaded.heldOut)
+            excludedPhotos = loaded.excluded
         }
+        if let corrections {
+            let perLabel = corrections.source.perLabel.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            events(.correctionsReady(catalogue: corrections.cataloguePath, training: corrections.training.count,
+                                     heldOut: corrections.heldOut.count, failures: corrections.failures,
+                                     perLabel: perLabel, excludedPhotos: excludedPhotos))
+        }
+        if photos != nil || corrections != nil { record.recipe = recipe.identity }
+        let configuration = try fitted(self.configuration, fashionImages: training.count, photos: photoTensors.count)
         let trainer = Trainer(architecture: architecture, configuration: configuration)
-        var result = trainer.train(training: training, test: test, photos: set?.training ?? LabelledTensors(),
-                                   heldOutPhotos: set?.heldOut ?? LabelledTensors(), parent: parent) { progress in
+        var result = trainer.train(training: training, test: test, photos: photoTensors,
+                                   heldOutPhotos: heldOutTensors, parent: parent) { progress in
             events(.training(progress))
         }
-        if calibrate, let heldOut = set?.heldOut, !heldOut.isEmpty {
+        if calibrate, !heldOutTensors.isEmpty {
+            let heldOut = heldOutTensors
             let logits = Trainer.logits(result.network, photos: heldOut, threads: configuration.threads)
             let temperature = TemperatureScaling.fit(logits: logits, examples: heldOut)
             let before = Self.calibration(logits: logits, of: heldOut, temperature: 1)
@@ -129,6 +160,25 @@ public struct ModelTraining: Sendable {
         }
         record.trainingSeconds = Date().timeIntervalSince(started)
         return Outcome(result: result, record: record, model: result.modelFile(record: record))
+    }
+
+    /// The trainer checks its configuration only in debug builds (Training is
+    /// built unchecked for speed), so a run is made to fit here: a batch no
+    /// larger than the examples of an epoch, at least one example per thread.
+    func fitted(_ configuration: TrainingConfiguration, fashionImages: Int, photos: Int) throws(WardrobeError)
+        -> TrainingConfiguration {
+        var c = configuration
+        let examples = Trainer(architecture: .clothing(), configuration: c)
+            .examplesPerEpoch(fashionImages: fashionImages, photos: photos)
+        guard examples > 0 else {
+            throw .invalidArgument("nothing to train on: no Fashion-MNIST images (--fashion 0) and no photos")
+        }
+        guard examples >= c.threads else {
+            throw .invalidArgument("\(examples) training examples per epoch cannot be shared by \(c.threads) threads: "
+                                   + "pass --threads \(examples) or fewer, or train on more examples")
+        }
+        c.batchSize = max(min(c.batchSize, examples), c.threads)
+        return c
     }
 
     /// Confidence (top softmax of logits / T) against correctness (an accepted label).

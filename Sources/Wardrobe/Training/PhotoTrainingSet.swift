@@ -26,13 +26,17 @@ public struct PhotoTrainingSet: Sendable {
     /// Photos learned from, per folder, in map order (held-out ones not counted).
     public var perFolder: [(folder: String, photos: Int)] = []
     public var failures: [Failure] = []
+    /// Photos left out because their content is in `excluding` (a person labelled them in a catalogue).
+    public var excluded = 0
     public var directory: String
     public var recipe: String
 
     /// Prepares every photo of the map's labelled folders under `directory`
     /// ("none" folders are left out) on `threads` threads. Unreadable files
-    /// are listed as failures and left out. `progress(done, total)` after each photo.
+    /// are listed as failures and left out, and so are photos whose SHA-256 is in
+    /// `excluding`. `progress(done, total)` after each photo.
     public init(directory: String, map: PhotoLabelMap, recipe: any PrepRecipe, limit: Int? = nil,
+                excluding: Set<[UInt8]> = [],
                 processor: ImageProcessor = ImageProcessor(), threads: Int = 2,
                 progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws(WardrobeError) {
         self.directory = directory
@@ -58,6 +62,7 @@ public struct PhotoTrainingSet: Sendable {
         var kept: [(hash: [UInt8], tensor: [Float], accepted: [Int], folder: String)] = []
         for (file, outcome) in zip(files, prepared) {
             switch outcome {
+            case .success(let photo) where excluding.contains(photo.hash): excluded += 1
             case .success(let photo): kept.append((photo.hash, photo.tensor, file.accepted, file.folder))
             case .failure(let reason): failures.append(Failure(path: file.path, reason: reason))
             }

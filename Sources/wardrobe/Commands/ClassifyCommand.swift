@@ -37,7 +37,7 @@ struct ClassifyCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         let paths = sample ? [try setup.samplePath()] : files
-        let classifier = try setup.classifier(explicit: model.path)
+        let classifier = try setup.classifier(explicit: model.path, cataloguePath: self.catalogue.path)
         let catalogue = noSave || sample ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
         let recipe = try setup.recipe(named: prep ?? (sample ? BundledFiles.sampleRecipe : nil), for: classifier.model)
         let fileClassifier = FileClassifier(classifier: classifier, recipe: recipe)

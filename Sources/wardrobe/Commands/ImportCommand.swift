@@ -42,7 +42,8 @@ struct ImportCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
-        let classifier = try setup.classifier(explicit: model.path)
+        // The model is loaded before the catalogue is made: a bad model leaves no empty catalogue behind.
+        let classifier = try setup.classifier(explicit: model.path, cataloguePath: self.catalogue.path)
         let recipe = try setup.recipe(named: prep, for: classifier.model)
         let options = ImportOptions(paths: paths, jobs: work.jobs, recipe: recipe, includeHidden: hidden)
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path)

@@ -20,6 +20,7 @@ struct PrepCommand: Command {
             help: "The prep recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).")
     var recipe: String?
     @OptionGroup var model: ModelOptions
+    @OptionGroup var catalogue: CatalogueOptions
     @Option(name: "--out", value: "FILE.png", help: "Also write the tensor as a PNG, enlarged 10 times.")
     var out: String?
     @Option(name: "--thumbnail", value: "FILE.jpg",
@@ -33,7 +34,7 @@ struct PrepCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let file = files[0]
-        let recipe = try console.setup.recipe(named: recipe, forModel: model.path)
+        let recipe = try console.setup.recipe(named: self.recipe, model: model.path, cataloguePath: catalogue.path)
         let result = try PrepPreview().run(path: file, recipe: recipe, tensorPNG: out, thumbnail: thumbnail)
         let image = result.processed
         let style = PreviewStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)

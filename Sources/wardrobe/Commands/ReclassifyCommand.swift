@@ -23,8 +23,9 @@ struct ReclassifyCommand: Command {
             gave still outranks the new one. The summary names how many images changed
             label, each transition with its count, and how many of the labels a person gave
             the new model agrees with: its honest accuracy on this catalogue. Without
-            --model the default model is used (--model, $WARDROBE_MODEL, else the bundled
-            one); without --prep, the recipe the model records, else photo.
+            --model the default model is used ($WARDROBE_MODEL, else the catalogue's model
+            chosen by 'wardrobe model use', else the bundled one); without --prep, the recipe
+            the model records, else photo.
             A model used for the first time is registered in the catalogue.
 
             Exit status: 0 on success, 2 when some thumbnails could not be read (each named on
@@ -58,7 +59,7 @@ struct ReclassifyCommand: Command {
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path, mode: dryRun ? .readOnly : .readWrite)
         let request = ReclassifyRequest(images: images, label: label, confidenceBelow: below, importedSince: since,
                                         recipe: prep, jobs: work.jobs, dryRun: dryRun)
-        let classifier = try setup.classifier(explicit: model.path)
+        let classifier = try setup.classifier(explicit: model.path, catalogue: catalogue)
         let options = try request.options(in: catalogue, setup: setup, model: classifier.model)
         let reclassifier = Reclassifier(catalogue: catalogue, classifier: classifier)
         let candidates = try reclassifier.select(options.filter)

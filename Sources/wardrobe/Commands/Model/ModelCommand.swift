@@ -4,7 +4,8 @@ import CommandLineKit
 struct ModelCommand: CommandGroup {
     static let configuration = CommandConfiguration(
         name: "model",
-        abstract: "Train, evaluate and inspect the clothing classifier.",
+        abstract: "Train, evaluate, inspect and choose the clothing classifier.",
         usage: "<subcommand> [options]",
-        subcommands: [ModelTrainCommand.self, ModelEvaluateCommand.self, ModelInfoCommand.self])
+        subcommands: [ModelTrainCommand.self, ModelEvaluateCommand.self, ModelInfoCommand.self, ModelUseCommand.self,
+                      ModelListCommand.self])
 }

@@ -21,6 +21,7 @@ struct ModelEvaluateCommand: Command {
             """)
 
     @OptionGroup var model: ModelOptions
+    @OptionGroup var catalogue: CatalogueOptions
     @Option(name: "--data", value: "DIR",
             help: "Fashion-MNIST's .gz files (default: \(TestSetEvaluation.defaultDataDirectory)).")
     var data: String?
@@ -54,7 +55,7 @@ struct ModelEvaluateCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         if let images, let map { return try runPhotos(images: images, map: map, console: console) }
-        let classifier = try console.setup.classifier(explicit: model.path)
+        let classifier = try console.setup.classifier(explicit: model.path, cataloguePath: catalogue.path)
         let report = try TestSetEvaluation(classifier: classifier, dataDirectory: data, limit: limit)
         if output.json {
             try console.json(report)

@@ -8,7 +8,7 @@ struct ModelTrainCommand: Command {
     static let configuration = CommandConfiguration(
         name: "train",
         abstract: "Train a clothing classifier on Fashion-MNIST and labelled photos and write it as an .aimodel.",
-        usage: "[--data DIR] [--photos DIR --map FILE [--prep NAME]] [--from MODEL] [--epochs N] [--seed S] --out FILE",
+        usage: "[--data DIR] [--photos DIR --map FILE] [--corrections [--db PATH]] [--prep NAME] [--from MODEL] [--epochs N] [--seed S] --out FILE",
         discussion: """
             Trains the bundled architecture (two blocks of 3x3 convolutions with batch norm,
             then a dense head) on the Fashion-MNIST training set, holding 5,000 images out for
@@ -17,7 +17,11 @@ struct ModelTrainCommand: Command {
             several accepted labels teaches that any of them is right), each prepared exactly as
             `import` prepares it; about a tenth of them, chosen by file hash, are held out,
             reported every epoch and used to calibrate the confidence (a temperature folded into
-            the last layer). --from fine-tunes an existing model with a short schedule.
+            the last layer). --corrections learns from every image a person labelled or confirmed
+            in the catalogue (--db, else $WARDROBE_DB, else the default one) through its stored
+            thumbnail, so the original files may be gone; `none` labels are left out, and images
+            are held out by hash as photos are. --from fine-tunes an existing model with a short
+            schedule.
             Progress goes to stderr. The same options on the same machine write the same weights.
             `make model` shows how the bundled model is made.
             """)
@@ -28,13 +32,16 @@ struct ModelTrainCommand: Command {
     var photos: String?
     @Option(name: "--map", value: "FILE", help: "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out.")
     var map: String?
-    @Option(name: "--prep", value: "RECIPE", help: "With --photos: the prep recipe the model is trained for (default: photo).")
+    @Flag(name: "--corrections", help: "Also learn from the images a person labelled or confirmed in the catalogue (see --db).")
+    var corrections: Bool
+    @OptionGroup var catalogue: CatalogueOptions
+    @Option(name: "--prep", value: "RECIPE", help: "With --photos or --corrections: the prep recipe the model is trained for (default: photo).")
     var prep: String?
-    @Option(name: "--photo-share", value: "X", help: "With --photos: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
+    @Option(name: "--photo-share", value: "X", help: "With --photos or --corrections: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
     var photoShare: Double?
     @Option(name: "--photo-limit", value: "N", help: "With --photos: learn from only the first N training photos (in hash order).", in: 0...1_000_000)
     var photoLimit: Int?
-    @Option(name: "--photo-augment", value: "KIND", help: "With --photos: full (default), flip-shift or none.")
+    @Option(name: "--photo-augment", value: "KIND", help: "With --photos or --corrections: full (default), flip-shift or none.")
     var photoAugment: String?
     @Flag(name: "--no-calibrate", help: "Do not fit a temperature on the held-out photos.")
     var noCalibrate: Bool
@@ -57,12 +64,21 @@ struct ModelTrainCommand: Command {
 
     func validate() throws(UsageError) {
         if photos == nil {
-            for (name, given) in [("--map", map != nil), ("--prep", prep != nil), ("--photo-share", photoShare != nil),
-                                  ("--photo-limit", photoLimit != nil), ("--photo-augment", photoAugment != nil)] where given {
+            for (name, given) in [("--map", map != nil), ("--photo-limit", photoLimit != nil)] where given {
                 throw UsageError("\(name) needs --photos")
             }
         } else if map == nil {
             throw UsageError("--photos needs --map FILE")
+        }
+        if photos == nil && !corrections {
+            for (name, given) in [("--prep", prep != nil), ("--photo-share", photoShare != nil),
+                                  ("--photo-augment", photoAugment != nil)] where given {
+                throw UsageError("\(name) needs --photos or --corrections")
+            }
+        }
+        if catalogue.path != nil && !corrections { throw UsageError("--db needs --corrections") }
+        if let limit, let threads, threads > limit {
+            throw UsageError("--threads \(threads) is more than the \(limit) images of --limit \(limit): each thread needs an image of every batch")
         }
         if let photoAugment, !["full", "flip-shift", "none"].contains(photoAugment) {
             throw UsageError("--photo-augment is full, flip-shift or none, not '\(photoAugment)'")
@@ -74,8 +90,9 @@ struct ModelTrainCommand: Command {
                                      parentPath: from, learningRate: learningRate, fashionImages: fashion)
         if let photos, let map {
             training.photos = ModelTraining.Photos(directory: photos, map: try PhotoLabelMap(contentsOf: map), limit: photoLimit)
-            training.recipe = try console.setup.recipe(named: prep)
         }
+        if corrections { training.correctionsCatalogue = console.setup.cataloguePath(explicit: catalogue.path) }
+        if photos != nil || corrections { training.recipe = try console.setup.recipe(named: prep) }
         if let photoShare { training.configuration.photoShare = photoShare }
         switch photoAugment {
         case "flip-shift": training.configuration.photoAugmentation = .flipShift

@@ -26,6 +26,11 @@ final class TrainingPrinter: @unchecked Sendable {
             console.clearStatus()
             for failure in failures { console.warning("\(failure.path): \(failure.reason)") }
             console.info("photos: \(training) to learn from (\(perFolder.joined(separator: ", "))), \(heldOut) held out")
+        case .correctionsReady(let catalogue, let training, let heldOut, let failures, let perLabel, let excluded):
+            for failure in failures { console.warning("\(catalogue): \(failure.path): \(failure.reason)") }
+            var line = "corrections in \(catalogue): \(training) to learn from (\(perLabel.joined(separator: ", "))), \(heldOut) held out"
+            if excluded > 0 { line += "; \(excluded) photos of --photos left to the label a person gave them in the catalogue" }
+            console.info(line)
         case .training(let progress):
             show(progress)
         case .calibrated(let temperature, let before, let after):

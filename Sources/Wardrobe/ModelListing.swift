@@ -1,0 +1,78 @@
+import Catalogue
+import Files
+import Foundation
+import Inference
+
+/// `wardrobe model list`: the models a catalogue registered (each model
+/// that classified in it, and each adopted), which one commands use now,
+/// and how well each agrees with the labels people gave.
+public struct ModelListing: Sendable, Encodable {
+    public struct Entry: Sendable, Encodable {
+        public var id: Int64
+        public var name: String
+        public var version: String
+        public var sha256: String
+        public var registeredAt: Date
+        /// When the catalogue last adopted it (`model use`); nil if never.
+        public var lastAdopted: Date?
+        /// The model commands use without `--model`.
+        public var inUse: Bool
+        /// Images with a person's label (not `none`) that this model classified, and how many of its
+        /// latest labels of them match the person's.
+        public var labelledImages: Int
+        public var agreeing: Int
+        public var agreement: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, version, sha256, registeredAt, lastAdopted, inUse, labelledImages, agreeing, agreement
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(version, forKey: .version)
+            try container.encode(sha256, forKey: .sha256)
+            try container.encode(RowWriter.isoDate(registeredAt), forKey: .registeredAt)
+            try container.encode(lastAdopted.map(RowWriter.isoDate), forKey: .lastAdopted)
+            try container.encode(inUse, forKey: .inUse)
+            try container.encode(labelledImages, forKey: .labelledImages)
+            try container.encode(agreeing, forKey: .agreeing)
+            try container.encode(agreement, forKey: .agreement)
+        }
+    }
+
+    public var catalogue: String
+    public var models: [Entry]
+    /// What commands use without `--model`, by the rule (`ModelChoice`).
+    public var inUse: String
+    public var inUseSource: String
+    /// Whether the model in use is among `models` (a model is registered when it first classifies here or is adopted).
+    public var inUseRegistered: Bool
+
+    public init(catalogue: Catalogue, setup: WardrobeSetup) throws {
+        self.catalogue = catalogue.path
+        let choice = try setup.modelChoice(explicit: nil, catalogue: catalogue)
+        let bytes: [UInt8]
+        if let kept = choice.bytes {
+            bytes = kept
+        } else {
+            do {
+                bytes = try RegularFile.read(choice.path, maxSize: ModelFile.maxFileSize)
+            } catch {
+                throw WardrobeError.model(path: choice.path, reason: "cannot read: \(error.reason)")
+            }
+        }
+        let inUseHash = SHA256.digest(bytes)
+        inUse = choice.path
+        inUseSource = choice.source.rawValue
+        models = try catalogue.modelStandings().map { standing in
+            let model = standing.model
+            return Entry(id: model.id.rawValue, name: model.name, version: model.version, sha256: model.sha256.hex,
+                         registeredAt: model.registeredAt, lastAdopted: standing.lastAdopted,
+                         inUse: model.sha256.bytes == inUseHash, labelledImages: standing.labelledImages,
+                         agreeing: standing.agreeing, agreement: standing.agreement)
+        }
+        inUseRegistered = models.contains { $0.inUse }
+    }
+}

@@ -1,0 +1,59 @@
+import Catalogue
+import Foundation
+import Imaging
+import Training
+
+/// The images a person labelled or confirmed in a catalogue, made into
+/// training tensors from their stored thumbnails (the originals may be
+/// gone), each prepared as `reclassify` prepares it: the thumbnail decoded,
+/// fitted, the recipe run on it. `none` labels are never examples.
+///
+/// Held out like a folder's photos: by the image's SHA-256 (the hash of the
+/// file it was imported from), first byte below `PhotoTrainingSet.heldOutBelow`,
+/// so the same photo is held out whether it comes from a folder or from a
+/// catalogue. The rest are learned from in hash order.
+public struct CorrectionTrainingSet: Sendable {
+    public var training = LabelledTensors()
+    public var heldOut = LabelledTensors()
+    /// The content hashes of every labelled image read (learned or held out):
+    /// a folder photo with one of these is left to the person's label.
+    public var hashes: Set<[UInt8]> = []
+    /// Thumbnails that could not be prepared, named by image id.
+    public var failures: [PhotoTrainingSet.Failure] = []
+    public var cataloguePath: String
+    public var recipe: String
+
+    /// Reads every labelled image of `catalogue` (one thumbnail in memory at
+    /// a time). `progress(done)` after each image.
+    public init(catalogue: Catalogue, recipe: any PrepRecipe, processor: ImageProcessor = ImageProcessor(),
+                progress: (Int) -> Void = { _ in }) throws {
+        cataloguePath = catalogue.path
+        self.recipe = recipe.identity
+        var kept: [(hash: [UInt8], tensor: [Float], label: Int)] = []
+        var failures: [PhotoTrainingSet.Failure] = []
+        try catalogue.forEachLabelledImage { image in
+            do throws(ImagingError) {
+                let tensor = try processor.prepare(thumbnail: image.thumbnail, recipe: recipe)
+                kept.append((image.sha256.bytes, tensor.values, image.label))
+            } catch {
+                failures.append(.init(path: "image \(image.image) (stored thumbnail)", reason: error.reason))
+            }
+            progress(kept.count + failures.count)
+        }
+        self.failures = failures
+        kept.sort { $0.hash.lexicographicallyPrecedes($1.hash) }
+        for example in kept {
+            hashes.insert(example.hash)
+            if example.hash[0] < PhotoTrainingSet.heldOutBelow {
+                heldOut.append(example.tensor, accepted: [example.label])
+            } else {
+                training.append(example.tensor, accepted: [example.label])
+            }
+        }
+    }
+
+    /// What the model file records: the catalogue and how many examples of each label it gave.
+    public var source: DataSource {
+        DataSource(name: "corrections \(cataloguePath) (\(recipe))", tensors: training)
+    }
+}
