@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
 
         // The runtime's kernels: C with AVX-512 intrinsics chosen at run time, -O3 in
         // every configuration so that debug test runs stay quick.
@@ -30,7 +32,7 @@ let package = Package(
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
-        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport"],
+        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport", "CHeif", "CWebP"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite"],
                 plugins: ["EmbedMigrations"]),
@@ -56,7 +58,7 @@ let package = Package(
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
         .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "Training", "Inference"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
-        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
+        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
                           swiftSettings: optimised),
 
@@ -70,7 +72,7 @@ let package = Package(
                           path: "bench/InferenceBench", swiftSettings: optimised),
 
         .testTarget(name: "SystemLibraryTests",
-                    dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
+                    dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto", "CHeif", "CWebP"]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
