@@ -1,7 +1,10 @@
 // swift-tools-version:6.0
 // wardrobe: a catalogue of clothing photos, classified by a bundled Fashion-MNIST model.
-// Dependencies point one way: wardrobe -> Wardrobe -> (Catalogue, Imaging, Inference, Training);
-// Training -> Inference. No package outside the toolchain; C libraries come from Debian.
+// Dependencies point one way: wardrobe -> (CommandLineKit, Wardrobe);
+// Wardrobe -> (Catalogue, Imaging, Inference, Training); Training -> Inference.
+// CommandLineKit knows nothing of clothing or catalogues. Each target's dependencies
+// are exactly the modules its sources import. No package outside the toolchain;
+// C libraries come from Debian.
 import PackageDescription
 
 let package = Package(
@@ -32,7 +35,8 @@ let package = Package(
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
-        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport", "CHeif", "CWebP"],
+        // Imaging reads the model's input size from Inference's ModelContract.
+        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite"],
                 plugins: ["EmbedMigrations"]),
@@ -56,7 +60,13 @@ let package = Package(
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
-        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "Training", "Inference"]),
+        // The command-line frame: commands, options declared once on the properties they
+        // fill, the parser, help, console and progress. Not named `CommandLine`: a module
+        // of that name would shadow Swift's `CommandLine` (the process's arguments) in
+        // every file that imports it.
+        .target(name: "CommandLineKit"),
+        // The executable only parses, calls Wardrobe and prints.
+        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "CommandLineKit"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
@@ -77,7 +87,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
-        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Training"]),
+        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "Imaging", "Training"]),
     ]
 )

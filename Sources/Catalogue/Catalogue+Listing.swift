@@ -6,7 +6,8 @@ extension Catalogue {
     /// (label, confidence) index: its cost does not grow with the catalogue.
     public func currentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> [CurrentClassification] {
         let (sql, values) = Catalogue.listingSQL(query, count: false)
-        return try database.rows(sql, values, Catalogue.currentClassification)
+        let columns = ListingColumns(try database.cachedStatement(sql))
+        return try database.rows(sql, values, columns.row)
     }
 
     /// How many images `currentClassifications` would list without limit and offset.
@@ -23,9 +24,10 @@ extension Catalogue {
         let (sql, values) = Catalogue.listingSQL(query, count: false)
         // Its own statement, not the cache: `body` may run other queries.
         let statement = try database.prepare(sql)
+        let columns = ListingColumns(statement)
         try statement.bind(values)
         while try statement.step() {
-            try body(try Catalogue.currentClassification(statement))
+            try body(try columns.row(statement))
         }
     }
 
@@ -86,10 +88,7 @@ extension Catalogue {
         // CROSS JOIN keeps current_classifications the outer loop, so the
         // label index drives the query.
         let sql = """
-            SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
-                   c.classified_at, i.first_imported, i.width, i.height, i.format,
-                   (SELECT path FROM image_paths WHERE image_id = c.image_id ORDER BY last_seen DESC, path DESC LIMIT 1),
-                   (SELECT label FROM corrections WHERE image_id = c.image_id ORDER BY id DESC LIMIT 1)
+            SELECT \(ListingColumns.list)
             FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
             \(whereClause)
             ORDER BY \(order) LIMIT ? OFFSET ?
@@ -97,14 +96,46 @@ extension Catalogue {
         return (sql, values)
     }
 
-    static func currentClassification(_ row: Statement) throws -> CurrentClassification {
-        CurrentClassification(
-            image: ImageID(row.int64(0)), sha256: try SHA256Digest(bytes: row.blob(1)),
-            classification: ClassificationID(row.int64(2)), model: ModelID(row.int64(3)),
-            label: row.int(4), confidence: row.double(5),
-            classifiedAt: Date(catalogueMilliseconds: row.int64(6)),
-            firstImported: Date(catalogueMilliseconds: row.int64(7)),
-            width: row.int(8), height: row.int(9), format: row.text(10),
-            path: row.optionalText(11), correctedLabel: row.isNull(12) ? nil : row.int(12))
+    /// A listing's columns (`c` the current classification, `i` its image)
+    /// and the reader of them, side by side. Columns are found by name once
+    /// per statement; each row is read by index.
+    struct ListingColumns {
+        static let list = """
+            c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
+            c.classified_at, i.first_imported, i.width, i.height, i.format,
+            (SELECT path FROM image_paths WHERE image_id = c.image_id ORDER BY last_seen DESC, path DESC LIMIT 1)
+                AS path,
+            (SELECT label FROM corrections WHERE image_id = c.image_id ORDER BY id DESC LIMIT 1) AS corrected_label
+            """
+
+        private let image, sha256, classification, model, label, confidence, classifiedAt, firstImported: Int32
+        private let width, height, format, path, correctedLabel: Int32
+
+        init(_ statement: Statement) {
+            image = statement.column("image_id")
+            sha256 = statement.column("sha256")
+            classification = statement.column("classification_id")
+            model = statement.column("model_id")
+            label = statement.column("label")
+            confidence = statement.column("confidence")
+            classifiedAt = statement.column("classified_at")
+            firstImported = statement.column("first_imported")
+            width = statement.column("width")
+            height = statement.column("height")
+            format = statement.column("format")
+            path = statement.column("path")
+            correctedLabel = statement.column("corrected_label")
+        }
+
+        func row(_ row: Statement) throws -> CurrentClassification {
+            CurrentClassification(
+                image: ImageID(row.int64(image)), sha256: try SHA256Digest(bytes: row.blob(sha256)),
+                classification: ClassificationID(row.int64(classification)), model: ModelID(row.int64(model)),
+                label: row.int(label), confidence: row.double(confidence),
+                classifiedAt: Date(catalogueMilliseconds: row.int64(classifiedAt)),
+                firstImported: Date(catalogueMilliseconds: row.int64(firstImported)),
+                width: row.int(width), height: row.int(height), format: row.text(format),
+                path: row.optionalText(path), correctedLabel: row.isNull(correctedLabel) ? nil : row.int(correctedLabel))
+        }
     }
 }

@@ -79,11 +79,13 @@ extension Catalogue {
     /// `body` must not write to this catalogue.
     public func forEachClassificationWithHash(_ body: (ClassificationRecord, SHA256Digest) throws -> Void) throws {
         let statement = try database.prepare("""
-            SELECT \(Catalogue.classificationColumns), i.sha256
+            SELECT \(ClassificationColumns.list), i.sha256
             FROM classifications AS c JOIN images AS i ON i.id = c.image_id ORDER BY c.id
             """)
+        let classification = ClassificationColumns(statement)
+        let sha256 = statement.column("sha256")
         while try statement.step() {
-            try body(Catalogue.classificationRecord(statement), try SHA256Digest(bytes: statement.blob(10)))
+            try body(classification.record(statement), try SHA256Digest(bytes: statement.blob(sha256)))
         }
     }
 

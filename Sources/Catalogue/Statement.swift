@@ -86,6 +86,16 @@ public final class Statement {
 
     // MARK: - Columns (0-based, as in SQLite's C API)
 
+    /// The index of the result column called `name` (its alias, else its own
+    /// name), to read rows by name: look it up once per statement, then read
+    /// each row by index. A name the SQL does not have is a programming error.
+    public func column(_ name: String) -> Int32 {
+        for index in 0..<sqlite3_column_count(handle) where String(cString: sqlite3_column_name(handle, index)) == name {
+            return index
+        }
+        preconditionFailure("no column \(name) in `\(sql)`")
+    }
+
     public func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }

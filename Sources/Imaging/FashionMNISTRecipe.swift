@@ -4,7 +4,7 @@
 public struct FashionMNISTRecipe: PrepRecipe {
     public let name = "fashion-mnist"
     public let version = 1
-    public let summary = "whole image squashed to 28x28 gray, bytes / 255 (for inputs that look like Fashion-MNIST)"
+    public let summary = "whole image squashed to \(PreparedTensor.side)x\(PreparedTensor.side) gray, bytes / 255 (for inputs that look like Fashion-MNIST)"
 
     public init() {}
 

@@ -43,7 +43,7 @@ public enum ImageFile {
 
     public static func write(_ bytes: [UInt8], to path: String) throws(ImagingError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ImagingError(.unreadable, "cannot write: \(errorText(errno))", path: path) }
+        guard descriptor >= 0 else { throw ImagingError(.unwritable, "cannot write: \(errorText(errno))", path: path) }
         defer { close(descriptor) }
         var done = 0
         while done < bytes.count {
@@ -52,7 +52,7 @@ public enum ImageFile {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ImagingError(.unreadable, "cannot write: \(errorText(errno))", path: path)
+                throw ImagingError(.unwritable, "cannot write: \(errorText(errno))", path: path)
             }
             done += count
         }

@@ -12,6 +12,8 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
         case notAnImage
         /// The file could not be read (missing, a directory, no permission, I/O error).
         case unreadable
+        /// The file could not be written (no such folder, no permission, a full disk).
+        case unwritable
         /// The header announces more pixels or a larger side than the configured limits.
         case tooLarge
         /// Valid input this module does not handle (an unusual JPEG colour space, for example).

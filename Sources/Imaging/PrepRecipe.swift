@@ -1,6 +1,9 @@
-/// A way of turning an upright image into the model's input: a 28x28 one-channel tensor with
-/// values in 0...1. The name and version identify the recipe in the catalogue, so a change to
-/// what a recipe computes must come with a new version.
+import Inference
+
+/// A way of turning an upright image into the model's input: a one-channel square tensor of
+/// the contract's side (`ModelContract.side`) with values in 0...1. The name and version
+/// identify the recipe in the catalogue, so a change to what a recipe computes must come with
+/// a new version.
 public protocol PrepRecipe: Sendable {
     var name: String { get }
     var version: Int { get }
@@ -16,16 +19,16 @@ extension PrepRecipe {
 
 /// The model's input for one image, and the part of the image it was made from.
 public struct PreparedTensor: Sendable, Equatable {
-    public static let side = 28
-    public static let count = side * side
+    public static let side = ModelContract.side
+    public static let count = ModelContract.valuesPerImage
 
-    /// 784 values in 0...1, row-major.
+    /// `count` values in 0...1, row-major.
     public var values: [Float]
     /// The region of the prepared image the tensor shows, in that image's pixels.
     public var cropBox: PixelRect
 
     public init(values: [Float], cropBox: PixelRect) {
-        precondition(values.count == Self.count, "a prepared tensor has 28x28 values")
+        precondition(values.count == Self.count, "a prepared tensor has \(Self.side)x\(Self.side) values")
         self.values = values
         self.cropBox = cropBox
     }

@@ -3,7 +3,7 @@
 public enum TensorImage {
     /// The 28x28 tensor as a gray bitmap, each value a `scale` x `scale` block.
     public static func bitmap(_ values: [Float], scale: Int = 10) -> Bitmap {
-        precondition(values.count == PreparedTensor.count && scale >= 1, "a tensor has 28x28 values")
+        precondition(values.count == PreparedTensor.count && scale >= 1, "a tensor has \(PreparedTensor.side)x\(PreparedTensor.side) values")
         let side = PreparedTensor.side * scale
         var pixels = [UInt8](repeating: 0, count: side * side)
         for y in 0..<side {

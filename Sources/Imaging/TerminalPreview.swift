@@ -26,7 +26,7 @@ public enum TerminalPreview {
 
     /// A 28x28 tensor (values 0...1, 1 drawn white as Fashion-MNIST shows garments) as 14 lines.
     public static func tensor(_ values: [Float], style: TerminalStyle) -> String {
-        precondition(values.count == PreparedTensor.count, "a tensor has 28x28 values")
+        precondition(values.count == PreparedTensor.count, "a tensor has \(PreparedTensor.side)x\(PreparedTensor.side) values")
         let bytes = values.map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
         return render(Bitmap(width: PreparedTensor.side, height: PreparedTensor.side, channels: 1, pixels: bytes), style: style)
     }

@@ -1,7 +1,24 @@
 /// What a caller requires of a model before using it: the function to call,
 /// its one input and one output with their shapes (batch dimension `-1`), and
 /// how many labels the file must carry.
+///
+/// The project's contract is declared here and only here: the side of the
+/// square grayscale input, its channel count and the ten labels in index
+/// order. Everything else (prep recipes, the classifier, the trainer's
+/// architecture, the data-set reader) derives from these. The runtime's
+/// planning and kernels never read them; the contract names the labels
+/// because model files carry them.
 public struct ModelContract: Sendable, Equatable {
+    /// Side of the square input image, in pixels.
+    public static let side = 28
+    /// Channels of the input image: one, grayscale.
+    public static let channels = 1
+    /// Values of one input image: channels x side x side.
+    public static let valuesPerImage = channels * side * side
+    /// The labels, index 0..<10 in this order: Fashion-MNIST's classes.
+    public static let labels = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                                "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"]
+
     public var function: String
     public var input: TensorSignature
     public var output: TensorSignature
@@ -15,11 +32,11 @@ public struct ModelContract: Sendable, Equatable {
         self.labelCount = labelCount
     }
 
-    /// The project's contract: `main` maps `image` `[N,1,28,28]` (grayscale
-    /// in 0...1) to `logits` `[N,10]`, with ten labels.
+    /// The project's contract: `main` maps `image` `[N, channels, side, side]`
+    /// (grayscale in 0...1) to `logits` `[N, labels.count]`, with that many labels.
     public static let standard = ModelContract(
         function: "main",
-        input: TensorSignature(name: "image", shape: [-1, 1, 28, 28]),
-        output: TensorSignature(name: "logits", shape: [-1, 10]),
-        labelCount: 10)
+        input: TensorSignature(name: "image", shape: [-1, channels, side, side]),
+        output: TensorSignature(name: "logits", shape: [-1, labels.count]),
+        labelCount: labels.count)
 }

@@ -1,3 +1,5 @@
+import Inference
+
 /// The size of one example's features: channels x height x width. A flat
 /// vector of F features is `(F, 1, 1)`.
 public struct FeatureShape: Sendable, Equatable, CustomStringConvertible {
@@ -60,7 +62,7 @@ public struct Architecture: Sendable, Equatable {
     /// convolutions with batch norm, then a small dense head (about 470k
     /// parameters, about 19M multiply-adds per image).
     public static func clothing(width: Int = 32, hidden: Int = 128, dropout: Float = 0.25) -> Architecture {
-        Architecture(name: "clothing-cnn", input: FeatureShape(channels: 1, height: 28, width: 28), layers: [
+        Architecture(name: "clothing-cnn", input: contractInput, layers: [
             .conv2d(outputChannels: width, kernel: 3, padding: 1, bias: false), .batchNorm(epsilon: 1e-5), .relu,
             .conv2d(outputChannels: width, kernel: 3, padding: 1, bias: false), .batchNorm(epsilon: 1e-5), .relu,
             .maxPool(size: 2),
@@ -68,9 +70,13 @@ public struct Architecture: Sendable, Equatable {
             .conv2d(outputChannels: 2 * width, kernel: 3, padding: 1, bias: false), .batchNorm(epsilon: 1e-5), .relu,
             .maxPool(size: 2),
             .flatten, .dense(outputs: hidden), .relu, .dropout(rate: dropout),
-            .dense(outputs: FashionMNIST.labels.count),
+            .dense(outputs: ModelContract.labels.count),
         ])
     }
+
+    /// The contract's input image: its channels and side.
+    public static let contractInput = FeatureShape(channels: ModelContract.channels, height: ModelContract.side,
+                                                   width: ModelContract.side)
 
     /// Trainable parameters (weights, biases, batch-norm scale and shift;
     /// not the running statistics).

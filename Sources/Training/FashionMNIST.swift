@@ -1,10 +1,12 @@
-/// The Fashion-MNIST data set: 28x28 grayscale images with labels 0...9.
+import Inference
+
+/// The Fashion-MNIST data set: grayscale images of the contract's side with
+/// labels in the contract's order (`ModelContract`).
 public struct FashionMNIST: Sendable {
     public static let defaultDirectory = "/usr/share/datasets/fashion-mnist"
-    /// The contract's ten labels, in index order.
-    public static let labels = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
-                                "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"]
-    public static let side = 28
+    /// The contract's labels, in index order.
+    public static let labels = ModelContract.labels
+    public static let side = ModelContract.side
     public static let pixelsPerImage = side * side
 
     public enum Split: String, Sendable { case train, test }
@@ -21,13 +23,13 @@ public struct FashionMNIST: Sendable {
         let images = try IDXFile(gzipPath: imagesPath)
         let labels = try IDXFile(gzipPath: labelsPath)
         guard images.dimensions.count == 3, images.dimensions[1] == Self.side, images.dimensions[2] == Self.side else {
-            throw .malformed(path: imagesPath, reason: "dimensions \(images.dimensions), expected [N, 28, 28]")
+            throw .malformed(path: imagesPath, reason: "dimensions \(images.dimensions), expected [N, \(Self.side), \(Self.side)]")
         }
         guard labels.dimensions.count == 1, labels.dimensions[0] == images.dimensions[0] else {
             throw .malformed(path: labelsPath, reason: "\(labels.dimensions.first ?? 0) labels for \(images.dimensions[0]) images")
         }
-        guard labels.bytes.allSatisfy({ $0 < 10 }) else {
-            throw .malformed(path: labelsPath, reason: "a label is outside 0...9")
+        guard labels.bytes.allSatisfy({ Int($0) < Self.labels.count }) else {
+            throw .malformed(path: labelsPath, reason: "a label is outside 0...\(Self.labels.count - 1)")
         }
         self.pixels = images.bytes
         self.labels = labels.bytes

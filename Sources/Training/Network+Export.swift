@@ -4,8 +4,8 @@ import Inference
 /// tensors under PyTorch's names and layouts (convolution `[out, in, kh, kw]`,
 /// dense `[out, in]`, batch norm with its running statistics).
 extension Network {
-    public static let inputName = "image"
-    public static let outputName = "logits"
+    public static let inputName = ModelContract.standard.input.name
+    public static let outputName = ModelContract.standard.output.name
 
     public func modelFile(name: String, version: String, labels: [String], training: [String: String]) -> ModelFile {
         var layers: [Layer] = []

@@ -6,7 +6,7 @@ public struct Classification: Sendable, Equatable {
     public let confidence: Float
 
     public init(logits: [Float]) {
-        precondition(logits.count == ClothingClassifier.labels.count, "expected 10 logits, got \(logits.count)")
+        precondition(logits.count == ClothingClassifier.labels.count, "expected \(ClothingClassifier.labels.count) logits, got \(logits.count)")
         self.logits = logits
         let probabilities = Classification.softmax(logits)
         labelIndex = probabilities.indices.max { probabilities[$0] < probabilities[$1] }!

@@ -2,7 +2,6 @@ import Foundation
 import Inference
 import Observation
 import Synchronization
-import Training
 
 /// The one classifier of a process: the model loaded and specialised once,
 /// its function `main` looked up once, then used for every image from any
@@ -10,10 +9,10 @@ import Training
 /// for an app that shows the latest classification.
 @Observable
 public final class ClothingClassifier: Sendable {
-    /// The contract's labels, index 0...9: Fashion-MNIST's classes.
-    public static let labels = FashionMNIST.labels
-    public static let side = 28
-    public static let pixelsPerImage = side * side
+    /// The contract's labels in index order (Fashion-MNIST's classes).
+    public static let labels = ModelContract.labels
+    public static let side = ModelContract.side
+    public static let pixelsPerImage = ModelContract.valuesPerImage
 
     /// How many times this process has loaded and specialised the model file
     /// at `path`; tests use it to prove "prepare once".
@@ -80,7 +79,7 @@ public final class ClothingClassifier: Sendable {
         withMutation(keyPath: \.ready) { state.withLock { $0.ready = true } }
     }
 
-    /// Classifies `count` prepared 28x28 tensors laid out back to back.
+    /// Classifies `count` prepared tensors (the contract's input) laid out back to back.
     /// Safe to call from many threads at once.
     public func classify(tensors: UnsafeBufferPointer<Float>, count: Int) -> [Classification] {
         precondition(tensors.count == count * Self.pixelsPerImage, "\(tensors.count) values for \(count) images")
@@ -89,7 +88,8 @@ public final class ClothingClassifier: Sendable {
             // Sizes are checked above, so the runtime cannot refuse the call.
             try! main.run(input: tensors, count: count, output: output)
         }
-        return (0..<count).map { Classification(logits: Array(logits[$0 * 10..<($0 + 1) * 10])) }
+        let classes = Self.labels.count
+        return (0..<count).map { Classification(logits: Array(logits[$0 * classes..<($0 + 1) * classes])) }
     }
 
     public func classify(tensor: [Float]) -> Classification {

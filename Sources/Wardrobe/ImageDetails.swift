@@ -66,9 +66,6 @@ public struct ImageDetails: Sendable, Encodable {
         case paths, label, confidence, correctedLabel = "corrected_label", top, history, corrections
     }
 
-    /// The label shown for the image: a correction if any, else the model's.
-    public var displayLabel: String? { correctedLabel ?? label }
-
     /// Reads it all for the image `reference` names.
     public init(_ reference: ImageReference, in catalogue: Catalogue) throws {
         let image = try reference.resolve(in: catalogue)

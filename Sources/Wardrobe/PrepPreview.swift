@@ -8,7 +8,17 @@ public struct PrepPreview {
         public var processed: ProcessedImage
         public var recipe: String
         public var tensor: PreparedTensor { processed.tensor }
+
+        /// The tensor drawn with Unicode half blocks.
+        public func tensorPicture(style: PreviewStyle) -> String {
+            TerminalPreview.tensor(tensor.values, style: style)
+        }
     }
+
+    /// Every recipe's name and what it does, for help.
+    public static var recipes: [(name: String, summary: String)] { PrepRecipes.all.map { ($0.name, $0.summary) } }
+    /// The recipe used when none is named.
+    public static var defaultRecipeName: String { PrepRecipes.default.name }
 
     let processor: ImageProcessor
 

@@ -4,7 +4,7 @@ import Imaging
 
 /// What `wardrobe reclassify` was asked to do.
 public struct ReclassifyOptions: Sendable {
-    /// Which images to re-run (all with a thumbnail when empty).
+    /// Which images to re-run (all with a thumbnail when empty): what to hand `Reclassifier.select`.
     public var filter: ReclassificationFilter
     public var recipe: any PrepRecipe
     /// Worker threads that decode thumbnails, prepare and classify.

@@ -51,4 +51,10 @@ public struct WardrobeSetup: Sendable {
             throw .invalidArgument(error.reason)
         }
     }
+
+    /// The named recipe as `recipe(named:)` finds it, or every recipe for
+    /// "all" (to compare them).
+    public func recipes(named name: String?) throws(WardrobeError) -> [any PrepRecipe] {
+        name == "all" ? PrepRecipes.all : [try recipe(named: name)]
+    }
 }

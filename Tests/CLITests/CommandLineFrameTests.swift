@@ -28,4 +28,24 @@ import Testing
         #expect(result.stderr.contains("Usage: wardrobe"))
         #expect(result.stderr.contains("See 'wardrobe --help' for more information."))
     }
+
+    /// Every command, found by walking SUBCOMMANDS from the root: its help
+    /// prints. The binary checks a command's declarations (no name twice, every
+    /// name a --long-name) before it parses or prints help for it, and stops
+    /// if they are wrong, so this checks every declaration in the tool.
+    @Test func everyCommandsDeclarationsAreSoundAndPrintHelp() throws {
+        var pending: [[String]] = [[]]
+        var seen = 0
+        while let path = pending.popLast() {
+            let result = try WardrobeProcess.run(path + ["--help"])
+            #expect(result.status == 0, "wardrobe \(path.joined(separator: " ")) --help: \(result.stderr)")
+            #expect(result.stdout.contains("OPTIONS:\n"))
+            seen += 1
+            guard let section = result.stdout.components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first else { continue }
+            for line in section.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("  See ") {
+                pending.append(path + [String(line.split(separator: " ")[0])])
+            }
+        }
+        #expect(seen >= 14)
+    }
 }

@@ -193,12 +193,15 @@ import Testing
         try catalogue.forEachCurrentClassification(ClassificationQuery(order: .imageID)) { seen.append($0.sha256) }
         #expect(seen == images.map(\.sha256))
         var labels: [Int] = []
-        try catalogue.forEachClassification { record in
+        var hashes: [SHA256Digest] = []
+        try catalogue.forEachClassificationWithHash { record, sha256 in
             labels.append(record.label)
+            hashes.append(sha256)
             // Other queries may run inside the loop.
             _ = try catalogue.image(record.image)
         }
         #expect(labels == images.map { $0.classification!.label })
+        #expect(hashes == images.map(\.sha256))
     }
 
     @Test func thumbnailsComeInBatchesAndSkipWhatARunHasDone() throws {

@@ -99,6 +99,21 @@ import Testing
         }
     }
 
+    @Test func aFileThatCannotBeWrittenSaysSoNamingIt() throws {
+        let missingFolder = "/nonexistent-\(UInt32.random(in: 0...UInt32.max))/tensor.png"
+        #expect {
+            try ImageFile.write([1, 2, 3], to: missingFolder)
+        } throws: { error in
+            let error = error as? ImagingError
+            return error?.kind == .unwritable && error?.description == missingFolder + ": cannot write: No such file or directory"
+        }
+        #expect {
+            try ImageFile.write([1, 2, 3], to: "/tmp")
+        } throws: { error in
+            (error as? ImagingError)?.kind == .unwritable && "\(error)".contains("directory")
+        }
+    }
+
     // MARK: limits
 
     /// The JPEG with its frame header claiming another size; the data stays small.

@@ -143,13 +143,13 @@ func decodeLimit(_ options: BenchOptions) throws {
 func modelCost(_ options: BenchOptions) throws {
     guard let path = options.values["model"] else { fail("model-cost needs --model FILE") }
     let main = try CompiledModel(contentsOf: URL(fileURLWithPath: path)).function(named: "main")
-    let images = 256
+    let images = 256, size = ModelContract.valuesPerImage, classes = ModelContract.labels.count
     var state: UInt32 = 1
-    let input = (0..<images * 784).map { _ in
+    let input = (0..<images * size).map { _ in
         state = state &* 1_664_525 &+ 1_013_904_223
         return Float(state >> 24) / 255
     }
-    var output = [Float](repeating: 0, count: images * 10)
+    var output = [Float](repeating: 0, count: images * classes)
     for batch in [1, 8, 16, 64] {
         var best = Double.infinity
         for _ in 0..<5 {
@@ -157,9 +157,9 @@ func modelCost(_ options: BenchOptions) throws {
             for first in stride(from: 0, to: images, by: batch) {
                 try input.withUnsafeBufferPointer { source in
                     try output.withUnsafeMutableBufferPointer { target in
-                        try main.run(input: UnsafeBufferPointer(rebasing: source[first * 784..<(first + batch) * 784]),
+                        try main.run(input: UnsafeBufferPointer(rebasing: source[first * size..<(first + batch) * size]),
                                      count: batch,
-                                     output: UnsafeMutableBufferPointer(rebasing: target[first * 10..<(first + batch) * 10]))
+                                     output: UnsafeMutableBufferPointer(rebasing: target[first * classes..<(first + batch) * classes]))
                     }
                 }
             }

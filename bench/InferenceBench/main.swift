@@ -40,7 +40,7 @@ func referenceModel(seed: UInt64) -> ModelFile {
     }
     var tensors: [String: NDArray] = [:]
     var layers: [Layer] = []
-    var previous = "image", channels = 1
+    var previous = ModelContract.standard.input.name, channels = ModelContract.channels
     for (index, (out, pool)) in [(32, false), (32, true), (64, false), (64, true)].enumerated() {
         let name = "conv\(index + 1)"
         tensors["\(name).weight"] = tensor([out, channels, 3, 3], (6 / Float(channels * 9)).squareRoot())
@@ -63,21 +63,22 @@ func referenceModel(seed: UInt64) -> ModelFile {
         }
         channels = out
     }
-    tensors["fc1.weight"] = tensor([128, 3136], (6 / Float(3136)).squareRoot())
+    // Two poolings by 2 leave 64 channels of a quarter of the side.
+    let flat = 64 * (ModelContract.side / 4) * (ModelContract.side / 4)
+    tensors["fc1.weight"] = tensor([128, flat], (6 / Float(flat)).squareRoot())
     tensors["fc1.bias"] = tensor([128], 0.05)
-    tensors["fc2.weight"] = tensor([10, 128], (6 / Float(128)).squareRoot())
-    tensors["fc2.bias"] = tensor([10], 0.05)
+    tensors["fc2.weight"] = tensor([ModelContract.labels.count, 128], (6 / Float(128)).squareRoot())
+    tensors["fc2.bias"] = tensor([ModelContract.labels.count], 0.05)
     layers += [
         Layer(op: .flatten, name: "flatten", inputs: [previous], output: "flat"),
         Layer(op: .dense, name: "fc1", inputs: ["flat"], output: "fc1", weight: "fc1.weight", bias: "fc1.bias"),
         Layer(op: .relu, name: "fc1.relu", inputs: ["fc1"], output: "fc1.relu"),
         Layer(op: .dropout, name: "dropout", inputs: ["fc1.relu"], output: "dropout", rate: 0.25),
-        Layer(op: .dense, name: "fc2", inputs: ["dropout"], output: "logits", weight: "fc2.weight", bias: "fc2.bias"),
+        Layer(op: .dense, name: "fc2", inputs: ["dropout"], output: ModelContract.standard.output.name, weight: "fc2.weight", bias: "fc2.bias"),
     ]
-    let labels = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"]
-    let main = FunctionDescription(inputs: [TensorSignature(name: "image", shape: [-1, 1, 28, 28])],
-                                   outputs: [TensorSignature(name: "logits", shape: [-1, 10])], layers: layers)
-    return ModelFile(description: ModelDescription(name: "reference-cnn", version: "random-\(seed)", labels: labels,
+    let contract = ModelContract.standard
+    let main = FunctionDescription(inputs: [contract.input], outputs: [contract.output], layers: layers)
+    return ModelFile(description: ModelDescription(name: "reference-cnn", version: "random-\(seed)", labels: ModelContract.labels,
                                                    functions: ["main": main],
                                                    training: ["architecture": "issue 2 reference", "weights": "random"]),
                      tensors: tensors)
@@ -115,7 +116,8 @@ func bench(_ arguments: [String]) throws {
     let model = try CompiledModel(contentsOf: URL(fileURLWithPath: path))
     let main = try model.function(named: "main")
     let flops = Double(main.flopsPerSample)
-    var images = [Float](repeating: 0, count: 256 * 784)
+    let size = ModelContract.valuesPerImage
+    var images = [Float](repeating: 0, count: 256 * size)
     var state: UInt32 = 1
     for i in images.indices {
         state = state &* 1_664_525 &+ 1_013_904_223
@@ -125,7 +127,7 @@ func bench(_ arguments: [String]) throws {
     func run(_ count: Int) throws {
         try images.withUnsafeBufferPointer { input in
             try logits.withUnsafeMutableBufferPointer { output in
-                try main.run(input: UnsafeBufferPointer(rebasing: input[0..<count * 784]), count: count,
+                try main.run(input: UnsafeBufferPointer(rebasing: input[0..<count * size]), count: count,
                              output: UnsafeMutableBufferPointer(rebasing: output[0..<count * 10]))
             }
         }

@@ -1,8 +1,9 @@
+import CommandLineKit
 import Wardrobe
 
 /// `wardrobe classify FILE... | --sample`
 struct ClassifyCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "classify",
         abstract: "Classify image files and print the label and confidence of each.",
         usage: "[options] (FILE... | --sample)",
@@ -10,51 +11,41 @@ struct ClassifyCommand: Command {
             Each result is also recorded in the catalogue (a run of its own) unless --no-save.
             --sample classifies the bundled Fashion-MNIST test image with the fashion-mnist prep.
             Exit status: 0 when every file was classified, 2 when some failed, 1 on failure.
-            """,
-        arguments: [("FILE...", "Image files (JPEG or PNG, recognised by content).")],
-        options: [
-            .flag("--sample", "Classify the bundled sample image (Fixtures/fashion-sample.png)."),
-            .value("--top", "K", "Also show the K most likely labels (default: 1)."),
-            .value("--prep", "RECIPE", "The prep recipe (default: photo; fashion-mnist with --sample)."),
-            .flag("--no-save", "Do not record the results in the catalogue."),
-            .database, .model, .json,
-        ])
+            """)
 
+    @Argument(name: "FILE...", help: "Image files (JPEG or PNG, recognised by content).")
     var files: [String]
+    @Flag(help: "Classify the bundled sample image (Fixtures/fashion-sample.png).")
     var sample: Bool
-    var top: Int
+    @Option(value: "K", help: "Also show the K most likely labels (default: 1).", in: 1...10)
+    var top = 1
+    @Option(value: "RECIPE", help: "The prep recipe (default: photo; fashion-mnist with --sample).")
     var prep: String?
-    var save: Bool
-    var database: String?
-    var model: String?
-    var json: Bool
+    @Flag(help: "Do not record the results in the catalogue.")
+    var noSave: Bool
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var model: ModelOptions
+    @OptionGroup var output: JSONOutputOption
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        files = arguments.positionals
-        sample = arguments.flag("--sample")
+    func validate() throws(UsageError) {
         guard sample != !files.isEmpty else {
-            throw arguments.usageError(sample ? "give FILE... or --sample, not both" : "missing FILE to classify")
+            throw UsageError(sample ? "give FILE... or --sample, not both" : "missing FILE to classify")
         }
-        top = try arguments.value("--top", as: Int.self, in: 1...10) ?? 1
-        prep = arguments.value("--prep") ?? (sample ? "fashion-mnist" : nil)
-        save = !arguments.flag("--no-save")
-        database = arguments.value("--db")
-        model = arguments.value("--model")
-        json = arguments.flag("--json")
     }
 
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         let paths = sample ? [try setup.samplePath()] : files
-        let classifier = try setup.classifier(explicit: model)
-        let catalogue = save ? try setup.openCatalogue(explicit: database) : nil
-        let fileClassifier = FileClassifier(classifier: classifier, recipe: try setup.recipe(named: prep))
+        let classifier = try setup.classifier(explicit: model.path)
+        let catalogue = noSave ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
+        let recipe = try setup.recipe(named: prep ?? (sample ? "fashion-mnist" : nil))
+        let fileClassifier = FileClassifier(classifier: classifier, recipe: recipe)
         var failed = 0
         let results = try fileClassifier.classify(paths, top: top, saveTo: catalogue) { failure in
             failed += 1
             console.error("\(failure.path): \(failure.reason)")
         }
-        if json {
+        if output.json {
             try console.json(results)
         } else {
             for result in results {

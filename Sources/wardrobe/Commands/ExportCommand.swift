@@ -1,9 +1,10 @@
 import Foundation
+import CommandLineKit
 import Wardrobe
 
 /// `wardrobe export`
 struct ExportCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "export",
         abstract: "Write the current classification of every image (or every classification) as CSV or JSON.",
         discussion: """
@@ -16,33 +17,25 @@ struct ExportCommand: Command {
 
             Exit status: 0 on success, 1 when the catalogue cannot be read or the output
             cannot be written, 64 for wrong usage.
-            """,
-        options: [
-            .database,
-            .value("--format", "csv|json", "The output format (default csv)."),
-            .flag("--all", "Every classification of every image, not only the current ones."),
-            .value("--output", "FILE", "Write to FILE instead of stdout."),
-        ])
+            """)
 
-    var database: String?
-    var format: RowFormat
+    @OptionGroup var catalogue: CatalogueOptions
+    @Option(value: "csv|json", help: "The output format (default csv).", transform: ExportCommand.format)
+    var format = RowFormat.csv
+    @Flag(help: "Every classification of every image, not only the current ones.")
     var all: Bool
+    @Option(value: "FILE", help: "Write to FILE instead of stdout.")
     var output: String?
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.allowPositionals()
-        database = arguments.value("--db")
-        let name = arguments.value("--format") ?? "csv"
+    static func format(_ name: String) throws -> RowFormat {
         guard let format = RowFormat(rawValue: name.lowercased()) else {
-            throw arguments.usageError("unknown --format '\(name)'; use csv or json")
+            throw ValueError { "unknown \($0) '\(name)'; use csv or json" }
         }
-        self.format = format
-        all = arguments.flag("--all")
-        output = arguments.value("--output")
+        return format
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        let catalogue = try console.setup.openCatalogue(explicit: database, mode: .readOnly)
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let export = CatalogueExport(catalogue: catalogue)
         guard let output else {
             try export.write(format: format, all: all) { console.output(String(decoding: $0, as: UTF8.self), terminator: "") }

@@ -1,9 +1,10 @@
 import Foundation
+import CommandLineKit
 import Wardrobe
 
 /// `wardrobe history ID|HASH-PREFIX|PATH`
 struct HistoryCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "history",
         abstract: "Every classification of one image, oldest first, marking where the label changed.",
         usage: "[options] ID|HASH-PREFIX|PATH",
@@ -13,24 +14,21 @@ struct HistoryCommand: Command {
             marks a label that differs from the one before. The last line is the current label.
 
             \(QueryHelp.exitStatus)
-            """,
-        arguments: [QueryHelp.imageArgument],
-        options: [.database, .json])
+            """)
 
-    var image: ImageReference
-    var database: String?
-    var json: Bool
+    @Argument(name: QueryHelp.imageArgument, help: QueryHelp.imageHelp, transform: ArgumentValues.image)
+    var images: [ImageReference]
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var output: JSONOutputOption
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        image = try arguments.singleImage()
-        database = arguments.value("--db")
-        json = arguments.flag("--json")
+    func validate() throws(UsageError) {
+        try QueryHelp.requireOne(images)
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        let catalogue = try console.setup.openCatalogue(explicit: database, mode: .readOnly)
-        let details = try ImageDetails(image, in: catalogue)
-        if json {
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
+        let details = try ImageDetails(images[0], in: catalogue)
+        if output.json {
             try console.json(details.history)
             return .success
         }

@@ -1,9 +1,10 @@
 import Foundation
+import CommandLineKit
 import Wardrobe
 
 /// `wardrobe import PATH...`
 struct ImportCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "import",
         abstract: "Import photos: hash, thumbnail, prepare and classify every new image.",
         usage: "[options] PATH...",
@@ -18,46 +19,31 @@ struct ImportCommand: Command {
             Exit status: 0 when every file was imported or skipped, 2 when some files failed
             (each is named on stderr with the reason and recorded in the catalogue), 1 when the
             import itself failed, 130 when interrupted, 64 for wrong usage.
-            """,
-        arguments: [("PATH...", "Image files or folders to import.")],
-        options: [
-            .database, .model,
-            .value("--prep", "RECIPE", "The prep recipe (default: photo; see 'wardrobe prep --help')."),
-            .value("--jobs", "N", "Worker threads (default: the number of cores)."),
-            .flag("--hidden", "Also import hidden files and folders (names starting with a dot)."),
-            .flag("--dry-run", "Show what would be imported, change nothing."),
-            .json, .quiet,
-        ])
+            """)
 
+    @Argument(name: "PATH...", help: "Image files or folders to import.")
     var paths: [String]
-    var database: String?
-    var model: String?
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var model: ModelOptions
+    @Option(value: "RECIPE", help: "The prep recipe (default: photo; see 'wardrobe prep --help').")
     var prep: String?
-    var jobs: Int
+    @OptionGroup var work: WorkOptions
+    @Flag(help: "Also import hidden files and folders (names starting with a dot).")
     var hidden: Bool
+    @Flag(help: "Show what would be imported, change nothing.")
     var dryRun: Bool
-    var json: Bool
-    var quiet: Bool
+    @OptionGroup var output: OutputOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw arguments.usageError("missing PATH to import") }
-        paths = arguments.positionals
-        database = arguments.value("--db")
-        model = arguments.value("--model")
-        prep = arguments.value("--prep")
-        jobs = try arguments.value("--jobs", as: Int.self, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        hidden = arguments.flag("--hidden")
-        dryRun = arguments.flag("--dry-run")
-        json = arguments.flag("--json")
-        quiet = arguments.flag("--quiet")
+    func validate() throws(UsageError) {
+        guard !paths.isEmpty else { throw UsageError("missing PATH to import") }
     }
 
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         let recipe = try setup.recipe(named: prep)
-        let options = ImportOptions(paths: paths, jobs: jobs, recipe: recipe, includeHidden: hidden)
-        let catalogue = try setup.openCatalogue(explicit: database)
-        let classifier = try setup.classifier(explicit: model)
+        let options = ImportOptions(paths: paths, jobs: work.jobs, recipe: recipe, includeHidden: hidden)
+        let catalogue = try setup.openCatalogue(explicit: self.catalogue.path)
+        let classifier = try setup.classifier(explicit: model.path)
         let importer = Importer(catalogue: catalogue, classifier: classifier)
         let plan = try importer.plan(options)
 
@@ -65,7 +51,7 @@ struct ImportCommand: Command {
             return try printDryRun(plan, console: console)
         }
         InterruptFlag.install()
-        let progress = ProgressReporter(console: console, enabled: !quiet && !json)
+        let progress = ProgressReporter(console: console, enabled: output.showsProgress)
         let report = try importer.run(options, plan: plan, progress: {
             progress.update(done: $0.done, total: $0.total, perSecond: $0.filesPerSecond,
                             secondsLeft: $0.secondsLeft, current: $0.currentFile)
@@ -74,7 +60,7 @@ struct ImportCommand: Command {
             console.error("\(failure.path): \(failure.reason)")
         })
         progress.finish()
-        if json {
+        if output.json {
             try console.json(report)
         } else {
             printSummary(report, catalogue: catalogue.path, console: console)
@@ -87,7 +73,7 @@ struct ImportCommand: Command {
     }
 
     private func printDryRun(_ plan: Importer.Plan, console: Console) throws -> ExitStatus {
-        if json {
+        if output.json {
             struct DryRun: Encodable { var wouldRead: [String]; var unchanged: Int; var problems: [ImportReport.Failure] }
             try console.json(DryRun(wouldRead: plan.toRead.map(\.path), unchanged: plan.unchanged.count,
                                     problems: plan.problems))
@@ -100,7 +86,7 @@ struct ImportCommand: Command {
     }
 
     private func printSummary(_ report: ImportReport, catalogue: String, console: Console) {
-        guard !quiet else { return }
+        guard !output.quiet else { return }
         var rows = [
             ["new images", String(report.newImages), ""],
             ["new paths", String(report.newPaths), "known content under another name or place"],

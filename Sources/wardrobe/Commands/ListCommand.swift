@@ -1,9 +1,10 @@
 import Foundation
+import CommandLineKit
 import Wardrobe
 
 /// `wardrobe list`
 struct ListCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "list",
         abstract: "List images by their current label, confidence and date.",
         discussion: """
@@ -15,63 +16,64 @@ struct ListCommand: Command {
 
             Exit status: 0 on success (also when nothing matches), 1 when the catalogue or
             model cannot be read, 64 for wrong usage (an unknown label lists the ten).
-            """,
-        options: [
-            .database,
-            .value("--label", "LABEL", "Only images whose current label is LABEL."),
-            .value("--min-confidence", "P", "Only images with confidence >= P (0...1)."),
-            .value("--max-confidence", "P", "Only images with confidence <= P (0...1)."),
-            .value("--since", "DATE", "Only images first imported at or after DATE (\(DateArgument.accepted))."),
-            .value("--until", "DATE", "Only images first imported before DATE."),
-            .value("--model", "MODEL", "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix."),
-            .value("--sort", "ORDER", "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id."),
-            .value("--limit", "N", "At most N rows (0: no limit)."),
-            .value("--offset", "N", "Skip the first N rows."),
-            .json,
-            .flag("--csv", "Print CSV with a header line on stdout."),
-        ])
+            """)
 
     static let tableLimit = 100
 
-    var database: String?
-    var options: ImageListing.Options
-    var limitGiven: Bool
-    var format: RowFormat?
+    @OptionGroup var catalogue: CatalogueOptions
+    @Option(value: "LABEL", help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
+    var label: Int?
+    @Option(value: "P", help: "Only images with confidence >= P (0...1).", in: 0...1)
+    var minConfidence: Double?
+    @Option(value: "P", help: "Only images with confidence <= P (0...1).", in: 0...1)
+    var maxConfidence: Double?
+    @Option(value: "DATE", help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
+            transform: ArgumentValues.date)
+    var since: Date?
+    @Option(value: "DATE", help: "Only images first imported before DATE.", transform: ArgumentValues.date)
+    var until: Date?
+    @Option(value: "MODEL", help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
+    var model: String?
+    @Option(value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id.",
+            transform: ListCommand.order)
+    var sort = ImageListing.Order.confidence
+    @Option(value: "N", help: "At most N rows (0: no limit).", in: 0...Int.max)
+    var limit: Int?
+    @Option(value: "N", help: "Skip the first N rows.", in: 0...Int.max)
+    var offset = 0
+    @OptionGroup var output: JSONOutputOption
+    @Flag(help: "Print CSV with a header line on stdout.")
+    var csv: Bool
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.allowPositionals()
-        database = arguments.value("--db")
-        let sortText = arguments.value("--sort") ?? "confidence"
-        guard let order = ImageListing.Order(rawValue: sortText.lowercased()) else {
-            throw arguments.usageError("unknown --sort '\(sortText)'; use one of: "
-                                       + ImageListing.Order.allCases.map(\.rawValue).joined(separator: ", "))
+    static func order(_ text: String) throws -> ImageListing.Order {
+        guard let order = ImageListing.Order(rawValue: text.lowercased()) else {
+            throw ValueError { "unknown \($0) '\(text)'; use one of: "
+                + ImageListing.Order.allCases.map(\.rawValue).joined(separator: ", ") }
         }
-        let limit = try arguments.value("--limit", as: Int.self, in: 0...Int.max)
-        options = ImageListing.Options(
-            label: try arguments.label(),
-            minConfidence: try arguments.value("--min-confidence", as: Double.self, in: 0...1),
-            maxConfidence: try arguments.value("--max-confidence", as: Double.self, in: 0...1),
-            since: try arguments.date("--since"), until: try arguments.date("--until"),
-            model: arguments.value("--model"), order: order,
-            limit: limit == 0 ? nil : limit,
-            offset: try arguments.value("--offset", as: Int.self, in: 0...Int.max) ?? 0)
-        if let low = options.minConfidence, let high = options.maxConfidence, low > high {
-            throw arguments.usageError("--min-confidence \(low) is above --max-confidence \(high)")
-        }
-        if let since = options.since, let until = options.until, since >= until {
-            throw arguments.usageError("--since is not before --until")
-        }
-        limitGiven = limit != nil
-        switch (arguments.flag("--json"), arguments.flag("--csv")) {
-        case (true, true): throw arguments.usageError("--json and --csv cannot be combined")
-        case (true, false): format = .json
-        case (false, true): format = .csv
-        case (false, false): format = nil
-        }
+        return order
     }
 
+    func validate() throws(UsageError) {
+        if let low = minConfidence, let high = maxConfidence, low > high {
+            throw UsageError("--min-confidence \(low) is above --max-confidence \(high)")
+        }
+        if let since, let until, since >= until {
+            throw UsageError("--since is not before --until")
+        }
+        if output.json && csv { throw UsageError("--json and --csv cannot be combined") }
+    }
+
+    var options: ImageListing.Options {
+        ImageListing.Options(label: label, minConfidence: minConfidence, maxConfidence: maxConfidence,
+                             since: since, until: until, model: model, order: sort,
+                             limit: limit == 0 ? nil : limit, offset: offset)
+    }
+
+    var format: RowFormat? { output.json ? .json : csv ? .csv : nil }
+
     func run(_ console: Console) throws -> ExitStatus {
-        let catalogue = try console.setup.openCatalogue(explicit: database, mode: .readOnly)
+        let options = self.options
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let listing = try ImageListing(catalogue: catalogue)
         if let format {
             let writer = RowWriter(format: format, columns: ImageListing.Row.columns) {
@@ -82,7 +84,7 @@ struct ListCommand: Command {
             return .success
         }
         var shown = options
-        if !limitGiven { shown.limit = ListCommand.tableLimit }
+        if limit == nil { shown.limit = ListCommand.tableLimit }
         var rows: [[String]] = [["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED"]]
         try listing.forEach(shown) { row in
             var label = row.label

@@ -1,10 +1,10 @@
-import Catalogue
+import CommandLineKit
 import Foundation
 import Wardrobe
 
 /// `wardrobe reclassify [ID|HASH-PREFIX|PATH...]`
 struct ReclassifyCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "reclassify",
         abstract: "Classify stored images again with another model or prep recipe, and show what changed.",
         usage: "[options] [ID|HASH-PREFIX|PATH...]",
@@ -29,62 +29,40 @@ struct ReclassifyCommand: Command {
             Exit status: 0 on success, 2 when some thumbnails could not be read (each named on
             stderr), 1 when the run failed or an image named is not in the catalogue, 130 when
             interrupted (what was committed stays), 64 for wrong usage.
-            """,
-        arguments: [("ID|HASH-PREFIX|PATH...", "Only these images (ids, SHA-256 prefixes or imported paths).")],
-        options: [
-            .database, .model,
-            .value("--prep", "RECIPE", "The prep recipe (default: the one the latest run used)."),
-            .value("--label", "LABEL", "Only images whose current label is LABEL."),
-            .value("--below", "P", "Only images whose current confidence is below P (0...1)."),
-            .value("--since", "DATE", "Only images first imported at or after DATE (\(DateArgument.accepted))."),
-            .value("--jobs", "N", "Worker threads (default: the number of cores)."),
-            .flag("--dry-run", "Classify and show what would change, store nothing."),
-            .json, .quiet,
-        ])
+            """)
 
+    @Argument(name: "ID|HASH-PREFIX|PATH...", help: "Only these images (ids, SHA-256 prefixes or imported paths).",
+              transform: ArgumentValues.image)
     var images: [ImageReference]
-    var database: String?
-    var model: String?
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var model: ModelOptions
+    @Option(value: "RECIPE", help: "The prep recipe (default: the one the latest run used).")
     var prep: String?
-    var filter: ReclassificationFilter
-    var jobs: Int
+    @Option(value: "LABEL", help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
+    var label: Int?
+    @Option(value: "P", help: "Only images whose current confidence is below P (0...1).", in: 0...1)
+    var below: Double?
+    @Option(value: "DATE", help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
+            transform: ArgumentValues.date)
+    var since: Date?
+    @OptionGroup var work: WorkOptions
+    @Flag(help: "Classify and show what would change, store nothing.")
     var dryRun: Bool
-    var json: Bool
-    var quiet: Bool
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        var images: [ImageReference] = []
-        for text in arguments.positionals { images.append(try arguments.imageReference(text)) }
-        self.images = images
-        database = arguments.value("--db")
-        model = arguments.value("--model")
-        prep = arguments.value("--prep")
-        filter = ReclassificationFilter(
-            label: try arguments.label(),
-            confidenceBelow: try arguments.value("--below", as: Double.self, in: 0...1),
-            importedSince: try arguments.date("--since"))
-        jobs = try arguments.value("--jobs", as: Int.self, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        dryRun = arguments.flag("--dry-run")
-        json = arguments.flag("--json")
-        quiet = arguments.flag("--quiet")
-    }
+    @OptionGroup var output: OutputOptions
 
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
-        let catalogue = try setup.openCatalogue(explicit: database, mode: dryRun ? .readOnly : .readWrite)
-        let recipe = try prep != nil ? setup.recipe(named: prep) : Reclassifier.defaultRecipe(for: catalogue)
-        var filter = self.filter
-        if !images.isEmpty {
-            filter.images = try images.map { try $0.resolve(in: catalogue).id }
-        }
-        let classifier = try setup.classifier(explicit: model)
+        let catalogue = try setup.openCatalogue(explicit: self.catalogue.path, mode: dryRun ? .readOnly : .readWrite)
+        let request = ReclassifyRequest(images: images, label: label, confidenceBelow: below, importedSince: since,
+                                        recipe: prep, jobs: work.jobs, dryRun: dryRun)
+        let options = try request.options(in: catalogue, setup: setup)
+        let classifier = try setup.classifier(explicit: model.path)
         let reclassifier = Reclassifier(catalogue: catalogue, classifier: classifier)
-        let candidates = try reclassifier.select(filter)
+        let candidates = try reclassifier.select(options.filter)
 
         InterruptFlag.install()
-        let progress = ProgressReporter(console: console, enabled: !quiet && !json)
-        let report = try reclassifier.run(candidates, options: ReclassifyOptions(
-            filter: filter, recipe: recipe, jobs: jobs, dryRun: dryRun)) {
+        let progress = ProgressReporter(console: console, enabled: output.showsProgress)
+        let report = try reclassifier.run(candidates, options: options) {
             progress.update(done: $0.done, total: $0.total, perSecond: $0.imagesPerSecond,
                             secondsLeft: $0.secondsLeft, current: "")
         }
@@ -92,9 +70,9 @@ struct ReclassifyCommand: Command {
         for failure in report.failed {
             console.error("image \(failure.image): \(failure.reason)")
         }
-        if json {
+        if output.json {
             try console.json(report)
-        } else if !quiet {
+        } else if !output.quiet {
             printSummary(report, console: console)
         }
         if report.interrupted {

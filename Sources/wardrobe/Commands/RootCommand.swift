@@ -1,8 +1,9 @@
+import CommandLineKit
 import Wardrobe
 
 /// `wardrobe`: the root of the command tree. New subcommands are listed here.
 struct RootCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "wardrobe",
         abstract: "Keep a catalogue of clothing photos, classified by a Fashion-MNIST model.",
         usage: "<subcommand> [options]",
@@ -10,19 +11,20 @@ struct RootCommand: Command {
             Exit status: 0 on success, 1 on failure, 2 when a command finished but some
             inputs failed (see each command), 64 for wrong usage.
             """,
-        options: [.flag("--version", "Show the version.")],
         subcommands: [ImportCommand.self, ClassifyCommand.self, ReclassifyCommand.self, ListCommand.self,
                       ShowCommand.self, HistoryCommand.self, StatsCommand.self, ExportCommand.self,
                       PrepCommand.self, ModelCommand.self])
 
-    let arguments: ParsedArguments
+    @Flag(help: "Show the version.")
+    var version: Bool
+    /// Words after an option (`wardrobe --version x`); subcommands are matched before them.
+    @Argument(name: "WORD...", help: nil)
+    var words: [String]
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.flag("--version") else {
-            throw arguments.usageError(arguments.positionals.isEmpty
-                ? "missing subcommand" : "unknown command '\(arguments.positionals[0])'")
+    func validate() throws(UsageError) {
+        guard version else {
+            throw UsageError(words.isEmpty ? "missing subcommand" : "unknown command '\(words[0])'")
         }
-        self.arguments = arguments
     }
 
     func run(_ console: Console) throws -> ExitStatus {

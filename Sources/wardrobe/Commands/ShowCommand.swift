@@ -1,10 +1,10 @@
+import CommandLineKit
 import Foundation
-import Imaging
 import Wardrobe
 
 /// `wardrobe show ID|HASH-PREFIX|PATH`
 struct ShowCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Show everything about one image: paths, facts, labels, history and a preview.",
         usage: "[options] ID|HASH-PREFIX|PATH",
@@ -14,38 +14,30 @@ struct ShowCommand: Command {
             shading characters when stdout is not a terminal or NO_COLOR is set.
 
             \(QueryHelp.exitStatus)
-            """,
-        arguments: [QueryHelp.imageArgument],
-        options: [
-            .database,
-            .value("--width", "COLUMNS", "Width of the preview in characters (default 40)."),
-            .flag("--no-preview", "Leave out the thumbnail preview."),
-            .json,
-        ])
+            """)
 
-    var image: ImageReference
-    var database: String?
-    var width: Int
-    var preview: Bool
-    var json: Bool
+    @Argument(name: QueryHelp.imageArgument, help: QueryHelp.imageHelp, transform: ArgumentValues.image)
+    var images: [ImageReference]
+    @OptionGroup var catalogue: CatalogueOptions
+    @Option(value: "COLUMNS", help: "Width of the preview in characters (default 40).", in: 8...400)
+    var width = 40
+    @Flag(help: "Leave out the thumbnail preview.")
+    var noPreview: Bool
+    @OptionGroup var output: JSONOutputOption
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        image = try arguments.singleImage()
-        database = arguments.value("--db")
-        width = try arguments.value("--width", as: Int.self, in: 8...400) ?? 40
-        preview = !arguments.flag("--no-preview")
-        json = arguments.flag("--json")
+    func validate() throws(UsageError) {
+        try QueryHelp.requireOne(images)
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        let catalogue = try console.setup.openCatalogue(explicit: database, mode: .readOnly)
-        let details = try ImageDetails(image, in: catalogue)
-        if json {
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
+        let details = try ImageDetails(images[0], in: catalogue)
+        if output.json {
             try console.json(details)
             return .success
         }
-        let style = TerminalStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)
-        if preview, let picture = details.preview(columns: width, style: style) {
+        let style = PreviewStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)
+        if !noPreview, let picture = details.preview(columns: width, style: style) {
             console.output(picture)
         }
         var facts: [[String]] = [

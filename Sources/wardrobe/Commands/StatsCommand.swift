@@ -1,31 +1,25 @@
 import Foundation
+import CommandLineKit
 import Wardrobe
 
 /// `wardrobe stats`
 struct StatsCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "stats",
         abstract: "Count images, paths, failures, models and runs; per label: count, share, mean confidence.",
         discussion: """
             Labels are each image's current label (its latest classification).
 
             Exit status: 0 on success, 1 when the catalogue cannot be read, 64 for wrong usage.
-            """,
-        options: [.database, .json])
+            """)
 
-    var database: String?
-    var json: Bool
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.allowPositionals()
-        database = arguments.value("--db")
-        json = arguments.flag("--json")
-    }
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var output: JSONOutputOption
 
     func run(_ console: Console) throws -> ExitStatus {
-        let catalogue = try console.setup.openCatalogue(explicit: database, mode: .readOnly)
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let summary = try CatalogueSummary(catalogue: catalogue)
-        if json {
+        if output.json {
             try console.json(summary)
             return .success
         }

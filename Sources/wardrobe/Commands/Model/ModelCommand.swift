@@ -1,6 +1,8 @@
+import CommandLineKit
+
 /// `wardrobe model`: train, evaluate and inspect classifier models.
 struct ModelCommand: CommandGroup {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "model",
         abstract: "Train, evaluate and inspect the clothing classifier.",
         usage: "<subcommand> [options]",

@@ -1,47 +1,21 @@
+import CommandLineKit
 import Foundation
-import Imaging
 import Wardrobe
 
 /// `wardrobe model evaluate --images DIR --map FILE [--recipe NAME|all]`: the model on folders
 /// of labelled real photos; the scoring lives in Wardrobe's PhotoEvaluation.
 extension ModelEvaluateCommand {
-    struct PhotoOptions {
-        var images: String
-        var map: String
-        var recipe: String?
-    }
-
-    static let photoOptions: [OptionSpec] = [
-        .value("--images", "DIR", "Evaluate on labelled photos instead: one subfolder per kind (see --map)."),
-        .value("--map", "FILE", "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude."),
-        .value("--recipe", "NAME", "With --images: the prep recipe, or 'all' to compare every recipe (default: \(PrepRecipes.default.name))."),
-    ]
-
-    static func photoOptions(_ arguments: ParsedArguments) throws(UsageError) -> PhotoOptions? {
-        guard let images = arguments.value("--images") else {
-            for name in ["--map", "--recipe"] where arguments.value(name) != nil {
-                throw arguments.usageError("\(name) needs --images")
-            }
-            return nil
-        }
-        guard let map = arguments.value("--map") else { throw arguments.usageError("--images needs --map FILE") }
-        for name in ["--data", "--limit"] where arguments.value(name) != nil {
-            throw arguments.usageError("\(name) is for the Fashion-MNIST test set, not with --images")
-        }
-        return PhotoOptions(images: images, map: map, recipe: arguments.value("--recipe"))
-    }
-
-    func runPhotos(_ options: PhotoOptions, console: Console) throws -> ExitStatus {
-        let recipes: [any PrepRecipe] = options.recipe == "all" ? PrepRecipes.all : [try console.setup.recipe(named: options.recipe)]
-        let map = try PhotoLabelMap(contentsOf: options.map)
-        let classifier = try console.setup.classifier(explicit: model)
+    func runPhotos(images: String, map: String, console: Console) throws -> ExitStatus {
+        let recipes = try console.setup.recipes(named: recipe)
+        let map = try PhotoLabelMap(contentsOf: map)
+        let classifier = try console.setup.classifier(explicit: model.path)
         let report = try PhotoEvaluation(classifier: classifier, recipes: recipes)
-            .evaluate(imagesAt: options.images, map: map) { done, total in
+            .evaluate(imagesAt: images, map: map) { done, total in
                 console.status("evaluating \(done)/\(total)")
             }
         console.clearStatus()
         for failure in report.failures { console.warning("\(failure.path): \(failure.reason)") }
-        if json {
+        if output.json {
             try console.json(report)
             return .success
         }

@@ -1,11 +1,11 @@
+import CommandLineKit
 import Foundation
-import Training
 import Wardrobe
 
 /// `wardrobe model evaluate`: accuracy on the Fashion-MNIST test set, through
 /// the same prepared `main` every other command classifies with.
 struct ModelEvaluateCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "evaluate",
         abstract: "Measure a model on the 10,000 Fashion-MNIST test images, or on labelled photos.",
         usage: "[--model FILE] [--data DIR | --images DIR --map FILE [--recipe NAME|all]] [--json]",
@@ -18,81 +18,59 @@ struct ModelEvaluateCommand: Command {
             accuracy, the accuracy of each folder and a folder-by-label confusion table, for
             one prep recipe or all; e.g. --images ../shared/data/clothing-photos/validation
             --map bench/clothing-photos.map (what `make eval-photos` runs).
-            """,
-        options: [
-            .model,
-            .value("--data", "DIR", "Fashion-MNIST's .gz files (default: \(FashionMNIST.defaultDirectory))."),
-            .value("--limit", "N", "Evaluate only the first N test images."),
-        ] + photoOptions + [.json])
+            """)
 
-    let model: String?
-    let data: String
-    let limit: Int?
-    let json: Bool
-    /// Set with --images: evaluate on labelled photos instead of the test set.
-    let photos: PhotoOptions?
+    @OptionGroup var model: ModelOptions
+    @Option(value: "DIR", help: "Fashion-MNIST's .gz files (default: \(TestSetEvaluation.defaultDataDirectory)).")
+    var data: String?
+    @Option(value: "N", help: "Evaluate only the first N test images.", in: 1...10_000)
+    var limit: Int?
+    /// Set: evaluate on labelled photos instead of the test set.
+    @Option(value: "DIR", help: "Evaluate on labelled photos instead: one subfolder per kind (see --map).")
+    var images: String?
+    @Option(value: "FILE", help: "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude.")
+    var map: String?
+    @Option(value: "NAME", help: "With --images: the prep recipe, or 'all' to compare every recipe (default: \(PrepPreview.defaultRecipeName)).")
+    var recipe: String?
+    @OptionGroup var output: JSONOutputOption
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.allowPositionals()
-        model = arguments.value("--model")
-        data = arguments.value("--data") ?? FashionMNIST.defaultDirectory
-        limit = try arguments.value("--limit", as: Int.self, in: 1...10_000)
-        json = arguments.flag("--json")
-        photos = try Self.photoOptions(arguments)
-    }
-
-    struct Report: Encodable {
-        struct ClassResult: Encodable { var label: String; var images: Int; var accuracy: Double }
-        var model: String
-        var name: String
-        var version: String
-        var images: Int
-        var correct: Int
-        var accuracy: Double
-        var classes: [ClassResult]
-        /// Rows: true label; columns: predicted label; both in label order.
-        var confusion: [[Int]]
-        var labels: [String]
+    func validate() throws(UsageError) {
+        guard images != nil else {
+            if map != nil { throw UsageError("--map needs --images") }
+            if recipe != nil { throw UsageError("--recipe needs --images") }
+            return
+        }
+        guard map != nil else { throw UsageError("--images needs --map FILE") }
+        if data != nil { throw UsageError("--data is for the Fashion-MNIST test set, not with --images") }
+        if limit != nil { throw UsageError("--limit is for the Fashion-MNIST test set, not with --images") }
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        if let photos { return try runPhotos(photos, console: console) }
-        let classifier = try console.setup.classifier(explicit: model)
-        let test = try FashionMNIST(split: .test, directory: data)
-        let started = Date()
-        let evaluation = Evaluation.run(on: test, labels: ClothingClassifier.labels, limit: limit) { images, count in
-            classifier.classify(tensors: images, count: count).map(\.labelIndex)
-        }
-        let seconds = Date().timeIntervalSince(started)
-        let identity = classifier.model
-        if json {
-            let classes = evaluation.labels.indices.map { c in
-                Report.ClassResult(label: evaluation.labels[c], images: evaluation.confusion[c].reduce(0, +),
-                                   accuracy: evaluation.perClassAccuracy[c])
-            }
-            try console.json(Report(model: identity.path, name: identity.name, version: identity.version,
-                                    images: evaluation.count, correct: evaluation.correct, accuracy: evaluation.accuracy,
-                                    classes: classes, confusion: evaluation.confusion, labels: evaluation.labels))
+        if let images, let map { return try runPhotos(images: images, map: map, console: console) }
+        let classifier = try console.setup.classifier(explicit: model.path)
+        let report = try TestSetEvaluation(classifier: classifier, dataDirectory: data, limit: limit)
+        if output.json {
+            try console.json(report)
             return .success
         }
-        console.info(String(format: "%d images in %.1f s (%.0f images/s)", evaluation.count, seconds,
-                            Double(evaluation.count) / max(seconds, 1e-9)))
-        console.output("model     \(identity.name) \(identity.version) (\(identity.path))")
-        console.output("images    \(evaluation.count) Fashion-MNIST test images")
-        console.output(String(format: "accuracy  %.4f (%d of %d)", evaluation.accuracy, evaluation.correct, evaluation.count))
+        console.info(String(format: "%d images in %.1f s (%.0f images/s)", report.images, report.seconds,
+                            Double(report.images) / max(report.seconds, 1e-9)))
+        console.output("model     \(report.name) \(report.version) (\(report.model))")
+        console.output("images    \(report.images) Fashion-MNIST test images")
+        console.output(String(format: "accuracy  %.4f (%d of %d)", report.accuracy, report.correct, report.images))
         console.output("")
         console.output("class         images  accuracy")
-        for (c, label) in evaluation.labels.enumerated() {
-            console.output(label.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + String(format: "  %6d  %.4f", evaluation.confusion[c].reduce(0, +), evaluation.perClassAccuracy[c]))
+        for result in report.classes {
+            console.output(result.label.padding(toLength: 12, withPad: " ", startingAt: 0)
+                + String(format: "  %6d  %.4f", result.images, result.accuracy))
         }
         console.output("")
         console.output("confusion matrix (rows: true label, columns: predicted label)")
-        let short = evaluation.labels.map { String($0.prefix(5)) }
+        let short = report.labels.map { String($0.prefix(5)) }
         console.output(String(repeating: " ", count: 12) + short.map { $0.leftPadded(6) }.joined())
-        for (c, label) in evaluation.labels.enumerated() {
+        for (c, label) in report.labels.enumerated() {
             console.output(label.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + evaluation.confusion[c].map { String($0).leftPadded(6) }.joined())
+                + report.confusion[c].map { String($0).leftPadded(6) }.joined())
         }
         return .success
     }

@@ -1,42 +1,36 @@
+import CommandLineKit
 import Foundation
-import Inference
-import Training
 import Wardrobe
 
 /// `wardrobe model info`: what a model file says about itself.
 struct ModelInfoCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "info",
         abstract: "Show a model's name, version, size, labels, contract and training record.",
-        usage: "[options] [FILE]",
-        arguments: [("FILE", "The .aimodel file (default: the bundled clothing.aimodel).")],
-        options: [.json])
+        usage: "[options] [FILE]")
 
-    let path: String?
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.allowPositionals(atMost: 1)
-        path = arguments.positionals.first
-        json = arguments.flag("--json")
-    }
+    @Argument(name: "FILE", help: "The .aimodel file (default: the bundled clothing.aimodel).")
+    var path: String?
+    @OptionGroup var output: JSONOutputOption
 
     func run(_ console: Console) throws -> ExitStatus {
-        let url = URL(fileURLWithPath: try console.setup.modelPath(explicit: path))
-        let summary = ModelSummary(try ModelFile(contentsOf: url))
-        if json {
+        let (file, summary) = try console.setup.modelSummary(explicit: path)
+        if output.json {
             try console.json(summary)
             return .success
         }
-        func signature(_ s: TensorSignature) -> String {
-            "\(s.name) float32 [" + s.shape.map { $0 < 0 ? "N" : String($0) }.joined(separator: ", ") + "]"
+        /// A tensor as `image float32 [N, 1, 28, 28]`.
+        func signature(name: String, shape: [Int]) -> String {
+            "\(name) float32 [" + shape.map { $0 < 0 ? "N" : String($0) }.joined(separator: ", ") + "]"
         }
-        console.output("file           \(url.path)")
+        console.output("file           \(file)")
         console.output("name           \(summary.name)")
         console.output("version        \(summary.version)")
         console.output("parameters     \(summary.parameters)")
-        console.output("input          " + summary.inputs.map(signature).joined(separator: ", "))
-        console.output("output         " + summary.outputs.map(signature).joined(separator: ", "))
+        console.output("input          " + summary.inputs.map { signature(name: $0.name, shape: $0.shape) }
+            .joined(separator: ", "))
+        console.output("output         " + summary.outputs.map { signature(name: $0.name, shape: $0.shape) }
+            .joined(separator: ", "))
         console.output("labels         " + summary.labels.enumerated().map { "\($0) \($1)" }.joined(separator: ", "))
         console.output("layers         \(summary.layers.count): " + summary.layers.joined(separator: " "))
         console.output("test accuracy  " + (summary.testAccuracy.map { String(format: "%.4f", $0) } ?? "not recorded"))

@@ -1,9 +1,10 @@
+import CommandLineKit
 import Foundation
-import Training
+import Wardrobe
 
 /// `wardrobe model train`: train the clothing classifier on Fashion-MNIST.
 struct ModelTrainCommand: Command {
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "train",
         abstract: "Train a clothing classifier on Fashion-MNIST and write it as an .aimodel.",
         usage: "[--data DIR] [--epochs N] [--seed S] --out FILE",
@@ -13,51 +14,32 @@ struct ModelTrainCommand: Command {
             validation, and reports the test accuracy. Progress goes to stderr. The same seed
             on the same machine writes the same file. `make model` runs
             `wardrobe model train --seed 1 --out Models/clothing.aimodel`.
-            """,
-        options: [
-            .value("--data", "DIR", "Fashion-MNIST's .gz files (default: \(FashionMNIST.defaultDirectory))."),
-            .value("--epochs", "N", "Passes over the training images (default: \(TrainingConfiguration().epochs))."),
-            .value("--seed", "S", "Seed of every random choice (default: 1)."),
-            .value("--out", "FILE", "Where to write the model."),
-            .value("--limit", "N", "Quick trial: train on N images, validate and test on at most N each."),
-            .value("--threads", "N", "Threads sharing each batch (default: 2; part of what makes a run reproducible)."),
-        ])
+            """)
 
-    let data: String
-    let output: URL
-    let configuration: TrainingConfiguration
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        try arguments.allowPositionals()
-        guard let out = arguments.value("--out") else { throw arguments.usageError("missing --out FILE") }
-        var configuration = TrainingConfiguration()
-        if let epochs = try arguments.value("--epochs", as: Int.self, in: 1...1000) { configuration.epochs = epochs }
-        if let seed = try arguments.value("--seed", as: UInt64.self) { configuration.seed = seed }
-        if let limit = try arguments.value("--limit", as: Int.self, in: 1...60_000) {
-            configuration.trainingLimit = limit
-            configuration.validationCount = min(configuration.validationCount, limit)
-            configuration.testLimit = limit
-            configuration.batchSize = min(configuration.batchSize, max(limit, configuration.threads))
-        }
-        if let threads = try arguments.value("--threads", as: Int.self, in: 1...64) { configuration.threads = threads }
-        self.data = arguments.value("--data") ?? FashionMNIST.defaultDirectory
-        self.output = URL(fileURLWithPath: out)
-        self.configuration = configuration
-    }
+    @Option(value: "DIR", help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
+    var data: String?
+    @Option(value: "N", help: "Passes over the training images (default: \(ModelTraining.defaultEpochs)).", in: 1...1000)
+    var epochs: Int?
+    @Option(value: "S", help: "Seed of every random choice (default: 1).")
+    var seed: UInt64?
+    @Option(value: "FILE", help: "Where to write the model.")
+    var out: String
+    @Option(value: "N", help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
+    var limit: Int?
+    @Option(value: "N", help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
+    var threads: Int?
 
     func run(_ console: Console) throws -> ExitStatus {
-        let training = try FashionMNIST(split: .train, directory: data)
-        let test = try FashionMNIST(split: .test, directory: data)
-        let trainer = Trainer(configuration: configuration)
-        let result = trainer.train(training: training, test: test) { event in
-            report(event, console: console)
+        let training = ModelTraining(dataDirectory: data, epochs: epochs, seed: seed, limit: limit, threads: threads)
+        let output = URL(fileURLWithPath: out)
+        let outcome = try training.run(writingTo: output) { event in
+            report(event, configuration: training.configuration, console: console)
         }
-        try result.modelFile().write(to: output)
-        console.output("wrote \(output.path): \(result.network.parameterCount) parameters, test accuracy \(String(format: "%.4f", result.testAccuracy))")
+        console.output("wrote \(output.path): \(outcome.parameters) parameters, test accuracy \(String(format: "%.4f", outcome.testAccuracy))")
         return .success
     }
 
-    private func report(_ event: TrainingProgress, console: Console) {
+    private func report(_ event: ModelTraining.Event, configuration: ModelTraining.Configuration, console: Console) {
         switch event {
         case .started(let architecture, let parameters, let trainingImages, let validationImages, let steps):
             console.info("training \(architecture)")

@@ -1,5 +1,3 @@
-import Inference
-
 /// What `wardrobe model info` shows about a model file: identity, size, the
 /// input/output contract and how it was trained.
 public struct ModelSummary: Sendable, Codable, Equatable {
@@ -19,7 +17,7 @@ public struct ModelSummary: Sendable, Codable, Equatable {
 
     public init(_ model: ModelFile) {
         let description = model.description
-        let main = description.functions["main"]
+        let main = description.functions[ModelContract.standard.function]
         var trainable = Set<String>()
         for layer in main?.layers ?? [] {
             for name in [layer.weight, layer.bias, layer.gamma, layer.beta].compactMap({ $0 }) { trainable.insert(name) }

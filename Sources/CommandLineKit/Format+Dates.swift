@@ -2,7 +2,7 @@ import Foundation
 
 extension Format {
     /// Local date and time to the minute, as tables show it.
-    static func day(_ date: Date) -> String {
+    public static func day(_ date: Date) -> String {
         dayFormatter.string(from: date)
     }
 
@@ -14,7 +14,7 @@ extension Format {
     }()
 
     /// A byte count for people: 512 B, 34.5 KB, 2.1 MB.
-    static func bytes(_ count: Int) -> String {
+    public static func bytes(_ count: Int) -> String {
         if count < 1024 { return "\(count) B" }
         if count < 1024 * 1024 { return String(format: "%.1f KB", Double(count) / 1024) }
         return String(format: "%.1f MB", Double(count) / 1024 / 1024)

@@ -3,17 +3,19 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Where a command writes: results to stdout, diagnostics to stderr, colour
 /// and live progress only when stderr is a terminal and `NO_COLOR` is unset.
-final class Console: @unchecked Sendable {
-    let environment: [String: String]
-    let stdoutIsTerminal: Bool
-    let stderrIsTerminal: Bool
-    let usesColor: Bool
-    private let lock = Mutex()
+public final class Console: Sendable {
+    public let environment: [String: String]
+    public let stdoutIsTerminal: Bool
+    public let stderrIsTerminal: Bool
+    public let usesColor: Bool
+    /// Held while writing, so lines from worker threads never interleave.
+    private let writing = Mutex(())
 
-    init(environment: [String: String]) {
+    public init(environment: [String: String]) {
         self.environment = environment
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         stderrIsTerminal = isatty(STDERR_FILENO) == 1
@@ -22,42 +24,42 @@ final class Console: @unchecked Sendable {
     }
 
     /// A result line on stdout.
-    func output(_ text: String, terminator: String = "\n") {
+    public func output(_ text: String, terminator: String = "\n") {
         write(text + terminator, to: STDOUT_FILENO)
     }
 
     /// A progress or information line on stderr.
-    func info(_ text: String) {
+    public func info(_ text: String) {
         write(text + "\n", to: STDERR_FILENO)
     }
 
-    func warning(_ text: String) {
+    public func warning(_ text: String) {
         write(paint("warning:", "33") + " " + text + "\n", to: STDERR_FILENO)
     }
 
-    func error(_ text: String) {
+    public func error(_ text: String) {
         write(paint("error:", "31") + " " + text + "\n", to: STDERR_FILENO)
     }
 
     /// Rewrites the current stderr line (progress bars); only on a terminal.
-    func status(_ text: String) {
+    public func status(_ text: String) {
         guard stderrIsTerminal else { return }
         write("\r\u{1B}[2K" + text, to: STDERR_FILENO)
     }
 
-    func clearStatus() {
+    public func clearStatus() {
         guard stderrIsTerminal else { return }
         write("\r\u{1B}[2K", to: STDERR_FILENO)
     }
 
     /// Wraps text in an ANSI SGR code when colour is on.
-    func paint(_ text: String, _ code: String) -> String {
+    public func paint(_ text: String, _ code: String) -> String {
         usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Unbuffered writes under one lock, so lines from worker threads never interleave.
+    /// Unbuffered writes, one whole text at a time.
     private func write(_ text: String, to descriptor: Int32) {
-        lock.withLock {
+        writing.withLock { _ in
             var bytes = Array(text.utf8)[...]
             while !bytes.isEmpty {
                 let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -66,19 +68,5 @@ final class Console: @unchecked Sendable {
                 bytes = bytes.dropFirst(written)
             }
         }
-    }
-}
-
-/// A pthread mutex, for the few places that need one without Synchronization.
-final class Mutex: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
     }
 }

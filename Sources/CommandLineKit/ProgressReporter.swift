@@ -1,15 +1,14 @@
 import Foundation
-import Wardrobe
 
 /// Shows how a long command is doing: a redrawn bar on a terminal, a plain
 /// line every few seconds otherwise, nothing with --quiet or --json.
-final class ProgressReporter {
+public final class ProgressReporter {
     private let console: Console
     private let enabled: Bool
     private var lastDraw: Date
     private let interval: TimeInterval
 
-    init(console: Console, enabled: Bool) {
+    public init(console: Console, enabled: Bool) {
         self.console = console
         self.enabled = enabled
         interval = console.stderrIsTerminal ? 0.1 : 5
@@ -17,7 +16,7 @@ final class ProgressReporter {
         lastDraw = console.stderrIsTerminal ? .distantPast : Date()
     }
 
-    func update(done: Int, total: Int, perSecond: Double, secondsLeft: Double?, current: String) {
+    public func update(done: Int, total: Int, perSecond: Double, secondsLeft: Double?, current: String) {
         let finished = done == total && console.stderrIsTerminal
         guard enabled, finished || Date().timeIntervalSince(lastDraw) >= interval else { return }
         lastDraw = Date()
@@ -33,7 +32,7 @@ final class ProgressReporter {
         }
     }
 
-    func finish() {
+    public func finish() {
         if enabled { console.clearStatus() }
     }
 }

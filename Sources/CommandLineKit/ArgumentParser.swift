@@ -1,0 +1,129 @@
+/// Splits a command line into a command and fills its declarations, following
+/// the conventions of git and swift-argument-parser: subcommands by name,
+/// `--name value` and `--name=value`, a short `-x` for options that declare
+/// one (no bundling: `-qv` is unknown), `-h`/`--help` anywhere, `--` ends
+/// options, `-` alone is a positional. An option's value is the next word
+/// whatever it looks like, so `--offset -5` works.
+public enum ArgumentParser {
+    public enum Outcome {
+        /// A command ready to run: every declaration filled and validated.
+        case run(any Command, commandPath: [String])
+        case help(any Command.Type, commandPath: [String])
+    }
+
+    public static func parse(_ words: [String], root: any Command.Type) throws(UsageError) -> Outcome {
+        var command = root
+        var path: [String] = []
+        var rest = words[...]
+
+        // `tool help [sub...]` is the same as `tool [sub...] --help`.
+        if rest.first == "help" {
+            rest = rest.dropFirst()
+            for word in rest {
+                command = try subcommand(word, of: command, path: path)
+                path.append(word)
+            }
+            return .help(command, commandPath: path)
+        }
+
+        while !command.configuration.subcommands.isEmpty, let word = rest.first, !word.hasPrefix("-") {
+            command = try subcommand(word, of: command, path: path)
+            path.append(word)
+            rest = rest.dropFirst()
+        }
+
+        let value = command.init()
+        let declarations = CommandDeclarations(of: value)
+        let problems = declarations.problems
+        precondition(problems.isEmpty, "\((path).joined(separator: " ")): \(problems.joined(separator: "; "))")
+
+        var given: [String: [String]] = [:]
+        var positionals: [String] = []
+        var onlyPositionals = false
+        while let word = rest.popFirst() {
+            if onlyPositionals || word == "-" || !word.hasPrefix("-") {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" { onlyPositionals = true; continue }
+            if word == "-h" || word == "--help" { return .help(command, commandPath: path) }
+
+            var name = word
+            var attached: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                attached = String(word[word.index(after: equals)...])
+            }
+            let option: OptionDeclaration?
+            if name.hasPrefix("--") {
+                option = declarations.options.first { $0.name == name }
+            } else if name.count == 2 {
+                option = declarations.options.first { $0.short == name.last }
+            } else {
+                option = nil
+            }
+            guard let option else {
+                throw UsageError("unknown option '\(name)'", commandPath: path)
+            }
+            guard let valueName = option.valueName else {
+                guard attached == nil else { throw UsageError("\(option.name) takes no value", commandPath: path) }
+                given[option.name, default: []].append("")
+                continue
+            }
+            guard let value = attached ?? rest.popFirst() else {
+                throw UsageError("\(option.name) needs a value (\(valueName))", commandPath: path)
+            }
+            if option.repeats {
+                given[option.name, default: []].append(value)
+            } else {
+                given[option.name] = [value]
+            }
+        }
+        if !command.configuration.subcommands.isEmpty, command is any CommandGroup.Type {
+            return .help(command, commandPath: path)
+        }
+
+        do throws(Rejection) {
+            for slot in declarations.argumentSlots {
+                let take = slot.declaration.takesRest ? positionals.count : min(1, positionals.count)
+                try slot.fill(Array(positionals.prefix(take)))
+                positionals.removeFirst(take)
+            }
+            if let extra = positionals.first {
+                throw Rejection(message: "unexpected argument '\(extra)'")
+            }
+            for slot in declarations.optionSlots {
+                try slot.fill(given[slot.declaration.name] ?? [])
+            }
+        } catch {
+            throw UsageError(error.message, commandPath: path)
+        }
+        for arguments in declarations.validated {
+            do {
+                try arguments.validate()
+            } catch {
+                throw UsageError(error.message, commandPath: path)
+            }
+        }
+        return .run(value, commandPath: path)
+    }
+
+    /// The subcommand of `command` named `word`.
+    static func subcommand(_ word: String, of command: any Command.Type,
+                           path: [String]) throws(UsageError) -> any Command.Type {
+        guard let sub = command.configuration.subcommands.first(where: { $0.configuration.name == word }) else {
+            throw UsageError("unknown command '\(word)'", commandPath: path)
+        }
+        return sub
+    }
+
+    /// The command type a path of subcommand names leads to (as far as it is valid).
+    public static func resolve(_ path: [String], root: any Command.Type) -> any Command.Type {
+        var command = root
+        for word in path {
+            guard let sub = try? subcommand(word, of: command, path: []) else { break }
+            command = sub
+        }
+        return command
+    }
+}

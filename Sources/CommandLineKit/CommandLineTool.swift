@@ -1,0 +1,26 @@
+/// Runs one command line: parse, dispatch, and turn every outcome into
+/// output and an exit status. Help goes to stdout; a usage error, the usage
+/// line and a pointer to help go to stderr with status 64; any other error
+/// goes to stderr as `error: ...` with status 1.
+public enum CommandLineTool {
+    public static func run(_ words: [String], root: any Command.Type, console: Console) -> Int32 {
+        do {
+            switch try ArgumentParser.parse(words, root: root) {
+            case .help(let command, let path):
+                console.output(HelpPrinter.help(for: command, commandPath: path, root: root), terminator: "")
+                return ExitStatus.success.rawValue
+            case .run(let command, _):
+                return try command.run(console).rawValue
+            }
+        } catch let error as UsageError {
+            let command = ArgumentParser.resolve(error.commandPath, root: root)
+            console.info("Error: \(error.message)")
+            console.info("Usage: \(HelpPrinter.usageLine(for: command, commandPath: error.commandPath, root: root))")
+            console.info("  See '\(HelpPrinter.commandLine(error.commandPath, root: root)) --help' for more information.")
+            return ExitStatus.usage.rawValue
+        } catch {
+            console.error(String(describing: error))
+            return ExitStatus.failure.rawValue
+        }
+    }
+}

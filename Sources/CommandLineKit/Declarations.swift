@@ -1,0 +1,156 @@
+/// One `--name` option or flag, as the parser reads it and help prints it.
+public struct OptionDeclaration: Sendable, Equatable {
+    /// The long name with its dashes, e.g. `--db`.
+    public var name: String
+    public var short: Character?
+    /// The value's placeholder in help, e.g. `PATH`; nil for a flag.
+    public var valueName: String?
+    public var help: String
+    /// Every occurrence is kept (an array property); otherwise the last one wins.
+    public var repeats: Bool
+
+    public var isFlag: Bool { valueName == nil }
+}
+
+/// One positional argument, as help prints it.
+public struct ArgumentDeclaration: Sendable, Equatable {
+    /// The placeholder, e.g. `FILE...`.
+    public var name: String
+    /// Nil keeps the argument out of help.
+    public var help: String?
+    /// Takes every remaining word (an array property); otherwise at most one.
+    public var takesRest: Bool
+}
+
+/// Everything a command declares, in declaration order, found on a fresh
+/// value of it (groups expanded in place). Help, the parser and any future
+/// shell completion read this one list.
+public struct CommandDeclarations {
+    public private(set) var options: [OptionDeclaration] = []
+    public private(set) var arguments: [ArgumentDeclaration] = []
+    var optionSlots: [OptionSlot] = []
+    var argumentSlots: [ArgumentSlot] = []
+    /// Whose `validate()` runs, in order: every group, then the command itself.
+    var validated: [any ParsableArguments] = []
+
+    public init(of value: some ParsableArguments) {
+        collect(from: value)
+    }
+
+    mutating func collect(from value: some ParsableArguments) {
+        for child in Mirror(reflecting: value).children {
+            guard let declaring = child.value as? any Declaring, let label = child.label else { continue }
+            // Property wrappers store themselves as `_name`.
+            declaring.declare(into: &self, property: label.hasPrefix("_") ? String(label.dropFirst()) : label)
+        }
+        validated.append(value)
+    }
+
+    mutating func add(_ slot: OptionSlot) {
+        options.append(slot.declaration)
+        optionSlots.append(slot)
+    }
+
+    mutating func add(_ slot: ArgumentSlot) {
+        arguments.append(slot.declaration)
+        argumentSlots.append(slot)
+    }
+
+    /// Mistakes in the declarations themselves: a name declared twice, a name
+    /// without its dashes, an array argument before another. Empty when sound;
+    /// the parser refuses to run a command that has any.
+    public var problems: [String] {
+        var problems: [String] = []
+        var names: Set<String> = ["--help"]
+        var shorts: Set<Character> = ["h"]
+        for option in options {
+            let body = option.name.dropFirst(2)
+            if !option.name.hasPrefix("--") || body.isEmpty || body.hasPrefix("-")
+                || body.contains(where: { $0 == "=" || $0.isWhitespace }) {
+                problems.append("'\(option.name)' is not a long option name like --name")
+            }
+            if !names.insert(option.name).inserted { problems.append("\(option.name) is declared twice") }
+            if let short = option.short {
+                if !shorts.insert(short).inserted { problems.append("-\(short) is declared twice") }
+                if short == "-" || short.isWhitespace { problems.append("'-\(short)' is not a short option name") }
+            }
+        }
+        for (index, argument) in arguments.enumerated() where argument.takesRest && index < arguments.count - 1 {
+            problems.append("argument \(argument.name) takes the rest of the words, so it must be the last")
+        }
+        return problems
+    }
+
+    /// `dryRun` -> `--dry-run`: the long name a property gets when its
+    /// declaration does not give one.
+    static func optionName(forProperty property: String) -> String {
+        var name = "--"
+        for character in property {
+            if character.isUppercase {
+                name += "-" + character.lowercased()
+            } else {
+                name.append(character)
+            }
+        }
+        return name
+    }
+}
+
+/// A property wrapper of this module: adds what it declares.
+protocol Declaring {
+    func declare(into declarations: inout CommandDeclarations, property: String)
+}
+
+/// Where the parsed words of one option go.
+struct OptionSlot {
+    var declaration: OptionDeclaration
+    /// Given every value of the option in order (empty when it was not given,
+    /// one empty string per occurrence of a flag), stores what the property holds.
+    var fill: (_ values: [String]) throws(Rejection) -> Void
+}
+
+/// Where the positional words of one argument go.
+struct ArgumentSlot {
+    var declaration: ArgumentDeclaration
+    var fill: (_ words: [String]) throws(Rejection) -> Void
+}
+
+/// A value that cannot be read; becomes a `UsageError` for the command.
+struct Rejection: Error {
+    var message: String
+}
+
+/// The storage behind a declared property: shared by the command value the
+/// parser made and the declarations it found on it, so filling one fills the other.
+final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Reads one word with a declaration's transform, turning what it throws into
+/// the message the user sees.
+func convert<T>(_ word: String, name: String, _ transform: (String) throws -> T) throws(Rejection) -> T {
+    do {
+        return try transform(word)
+    } catch let error as ValueError {
+        throw Rejection(message: error.message(name))
+    } catch {
+        throw Rejection(message: String(describing: error))
+    }
+}
+
+/// The transform of every LosslessStringConvertible value: `Int("12")`.
+func losslessTransform<T: LosslessStringConvertible>(_ word: String) throws -> T {
+    guard let value = T(word) else { throw ValueError { "invalid value '\(word)' for \($0)" } }
+    return value
+}
+
+/// A transform that also keeps the value within `range`.
+func rangeTransform<T: LosslessStringConvertible & Comparable>(_ range: ClosedRange<T>) -> (String) throws -> T {
+    let bounds = "\(range.lowerBound) and \(range.upperBound)"
+    return { word in
+        let value: T = try losslessTransform(word)
+        guard range.contains(value) else { throw ValueError { "\($0) must be between \(bounds)" } }
+        return value
+    }
+}

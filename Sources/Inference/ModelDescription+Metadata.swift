@@ -1,0 +1,63 @@
+import Foundation
+
+/// The description as the safetensors `__metadata__` map: plain strings,
+/// structured values as JSON strings.
+///
+/// The compatibility rule (docs/model-format.md): a reader ignores keys it
+/// does not know, at the top of the map and inside its JSON values; a new key
+/// is optional, and a writer leaves it out when it has nothing to say, so a
+/// file without it reads exactly as before; adding one does not change
+/// `format_version`. Only a change that an older reader would misread (a key
+/// it knows whose meaning changes, a new required key) raises
+/// `currentFormatVersion`, and a reader refuses a version newer than its own.
+extension ModelDescription {
+    func metadata() -> [String: String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        func json<T: Encodable>(_ value: T) -> String {
+            String(decoding: try! encoder.encode(value), as: UTF8.self)
+        }
+        return [
+            "format": ModelFile.formatName,
+            "format_version": String(Self.currentFormatVersion),
+            "name": name,
+            "version": version,
+            "labels": json(labels),
+            "functions": json(functions),
+            "training": json(training),
+        ]
+    }
+
+    init(metadata: [String: String]) throws(ModelError) {
+        guard metadata["format"] == ModelFile.formatName else {
+            throw .badMetadata("format is \(metadata["format"].map { "'\($0)'" } ?? "missing"), expected '\(ModelFile.formatName)'")
+        }
+        guard let versionText = metadata["format_version"], let formatVersion = Int(versionText), formatVersion >= 1 else {
+            throw .badMetadata("format_version is \(metadata["format_version"].map { "'\($0)'" } ?? "missing"), expected a whole number from 1")
+        }
+        guard formatVersion <= Self.currentFormatVersion else {
+            throw .badMetadata("format_version \(formatVersion) is newer than this reader (\(Self.currentFormatVersion)); a newer wardrobe wrote it and is needed to read it")
+        }
+        func decode<T: Decodable>(_ type: T.Type, _ key: String) throws(ModelError) -> T {
+            guard let text = metadata[key] else { throw .badMetadata("'\(key)' is missing") }
+            do {
+                return try JSONDecoder().decode(type, from: Data(text.utf8))
+            } catch let unknown as UnknownOperation {
+                throw .unknownOperation(unknown.name)
+            } catch {
+                throw .badMetadata("'\(key)' is not valid: \(error)")
+            }
+        }
+        /// An optional key: absent means nothing to say.
+        func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: String) throws(ModelError) -> T? {
+            metadata[key] == nil ? nil : try decode(type, key)
+        }
+        guard let name = metadata["name"], let version = metadata["version"] else {
+            throw .badMetadata("name or version is missing")
+        }
+        self.init(name: name, version: version,
+                  labels: try decode([String].self, "labels"),
+                  functions: try decode([String: FunctionDescription].self, "functions"),
+                  training: try decodeIfPresent([String: String].self, "training") ?? [:])
+    }
+}

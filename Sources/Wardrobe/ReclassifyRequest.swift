@@ -1,0 +1,40 @@
+import Catalogue
+import Foundation
+
+/// `wardrobe reclassify` as a person asks for it: images named on the command
+/// line, filters, and a recipe named or not. `options(in:setup:)` resolves it
+/// against a catalogue into what `Reclassifier` runs.
+public struct ReclassifyRequest: Sendable {
+    /// Only these images (all with a thumbnail when empty).
+    public var images: [ImageReference]
+    public var label: Int?
+    public var confidenceBelow: Double?
+    public var importedSince: Date?
+    /// The prep recipe's name; nil for the one the catalogue's latest run used.
+    public var recipe: String?
+    public var jobs: Int
+    public var dryRun: Bool
+
+    public init(images: [ImageReference] = [], label: Int? = nil, confidenceBelow: Double? = nil,
+                importedSince: Date? = nil, recipe: String? = nil, jobs: Int, dryRun: Bool = false) {
+        self.images = images
+        self.label = label
+        self.confidenceBelow = confidenceBelow
+        self.importedSince = importedSince
+        self.recipe = recipe
+        self.jobs = jobs
+        self.dryRun = dryRun
+    }
+
+    /// The recipe (named, else the latest run's, see `Reclassifier.defaultRecipe`),
+    /// then the images named, each resolved in `catalogue`: an unknown image
+    /// or an ambiguous hash prefix is an error naming it.
+    public func options(in catalogue: Catalogue, setup: WardrobeSetup) throws -> ReclassifyOptions {
+        let recipe = try recipe != nil ? setup.recipe(named: recipe) : Reclassifier.defaultRecipe(for: catalogue)
+        var filter = ReclassificationFilter(label: label, confidenceBelow: confidenceBelow, importedSince: importedSince)
+        if !images.isEmpty {
+            filter.images = try images.map { try $0.resolve(in: catalogue).id }
+        }
+        return ReclassifyOptions(filter: filter, recipe: recipe, jobs: jobs, dryRun: dryRun)
+    }
+}

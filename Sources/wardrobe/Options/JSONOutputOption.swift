@@ -1,0 +1,9 @@
+import CommandLineKit
+
+/// `--json` alone, for commands that print nothing but their result anyway.
+struct JSONOutputOption: ParsableArguments {
+    static let help = "Print the result as JSON on stdout, nothing else."
+
+    @Flag(help: JSONOutputOption.help)
+    var json: Bool
+}

@@ -1,0 +1,12 @@
+import CommandLineKit
+
+/// `--json` and `--quiet`, for commands that report progress as they work.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: JSONOutputOption.help)
+    var json: Bool
+    @Flag(short: "q", help: "Print nothing but errors and the result.")
+    var quiet: Bool
+
+    /// Progress lines only for a person watching plain output.
+    var showsProgress: Bool { !quiet && !json }
+}

@@ -1,0 +1,142 @@
+import CommandLineKit
+import Testing
+
+/// The parser's conventions, checked directly on a small tool.
+@Suite struct ArgumentParserTests {
+    func copy(_ words: [String]) throws -> CopyCommand {
+        guard case .run(let command, let path) = try ArgumentParser.parse(["copy"] + words, root: Tool.self) else {
+            Issue.record("expected a command to run")
+            return CopyCommand()
+        }
+        #expect(path == ["copy"])
+        return try #require(command as? CopyCommand)
+    }
+
+    func usageError(_ words: [String]) -> UsageError? {
+        do {
+            _ = try ArgumentParser.parse(words, root: Tool.self)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func defaultsHoldWhenNothingIsGiven() throws {
+        let command = try copy([])
+        #expect(command.files.isEmpty)
+        #expect(command.count == 1)
+        #expect(command.destination == nil)
+        #expect(command.tag.isEmpty)
+        #expect(command.day == nil)
+        #expect(!command.verbose && !command.dryRun && !command.output.json && !command.output.quiet)
+    }
+
+    @Test func valueAttachedWithEqualsIsTheSameAsTheNextWord() throws {
+        let attached = try copy(["--count=3", "--to=/tmp/a=b"])
+        let separate = try copy(["--count", "3", "--to", "/tmp/a=b"])
+        #expect(attached.count == 3 && separate.count == 3)
+        #expect(attached.destination == "/tmp/a=b" && separate.destination == "/tmp/a=b")
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let command = try copy(["-v", "--", "--count", "-q", "-"])
+        #expect(command.verbose)
+        #expect(command.count == 1)
+        #expect(command.files == ["--count", "-q", "-"])
+    }
+
+    @Test func singleDashIsAPositional() throws {
+        #expect(try copy(["a", "-", "b"]).files == ["a", "-", "b"])
+    }
+
+    @Test func shortFlagsAreRecognisedButNotBundled() throws {
+        let command = try copy(["-v", "x"])
+        #expect(command.verbose)
+        #expect(try copy(["-q"]).output.quiet)
+        #expect(usageError(["copy", "-vq"]) == UsageError("unknown option '-vq'", commandPath: ["copy"]))
+    }
+
+    @Test func derivedNamesAreKebabCase() throws {
+        #expect(try copy(["--dry-run"]).dryRun)
+        #expect(usageError(["copy", "--dryRun"])?.message == "unknown option '--dryRun'")
+    }
+
+    @Test func aRepeatedOptionKeepsTheLastValueUnlessItIsAnArray() throws {
+        let command = try copy(["--count", "2", "--tag", "a", "--count", "5", "--tag=b", "--tag", "a"])
+        #expect(command.count == 5)
+        #expect(command.tag == ["a", "b", "a"])
+        // Only the value that wins is read: an earlier bad one is not an error.
+        #expect(try copy(["--count", "abc", "--count", "4"]).count == 4)
+    }
+
+    @Test func negativeNumbersAreValues() throws {
+        #expect(try copy(["--offset", "-5"]).offset == -5)
+        #expect(try copy(["--offset=-100"]).offset == -100)
+        // As a positional, a leading dash is an option.
+        #expect(usageError(["copy", "-5"])?.message == "unknown option '-5'")
+    }
+
+    @Test(arguments: [
+        (["copy", "--nope"], "unknown option '--nope'"),
+        (["copy", "--nope=1"], "unknown option '--nope'"),
+        (["copy", "-x"], "unknown option '-x'"),
+        (["copy", "--count"], "--count needs a value (N)"),
+        (["copy", "a", "--to"], "--to needs a value (DIR)"),
+        (["copy", "--verbose=yes"], "--verbose takes no value"),
+        (["copy", "--count", "abc"], "invalid value 'abc' for --count"),
+        (["copy", "--count", "11"], "--count must be between 1 and 10"),
+        (["copy", "--count", "0"], "--count must be between 1 and 10"),
+        (["copy", "--offset", "-101"], "--offset must be between -100 and 100"),
+        (["copy", "--share", "1.5"], "--share must be between 0.0 and 1.0"),
+        (["copy", "--day", "someday"], "unknown --day 'someday'; use one of: mon, tue, wed, thu, fri, sat, sun"),
+        (["copy", "-v", "-q"], "--verbose and --quiet cannot be combined"),
+    ])
+    func wrongUsageIsAnErrorNamingTheOption(words: [String], message: String) {
+        #expect(usageError(words) == UsageError(message, commandPath: ["copy"]))
+    }
+
+    @Test func rangesAcceptTheirBounds() throws {
+        #expect(try copy(["--count", "10"]).count == 10)
+        #expect(try copy(["--share", "0"]).share == 0)
+        #expect(try copy(["--day", "sun"]).day == Weekday(index: 6))
+    }
+
+    @Test func subcommandsAndTheirErrorsCarryTheirPath() throws {
+        #expect(usageError(["nope"]) == UsageError("unknown command 'nope'"))
+        #expect(usageError(["group", "nope"]) == UsageError("unknown command 'nope'", commandPath: ["group"]))
+        #expect(usageError([]) == UsageError("missing subcommand"))
+        #expect(usageError(["group", "info"]) == UsageError("missing --out FILE", commandPath: ["group", "info"]))
+        #expect(usageError(["group", "info", "a", "b", "--out", "x"])
+                == UsageError("unexpected argument 'b'", commandPath: ["group", "info"]))
+        guard case .run(let command, let path) = try ArgumentParser.parse(["group", "info", "a", "--out", "x"], root: Tool.self),
+              let info = command as? InfoCommand else {
+            Issue.record("expected group info to run")
+            return
+        }
+        #expect(path == ["group", "info"])
+        #expect(info.file == "a" && info.out == "x")
+    }
+
+    @Test(arguments: [["copy", "--help"], ["copy", "-h"], ["help", "copy"], ["copy", "a", "--count", "99", "-h"]])
+    func helpIsAskedTheSameWayEverywhere(words: [String]) throws {
+        guard case .help(let command, let path) = try ArgumentParser.parse(words, root: Tool.self) else {
+            Issue.record("expected help")
+            return
+        }
+        #expect(command is CopyCommand.Type)
+        #expect(path == ["copy"])
+    }
+
+    @Test func aGroupNamedAlonePrintsItsHelp() throws {
+        guard case .help(let command, let path) = try ArgumentParser.parse(["group"], root: Tool.self) else {
+            Issue.record("expected help")
+            return
+        }
+        #expect(command is GroupCommand.Type)
+        #expect(path == ["group"])
+    }
+
+    @Test func anOptionBeforeHelpIsStillChecked() {
+        #expect(usageError(["copy", "--nope", "--help"])?.message == "unknown option '--nope'")
+    }
+}

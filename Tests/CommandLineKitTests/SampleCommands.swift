@@ -1,0 +1,102 @@
+import CommandLineKit
+
+/// A small tool declared the way wardrobe's commands are, for testing the
+/// frame without wardrobe: `tool copy`, `tool group info`.
+struct Tool: Command {
+    static let configuration = CommandConfiguration(
+        name: "tool", abstract: "A tool for tests.", usage: "<subcommand> [options]",
+        subcommands: [CopyCommand.self, GroupCommand.self])
+
+    @Flag(help: "Show the version.")
+    var version: Bool
+
+    func validate() throws(UsageError) {
+        guard version else { throw UsageError("missing subcommand") }
+    }
+
+    func run(_ console: Console) throws -> ExitStatus { .success }
+}
+
+struct OutputGroup: ParsableArguments {
+    @Flag(help: "Print JSON.")
+    var json: Bool
+    @Flag(short: "q", help: "Print less.")
+    var quiet: Bool
+}
+
+/// A value with a transform that can refuse a word.
+struct Weekday: Equatable {
+    static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    var index: Int
+
+    static func parse(_ text: String) throws -> Weekday {
+        guard let index = names.firstIndex(of: text) else {
+            throw ValueError { "unknown \($0) '\(text)'; use one of: \(names.joined(separator: ", "))" }
+        }
+        return Weekday(index: index)
+    }
+}
+
+struct CopyCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "copy", abstract: "Copy files.", usage: "[options] FILE...",
+        discussion: "Copies each FILE.")
+
+    @Argument(name: "FILE...", help: "The files to copy.")
+    var files: [String]
+    @Option(value: "N", help: "How many copies.", in: 1...10)
+    var count = 1
+    @Option(value: "N", help: "Shift every number by N.", in: -100...100)
+    var offset = 0
+    @Option(name: "--to", value: "DIR", help: "Where the copies go.")
+    var destination: String?
+    @Option(value: "TAG", help: "A tag; give several.")
+    var tag: [String]
+    @Option(value: "DAY", help: "Only on DAY.", transform: Weekday.parse)
+    var day: Weekday?
+    @Option(value: "P", help: "A share between 0 and 1.", in: 0...1)
+    var share: Double?
+    @Flag(short: "v", help: "Say what is copied.")
+    var verbose: Bool
+    @Flag(help: "Show what would be copied.")
+    var dryRun: Bool
+    @OptionGroup var output: OutputGroup
+
+    func validate() throws(UsageError) {
+        if verbose && output.quiet { throw UsageError("--verbose and --quiet cannot be combined") }
+    }
+
+    func run(_ console: Console) throws -> ExitStatus { .success }
+}
+
+struct GroupCommand: CommandGroup {
+    static let configuration = CommandConfiguration(
+        name: "group", abstract: "Commands in a group.", usage: "<subcommand> [options]",
+        subcommands: [InfoCommand.self])
+}
+
+struct InfoCommand: Command {
+    static let configuration = CommandConfiguration(name: "info", abstract: "Show one file.", usage: "[options] [FILE]")
+
+    @Argument(name: "FILE", help: "The file.")
+    var file: String?
+    @Option(value: "FILE", help: "Where to write.")
+    var out: String
+
+    func run(_ console: Console) throws -> ExitStatus { .success }
+}
+
+/// Declarations with mistakes in them, for `problems`.
+struct FaultyArguments: ParsableArguments {
+    @Flag(help: "Print JSON.")
+    var json: Bool
+    @OptionGroup var output: OutputGroup
+    @Option(name: "db", value: "PATH", help: "No dashes.")
+    var database: String?
+    @Flag(short: "h", help: "Clashes with -h for help.")
+    var human: Bool
+    @Argument(name: "WORD...", help: "Takes the rest.")
+    var words: [String]
+    @Argument(name: "LAST", help: "Never gets a word.")
+    var last: String?
+}
