@@ -1,7 +1,8 @@
 /// A function whose graph has been checked: every value is defined once and
 /// before use, every weight exists with the right shape and finite values,
-/// every operation's fields make sense, and the shape of every value is known.
-struct CheckedFunction {
+/// every operation's parameters make sense (each operation's own shape rule,
+/// in its file under Operations/), and the shape of every value is known.
+package struct CheckedFunction {
     struct CheckedLayer {
         var layer: Layer
         var inputShapes: [SampleShape]
@@ -15,7 +16,7 @@ struct CheckedFunction {
     /// Scalars in the tensors the graph uses.
     let parameterCount: Int
 
-    init(name: String, description: FunctionDescription, tensors: [String: NDArray]) throws(ModelError) {
+    package init(name: String, description: FunctionDescription, tensors: [String: NDArray]) throws(ModelError) {
         self.name = name
         var shapes: [String: SampleShape] = [:]
         var inputs: [(String, SampleShape)] = []
@@ -31,28 +32,13 @@ struct CheckedFunction {
             inputs.append((input.name, shape))
         }
 
-        var used: Set<String> = []
-        var parameterCount = 0
-        func weight(_ key: String?, of layer: Layer, _ role: String) throws(ModelError) -> NDArray {
-            guard let key else { throw .badGraph("layer '\(layer.name)' (\(layer.op.rawValue)) names no \(role)") }
-            guard let tensor = tensors[key] else { throw .missingTensor(key) }
-            if let index = tensor.scalars.firstIndex(where: { !$0.isFinite }) {
-                throw .badTensor(name: key, reason: "value \(index) is \(tensor.scalars[index]); weights must be finite")
-            }
-            if used.insert(key).inserted { parameterCount += tensor.count }
-            return tensor
-        }
-        func expect(_ tensor: NDArray, _ key: String?, _ shape: [Int], _ layer: Layer) throws(ModelError) {
-            guard tensor.shape == shape else {
-                throw .shapeMismatch("tensor '\(key ?? "")' of layer '\(layer.name)' has shape \(tensor.shape), expected \(shape)")
-            }
-        }
-
         var checked: [CheckedLayer] = []
+        var check = LayerCheck(tensors: tensors)
         for layer in description.layers {
-            let arity = layer.op == .add ? 2 : 1
-            guard layer.inputs.count == arity else {
-                throw .badGraph("layer '\(layer.name)' (\(layer.op.rawValue)) takes \(arity) input\(arity == 1 ? "" : "s"), has \(layer.inputs.count)")
+            let definition = layer.operation.definition
+            guard layer.inputs.count == definition.arity else {
+                let arity = definition.arity
+                throw .badGraph("layer '\(layer.name)' (\(layer.op)) takes \(arity) input\(arity == 1 ? "" : "s"), has \(layer.inputs.count)")
             }
             var inputShapes: [SampleShape] = []
             for input in layer.inputs {
@@ -64,91 +50,8 @@ struct CheckedFunction {
             guard shapes[layer.output] == nil else {
                 throw .badGraph("layer '\(layer.name)' writes '\(layer.output)', which is already defined")
             }
-            let x = inputShapes[0]
-            let output: SampleShape
-            switch layer.op {
-            case .conv2d:
-                guard case .image(let c, let h, let w) = x else {
-                    throw .shapeMismatch("layer '\(layer.name)' (conv2d) needs an image [N,C,H,W], gets \(x)")
-                }
-                let kernel = try weight(layer.weight, of: layer, "weight")
-                guard kernel.rank == 4, kernel.shape[0] > 0, kernel.shape[1] == c, kernel.shape[2] > 0, kernel.shape[3] > 0 else {
-                    throw .shapeMismatch("weight '\(layer.weight!)' of layer '\(layer.name)' has shape \(kernel.shape), expected [out,\(c),kh,kw]")
-                }
-                let (outChannels, kh, kw) = (kernel.shape[0], kernel.shape[2], kernel.shape[3])
-                if let k = layer.kernel, k != kh || k != kw {
-                    throw .shapeMismatch("layer '\(layer.name)' says kernel \(k), its weight is \(kh)x\(kw)")
-                }
-                if layer.bias != nil { try expect(try weight(layer.bias, of: layer, "bias"), layer.bias, [outChannels], layer) }
-                let stride = layer.stride ?? 1, padding = layer.padding ?? 0
-                guard stride >= 1, stride <= 64, padding >= 0, padding < max(kh, kw) else {
-                    throw .badGraph("layer '\(layer.name)' (conv2d) has stride \(stride) and padding \(padding); need stride >= 1 and 0 <= padding < kernel")
-                }
-                guard h + 2 * padding >= kh, w + 2 * padding >= kw else {
-                    throw .shapeMismatch("layer '\(layer.name)' (conv2d): a \(kh)x\(kw) kernel does not fit \(x) with padding \(padding)")
-                }
-                output = .image(channels: outChannels, height: (h + 2 * padding - kh) / stride + 1,
-                                width: (w + 2 * padding - kw) / stride + 1)
-            case .batchNorm:
-                let channels = x.channels
-                for (key, role) in [(layer.mean, "mean"), (layer.variance, "variance")] {
-                    try expect(try weight(key, of: layer, role), key, [channels], layer)
-                }
-                for key in [layer.gamma, layer.beta] where key != nil {
-                    try expect(try weight(key, of: layer, "scale"), key, [channels], layer)
-                }
-                let epsilon = layer.epsilon ?? 1e-5
-                guard epsilon.isFinite, epsilon >= 0 else { throw .badGraph("layer '\(layer.name)' (batchnorm) has epsilon \(epsilon)") }
-                if let variance = tensors[layer.variance!], let bad = variance.scalars.first(where: { $0 + epsilon <= 0 }) {
-                    throw .badTensor(name: layer.variance!, reason: "variance \(bad) plus epsilon \(epsilon) is not positive")
-                }
-                output = x
-            case .relu:
-                output = x
-            case .dropout:
-                if let rate = layer.rate, !(rate >= 0 && rate < 1) {
-                    throw .badGraph("layer '\(layer.name)' (dropout) has rate \(rate); need 0 <= rate < 1")
-                }
-                output = x
-            case .maxPool, .avgPool:
-                guard case .image(let c, let h, let w) = x else {
-                    throw .shapeMismatch("layer '\(layer.name)' (\(layer.op.rawValue)) needs an image [N,C,H,W], gets \(x)")
-                }
-                guard let kernel = layer.kernel, kernel >= 1 else {
-                    throw .badGraph("layer '\(layer.name)' (\(layer.op.rawValue)) needs a kernel >= 1")
-                }
-                let stride = layer.stride ?? kernel, padding = layer.padding ?? 0
-                guard stride >= 1, padding >= 0, 2 * padding <= kernel else {
-                    throw .badGraph("layer '\(layer.name)' (\(layer.op.rawValue)) has stride \(stride) and padding \(padding); need stride >= 1 and padding <= kernel / 2")
-                }
-                guard h + 2 * padding >= kernel, w + 2 * padding >= kernel else {
-                    throw .shapeMismatch("layer '\(layer.name)' (\(layer.op.rawValue)): a \(kernel)x\(kernel) window does not fit \(x)")
-                }
-                output = .image(channels: c, height: (h + 2 * padding - kernel) / stride + 1,
-                                width: (w + 2 * padding - kernel) / stride + 1)
-            case .globalAvgPool:
-                guard case .image(let c, _, _) = x else {
-                    throw .shapeMismatch("layer '\(layer.name)' (globalavgpool) needs an image [N,C,H,W], gets \(x)")
-                }
-                output = .image(channels: c, height: 1, width: 1)
-            case .flatten:
-                output = .features(x.count)
-            case .dense:
-                guard case .features(let features) = x else {
-                    throw .shapeMismatch("layer '\(layer.name)' (dense) needs features [N,F], gets \(x); flatten first")
-                }
-                let matrix = try weight(layer.weight, of: layer, "weight")
-                guard matrix.rank == 2, matrix.shape[0] > 0, matrix.shape[1] == features else {
-                    throw .shapeMismatch("weight '\(layer.weight!)' of layer '\(layer.name)' has shape \(matrix.shape), expected [out,\(features)]")
-                }
-                if layer.bias != nil { try expect(try weight(layer.bias, of: layer, "bias"), layer.bias, [matrix.shape[0]], layer) }
-                output = .features(matrix.shape[0])
-            case .add:
-                guard inputShapes[1] == x else {
-                    throw .shapeMismatch("layer '\(layer.name)' (add) adds \(x) to \(inputShapes[1])")
-                }
-                output = x
-            }
+            check.start(layer)
+            let output = try definition.outputShape(inputShapes, &check)
             shapes[layer.output] = output
             checked.append(CheckedLayer(layer: layer, inputShapes: inputShapes, shape: output))
         }
@@ -167,7 +70,7 @@ struct CheckedFunction {
         self.inputs = inputs
         self.outputs = outputs
         self.layers = checked
-        self.parameterCount = parameterCount
+        self.parameterCount = check.parameterCount
     }
 
     /// Throws unless the function has exactly the contract's input and output.

@@ -46,11 +46,7 @@ public struct CompiledModel: Sendable {
         var used: Set<String> = []
         for (name, checked) in checkedFunctions {
             functions[name] = CompiledFunction(name: name, program: Program(checked: checked, tensors: file.tensors, kernels: kernels))
-            for layer in checked.layers.map(\.layer) {
-                for key in [layer.weight, layer.bias, layer.gamma, layer.beta, layer.mean, layer.variance] {
-                    if let key { used.insert(key) }
-                }
-            }
+            for layer in checked.layers.map(\.layer) { used.formUnion(layer.operation.tensors) }
         }
         self.description = file.description
         self.contract = contract

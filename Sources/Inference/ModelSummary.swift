@@ -20,7 +20,7 @@ public struct ModelSummary: Sendable, Codable, Equatable {
         let main = description.functions[ModelContract.standard.function]
         var trainable = Set<String>()
         for layer in main?.layers ?? [] {
-            for name in [layer.weight, layer.bias, layer.gamma, layer.beta].compactMap({ $0 }) { trainable.insert(name) }
+            trainable.formUnion(layer.operation.learnedTensors)
         }
         name = description.name
         version = description.version
@@ -28,7 +28,7 @@ public struct ModelSummary: Sendable, Codable, Equatable {
         labels = description.labels
         inputs = main?.inputs ?? []
         outputs = main?.outputs ?? []
-        layers = (main?.layers ?? []).map(\.op.rawValue)
+        layers = (main?.layers ?? []).map(\.op)
         testAccuracy = description.training["test_accuracy"].flatMap(Double.init)
         training = description.training
     }

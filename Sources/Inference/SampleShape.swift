@@ -1,6 +1,6 @@
 /// The shape of one sample of a value, the batch dimension left out: an image
 /// `[C, H, W]` or a feature vector `[F]`. The runtime handles these two ranks.
-enum SampleShape: Equatable, CustomStringConvertible {
+package enum SampleShape: Equatable, Sendable, CustomStringConvertible {
     case image(channels: Int, height: Int, width: Int)
     case features(Int)
 
@@ -21,10 +21,10 @@ enum SampleShape: Equatable, CustomStringConvertible {
         }
     }
 
-    var count: Int { dimensions.reduce(1, *) }
+    package var count: Int { dimensions.reduce(1, *) }
 
     /// Channels of an image, features of a vector: what a per-channel layer sees.
-    var channels: Int {
+    package var channels: Int {
         switch self {
         case .image(let c, _, _): c
         case .features(let f): f
@@ -34,5 +34,5 @@ enum SampleShape: Equatable, CustomStringConvertible {
     /// With the batch dimension, as a signature writes it.
     func batched(_ batch: Int = -1) -> [Int] { [batch] + dimensions }
 
-    var description: String { "[N," + dimensions.map(String.init).joined(separator: ",") + "]" }
+    package var description: String { "[N," + dimensions.map(String.init).joined(separator: ",") + "]" }
 }

@@ -29,8 +29,8 @@ extension Network {
                 let id = next("conv")
                 tensors["\(id).weight"] = slice(o, [channels, planned.input.channels, kernel, kernel])
                 if hasBias { tensors["\(id).bias"] = slice(o + planned.decayedCount, [channels]) }
-                layer = Layer(op: .conv2d, name: id, inputs: [previous], output: id, weight: "\(id).weight",
-                              bias: hasBias ? "\(id).bias" : nil, stride: 1, padding: padding)
+                layer = Layer(.conv2d(.init(weight: "\(id).weight", bias: hasBias ? "\(id).bias" : nil, stride: 1, padding: padding)),
+                              name: id, inputs: [previous], output: id)
             case .batchNorm(let epsilon):
                 let id = next("bn")
                 let c = planned.input.channels
@@ -39,26 +39,26 @@ extension Network {
                 tensors["\(id).bias"] = slice(o + c, [c])
                 tensors["\(id).running_mean"] = NDArray(shape: [c], scalars: Array(statistics[s..<s + c]))
                 tensors["\(id).running_var"] = NDArray(shape: [c], scalars: Array(statistics[s + c..<s + 2 * c]))
-                layer = Layer(op: .batchNorm, name: id, inputs: [previous], output: id, gamma: "\(id).weight",
-                              beta: "\(id).bias", mean: "\(id).running_mean", variance: "\(id).running_var",
-                              epsilon: epsilon)
+                layer = Layer(.batchNorm(.init(gamma: "\(id).weight", beta: "\(id).bias",
+                                               mean: "\(id).running_mean", variance: "\(id).running_var", epsilon: epsilon)),
+                              name: id, inputs: [previous], output: id)
             case .relu:
                 let id = next("relu")
-                layer = Layer(op: .relu, name: id, inputs: [previous], output: id)
+                layer = Layer(.relu, name: id, inputs: [previous], output: id)
             case .maxPool(let size):
                 let id = next("pool")
-                layer = Layer(op: .maxPool, name: id, inputs: [previous], output: id, kernel: size, stride: size, padding: 0)
+                layer = Layer(.maxPool(.init(kernel: size, stride: size, padding: 0)), name: id, inputs: [previous], output: id)
             case .flatten:
                 let id = next("flatten")
-                layer = Layer(op: .flatten, name: id, inputs: [previous], output: id)
+                layer = Layer(.flatten, name: id, inputs: [previous], output: id)
             case .dense(let outputs):
                 let id = next("fc")
                 tensors["\(id).weight"] = slice(o, [outputs, planned.input.count])
                 tensors["\(id).bias"] = slice(o + planned.decayedCount, [outputs])
-                layer = Layer(op: .dense, name: id, inputs: [previous], output: id, weight: "\(id).weight", bias: "\(id).bias")
+                layer = Layer(.dense(.init(weight: "\(id).weight", bias: "\(id).bias")), name: id, inputs: [previous], output: id)
             case .dropout(let rate):
                 let id = next("dropout")
-                layer = Layer(op: .dropout, name: id, inputs: [previous], output: id, rate: rate)
+                layer = Layer(.dropout(.init(rate: rate)), name: id, inputs: [previous], output: id)
             }
             if last { layer.output = Self.outputName }
             previous = layer.output

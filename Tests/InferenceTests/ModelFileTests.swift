@@ -16,13 +16,13 @@ import Testing
             "fc.w": random.array([10, 2 * 7 * 7]), "fc.b": random.array([10]),
         ]
         model.layers = [
-            Layer(op: .conv2d, name: "c", inputs: ["image"], output: "c", weight: "c.w", bias: "c.b", stride: 2, padding: 1),
-            Layer(op: .batchNorm, name: "bn", inputs: ["c"], output: "bn", gamma: "bn.g", beta: "bn.b",
-                  mean: "bn.m", variance: "bn.v", epsilon: 1e-5),
-            Layer(op: .relu, name: "r", inputs: ["bn"], output: "r"),
-            Layer(op: .maxPool, name: "p", inputs: ["r"], output: "p", kernel: 2),
-            Layer(op: .flatten, name: "f", inputs: ["p"], output: "f"),
-            Layer(op: .dense, name: "fc", inputs: ["f"], output: "logits", weight: "fc.w", bias: "fc.b"),
+            Layer(.conv2d(.init(weight: "c.w", bias: "c.b", stride: 2, padding: 1)), name: "c", inputs: ["image"], output: "c"),
+            Layer(.batchNorm(.init(gamma: "bn.g", beta: "bn.b", mean: "bn.m", variance: "bn.v", epsilon: 1e-5)),
+                  name: "bn", inputs: ["c"], output: "bn"),
+            Layer(.relu, name: "r", inputs: ["bn"], output: "r"),
+            Layer(.maxPool(.init(kernel: 2)), name: "p", inputs: ["r"], output: "p"),
+            Layer(.flatten, name: "f", inputs: ["p"], output: "f"),
+            Layer(.dense(.init(weight: "fc.w", bias: "fc.b")), name: "fc", inputs: ["f"], output: "logits"),
         ]
         return model.file
     }

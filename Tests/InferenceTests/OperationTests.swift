@@ -34,8 +34,8 @@ import Testing
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, c.channels, c.height, c.width])],
                                  outputs: [TensorSignature(name: "y", shape: [-1] + expected.shape.dropFirst())])
         model.tensors = ["w": w, "b": b]
-        model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "y", weight: "w",
-                              bias: c.bias ? "b" : nil, stride: c.stride, padding: c.padding)]
+        model.layers = [Layer(.conv2d(.init(weight: "w", bias: c.bias ? "b" : nil, stride: c.stride, padding: c.padding)),
+                              name: "conv", inputs: ["x"], output: "y")]
         // Both kernels: AVX-512 (where the CPU has it) and the portable C other CPUs run.
         for kernels in [KernelChoice.fastest, .portable] {
             expectClose(try model.compile(kernels: kernels).run(inputs: ["x": x])["y"], expected)
@@ -49,8 +49,8 @@ import Testing
         let expected = Reference.pool(x, max: isMax, kernel: kernel, stride: stride, padding: padding)
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 5, size, size + 1])],
                                  outputs: [TensorSignature(name: "y", shape: [-1] + expected.shape.dropFirst())])
-        model.layers = [Layer(op: isMax ? .maxPool : .avgPool, name: "pool", inputs: ["x"], output: "y",
-                              kernel: kernel, stride: stride, padding: padding)]
+        let pooling = LayerOperation.Pooling(kernel: kernel, stride: stride, padding: padding)
+        model.layers = [Layer(isMax ? .maxPool(pooling) : .avgPool(pooling), name: "pool", inputs: ["x"], output: "y")]
         expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
     }
 
@@ -65,9 +65,10 @@ import Testing
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 3, size, size])],
                                  outputs: [TensorSignature(name: "y", shape: [-1] + expected.shape.dropFirst())])
         model.tensors = ["w": w, "b": b]
-        model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "c", weight: "w", bias: "b", padding: 1),
-                        Layer(op: .relu, name: "relu", inputs: ["c"], output: "r"),
-                        Layer(op: isMax ? .maxPool : .avgPool, name: "pool", inputs: ["r"], output: "y", kernel: pool)]
+        model.layers = [Layer(.conv2d(.init(weight: "w", bias: "b", padding: 1)), name: "conv", inputs: ["x"], output: "c"),
+                        Layer(.relu, name: "relu", inputs: ["c"], output: "r"),
+                        Layer(isMax ? .maxPool(.init(kernel: pool)) : .avgPool(.init(kernel: pool)), name: "pool",
+                              inputs: ["r"], output: "y")]
         for kernels in [KernelChoice.fastest, .portable] {
             expectClose(try model.compile(kernels: kernels).run(inputs: ["x": x])["y"], expected)
         }
@@ -80,8 +81,8 @@ import Testing
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 20, 7, 6])],
                                  outputs: [TensorSignature(name: "pooled", shape: [-1, 20, 1, 1]),
                                            TensorSignature(name: "flat", shape: [-1, 20])])
-        model.layers = [Layer(op: .globalAvgPool, name: "gap", inputs: ["x"], output: "pooled"),
-                        Layer(op: .flatten, name: "flatten", inputs: ["pooled"], output: "flat")]
+        model.layers = [Layer(.globalAvgPool, name: "gap", inputs: ["x"], output: "pooled"),
+                        Layer(.flatten, name: "flatten", inputs: ["pooled"], output: "flat")]
         let result = try model.compile().run(inputs: ["x": x])
         expectClose(result["pooled"], pooled)
         expectClose(result["flat"], Reference.flatten(pooled))
@@ -93,7 +94,7 @@ import Testing
         let x = random.array([11, 3, 4, 5])
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 3, 4, 5])],
                                  outputs: [TensorSignature(name: "y", shape: [-1, 60])])
-        model.layers = [Layer(op: .flatten, name: "flatten", inputs: ["x"], output: "y")]
+        model.layers = [Layer(.flatten, name: "flatten", inputs: ["x"], output: "y")]
         let result = try model.compile().run(inputs: ["x": x])
         #expect(result["y"] == Reference.flatten(x))
     }
@@ -108,8 +109,8 @@ import Testing
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 7, 3, 4])],
                                  outputs: [TensorSignature(name: "y", shape: [-1, 37])])
         model.tensors = ["w": w, "b": b]
-        model.layers = [Layer(op: .flatten, name: "flatten", inputs: ["x"], output: "flat"),
-                        Layer(op: .dense, name: "fc", inputs: ["flat"], output: "y", weight: "w", bias: bias ? "b" : nil)]
+        model.layers = [Layer(.flatten, name: "flatten", inputs: ["x"], output: "flat"),
+                        Layer(.dense(.init(weight: "w", bias: bias ? "b" : nil)), name: "fc", inputs: ["flat"], output: "y")]
         expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
     }
 
@@ -121,7 +122,7 @@ import Testing
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, features])],
                                  outputs: [TensorSignature(name: "y", shape: [-1, outputs])])
         model.tensors = ["w": w, "b": b]
-        model.layers = [Layer(op: .dense, name: "fc", inputs: ["x"], output: "y", weight: "w", bias: "b")]
+        model.layers = [Layer(.dense(.init(weight: "w", bias: "b")), name: "fc", inputs: ["x"], output: "y")]
         for kernels in [KernelChoice.fastest, .portable] {
             expectClose(try model.compile(kernels: kernels).run(inputs: ["x": x])["y"], Reference.dense(x, w, b))
         }
@@ -137,8 +138,8 @@ import Testing
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1] + sample)],
                                  outputs: [TensorSignature(name: "y", shape: [-1] + sample)])
         model.tensors = ["g": gamma, "b": beta, "m": mean, "v": variance]
-        model.layers = [Layer(op: .batchNorm, name: "bn", inputs: ["x"], output: "y",
-                              gamma: "g", beta: "b", mean: "m", variance: "v", epsilon: 1e-3)]
+        model.layers = [Layer(.batchNorm(.init(gamma: "g", beta: "b", mean: "m", variance: "v", epsilon: 1e-3)),
+                              name: "bn", inputs: ["x"], output: "y")]
         let expected = Reference.batchNorm(x, gamma: gamma, beta: beta, mean: mean, variance: variance, epsilon: 1e-3)
         expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
     }
@@ -150,8 +151,8 @@ import Testing
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1] + sample)],
                                  outputs: [TensorSignature(name: "y", shape: [-1] + sample),
                                            TensorSignature(name: "z", shape: [-1] + sample)])
-        model.layers = [Layer(op: .relu, name: "relu", inputs: ["x"], output: "y"),
-                        Layer(op: .dropout, name: "drop", inputs: ["x"], output: "z", rate: 0.3)]
+        model.layers = [Layer(.relu, name: "relu", inputs: ["x"], output: "y"),
+                        Layer(.dropout(.init(rate: 0.3)), name: "drop", inputs: ["x"], output: "z")]
         let result = try model.compile().run(inputs: ["x": x])
         #expect(result["y"] == Reference.relu(x))
         #expect(result["z"] == x)
@@ -166,9 +167,9 @@ import Testing
         var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, 8, 9, 9])],
                                  outputs: [TensorSignature(name: "y", shape: [-1, 8, 9, 9])])
         model.tensors = ["w": w]
-        model.layers = [Layer(op: .conv2d, name: "conv", inputs: ["x"], output: "c", weight: "w", padding: 1),
-                        Layer(op: .add, name: "add", inputs: ["c", "x"], output: "s"),
-                        Layer(op: .relu, name: "relu", inputs: ["s"], output: "y")]
+        model.layers = [Layer(.conv2d(.init(weight: "w", padding: 1)), name: "conv", inputs: ["x"], output: "c"),
+                        Layer(.add, name: "add", inputs: ["c", "x"], output: "s"),
+                        Layer(.relu, name: "relu", inputs: ["s"], output: "y")]
         expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
     }
 

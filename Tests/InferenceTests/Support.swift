@@ -87,16 +87,16 @@ func referenceModel(seed: UInt64 = 1) -> ModelFile {
         builder.tensors["\(name).bn.beta"] = random.array([out], scale: 0.1)
         builder.tensors["\(name).bn.mean"] = random.array([out], scale: 0.1)
         builder.tensors["\(name).bn.variance"] = NDArray(shape: [out], scalars: (0..<out).map { _ in 1 + random.float(0.5) })
-        builder.layers.append(Layer(op: .conv2d, name: name, inputs: [previous], output: "\(name).out",
-                                    weight: "\(name).weight", bias: "\(name).bias", padding: 1))
-        builder.layers.append(Layer(op: .batchNorm, name: "\(name).bn", inputs: ["\(name).out"], output: "\(name).bn",
-                                    gamma: "\(name).bn.gamma", beta: "\(name).bn.beta", mean: "\(name).bn.mean",
-                                    variance: "\(name).bn.variance", epsilon: 1e-5))
-        builder.layers.append(Layer(op: .relu, name: "\(name).relu", inputs: ["\(name).bn"], output: "\(name).relu"))
+        builder.layers.append(Layer(.conv2d(.init(weight: "\(name).weight", bias: "\(name).bias", padding: 1)),
+                                    name: name, inputs: [previous], output: "\(name).out"))
+        builder.layers.append(Layer(.batchNorm(.init(gamma: "\(name).bn.gamma", beta: "\(name).bn.beta",
+                                                     mean: "\(name).bn.mean", variance: "\(name).bn.variance", epsilon: 1e-5)),
+                                    name: "\(name).bn", inputs: ["\(name).out"], output: "\(name).bn"))
+        builder.layers.append(Layer(.relu, name: "\(name).relu", inputs: ["\(name).bn"], output: "\(name).relu"))
         previous = "\(name).relu"
         if pool {
-            builder.layers.append(Layer(op: .maxPool, name: "pool\(index)", inputs: [previous], output: "pool\(index)",
-                                        kernel: 2, stride: 2))
+            builder.layers.append(Layer(.maxPool(.init(kernel: 2, stride: 2)),
+                                        name: "pool\(index)", inputs: [previous], output: "pool\(index)"))
             previous = "pool\(index)"
         }
         channels = out
@@ -106,11 +106,11 @@ func referenceModel(seed: UInt64 = 1) -> ModelFile {
     builder.tensors["fc2.weight"] = random.array([10, 128], scale: (2 / 128 as Float).squareRoot())
     builder.tensors["fc2.bias"] = random.array([10], scale: 0.1)
     builder.layers += [
-        Layer(op: .flatten, name: "flatten", inputs: [previous], output: "flat"),
-        Layer(op: .dense, name: "fc1", inputs: ["flat"], output: "fc1", weight: "fc1.weight", bias: "fc1.bias"),
-        Layer(op: .relu, name: "fc1.relu", inputs: ["fc1"], output: "fc1.relu"),
-        Layer(op: .dropout, name: "dropout", inputs: ["fc1.relu"], output: "dropped", rate: 0.5),
-        Layer(op: .dense, name: "fc2", inputs: ["dropped"], output: "logits", weight: "fc2.weight", bias: "fc2.bias"),
+        Layer(.flatten, name: "flatten", inputs: [previous], output: "flat"),
+        Layer(.dense(.init(weight: "fc1.weight", bias: "fc1.bias")), name: "fc1", inputs: ["flat"], output: "fc1"),
+        Layer(.relu, name: "fc1.relu", inputs: ["fc1"], output: "fc1.relu"),
+        Layer(.dropout(.init(rate: 0.5)), name: "dropout", inputs: ["fc1.relu"], output: "dropped"),
+        Layer(.dense(.init(weight: "fc2.weight", bias: "fc2.bias")), name: "fc2", inputs: ["dropped"], output: "logits"),
     ]
     return builder.file
 }
@@ -210,21 +210,19 @@ enum Reference {
         for layer in function.layers {
             let x = values[layer.inputs[0]]!
             let y: NDArray
-            switch layer.op {
-            case .conv2d: y = conv2d(x, t[layer.weight!]!, layer.bias.map { t[$0]! },
-                                     stride: layer.stride ?? 1, padding: layer.padding ?? 0)
-            case .batchNorm:
+            switch layer.operation {
+            case .conv2d(let p): y = conv2d(x, t[p.weight]!, p.bias.map { t[$0]! }, stride: p.stride ?? 1, padding: p.padding ?? 0)
+            case .batchNorm(let p):
                 let c = x.shape[1]
-                y = batchNorm(x, gamma: layer.gamma.map { t[$0]! } ?? NDArray(shape: [c], repeating: 1),
-                              beta: layer.beta.map { t[$0]! } ?? NDArray(shape: [c], repeating: 0),
-                              mean: t[layer.mean!]!, variance: t[layer.variance!]!, epsilon: layer.epsilon ?? 1e-5)
+                y = batchNorm(x, gamma: p.gamma.map { t[$0]! } ?? NDArray(shape: [c], repeating: 1),
+                              beta: p.beta.map { t[$0]! } ?? NDArray(shape: [c], repeating: 0),
+                              mean: t[p.mean]!, variance: t[p.variance]!, epsilon: p.epsilon ?? 1e-5)
             case .relu: y = relu(x)
-            case .maxPool, .avgPool:
-                y = pool(x, max: layer.op == .maxPool, kernel: layer.kernel!, stride: layer.stride ?? layer.kernel!,
-                         padding: layer.padding ?? 0)
+            case .maxPool(let p): y = pool(x, max: true, kernel: p.kernel, stride: p.stride ?? p.kernel, padding: p.padding ?? 0)
+            case .avgPool(let p): y = pool(x, max: false, kernel: p.kernel, stride: p.stride ?? p.kernel, padding: p.padding ?? 0)
             case .globalAvgPool: y = globalAvgPool(x)
             case .flatten: y = flatten(x)
-            case .dense: y = dense(x, t[layer.weight!]!, layer.bias.map { t[$0]! })
+            case .dense(let p): y = dense(x, t[p.weight]!, p.bias.map { t[$0]! })
             case .dropout: y = x
             case .add: y = add(x, values[layer.inputs[1]]!)
             }

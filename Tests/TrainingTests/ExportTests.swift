@@ -21,9 +21,9 @@ import Training
         let main = try #require(model.description.functions["main"])
         #expect(main.inputs == [TensorSignature(name: "image", shape: [-1, 1, 28, 28])])
         #expect(main.outputs == [TensorSignature(name: "logits", shape: [-1, 10])])
-        #expect(main.layers.map(\.op) == [.conv2d, .batchNorm, .relu, .conv2d, .batchNorm, .relu, .maxPool,
-                                          .conv2d, .batchNorm, .relu, .conv2d, .batchNorm, .relu, .maxPool,
-                                          .flatten, .dense, .relu, .dropout, .dense])
+        #expect(main.layers.map(\.op) == ["conv2d", "batchnorm", "relu", "conv2d", "batchnorm", "relu", "maxpool",
+                                          "conv2d", "batchnorm", "relu", "conv2d", "batchnorm", "relu", "maxpool",
+                                          "flatten", "dense", "relu", "dropout", "dense"])
         #expect(main.layers.first?.inputs == ["image"])
         #expect(main.layers.last?.output == "logits")
         // Each layer reads the one before it.

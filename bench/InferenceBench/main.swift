@@ -49,16 +49,16 @@ func referenceModel(seed: UInt64) -> ModelFile {
         tensors["\(name).bn.bias"] = tensor([out], 0.1)
         tensors["\(name).bn.running_mean"] = tensor([out], 0.1)
         tensors["\(name).bn.running_var"] = tensor([out], 0.2, around: 1)
-        layers.append(Layer(op: .conv2d, name: name, inputs: [previous], output: name,
-                            weight: "\(name).weight", bias: "\(name).bias", stride: 1, padding: 1))
-        layers.append(Layer(op: .batchNorm, name: "\(name).bn", inputs: [name], output: "\(name).bn",
-                            gamma: "\(name).bn.weight", beta: "\(name).bn.bias", mean: "\(name).bn.running_mean",
-                            variance: "\(name).bn.running_var", epsilon: 1e-5))
-        layers.append(Layer(op: .relu, name: "\(name).relu", inputs: ["\(name).bn"], output: "\(name).relu"))
+        layers.append(Layer(.conv2d(.init(weight: "\(name).weight", bias: "\(name).bias", stride: 1, padding: 1)),
+                            name: name, inputs: [previous], output: name))
+        layers.append(Layer(.batchNorm(.init(gamma: "\(name).bn.weight", beta: "\(name).bn.bias",
+                                             mean: "\(name).bn.running_mean", variance: "\(name).bn.running_var", epsilon: 1e-5)),
+                            name: "\(name).bn", inputs: [name], output: "\(name).bn"))
+        layers.append(Layer(.relu, name: "\(name).relu", inputs: ["\(name).bn"], output: "\(name).relu"))
         previous = "\(name).relu"
         if pool {
-            layers.append(Layer(op: .maxPool, name: "pool\(index / 2 + 1)", inputs: [previous],
-                                output: "pool\(index / 2 + 1)", kernel: 2, stride: 2))
+            layers.append(Layer(.maxPool(.init(kernel: 2, stride: 2)),
+                                name: "pool\(index / 2 + 1)", inputs: [previous], output: "pool\(index / 2 + 1)"))
             previous = "pool\(index / 2 + 1)"
         }
         channels = out
@@ -70,11 +70,12 @@ func referenceModel(seed: UInt64) -> ModelFile {
     tensors["fc2.weight"] = tensor([ModelContract.labels.count, 128], (6 / Float(128)).squareRoot())
     tensors["fc2.bias"] = tensor([ModelContract.labels.count], 0.05)
     layers += [
-        Layer(op: .flatten, name: "flatten", inputs: [previous], output: "flat"),
-        Layer(op: .dense, name: "fc1", inputs: ["flat"], output: "fc1", weight: "fc1.weight", bias: "fc1.bias"),
-        Layer(op: .relu, name: "fc1.relu", inputs: ["fc1"], output: "fc1.relu"),
-        Layer(op: .dropout, name: "dropout", inputs: ["fc1.relu"], output: "dropout", rate: 0.25),
-        Layer(op: .dense, name: "fc2", inputs: ["dropout"], output: ModelContract.standard.output.name, weight: "fc2.weight", bias: "fc2.bias"),
+        Layer(.flatten, name: "flatten", inputs: [previous], output: "flat"),
+        Layer(.dense(.init(weight: "fc1.weight", bias: "fc1.bias")), name: "fc1", inputs: ["flat"], output: "fc1"),
+        Layer(.relu, name: "fc1.relu", inputs: ["fc1"], output: "fc1.relu"),
+        Layer(.dropout(.init(rate: 0.25)), name: "dropout", inputs: ["fc1.relu"], output: "dropout"),
+        Layer(.dense(.init(weight: "fc2.weight", bias: "fc2.bias")),
+              name: "fc2", inputs: ["dropout"], output: ModelContract.standard.output.name),
     ]
     let contract = ModelContract.standard
     let main = FunctionDescription(inputs: [contract.input], outputs: [contract.output], layers: layers)

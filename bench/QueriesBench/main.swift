@@ -102,7 +102,7 @@ func makeFashionSet(_ folder: String, count: Int) {
     do { test = try FashionMNIST(split: .test) } catch { fail("Fashion-MNIST test set: \(error)") }
     let encoder = PNGEncoder()
     for index in 0..<min(count, test.count) {
-        let bitmap = Bitmap(width: 28, height: 28, channels: 1, pixels: Array(test.image(index)))
+        let bitmap = Bitmap(width: FashionMNIST.side, height: FashionMNIST.side, channels: 1, pixels: Array(test.image(index)))
         do { write(try encoder.encode(bitmap), to: "\(folder)/\(index).png") } catch { fail("PNG: \(error)") }
     }
 }
@@ -165,7 +165,7 @@ if CommandLine.arguments.dropFirst().first == "probe" {
     let classifier: ClothingClassifier
     do { classifier = try ClothingClassifier(modelAt: CommandLine.arguments[2]) } catch { fail("\(error)") }
     for batch in [1, 8, 32, 128] {
-        let tensors = [Float](repeating: 0.3, count: batch * 784)
+        let tensors = [Float](repeating: 0.3, count: batch * ClothingClassifier.pixelsPerImage)
         let start = wallSeconds()
         var done = 0
         while wallSeconds() - start < 2 {
@@ -222,7 +222,7 @@ struct ListResult: Encodable {
 }
 var lists: [ListResult] = []
 if let million = options.values["million-db"] {
-    let labels = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"]
+    let labels = ClothingClassifier.labels
     let count = wardrobe(binary, ["stats", "--db", million, "--json"])
     struct Stats: Decodable { var images: Int }
     let images = (try? JSONDecoder().decode(Stats.self, from: count.stdout).images) ?? 0

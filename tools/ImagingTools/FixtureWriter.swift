@@ -18,7 +18,7 @@ struct FixtureWriter {
             try FileManager.default.removeItem(atPath: (samples as NSString).appendingPathComponent(name))
         }
         func image(_ index: Int) -> Bitmap {
-            Bitmap(width: 28, height: 28, channels: 1, pixels: Array(data.image(index)))
+            Bitmap(width: FashionMNIST.side, height: FashionMNIST.side, channels: 1, pixels: Array(data.image(index)))
         }
         func name(_ index: Int) -> String {
             FashionMNIST.labels[Int(data.labels[index])].lowercased()
