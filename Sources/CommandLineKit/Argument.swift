@@ -7,20 +7,19 @@
 /// left over once every argument has its share are a usage error
 /// ("unexpected argument 'x'"), so a command without arguments refuses any.
 @propertyWrapper
-public struct Argument<Value>: Declaring {
-    private let name: String
-    private let help: String?
-    private let takesRest: Bool
+public struct Argument<Value> {
     private let box: Box<Value>
-    private let read: (_ words: [String], _ name: String) throws(Rejection) -> Value
 
     public var wrappedValue: Value { box.value }
 
-    func declare(into declarations: inout CommandDeclarations, property: String) {
+    private init(name: String, help: String?, takesRest: Bool, empty: Value,
+                 read: @escaping (_ words: [String], _ name: String) throws(Rejection) -> Value) {
+        let box = Box(empty)
+        self.box = box
         let declaration = ArgumentDeclaration(name: name, help: help, takesRest: takesRest)
-        declarations.add(ArgumentSlot(declaration: declaration) { [box, read] words throws(Rejection) in
+        DeclarationCollector.add(ArgumentSlot(declaration: declaration) { words throws(Rejection) in
             guard !words.isEmpty else { return }
-            box.value = try read(words, declaration.name)
+            box.value = try read(words, name)
         })
     }
 }
@@ -29,11 +28,7 @@ extension Argument {
     /// Every remaining word, each read by `transform`. `help` nil keeps the
     /// argument out of help.
     public init<T>(name: String, help: String?, transform: @escaping (String) throws -> T) where Value == [T] {
-        self.name = name
-        self.help = help
-        takesRest = true
-        box = Box([])
-        read = { words, name throws(Rejection) in
+        self.init(name: name, help: help, takesRest: true, empty: []) { words, name throws(Rejection) in
             var values: [T] = []
             for word in words { values.append(try convert(word, name: name, transform)) }
             return values
@@ -46,10 +41,6 @@ extension Argument {
 
     /// At most one word.
     public init(name: String, help: String?) where Value == String? {
-        self.name = name
-        self.help = help
-        takesRest = false
-        box = Box(nil)
-        read = { words, _ in words.first }
+        self.init(name: name, help: help, takesRest: false, empty: nil) { words, _ in words.first }
     }
 }

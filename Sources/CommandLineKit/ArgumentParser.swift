@@ -32,8 +32,7 @@ public enum ArgumentParser {
             rest = rest.dropFirst()
         }
 
-        let value = command.init()
-        let declarations = CommandDeclarations(of: value)
+        let (value, declarations) = declare(command)
         let problems = declarations.problems
         precondition(problems.isEmpty, "\((path).joined(separator: " ")): \(problems.joined(separator: "; "))")
 
@@ -106,6 +105,11 @@ public enum ArgumentParser {
             }
         }
         return .run(value, commandPath: path)
+    }
+
+    /// A fresh value of `command` and its declarations.
+    static func declare<C: Command>(_ command: C.Type) -> (any Command, CommandDeclarations) {
+        CommandDeclarations.declare(command)
     }
 
     /// The subcommand of `command` named `word`.

@@ -5,7 +5,7 @@ import Foundation
 public enum HelpPrinter {
     public static func help(for command: any Command.Type, commandPath: [String], root: any Command.Type) -> String {
         let configuration = command.configuration
-        let declarations = CommandDeclarations(of: command.init())
+        let declarations = CommandDeclarations(of: command)
         var text = "OVERVIEW: \(configuration.abstract)\n"
         if !configuration.discussion.isEmpty { text += "\n" + configuration.discussion + "\n" }
         text += "\nUSAGE: \(usageLine(for: command, commandPath: commandPath, root: root))\n"

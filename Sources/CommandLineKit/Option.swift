@@ -1,62 +1,44 @@
 /// An option that takes a value, declared on the property it fills:
 ///
-///     @Option(value: "K", help: "Show the K most likely labels.", in: 1...10)
+///     @Option(name: "--top", value: "K", help: "Show the K most likely labels.", in: 1...10)
 ///     var top = 1
 ///     @Option(name: "--db", value: "PATH", help: "The catalogue file.")
 ///     var database: String?
 ///
-/// The long name is `name`, else the property's name in kebab case
-/// (`minConfidence` -> `--min-confidence`). Given twice, the last value wins;
-/// an array property keeps every value instead. A word that is not a valid
-/// value, or lies outside `range`, is a usage error naming the option. A
-/// property with neither a default nor an optional type is required:
-/// without it, "missing --out FILE".
+/// Given twice, the last value wins; an array property keeps every value
+/// instead. A word that is not a valid value, or lies outside `range`, is a
+/// usage error naming the option. A property with neither a default nor an
+/// optional type is required: without it, "missing --out FILE".
 @propertyWrapper
-public struct Option<Value>: Declaring {
-    private let name: String?
-    private let short: Character?
-    private let valueName: String
-    private let help: String
-    private let repeats: Bool
+public struct Option<Value> {
     /// Nil only for a required option not (yet) given.
     private let box: Box<Value?>
-    /// Turns the given words (never empty) into the property's value.
-    private let read: (_ words: [String], _ name: String) throws(Rejection) -> Value
 
     public var wrappedValue: Value {
         guard let value = box.value else { preconditionFailure("a required option was read before it was parsed") }
         return value
     }
 
-    private init(default value: Value?, name: String?, short: Character?, valueName: String, help: String,
+    /// `read` turns the given words (never empty) into the property's value.
+    private init(default value: Value?, name: String, short: Character?, valueName: String, help: String,
                  repeats: Bool, read: @escaping (_ words: [String], _ name: String) throws(Rejection) -> Value) {
-        self.name = name
-        self.short = short
-        self.valueName = valueName
-        self.help = help
-        self.repeats = repeats
-        self.box = Box(value)
-        self.read = read
-    }
-
-    func declare(into declarations: inout CommandDeclarations, property: String) {
-        let declaration = OptionDeclaration(
-            name: name ?? CommandDeclarations.optionName(forProperty: property), short: short,
-            valueName: valueName, help: help, repeats: repeats)
-        let required = box.value == nil
-        declarations.add(OptionSlot(declaration: declaration) { [box, read] words throws(Rejection) in
+        let box = Box(value)
+        self.box = box
+        let declaration = OptionDeclaration(name: name, short: short, valueName: valueName, help: help, repeats: repeats)
+        let required = value == nil
+        DeclarationCollector.add(OptionSlot(declaration: declaration) { words throws(Rejection) in
             guard !words.isEmpty else {
-                if required { throw Rejection(message: "missing \(declaration.name) \(declaration.valueName ?? "")") }
+                if required { throw Rejection(message: "missing \(name) \(valueName)") }
                 return
             }
-            box.value = try read(words, declaration.name)
+            box.value = try read(words, name)
         })
     }
 }
 
 extension Option {
     /// One value read by `transform`, `wrappedValue` when not given.
-    public init(wrappedValue: Value, name: String? = nil, short: Character? = nil, value: String, help: String,
+    public init(wrappedValue: Value, name: String, short: Character? = nil, value: String, help: String,
                 transform: @escaping (String) throws -> Value) {
         self.init(default: wrappedValue, name: name, short: short, valueName: value, help: help, repeats: false) {
             words, name throws(Rejection) in try convert(words[words.count - 1], name: name, transform)
@@ -64,7 +46,7 @@ extension Option {
     }
 
     /// One value read by `transform`, required.
-    public init(name: String? = nil, short: Character? = nil, value: String, help: String,
+    public init(name: String, short: Character? = nil, value: String, help: String,
                 transform: @escaping (String) throws -> Value) {
         self.init(default: nil, name: name, short: short, valueName: value, help: help, repeats: false) {
             words, name throws(Rejection) in try convert(words[words.count - 1], name: name, transform)
@@ -72,7 +54,7 @@ extension Option {
     }
 
     /// One value read by `transform`, nil when not given.
-    public init<T>(name: String? = nil, short: Character? = nil, value: String, help: String,
+    public init<T>(name: String, short: Character? = nil, value: String, help: String,
                    transform: @escaping (String) throws -> T) where Value == T? {
         self.init(default: .some(nil), name: name, short: short, valueName: value, help: help, repeats: false) {
             words, name throws(Rejection) in try convert(words[words.count - 1], name: name, transform)
@@ -80,7 +62,7 @@ extension Option {
     }
 
     /// Every value given, each read by `transform`.
-    public init<T>(wrappedValue: [T] = [], name: String? = nil, short: Character? = nil, value: String, help: String,
+    public init<T>(wrappedValue: [T] = [], name: String, short: Character? = nil, value: String, help: String,
                    transform: @escaping (String) throws -> T) where Value == [T] {
         self.init(default: wrappedValue, name: name, short: short, valueName: value, help: help, repeats: true) {
             words, name throws(Rejection) in
@@ -93,18 +75,18 @@ extension Option {
 
 extension Option where Value: LosslessStringConvertible {
     /// Required: without it, a usage error.
-    public init(name: String? = nil, short: Character? = nil, value: String, help: String) {
+    public init(name: String, short: Character? = nil, value: String, help: String) {
         self.init(name: name, short: short, value: value, help: help, transform: losslessTransform)
     }
 
-    public init(wrappedValue: Value, name: String? = nil, short: Character? = nil, value: String, help: String) {
+    public init(wrappedValue: Value, name: String, short: Character? = nil, value: String, help: String) {
         self.init(wrappedValue: wrappedValue, name: name, short: short, value: value, help: help,
                   transform: losslessTransform)
     }
 }
 
 extension Option where Value: LosslessStringConvertible & Comparable {
-    public init(wrappedValue: Value, name: String? = nil, short: Character? = nil, value: String, help: String,
+    public init(wrappedValue: Value, name: String, short: Character? = nil, value: String, help: String,
                 in range: ClosedRange<Value>) {
         self.init(wrappedValue: wrappedValue, name: name, short: short, value: value, help: help,
                   transform: rangeTransform(range))
@@ -112,17 +94,17 @@ extension Option where Value: LosslessStringConvertible & Comparable {
 }
 
 extension Option {
-    public init<T: LosslessStringConvertible>(name: String? = nil, short: Character? = nil, value: String,
+    public init<T: LosslessStringConvertible>(name: String, short: Character? = nil, value: String,
                                               help: String) where Value == T? {
         self.init(name: name, short: short, value: value, help: help, transform: losslessTransform as (String) throws -> T)
     }
 
-    public init<T: LosslessStringConvertible & Comparable>(name: String? = nil, short: Character? = nil, value: String,
+    public init<T: LosslessStringConvertible & Comparable>(name: String, short: Character? = nil, value: String,
                                                            help: String, in range: ClosedRange<T>) where Value == T? {
         self.init(name: name, short: short, value: value, help: help, transform: rangeTransform(range))
     }
 
-    public init<T: LosslessStringConvertible>(wrappedValue: [T] = [], name: String? = nil, short: Character? = nil,
+    public init<T: LosslessStringConvertible>(wrappedValue: [T] = [], name: String, short: Character? = nil,
                                               value: String, help: String) where Value == [T] {
         self.init(wrappedValue: wrappedValue, name: name, short: short, value: value, help: help,
                   transform: losslessTransform as (String) throws -> T)

@@ -6,14 +6,12 @@
 /// Its options appear in help where the group is declared; its `validate()`
 /// runs before the command's.
 @propertyWrapper
-public struct OptionGroup<Group: ParsableArguments>: Declaring {
+public struct OptionGroup<Group: ParsableArguments> {
     public let wrappedValue: Group
 
     public init() {
+        // Made here, so the group's own options declare themselves in this place.
         wrappedValue = Group()
-    }
-
-    func declare(into declarations: inout CommandDeclarations, property: String) {
-        declarations.collect(from: wrappedValue)
+        DeclarationCollector.addGroup(wrappedValue)
     }
 }

@@ -6,6 +6,8 @@ import Foundation
 public enum BundledFiles {
     public static let modelName = "clothing.aimodel"
     public static let sampleName = "fashion-sample.png"
+    /// The prep recipe the sample is classified with: it is a Fashion-MNIST test image.
+    public static let sampleRecipe = "fashion-mnist"
 
     /// The model: `explicit` (from `--model`), then `$WARDROBE_MODEL`, then
     /// the bundled one. Nil when nothing is found.

@@ -56,9 +56,19 @@ import Testing
         #expect(usageError(["copy", "-vq"]) == UsageError("unknown option '-vq'", commandPath: ["copy"]))
     }
 
-    @Test func derivedNamesAreKebabCase() throws {
+    @Test func namesAreExactlyAsDeclared() throws {
         #expect(try copy(["--dry-run"]).dryRun)
         #expect(usageError(["copy", "--dryRun"])?.message == "unknown option '--dryRun'")
+        #expect(usageError(["copy", "--destination", "x"])?.message == "unknown option '--destination'")
+    }
+
+    @Test func eachParseFillsAFreshValue() throws {
+        let first = try copy(["--count", "3", "-v"])
+        let second = try copy([])
+        #expect(first.count == 3 && first.verbose)
+        #expect(second.count == 1 && !second.verbose)
+        // A value made outside the parser declares nothing and keeps its defaults.
+        #expect(CopyCommand().count == 1)
     }
 
     @Test func aRepeatedOptionKeepsTheLastValueUnlessItIsAnArray() throws {

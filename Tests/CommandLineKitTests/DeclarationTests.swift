@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func declarationsListOptionsAndArgumentsInOrder() {
-        let declarations = CommandDeclarations(of: CopyCommand())
+        let declarations = CommandDeclarations(of: CopyCommand.self)
         #expect(declarations.options.map(\.name) == ["--count", "--offset", "--to", "--tag", "--day", "--share",
                                                      "--verbose", "--dry-run", "--json", "--quiet"])
         #expect(declarations.options.filter(\.isFlag).map(\.name) == ["--verbose", "--dry-run", "--json", "--quiet"])
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func mistakesInDeclarationsAreFound() {
-        let problems = CommandDeclarations(of: FaultyArguments()).problems
+        let problems = CommandDeclarations(of: FaultyArguments.self).problems
         #expect(problems == [
             "--json is declared twice",
             "'db' is not a long option name like --name",

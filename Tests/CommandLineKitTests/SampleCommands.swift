@@ -7,7 +7,7 @@ struct Tool: Command {
         name: "tool", abstract: "A tool for tests.", usage: "<subcommand> [options]",
         subcommands: [CopyCommand.self, GroupCommand.self])
 
-    @Flag(help: "Show the version.")
+    @Flag(name: "--version", help: "Show the version.")
     var version: Bool
 
     func validate() throws(UsageError) {
@@ -18,9 +18,9 @@ struct Tool: Command {
 }
 
 struct OutputGroup: ParsableArguments {
-    @Flag(help: "Print JSON.")
+    @Flag(name: "--json", help: "Print JSON.")
     var json: Bool
-    @Flag(short: "q", help: "Print less.")
+    @Flag(name: "--quiet", short: "q", help: "Print less.")
     var quiet: Bool
 }
 
@@ -44,21 +44,21 @@ struct CopyCommand: Command {
 
     @Argument(name: "FILE...", help: "The files to copy.")
     var files: [String]
-    @Option(value: "N", help: "How many copies.", in: 1...10)
+    @Option(name: "--count", value: "N", help: "How many copies.", in: 1...10)
     var count = 1
-    @Option(value: "N", help: "Shift every number by N.", in: -100...100)
+    @Option(name: "--offset", value: "N", help: "Shift every number by N.", in: -100...100)
     var offset = 0
     @Option(name: "--to", value: "DIR", help: "Where the copies go.")
     var destination: String?
-    @Option(value: "TAG", help: "A tag; give several.")
+    @Option(name: "--tag", value: "TAG", help: "A tag; give several.")
     var tag: [String]
-    @Option(value: "DAY", help: "Only on DAY.", transform: Weekday.parse)
+    @Option(name: "--day", value: "DAY", help: "Only on DAY.", transform: Weekday.parse)
     var day: Weekday?
-    @Option(value: "P", help: "A share between 0 and 1.", in: 0...1)
+    @Option(name: "--share", value: "P", help: "A share between 0 and 1.", in: 0...1)
     var share: Double?
-    @Flag(short: "v", help: "Say what is copied.")
+    @Flag(name: "--verbose", short: "v", help: "Say what is copied.")
     var verbose: Bool
-    @Flag(help: "Show what would be copied.")
+    @Flag(name: "--dry-run", help: "Show what would be copied.")
     var dryRun: Bool
     @OptionGroup var output: OutputGroup
 
@@ -80,7 +80,7 @@ struct InfoCommand: Command {
 
     @Argument(name: "FILE", help: "The file.")
     var file: String?
-    @Option(value: "FILE", help: "Where to write.")
+    @Option(name: "--out", value: "FILE", help: "Where to write.")
     var out: String
 
     func run(_ console: Console) throws -> ExitStatus { .success }
@@ -88,12 +88,12 @@ struct InfoCommand: Command {
 
 /// Declarations with mistakes in them, for `problems`.
 struct FaultyArguments: ParsableArguments {
-    @Flag(help: "Print JSON.")
+    @Flag(name: "--json", help: "Print JSON.")
     var json: Bool
     @OptionGroup var output: OutputGroup
     @Option(name: "db", value: "PATH", help: "No dashes.")
     var database: String?
-    @Flag(short: "h", help: "Clashes with -h for help.")
+    @Flag(name: "--human", short: "h", help: "Clashes with -h for help.")
     var human: Bool
     @Argument(name: "WORD...", help: "Takes the rest.")
     var words: [String]

@@ -70,4 +70,26 @@ import Wardrobe
             try ReclassifyRequest(images: [.id(ImageID(999))], jobs: 1).options(in: catalogue, setup: Self.setup)
         }
     }
+
+    @Test func anExportToAFileWritesEveryRowOrNamesTheFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalogue = try Catalogue(path: directory.appendingPathComponent("c.sqlite").path)
+        let classifier = try Self.setup.classifier(explicit: Self.root + "/Models/clothing.aimodel")
+        _ = try FileClassifier(classifier: classifier, recipe: try Self.setup.recipe(named: BundledFiles.sampleRecipe))
+            .classify([Self.root + "/Fixtures/fashion-sample.png"], top: 1, saveTo: catalogue) { _ in }
+        let export = CatalogueExport(catalogue: catalogue)
+
+        let file = directory.appendingPathComponent("out.csv").path
+        #expect(try export.write(format: .csv, all: false, toFile: file) == 1)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[1].contains("Ankle boot"))
+
+        let unwritable = directory.appendingPathComponent("no/such/folder/out.csv").path
+        #expect(throws: WardrobeError.invalidArgument("\(unwritable): cannot create the file")) {
+            try export.write(format: .csv, all: false, toFile: unwritable)
+        }
+    }
 }

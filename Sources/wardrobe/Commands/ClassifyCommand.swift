@@ -15,13 +15,13 @@ struct ClassifyCommand: Command {
 
     @Argument(name: "FILE...", help: "Image files (JPEG or PNG, recognised by content).")
     var files: [String]
-    @Flag(help: "Classify the bundled sample image (Fixtures/fashion-sample.png).")
+    @Flag(name: "--sample", help: "Classify the bundled sample image (Fixtures/fashion-sample.png).")
     var sample: Bool
-    @Option(value: "K", help: "Also show the K most likely labels (default: 1).", in: 1...10)
+    @Option(name: "--top", value: "K", help: "Also show the K most likely labels (default: 1).", in: 1...10)
     var top = 1
-    @Option(value: "RECIPE", help: "The prep recipe (default: photo; fashion-mnist with --sample).")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: photo; fashion-mnist with --sample).")
     var prep: String?
-    @Flag(help: "Do not record the results in the catalogue.")
+    @Flag(name: "--no-save", help: "Do not record the results in the catalogue.")
     var noSave: Bool
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
@@ -38,7 +38,7 @@ struct ClassifyCommand: Command {
         let paths = sample ? [try setup.samplePath()] : files
         let classifier = try setup.classifier(explicit: model.path)
         let catalogue = noSave ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
-        let recipe = try setup.recipe(named: prep ?? (sample ? "fashion-mnist" : nil))
+        let recipe = try setup.recipe(named: prep ?? (sample ? BundledFiles.sampleRecipe : nil))
         let fileClassifier = FileClassifier(classifier: classifier, recipe: recipe)
         var failed = 0
         let results = try fileClassifier.classify(paths, top: top, saveTo: catalogue) { failure in

@@ -1,4 +1,3 @@
-import Foundation
 import CommandLineKit
 import Wardrobe
 
@@ -20,11 +19,12 @@ struct ExportCommand: Command {
             """)
 
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(value: "csv|json", help: "The output format (default csv).", transform: ExportCommand.format)
+    @Option(name: "--format", value: "csv|json",
+            help: "The output format (default csv).", transform: ExportCommand.format)
     var format = RowFormat.csv
-    @Flag(help: "Every classification of every image, not only the current ones.")
+    @Flag(name: "--all", help: "Every classification of every image, not only the current ones.")
     var all: Bool
-    @Option(value: "FILE", help: "Write to FILE instead of stdout.")
+    @Option(name: "--output", value: "FILE", help: "Write to FILE instead of stdout.")
     var output: String?
 
     static func format(_ name: String) throws -> RowFormat {
@@ -41,19 +41,7 @@ struct ExportCommand: Command {
             try export.write(format: format, all: all) { console.output(String(decoding: $0, as: UTF8.self), terminator: "") }
             return .success
         }
-        guard FileManager.default.createFile(atPath: output, contents: nil),
-              let file = FileHandle(forWritingAtPath: output) else {
-            throw WardrobeError.invalidArgument("\(output): cannot create the file")
-        }
-        defer { try? file.close() }
-        var failure: (any Error)?
-        let rows = try export.write(format: format, all: all) { chunk in
-            guard failure == nil else { return }
-            do { try file.write(contentsOf: chunk) } catch { failure = error }
-        }
-        if let failure {
-            throw WardrobeError.invalidArgument("\(output): cannot write: \((failure as NSError).localizedDescription)")
-        }
+        let rows = try export.write(format: format, all: all, toFile: output)
         console.info("exported \(rows) rows to \(output)")
         return .success
     }

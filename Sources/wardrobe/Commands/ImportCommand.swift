@@ -25,12 +25,12 @@ struct ImportCommand: Command {
     var paths: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
-    @Option(value: "RECIPE", help: "The prep recipe (default: photo; see 'wardrobe prep --help').")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: photo; see 'wardrobe prep --help').")
     var prep: String?
     @OptionGroup var work: WorkOptions
-    @Flag(help: "Also import hidden files and folders (names starting with a dot).")
+    @Flag(name: "--hidden", help: "Also import hidden files and folders (names starting with a dot).")
     var hidden: Bool
-    @Flag(help: "Show what would be imported, change nothing.")
+    @Flag(name: "--dry-run", help: "Show what would be imported, change nothing.")
     var dryRun: Bool
     @OptionGroup var output: OutputOptions
 

@@ -21,28 +21,33 @@ struct ListCommand: Command {
     static let tableLimit = 100
 
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(value: "LABEL", help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
+    @Option(name: "--label", value: "LABEL",
+            help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
     var label: Int?
-    @Option(value: "P", help: "Only images with confidence >= P (0...1).", in: 0...1)
+    @Option(name: "--min-confidence", value: "P", help: "Only images with confidence >= P (0...1).", in: 0...1)
     var minConfidence: Double?
-    @Option(value: "P", help: "Only images with confidence <= P (0...1).", in: 0...1)
+    @Option(name: "--max-confidence", value: "P", help: "Only images with confidence <= P (0...1).", in: 0...1)
     var maxConfidence: Double?
-    @Option(value: "DATE", help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
+    @Option(name: "--since", value: "DATE",
+            help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
             transform: ArgumentValues.date)
     var since: Date?
-    @Option(value: "DATE", help: "Only images first imported before DATE.", transform: ArgumentValues.date)
+    @Option(name: "--until", value: "DATE",
+            help: "Only images first imported before DATE.", transform: ArgumentValues.date)
     var until: Date?
-    @Option(value: "MODEL", help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
+    @Option(name: "--model", value: "MODEL",
+            help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
     var model: String?
-    @Option(value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id.",
+    @Option(name: "--sort", value: "ORDER",
+            help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id.",
             transform: ListCommand.order)
     var sort = ImageListing.Order.confidence
-    @Option(value: "N", help: "At most N rows (0: no limit).", in: 0...Int.max)
+    @Option(name: "--limit", value: "N", help: "At most N rows (0: no limit).", in: 0...Int.max)
     var limit: Int?
-    @Option(value: "N", help: "Skip the first N rows.", in: 0...Int.max)
+    @Option(name: "--offset", value: "N", help: "Skip the first N rows.", in: 0...Int.max)
     var offset = 0
     @OptionGroup var output: JSONOutputOption
-    @Flag(help: "Print CSV with a header line on stdout.")
+    @Flag(name: "--csv", help: "Print CSV with a header line on stdout.")
     var csv: Bool
 
     static func order(_ text: String) throws -> ImageListing.Order {

@@ -16,11 +16,12 @@ struct PrepCommand: Command {
 
     @Argument(name: "FILE", help: "An image file (JPEG or PNG, recognised by content).")
     var files: [String]
-    @Option(value: "NAME", help: "The prep recipe (default: \(PrepPreview.defaultRecipeName)).")
+    @Option(name: "--recipe", value: "NAME", help: "The prep recipe (default: \(PrepPreview.defaultRecipeName)).")
     var recipe: String?
-    @Option(value: "FILE.png", help: "Also write the tensor as a PNG, enlarged 10 times.")
+    @Option(name: "--out", value: "FILE.png", help: "Also write the tensor as a PNG, enlarged 10 times.")
     var out: String?
-    @Option(value: "FILE.jpg", help: "Also write the thumbnail the import would store (JPEG; PNG for images of at most 64 pixels).")
+    @Option(name: "--thumbnail", value: "FILE.jpg",
+            help: "Also write the thumbnail the import would store (JPEG; PNG for images of at most 64 pixels).")
     var thumbnail: String?
 
     func validate() throws(UsageError) {

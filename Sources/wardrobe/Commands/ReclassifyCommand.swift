@@ -36,17 +36,19 @@ struct ReclassifyCommand: Command {
     var images: [ImageReference]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
-    @Option(value: "RECIPE", help: "The prep recipe (default: the one the latest run used).")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the one the latest run used).")
     var prep: String?
-    @Option(value: "LABEL", help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
+    @Option(name: "--label", value: "LABEL",
+            help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
     var label: Int?
-    @Option(value: "P", help: "Only images whose current confidence is below P (0...1).", in: 0...1)
+    @Option(name: "--below", value: "P", help: "Only images whose current confidence is below P (0...1).", in: 0...1)
     var below: Double?
-    @Option(value: "DATE", help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
+    @Option(name: "--since", value: "DATE",
+            help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
             transform: ArgumentValues.date)
     var since: Date?
     @OptionGroup var work: WorkOptions
-    @Flag(help: "Classify and show what would change, store nothing.")
+    @Flag(name: "--dry-run", help: "Classify and show what would change, store nothing.")
     var dryRun: Bool
     @OptionGroup var output: OutputOptions
 

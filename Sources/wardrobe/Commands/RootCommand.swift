@@ -15,7 +15,7 @@ struct RootCommand: Command {
                       ShowCommand.self, HistoryCommand.self, StatsCommand.self, ExportCommand.self,
                       PrepCommand.self, ModelCommand.self])
 
-    @Flag(help: "Show the version.")
+    @Flag(name: "--version", help: "Show the version.")
     var version: Bool
     /// Words after an option (`wardrobe --version x`); subcommands are matched before them.
     @Argument(name: "WORD...", help: nil)

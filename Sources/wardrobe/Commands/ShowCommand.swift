@@ -19,9 +19,9 @@ struct ShowCommand: Command {
     @Argument(name: QueryHelp.imageArgument, help: QueryHelp.imageHelp, transform: ArgumentValues.image)
     var images: [ImageReference]
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(value: "COLUMNS", help: "Width of the preview in characters (default 40).", in: 8...400)
+    @Option(name: "--width", value: "COLUMNS", help: "Width of the preview in characters (default 40).", in: 8...400)
     var width = 40
-    @Flag(help: "Leave out the thumbnail preview.")
+    @Flag(name: "--no-preview", help: "Leave out the thumbnail preview.")
     var noPreview: Bool
     @OptionGroup var output: JSONOutputOption
 

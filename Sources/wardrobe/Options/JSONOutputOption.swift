@@ -4,6 +4,6 @@ import CommandLineKit
 struct JSONOutputOption: ParsableArguments {
     static let help = "Print the result as JSON on stdout, nothing else."
 
-    @Flag(help: JSONOutputOption.help)
+    @Flag(name: "--json", help: JSONOutputOption.help)
     var json: Bool
 }

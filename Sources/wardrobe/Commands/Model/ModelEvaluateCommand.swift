@@ -21,16 +21,20 @@ struct ModelEvaluateCommand: Command {
             """)
 
     @OptionGroup var model: ModelOptions
-    @Option(value: "DIR", help: "Fashion-MNIST's .gz files (default: \(TestSetEvaluation.defaultDataDirectory)).")
+    @Option(name: "--data", value: "DIR",
+            help: "Fashion-MNIST's .gz files (default: \(TestSetEvaluation.defaultDataDirectory)).")
     var data: String?
-    @Option(value: "N", help: "Evaluate only the first N test images.", in: 1...10_000)
+    @Option(name: "--limit", value: "N", help: "Evaluate only the first N test images.", in: 1...10_000)
     var limit: Int?
     /// Set: evaluate on labelled photos instead of the test set.
-    @Option(value: "DIR", help: "Evaluate on labelled photos instead: one subfolder per kind (see --map).")
+    @Option(name: "--images", value: "DIR",
+            help: "Evaluate on labelled photos instead: one subfolder per kind (see --map).")
     var images: String?
-    @Option(value: "FILE", help: "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude.")
+    @Option(name: "--map", value: "FILE",
+            help: "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude.")
     var map: String?
-    @Option(value: "NAME", help: "With --images: the prep recipe, or 'all' to compare every recipe (default: \(PrepPreview.defaultRecipeName)).")
+    @Option(name: "--recipe", value: "NAME",
+            help: "With --images: the prep recipe, or 'all' to compare every recipe (default: \(PrepPreview.defaultRecipeName)).")
     var recipe: String?
     @OptionGroup var output: JSONOutputOption
 

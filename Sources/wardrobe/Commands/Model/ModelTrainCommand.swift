@@ -16,17 +16,21 @@ struct ModelTrainCommand: Command {
             `wardrobe model train --seed 1 --out Models/clothing.aimodel`.
             """)
 
-    @Option(value: "DIR", help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
+    @Option(name: "--data", value: "DIR",
+            help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
     var data: String?
-    @Option(value: "N", help: "Passes over the training images (default: \(ModelTraining.defaultEpochs)).", in: 1...1000)
+    @Option(name: "--epochs", value: "N",
+            help: "Passes over the training images (default: \(ModelTraining.defaultEpochs)).", in: 1...1000)
     var epochs: Int?
-    @Option(value: "S", help: "Seed of every random choice (default: 1).")
+    @Option(name: "--seed", value: "S", help: "Seed of every random choice (default: 1).")
     var seed: UInt64?
-    @Option(value: "FILE", help: "Where to write the model.")
+    @Option(name: "--out", value: "FILE", help: "Where to write the model.")
     var out: String
-    @Option(value: "N", help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
+    @Option(name: "--limit", value: "N",
+            help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
     var limit: Int?
-    @Option(value: "N", help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
+    @Option(name: "--threads", value: "N",
+            help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
     var threads: Int?
 
     func run(_ console: Console) throws -> ExitStatus {
