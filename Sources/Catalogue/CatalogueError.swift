@@ -25,6 +25,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidArgument(String)
     /// An id that names no row (unknown run, image, model).
     case notFound(String)
+    /// A backup was not written, or its copy failed the check; the reason says which.
+    case backupFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -52,6 +54,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return message
         case .notFound(let message):
             return message
+        case .backupFailed(let path, let reason):
+            return "\(path): backup not made: \(reason)"
         }
     }
 

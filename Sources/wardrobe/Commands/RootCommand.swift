@@ -13,7 +13,7 @@ struct RootCommand: Command {
             """,
         subcommands: [ImportCommand.self, ClassifyCommand.self, ReclassifyCommand.self, ListCommand.self,
                       ShowCommand.self, HistoryCommand.self, StatsCommand.self, ExportCommand.self,
-                      PrepCommand.self, ModelCommand.self])
+                      PrepCommand.self, ModelCommand.self, BackupCommand.self])
 
     @Flag(name: "--version", help: "Show the version.")
     var version: Bool
