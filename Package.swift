@@ -36,7 +36,7 @@ let package = Package(
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
         // Imaging reads the model's input size from Inference's ModelContract.
-        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference"],
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite"],
                 plugins: ["EmbedMigrations"]),
