@@ -17,17 +17,20 @@ VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING"""
 SELECT_IMAGE = "SELECT id FROM images WHERE sha256 = ?"
 INSERT_PATH = """INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
 ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
-    mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen"""
+    mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0"""
 INSERT_CLASSIFICATION = """INSERT INTO classifications
     (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING"""
 # The Catalogue module's listing and count for a label (ClassificationQuery(label:, limit: 50)).
 TOP50 = """SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
        c.classified_at, i.first_imported, i.width, i.height, i.format,
-       (SELECT path FROM image_paths WHERE image_id = c.image_id ORDER BY last_seen DESC, path DESC LIMIT 1),
-       (SELECT label FROM corrections WHERE image_id = c.image_id ORDER BY id DESC LIMIT 1)
+       (SELECT path FROM image_paths WHERE image_id = c.image_id
+        ORDER BY missing, last_seen DESC, path DESC LIMIT 1),
+       (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id),
+       c.corrected_label, k.recipe_name, k.recipe_version
 FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
-WHERE c.label = ?
+CROSS JOIN classifications AS k ON k.id = c.classification_id
+WHERE c.effective_label = ?
 ORDER BY c.confidence DESC, c.image_id DESC LIMIT ? OFFSET ?"""
 COUNT = "SELECT coalesce((SELECT images FROM current_label_counts WHERE label = ?), 0)"
 

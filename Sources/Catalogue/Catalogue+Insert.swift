@@ -131,7 +131,7 @@ extension Catalogue {
         static let path = """
             INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
-                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen
+                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
             """
         static let classification = """
             INSERT INTO classifications

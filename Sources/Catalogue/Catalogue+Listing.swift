@@ -3,7 +3,8 @@ import Foundation
 extension Catalogue {
     /// Images with their current classification, filtered, sorted and paged.
     /// With a label and the default order this is a walk down the
-    /// (label, confidence) index: its cost does not grow with the catalogue.
+    /// (effective label, confidence) index: its cost does not grow with the
+    /// catalogue, whether or not corrections are in play.
     public func currentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> [CurrentClassification] {
         let (sql, values) = Catalogue.listingSQL(query, count: false)
         let columns = ListingColumns(try database.cachedStatement(sql))
@@ -44,8 +45,18 @@ extension Catalogue {
         var conditions: [String] = []
         var values: [(any SQLBindable)?] = []
         if let label = query.label {
-            conditions.append("c.label = ?")
+            conditions.append("c.effective_label = ?")
             values.append(label)
+        }
+        if let corrected = query.corrected {
+            conditions.append(corrected ? "c.corrected_label IS NOT NULL" : "c.corrected_label IS NULL")
+        }
+        if query.missing {
+            conditions.append("NOT EXISTS (SELECT 1 FROM image_paths WHERE image_id = c.image_id AND missing = 0)")
+        }
+        if let pattern = query.pathPattern {
+            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path GLOB ?)")
+            values.append(pattern)
         }
         if let range = query.confidence {
             conditions.append("c.confidence BETWEEN ? AND ?")
@@ -64,7 +75,8 @@ extension Catalogue {
             values.append(model)
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        if count, query.confidence == nil, query.classified == nil, query.imported == nil, query.model == nil {
+        if count, query.confidence == nil, query.classified == nil, query.imported == nil, query.model == nil,
+           query.corrected == nil, !query.missing, query.pathPattern == nil {
             // Counts by label are kept up to date by triggers: one row to read.
             if let label = query.label {
                 return ("SELECT coalesce((SELECT images FROM current_label_counts WHERE label = ?), 0)", [label])
@@ -83,13 +95,16 @@ extension Catalogue {
         case .newestImported: order = "i.first_imported DESC, c.image_id DESC"
         case .oldestImported: order = "i.first_imported ASC, c.image_id ASC"
         case .imageID: order = "c.image_id ASC"
+        case .effectiveLabel: order = "c.effective_label ASC, c.confidence DESC, c.image_id DESC"
         }
         values += [query.limit ?? -1, query.offset]
         // CROSS JOIN keeps current_classifications the outer loop, so the
-        // label index drives the query.
+        // label index drives the query. The best path is the first entry of
+        // image_paths_by_image_best for the image.
         let sql = """
             SELECT \(ListingColumns.list)
             FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
+            CROSS JOIN classifications AS k ON k.id = c.classification_id
             \(whereClause)
             ORDER BY \(order) LIMIT ? OFFSET ?
             """
@@ -103,13 +118,14 @@ extension Catalogue {
         static let list = """
             c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
             c.classified_at, i.first_imported, i.width, i.height, i.format,
-            (SELECT path FROM image_paths WHERE image_id = c.image_id ORDER BY last_seen DESC, path DESC LIMIT 1)
-                AS path,
-            (SELECT label FROM corrections WHERE image_id = c.image_id ORDER BY id DESC LIMIT 1) AS corrected_label
+            (SELECT path FROM image_paths WHERE image_id = c.image_id
+             ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
+            (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
+            c.corrected_label, k.recipe_name, k.recipe_version
             """
 
         private let image, sha256, classification, model, label, confidence, classifiedAt, firstImported: Int32
-        private let width, height, format, path, correctedLabel: Int32
+        private let width, height, format, path, pathMissing, correctedLabel, recipeName, recipeVersion: Int32
 
         init(_ statement: Statement) {
             image = statement.column("image_id")
@@ -124,18 +140,23 @@ extension Catalogue {
             height = statement.column("height")
             format = statement.column("format")
             path = statement.column("path")
+            pathMissing = statement.column("path_missing")
             correctedLabel = statement.column("corrected_label")
+            recipeName = statement.column("recipe_name")
+            recipeVersion = statement.column("recipe_version")
         }
 
         func row(_ row: Statement) throws -> CurrentClassification {
             CurrentClassification(
                 image: ImageID(row.int64(image)), sha256: try SHA256Digest(bytes: row.blob(sha256)),
                 classification: ClassificationID(row.int64(classification)), model: ModelID(row.int64(model)),
+                recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),
                 label: row.int(label), confidence: row.double(confidence),
                 classifiedAt: Date(catalogueMilliseconds: row.int64(classifiedAt)),
                 firstImported: Date(catalogueMilliseconds: row.int64(firstImported)),
                 width: row.int(width), height: row.int(height), format: row.text(format),
-                path: row.optionalText(path), correctedLabel: row.isNull(correctedLabel) ? nil : row.int(correctedLabel))
+                path: row.optionalText(path), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
+                correctedLabel: row.isNull(correctedLabel) ? nil : row.int(correctedLabel))
         }
     }
 }

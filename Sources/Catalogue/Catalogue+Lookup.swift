@@ -43,7 +43,7 @@ extension Catalogue {
         try paths(where: "path = ?", [path]).first
     }
 
-    /// Every path an image was seen at, most recently seen first.
+    /// Every path an image was seen at: existing ones first, each group most recently seen first.
     public func paths(of image: ImageID) throws -> [KnownPath] {
         try paths(where: "image_id = ?", [image])
     }
@@ -87,13 +87,15 @@ extension Catalogue {
         }
     }
 
-    private func paths(where condition: String, _ values: [(any SQLBindable)?]) throws -> [KnownPath] {
+    func paths(where condition: String, _ values: [(any SQLBindable)?]) throws -> [KnownPath] {
         try database.rows("""
-            SELECT path, image_id, size, mtime_ns, last_seen FROM image_paths WHERE \(condition)
-            ORDER BY last_seen DESC, path DESC
+            SELECT path, image_id, size, mtime_ns, last_seen, missing, checked_at FROM image_paths
+            WHERE \(condition) ORDER BY missing, last_seen DESC, path DESC
             """, values) { row in
             KnownPath(path: row.text(0), image: ImageID(row.int64(1)), size: row.int64(2),
-                      modificationTimeNanoseconds: row.int64(3), lastSeen: Date(catalogueMilliseconds: row.int64(4)))
+                      modificationTimeNanoseconds: row.int64(3), lastSeen: Date(catalogueMilliseconds: row.int64(4)),
+                      isMissing: row.int(5) != 0,
+                      checkedAt: row.isNull(6) ? nil : Date(catalogueMilliseconds: row.int64(6)))
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Which stored images a reclassification re-runs. Filters apply to each
 /// image's current classification; every filter left nil matches everything.
 public struct ReclassificationFilter: Sendable, Equatable {
-    /// Only images whose current label (the model's, not a correction) is this.
+    /// Only images whose effective label (a person's, else the model's) is this.
     public var label: Int?
     /// Only images whose current confidence is below this.
     public var confidenceBelow: Double?
@@ -26,8 +26,18 @@ public struct ReclassificationCandidate: Sendable, Equatable {
     /// The current label and confidence, nil for an image never classified.
     public let label: Int?
     public let confidence: Double?
-    /// True when a person has corrected the label (a run never changes that).
-    public let isCorrected: Bool
+    /// The label a person gave (0...9 or `Catalogue.noneLabel`), which a run never changes.
+    public let personLabel: Int?
+
+    /// True when a person has set the label (a run never changes that).
+    public var isCorrected: Bool { personLabel != nil }
+
+    public init(image: ImageID, label: Int?, confidence: Double?, personLabel: Int?) {
+        self.image = image
+        self.label = label
+        self.confidence = confidence
+        self.personLabel = personLabel
+    }
 }
 
 extension Catalogue {
@@ -38,7 +48,7 @@ extension Catalogue {
         var conditions = ["i.thumbnail IS NOT NULL"]
         var values: [(any SQLBindable)?] = []
         if let label = filter.label {
-            conditions.append("c.label = ?")
+            conditions.append("coalesce(c.effective_label, (SELECT label FROM corrections WHERE image_id = i.id ORDER BY id DESC LIMIT 1)) = ?")
             values.append(label)
         }
         if let below = filter.confidenceBelow {
@@ -55,7 +65,8 @@ extension Catalogue {
             values.append("[" + images.map(\.description).joined(separator: ",") + "]")
         }
         let sql = """
-            SELECT i.id, c.label, c.confidence, EXISTS (SELECT 1 FROM corrections WHERE image_id = i.id)
+            SELECT i.id, c.label, c.confidence,
+                   (SELECT label FROM corrections WHERE image_id = i.id ORDER BY id DESC LIMIT 1)
             FROM images AS i LEFT JOIN current_classifications AS c ON c.image_id = i.id
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY i.id
@@ -69,7 +80,7 @@ extension Catalogue {
                 image: ImageID(statement.int64(0)),
                 label: unclassified ? nil : statement.int(1),
                 confidence: unclassified ? nil : statement.double(2),
-                isCorrected: statement.int(3) != 0))
+                personLabel: statement.isNull(3) ? nil : statement.int(3)))
         }
         return candidates
     }

@@ -19,7 +19,7 @@ extension Catalogue {
     public func closeRun(_ run: RunID, counts: RunCounts, at date: Date = Date()) throws {
         try database.transaction {
             try database.execute("""
-                UPDATE runs SET finished_at = ?, seen = ?, imported = ?, classified = ?, skipped = ?, failed = ?
+                UPDATE runs SET finished_at = ?, outcome = 'finished', seen = ?, imported = ?, classified = ?, skipped = ?, failed = ?
                 WHERE id = ?
                 """, date.catalogueMilliseconds, counts.seen, counts.imported, counts.classified,
                 counts.skipped, counts.failed, run)

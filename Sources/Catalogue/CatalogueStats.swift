@@ -1,18 +1,35 @@
 /// Counts over the whole catalogue.
 public struct CatalogueStats: Sendable, Equatable {
     public struct LabelStats: Sendable, Equatable {
+        /// 0...9, or `Catalogue.noneLabel`.
         public let label: Int
         public let count: Int
+        /// The model's mean confidence over these images.
         public let meanConfidence: Double
+    }
+
+    /// How often the model's current label is the one a person gave, per
+    /// person label (`none` left out).
+    public struct Agreement: Sendable, Equatable {
+        public let label: Int
+        public let labelled: Int
+        public let agreed: Int
     }
 
     public let images: Int
     public let paths: Int
+    /// Paths that were gone at the last look.
+    public let missingPaths: Int
     public let classifications: Int
+    /// Distinct paths whose latest import attempt failed.
     public let failures: Int
     public let models: Int
     public let runs: Int
+    /// Every act of a person (labels, confirmations, clears).
     public let corrections: Int
-    /// Images by current label, labels without images left out, in label order.
+    /// Images whose label a person set now (`none` included).
+    public let corrected: Int
+    /// Images by effective label, labels without images left out, in label order (`none` last).
     public let labels: [LabelStats]
+    public let agreement: [Agreement]
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Which current classifications to list or count, and in what order.
+/// Which images to list or count by their current classification and
+/// effective label, and in what order.
 /// Every filter left nil matches everything.
 public struct ClassificationQuery: Sendable, Equatable {
     public enum Order: Sendable, Equatable {
@@ -10,10 +11,19 @@ public struct ClassificationQuery: Sendable, Equatable {
         case newestImported
         case oldestImported
         case imageID
+        /// By effective label, then highest confidence first.
+        case effectiveLabel
     }
 
-    /// The model's current label (corrections do not change what this matches).
+    /// The effective label: a person's label (0...9 or `Catalogue.noneLabel`),
+    /// else the model's current one.
     public var label: Int?
+    /// True: only images a person labelled; false: only those they did not.
+    public var corrected: Bool?
+    /// Only images none of whose paths existed at the last look.
+    public var missing: Bool
+    /// Only images with a path matching this GLOB pattern.
+    public var pathPattern: String?
     public var confidence: ClosedRange<Double>?
     /// When the current classification was made.
     public var classified: Range<Date>?
@@ -26,9 +36,13 @@ public struct ClassificationQuery: Sendable, Equatable {
     public var offset: Int
 
     public init(label: Int? = nil, confidence: ClosedRange<Double>? = nil, classified: Range<Date>? = nil,
-                imported: Range<Date>? = nil, model: ModelID? = nil,
+                imported: Range<Date>? = nil, model: ModelID? = nil, corrected: Bool? = nil,
+                missing: Bool = false, pathPattern: String? = nil,
                 order: Order = .confidenceDescending, limit: Int? = nil, offset: Int = 0) {
         self.label = label
+        self.corrected = corrected
+        self.missing = missing
+        self.pathPattern = pathPattern
         self.confidence = confidence
         self.classified = classified
         self.imported = imported

@@ -28,6 +28,8 @@ public struct CurrentClassification: Sendable, Equatable {
     public let sha256: SHA256Digest
     public let classification: ClassificationID
     public let model: ModelID
+    public let recipe: Recipe
+    /// The model's label.
     public let label: Int
     public let confidence: Double
     public let classifiedAt: Date
@@ -35,8 +37,13 @@ public struct CurrentClassification: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let format: String
-    /// The path where the image was seen most recently, if any.
+    /// The image's best path: an existing one, the most recently seen; nil if it has none.
     public let path: String?
-    /// A person's latest correction of the label, if any; it outranks `label` for display.
+    /// True when none of the image's paths existed at the last look.
+    public let pathMissing: Bool
+    /// A person's label (0...9 or `Catalogue.noneLabel`), if any; it outranks `label`.
     public let correctedLabel: Int?
+
+    /// The label queries use: the person's, else the model's.
+    public var effectiveLabel: Int { correctedLabel ?? label }
 }

@@ -9,9 +9,20 @@ public struct ImportFailure: Sendable, Equatable {
     public let failedAt: Date
 }
 
-/// A person's label for an image; later runs never overwrite it.
-public struct Correction: Sendable, Equatable {
-    public let image: ImageID
-    public let label: Int
-    public let correctedAt: Date
+/// A path whose latest import attempt failed, one per path however often it
+/// was tried. Size and time (when the file could be examined) let an
+/// unchanged file be passed over without reading or reporting it again.
+public struct FailingFile: Sendable, Equatable {
+    public let path: String
+    public let reason: String
+    public let size: Int64?
+    public let modificationTimeNanoseconds: Int64?
+    public let attempts: Int
+    public let firstFailed: Date
+    public let lastFailed: Date
+
+    /// True when `file` has the size and time of the latest failed attempt.
+    public func isUnchanged(_ file: SeenFile) -> Bool {
+        file.size == size && file.modificationTimeNanoseconds == modificationTimeNanoseconds
+    }
 }

@@ -1,7 +1,9 @@
 import Catalogue
 
-/// `wardrobe stats`: totals and, per label, how many images carry it now,
-/// their share of the classified images and their mean confidence.
+/// `wardrobe stats`: totals; per effective label (a person's, else the
+/// model's) how many images carry it, their share and the model's mean
+/// confidence; and, where a person gave labels, how often the model's
+/// current label agrees with them.
 public struct CatalogueSummary: Sendable, Encodable {
     public struct Label: Sendable, Encodable {
         public var label: String
@@ -14,36 +16,80 @@ public struct CatalogueSummary: Sendable, Encodable {
         enum CodingKeys: String, CodingKey { case label, count, share, meanConfidence = "mean_confidence" }
     }
 
+    /// Of the images a person gave this label, how many the model labels so too.
+    public struct Agreement: Sendable, Encodable {
+        public var label: String
+        public var labelled: Int
+        public var agreed: Int
+        public var share: Double { labelled > 0 ? Double(agreed) / Double(labelled) : 0 }
+
+        enum CodingKeys: String, CodingKey { case label, labelled, agreed, share }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label, forKey: .label)
+            try container.encode(labelled, forKey: .labelled)
+            try container.encode(agreed, forKey: .agreed)
+            try container.encode(share, forKey: .share)
+        }
+    }
+
     public var catalogue: String
     public var images: Int
     public var paths: Int
+    /// Paths gone at the last look.
+    public var missingPaths: Int
     public var classifications: Int
+    /// Distinct files whose latest import failed.
     public var failures: Int
     public var models: Int
     public var runs: Int
+    /// Every act of a person: labels, confirmations, clears.
     public var corrections: Int
+    /// Images whose label a person set now.
+    public var corrected: Int
     /// Images that have a current classification.
     public var classified: Int
-    /// Every label in contract order, those without images included.
+    /// Every label in contract order, those without images included; `none`
+    /// last, when a person gave it.
     public var labels: [Label]
+    /// Per label a person gave (`none` left out), in label order; empty when none.
+    public var agreement: [Agreement]
+
+    enum CodingKeys: String, CodingKey {
+        case catalogue, images, paths, missingPaths = "missing_paths", classifications, failures, models, runs
+        case corrections, corrected, classified, labels, agreement
+    }
 
     public init(catalogue: Catalogue) throws {
         let stats = try catalogue.stats()
         self.catalogue = catalogue.path
         images = stats.images
         paths = stats.paths
+        missingPaths = stats.missingPaths
         classifications = stats.classifications
         failures = stats.failures
         models = stats.models
         runs = stats.runs
         corrections = stats.corrections
+        corrected = stats.corrected
         classified = stats.labels.reduce(0) { $0 + $1.count }
         let total = classified
-        labels = ClothingClassifier.labels.enumerated().map { index, name in
+        let none = stats.labels.contains { $0.label == Catalogue.noneLabel && $0.count > 0 }
+        let indices = Array(ClothingClassifier.labels.indices) + (none ? [Catalogue.noneLabel] : [])
+        labels = indices.map { index in
             let found = stats.labels.first { $0.label == index }
-            return Label(label: name, count: found?.count ?? 0,
+            return Label(label: LabelMatcher.name(of: index), count: found?.count ?? 0,
                          share: total > 0 ? Double(found?.count ?? 0) / Double(total) : 0,
                          meanConfidence: found?.meanConfidence)
         }
+        agreement = stats.agreement.map {
+            Agreement(label: LabelMatcher.name(of: $0.label), labelled: $0.labelled, agreed: $0.agreed)
+        }
+    }
+
+    /// Over every label a person gave: how many, and how many the model agrees with.
+    public var overallAgreement: (labelled: Int, agreed: Int) {
+        agreement.reduce((0, 0)) { ($0.0 + $1.labelled, $0.1 + $1.agreed) }
     }
 }

@@ -4,13 +4,15 @@ import Foundation
 /// Files that settle (see `FolderWatcher`) are imported in batches through the same importer
 /// and run engine as any import (one run per batch): a new file is classified once, a moved
 /// file is a new path of known content, a changed file is read again. Deleted and moved-away
-/// paths are reported as gone. Stops when `shouldStop` says so, within a look (0.1 s) or,
+/// paths (a folder's: every known path under it) are marked missing in the catalogue. Stops when `shouldStop` says so, within a look (0.1 s) or,
 /// during a batch, after that batch's transaction.
 public struct FolderSync {
     public struct Batch: Sendable {
         public var report: ImportReport
         /// Paths deleted or moved away since the last batch.
         public var gone: [String]
+        /// Known paths this batch marked missing (those under a gone folder included).
+        public var markedMissing: Int
     }
 
     let importer: Importer
@@ -40,7 +42,16 @@ public struct FolderSync {
                 let settings = RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize, shouldStop: shouldStop)
                 report = try importer.run(files, plan: plan, settings: settings, progress: { _ in }, failure: failure)
             }
-            batch(Batch(report: report, gone: changes.gone))
+            var missing: [String] = []
+            for path in changes.gone {
+                if try importer.catalogue.knownPath(path) != nil {
+                    missing.append(path)
+                } else {
+                    missing += try importer.catalogue.knownPaths(under: path).map(\.path)
+                }
+            }
+            let look = try importer.catalogue.recordLook(present: [], missing: missing)
+            batch(Batch(report: report, gone: changes.gone, markedMissing: look.newlyMissing))
         }
     }
 }

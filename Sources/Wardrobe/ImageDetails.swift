@@ -8,7 +8,9 @@ public struct ImageDetails: Sendable, Encodable {
     public struct Path: Sendable, Encodable {
         public var path: String
         @ISO8601Encoded public var lastSeen: Date
-        enum CodingKeys: String, CodingKey { case path, lastSeen = "last_seen" }
+        /// True when the file was gone at the last look.
+        public var missing: Bool
+        enum CodingKeys: String, CodingKey { case path, lastSeen = "last_seen", missing }
     }
 
     public struct Guess: Sendable, Encodable {
@@ -35,10 +37,15 @@ public struct ImageDetails: Sendable, Encodable {
         }
     }
 
+    /// One act of a person: a label set, a confirmation or a clear.
     public struct Correction: Sendable, Encodable {
-        public var label: String
+        /// `label`, `confirm` or `clear`.
+        public var kind: String
+        /// The label set or confirmed; nil for a clear.
+        public var label: String?
+        public var command: String
         @ISO8601Encoded public var correctedAt: Date
-        enum CodingKeys: String, CodingKey { case label, correctedAt = "corrected_at" }
+        enum CodingKeys: String, CodingKey { case kind, label, command, correctedAt = "corrected_at" }
     }
 
     public var id: Int64
@@ -52,7 +59,7 @@ public struct ImageDetails: Sendable, Encodable {
     /// The latest classification's label and confidence; nil if never classified.
     public var label: String?
     public var confidence: Double?
-    /// A person's latest correction, which outranks the model's label.
+    /// A person's label now (one of the ten, or `none`), which outranks the model's.
     public var correctedLabel: String?
     /// The three most likely labels of the latest classification.
     public var top: [Guess]
@@ -63,7 +70,30 @@ public struct ImageDetails: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, sha256, byteSize = "byte_size", width, height, format, firstImported = "first_imported"
-        case paths, label, confidence, correctedLabel = "corrected_label", top, history, corrections
+        case paths, label, confidence, correctedLabel = "corrected_label", effectiveLabel = "effective_label"
+        case top, history, corrections
+    }
+
+    /// The label queries use: a person's if any, else the model's.
+    public var effectiveLabel: String? { correctedLabel ?? label }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(sha256, forKey: .sha256)
+        try container.encode(byteSize, forKey: .byteSize)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(format, forKey: .format)
+        try container.encode(_firstImported, forKey: .firstImported)
+        try container.encode(paths, forKey: .paths)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(confidence, forKey: .confidence)
+        try container.encodeIfPresent(correctedLabel, forKey: .correctedLabel)
+        try container.encodeIfPresent(effectiveLabel, forKey: .effectiveLabel)
+        try container.encode(top, forKey: .top)
+        try container.encode(history, forKey: .history)
+        try container.encode(corrections, forKey: .corrections)
     }
 
     /// Reads it all for the image `reference` names.
@@ -81,7 +111,7 @@ public struct ImageDetails: Sendable, Encodable {
         height = image.height
         format = image.format
         firstImported = image.firstImported
-        paths = try catalogue.paths(of: image.id).map { Path(path: $0.path, lastSeen: $0.lastSeen) }
+        paths = try catalogue.paths(of: image.id).map { Path(path: $0.path, lastSeen: $0.lastSeen, missing: $0.isMissing) }
         let entries = try catalogue.history(of: image.id)
         var previous: Int?
         history = entries.map { entry in
@@ -101,10 +131,39 @@ public struct ImageDetails: Sendable, Encodable {
             top = []
         }
         corrections = try catalogue.corrections(of: image.id).map {
-            Correction(label: ClothingClassifier.labels[$0.label], correctedAt: $0.correctedAt)
+            Correction(kind: $0.kind.rawValue, label: $0.label.map(LabelMatcher.name(of:)), command: $0.command,
+                       correctedAt: $0.correctedAt)
         }
         correctedLabel = corrections.last?.label
         thumbnail = try catalogue.thumbnail(of: image.id)
+    }
+
+    /// One step of the image's history: a classification or a person's act.
+    public enum Event: Sendable {
+        case classification(Entry)
+        case correction(Correction)
+
+        public var date: Date {
+            switch self {
+            case .classification(let entry): entry.classifiedAt
+            case .correction(let correction): correction.correctedAt
+            }
+        }
+    }
+
+    /// Classifications and a person's acts in one list, in the order they
+    /// happened (a classification first when both share a millisecond).
+    public var timeline: [Event] {
+        var events: [Event] = []
+        var acts = corrections[...]
+        for entry in history {
+            while let act = acts.first, act.correctedAt < entry.classifiedAt {
+                events.append(.correction(act))
+                acts = acts.dropFirst()
+            }
+            events.append(.classification(entry))
+        }
+        return events + acts.map(Event.correction)
     }
 
     /// The thumbnail drawn with half blocks, `columns` characters wide at most.

@@ -1,8 +1,9 @@
 import Catalogue
 import Foundation
 
-/// `wardrobe list`: images by their current classification, filtered,
-/// sorted and paged by the catalogue's indexes, handed out one row at a time.
+/// `wardrobe list`: images by their effective label (a person's, else the
+/// model's current one), filtered, sorted and paged by the catalogue's
+/// indexes, handed out one row at a time.
 public struct ImageListing {
     /// How rows are ordered; the raw values are what `--sort` accepts.
     public enum Order: String, Sendable, CaseIterable {
@@ -18,6 +19,8 @@ public struct ImageListing {
         case recent
         /// By image id.
         case id
+        /// By effective label, then highest confidence first.
+        case label
 
         var catalogueOrder: ClassificationQuery.Order {
             switch self {
@@ -27,11 +30,13 @@ public struct ImageListing {
             case .oldest: .oldestImported
             case .recent: .newestClassified
             case .id: .imageID
+            case .label: .effectiveLabel
             }
         }
     }
 
     public struct Options: Sendable {
+        /// The effective label, 0...9 or `Catalogue.noneLabel`.
         public var label: Int?
         public var minConfidence: Double?
         public var maxConfidence: Double?
@@ -40,14 +45,25 @@ public struct ImageListing {
         public var until: Date?
         /// Only images whose current label came from this model (see `ModelReference`).
         public var model: String?
+        /// True: only images a person labelled; false: only those they did not.
+        public var corrected: Bool?
+        /// Only images none of whose files was there at the last look.
+        public var missing: Bool
+        /// Only images with a path matching this (a shell pattern; plain
+        /// text matches anywhere in the path).
+        public var path: String?
         public var order: Order
         public var limit: Int?
         public var offset: Int
 
         public init(label: Int? = nil, minConfidence: Double? = nil, maxConfidence: Double? = nil,
-                    since: Date? = nil, until: Date? = nil, model: String? = nil,
+                    since: Date? = nil, until: Date? = nil, model: String? = nil, corrected: Bool? = nil,
+                    missing: Bool = false, path: String? = nil,
                     order: Order = .confidence, limit: Int? = nil, offset: Int = 0) {
             self.label = label
+            self.corrected = corrected
+            self.missing = missing
+            self.path = path
             self.minConfidence = minConfidence
             self.maxConfidence = maxConfidence
             self.since = since
@@ -63,25 +79,36 @@ public struct ImageListing {
     public struct Row: Sendable {
         public var id: Int64
         public var sha256: String
+        /// The effective label: the person's when they set one, else the model's.
         public var label: String
+        /// True when `label` is a person's.
+        public var labelledByPerson: Bool
+        /// The model's current label and confidence, beside a person's.
+        public var modelLabel: String
         public var confidence: Double
-        /// A person's label, when the image was corrected; it outranks `label`.
-        public var correctedLabel: String?
         public var model: String
+        public var recipe: String
         public var classified: Date
         public var imported: Date
         public var width: Int
         public var height: Int
         public var format: String
+        /// The best path: an existing one, the most recently seen.
         public var path: String?
+        /// True when no path of the image existed at the last look.
+        public var pathMissing: Bool
 
-        public static let columns = ["id", "sha256", "label", "confidence", "corrected_label", "model",
-                                     "classified_at", "imported_at", "width", "height", "format", "path"]
+        public static let columns = ["id", "sha256", "label", "label_source", "model_label", "confidence", "model",
+                                     "recipe", "classified_at", "imported_at", "width", "height", "format", "path",
+                                     "path_state"]
+
+        /// `present`, `missing`, or `none` when the image has no path at all.
+        public var pathState: String { path == nil ? "none" : pathMissing ? "missing" : "present" }
 
         public var values: [RowValue] {
-            [.integer(id), .text(sha256), .text(label), .number(confidence), .text(correctedLabel), .text(model),
-             .date(classified), .date(imported), .integer(Int64(width)), .integer(Int64(height)), .text(format),
-             .text(path)]
+            [.integer(id), .text(sha256), .text(label), .text(labelledByPerson ? "person" : "model"), .text(modelLabel),
+             .number(confidence), .text(model), .text(recipe), .date(classified), .date(imported),
+             .integer(Int64(width)), .integer(Int64(height)), .text(format), .text(path), .text(pathState)]
         }
     }
 
@@ -95,8 +122,9 @@ public struct ImageListing {
 
     /// The catalogue query for `options`; a model that is not registered is an error.
     public func query(_ options: Options) throws -> ClassificationQuery {
-        var query = ClassificationQuery(label: options.label, order: options.order.catalogueOrder,
-                                        limit: options.limit, offset: options.offset)
+        var query = ClassificationQuery(label: options.label, corrected: options.corrected, missing: options.missing,
+                                        pathPattern: options.path.map(ImageListing.globPattern),
+                                        order: options.order.catalogueOrder, limit: options.limit, offset: options.offset)
         if options.minConfidence != nil || options.maxConfidence != nil {
             query.confidence = (options.minConfidence ?? 0)...(options.maxConfidence ?? 1)
         }
@@ -120,10 +148,17 @@ public struct ImageListing {
     }
 
     func row(_ item: CurrentClassification) -> Row {
-        Row(id: item.image.rawValue, sha256: item.sha256.hex, label: ClothingClassifier.labels[item.label],
-            confidence: item.confidence, correctedLabel: item.correctedLabel.map { ClothingClassifier.labels[$0] },
-            model: modelNames[item.model] ?? "model \(item.model)", classified: item.classifiedAt,
+        Row(id: item.image.rawValue, sha256: item.sha256.hex, label: LabelMatcher.name(of: item.effectiveLabel),
+            labelledByPerson: item.correctedLabel != nil, modelLabel: LabelMatcher.name(of: item.label),
+            confidence: item.confidence, model: modelNames[item.model] ?? "model \(item.model)",
+            recipe: "\(item.recipe.name)@\(item.recipe.version)", classified: item.classifiedAt,
             imported: item.firstImported, width: item.width, height: item.height, format: item.format,
-            path: item.path)
+            path: item.path, pathMissing: item.pathMissing)
+    }
+
+    /// `--path` text as a GLOB pattern: a shell pattern (`*`, `?`, `[...]`)
+    /// as it is; plain text matches anywhere in the path.
+    static func globPattern(_ text: String) -> String {
+        text.contains(where: { "*?[".contains($0) }) ? text : "*" + text + "*"
     }
 }

@@ -46,6 +46,13 @@ public struct ImportReport: Sendable, Encodable {
     public var newPaths = 0
     /// Files whose size and modification time were unchanged since the last import.
     public var unchanged = 0
+    /// Files read (hashed, and decoded when new) this time.
+    public var filesRead = 0
+    /// Files that failed before and have not changed: neither read nor reported again.
+    public var knownFailures = 0
+    /// Known paths under the imported folders found gone, now marked missing.
+    public var missing = 0
+    /// Files that failed this time.
     public var failed: [Failure] = []
     public var seconds = 0.0
     /// New images per label, by the label's name.
@@ -63,6 +70,7 @@ public struct ImportReport: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
+        case filesRead = "files_read", knownFailures = "known_failures", missing
         case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
     }
 
@@ -72,6 +80,9 @@ public struct ImportReport: Sendable, Encodable {
         try container.encode(newImages, forKey: .newImages)
         try container.encode(newPaths, forKey: .newPaths)
         try container.encode(unchanged, forKey: .unchanged)
+        try container.encode(filesRead, forKey: .filesRead)
+        try container.encode(knownFailures, forKey: .knownFailures)
+        try container.encode(missing, forKey: .missing)
         try container.encode(failed, forKey: .failed)
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try container.encode((imagesPerSecond * 10).rounded() / 10, forKey: .imagesPerSecond)

@@ -39,7 +39,7 @@ struct ImportWriter: RunWriter {
         case .hashed(let sha256):
             known.append((outcome.file.seen, sha256))
         case .failed(let reason):
-            try fail(ImportReport.Failure(path: outcome.file.path, reason: reason), run: run)
+            try fail(ImportReport.Failure(path: outcome.file.path, reason: reason), file: outcome.file.seen, run: run)
         }
     }
 
@@ -78,8 +78,9 @@ struct ImportWriter: RunWriter {
         }
     }
 
-    private mutating func fail(_ problem: ImportReport.Failure, run: RunID?) throws {
-        if let run { try catalogue.recordFailure(path: problem.path, reason: problem.reason, run: run) }
+    /// `file` (its size and time) lets the next import pass over it while it stays unchanged.
+    private mutating func fail(_ problem: ImportReport.Failure, file: SeenFile? = nil, run: RunID?) throws {
+        if let run { try catalogue.recordFailure(path: problem.path, reason: problem.reason, run: run, file: file) }
         report.failed.append(problem)
         failure(problem)
     }

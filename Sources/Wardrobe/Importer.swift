@@ -23,7 +23,13 @@ public final class Importer {
     public struct Plan: Sendable {
         public var toRead: [FoundFile] = []
         public var unchanged: [FoundFile] = []
+        /// Files that failed before and have not changed since: not read, not reported again.
+        public var knownFailures: [FoundFile] = []
         public var problems: [ImportReport.Failure] = []
+        /// Known paths under the folders walked that are gone (to be marked missing).
+        public var gone: [String] = []
+        /// Known paths marked missing that are there again, unchanged.
+        public var back: [String] = []
         /// Time spent walking the paths and looking them up, counted in the import's time.
         public var seconds = 0.0
     }
@@ -39,10 +45,14 @@ public final class Importer {
         for file in found.files where !catalogueFiles.contains(file.path) {
             if let known = try catalogue.knownPath(file.path), known.isUnchanged(file.seen) {
                 plan.unchanged.append(file)
+                if known.isMissing { plan.back.append(file.path) }
+            } else if let failing = try catalogue.failingFile(file.path), failing.isUnchanged(file.seen) {
+                plan.knownFailures.append(file)
             } else {
                 plan.toRead.append(file)
             }
         }
+        plan.gone = try PathLook.gone(under: options.paths, walked: Set(found.files.map(\.path)), in: catalogue)
         plan.seconds = Date().timeIntervalSince(start)
         return plan
     }
@@ -65,7 +75,8 @@ public final class Importer {
         let recording = RunEngine.Recording(
             command: "import", model: classifier.model,
             recipe: Recipe(name: options.recipe.name, version: options.recipe.version),
-            skippedBefore: plan.unchanged.count)
+            skippedBefore: plan.unchanged.count + plan.knownFailures.count)
+        let look = try catalogue.recordLook(present: plan.back, missing: plan.gone)
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
             let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
@@ -74,8 +85,11 @@ public final class Importer {
                                         elapsedSeconds: Date().timeIntervalSince(start)))
             }
             var report = writer.report
-            report.filesFound = plan.toRead.count + plan.unchanged.count
+            report.filesFound = plan.toRead.count + plan.unchanged.count + plan.knownFailures.count
             report.unchanged = plan.unchanged.count
+            report.filesRead = plan.toRead.count
+            report.knownFailures = plan.knownFailures.count
+            report.missing = look.newlyMissing
             report.runID = summary.run?.rawValue
             report.interrupted = summary.interrupted
             report.seconds = plan.seconds + Date().timeIntervalSince(start)

@@ -1,14 +1,33 @@
+import Catalogue
+
 /// Turns what a person types for a label into the label's index, forgiving
 /// case, spaces, hyphens, slashes and a plural "s": `tshirt`, `T-shirt`,
-/// `top`, `ankle-boot`, `Ankle boot` and `sneakers` all name a label.
+/// `top`, `ankle-boot`, `Ankle boot` and `sneakers` all name a label, and so
+/// do the everyday words of a wardrobe (`jeans`, `jacket`, `hoodie`...).
+/// `none` (the photo shows none of the ten) is index `Catalogue.noneLabel`.
 public enum LabelMatcher {
-    /// The index of the label `text` names; an error listing the ten otherwise.
+    /// What a person calls the label of a photo that shows none of the ten.
+    public static let noneName = "none"
+
+    /// The label's name for display: one of the ten, or `none`.
+    public static func name(of index: Int) -> String {
+        ClothingClassifier.labels.indices.contains(index) ? ClothingClassifier.labels[index] : noneName
+    }
+
+    /// The index of the label `text` names (0...9, or `Catalogue.noneLabel`
+    /// for `none`); an error listing the labels otherwise, or listing the
+    /// candidates when the word fits several (`shoes`).
     public static func index(of text: String) throws(WardrobeError) -> Int {
         let key = normalized(text)
-        if let index = index(ofNormalized: key) { return index }
-        if key.hasSuffix("s"), let index = index(ofNormalized: String(key.dropLast())) { return index }
+        for candidate in [key, key.hasSuffix("s") ? String(key.dropLast()) : nil].compactMap({ $0 }) {
+            if let index = index(ofNormalized: candidate) { return index }
+            if let several = ambiguous[candidate] {
+                throw .invalidArgument("'\(text)' could be \(several.map { name(of: $0) }.joined(separator: ", ")); "
+                                       + "say which")
+            }
+        }
         throw .invalidArgument("unknown label '\(text)'; the labels are: "
-                               + ClothingClassifier.labels.joined(separator: ", "))
+                               + (ClothingClassifier.labels + [noneName]).joined(separator: ", "))
     }
 
     /// Lowercase letters and digits only.
@@ -16,6 +35,21 @@ public enum LabelMatcher {
         String(text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
             .map(Character.init))
     }
+
+    /// Words people use for the Fashion-MNIST classes (singular, normalised).
+    private static let everydayWords: [String: Int] = [
+        "pants": 1, "pant": 1, "jeans": 1, "jean": 1, "trousers": 1,
+        "tee": 0, "tees": 0,
+        "sweater": 2, "hoodie": 2,
+        "jacket": 4,
+        "trainer": 7,
+        "boot": 9,
+        "handbag": 8,
+        "none": Catalogue.noneLabel,
+    ]
+
+    /// Words that fit several labels: an error names them.
+    private static let ambiguous: [String: [Int]] = ["shoe": [5, 7, 9]]
 
     /// Each label answers to its whole name and to each part between slashes
     /// ("T-shirt/top" to "tshirttop", "tshirt" and "top").
@@ -25,6 +59,6 @@ public enum LabelMatcher {
 
     private static func index(ofNormalized key: String) -> Int? {
         guard !key.isEmpty else { return nil }
-        return keys.first { $0.key == key }?.index
+        return keys.first { $0.key == key }?.index ?? everydayWords[key]
     }
 }

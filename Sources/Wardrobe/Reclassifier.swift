@@ -19,15 +19,12 @@ public final class Reclassifier {
         self.processor = processor
     }
 
-    /// The recipe a reclassification uses when none is named: the one the
-    /// catalogue's latest run used (what its newest labels were made with),
-    /// or the default for photos when that is unknown to this build.
+    /// The recipe a reclassification uses when none is named: the rule every
+    /// command follows (shared/DESIGN.md), the one the model records, else
+    /// `photo`. Models do not record one yet, so it is `photo`; what the
+    /// catalogue's last run used never matters.
     public static func defaultRecipe(for catalogue: Catalogue) throws -> any PrepRecipe {
-        if let latest = try catalogue.latestRun(),
-           let recipe = try? PrepRecipes.named(latest.recipe.name), recipe.version == latest.recipe.version {
-            return recipe
-        }
-        return PrepRecipes.default
+        PrepRecipes.default
     }
 
     /// The images `filter` selects, with their labels before.
@@ -78,9 +75,8 @@ public final class Reclassifier {
             ReclassifyReport.Transition(from: ClothingClassifier.labels[pair.from], to: ClothingClassifier.labels[pair.to],
                                         count: count)
         }.sorted { ($1.count, $0.from, $0.to) < ($0.count, $1.from, $1.to) }
-        let compared = writer.reclassified - writer.firstClassified
-        report.meanConfidenceBefore = compared > 0 ? writer.confidenceBefore / Double(compared) : nil
-        report.meanConfidenceAfter = writer.reclassified > 0 ? writer.confidenceAfter / Double(writer.reclassified) : nil
+        report.personLabelled = writer.personLabelled
+        report.agreesWithPerson = writer.agreesWithPerson
         report.interrupted = summary.interrupted
         report.seconds = Date().timeIntervalSince(start)
         return report

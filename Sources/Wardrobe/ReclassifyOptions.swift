@@ -62,11 +62,12 @@ public struct ReclassifyReport: Sendable, Encodable {
     public var firstClassified = 0
     /// Label changes, most frequent first.
     public var transitions: [Transition] = []
-    /// Mean confidence of the re-run images before (those that had a label) and after.
-    public var meanConfidenceBefore: Double?
-    public var meanConfidenceAfter: Double?
-    /// Re-run images a person has corrected: their corrections stay and still win.
+    /// Re-run images a person has labelled (`none` included): their labels stay and still win.
     public var corrected = 0
+    /// Re-run images a person gave one of the ten labels, and of those how
+    /// many the new model labels the same: its honest accuracy on this catalogue.
+    public var personLabelled = 0
+    public var agreesWithPerson = 0
     public var failed: [Failure] = []
     public var seconds = 0.0
     public var interrupted = false
@@ -83,8 +84,8 @@ public struct ReclassifyReport: Sendable, Encodable {
     enum CodingKeys: String, CodingKey {
         case run, dryRun = "dry_run", model, recipe, selected, reclassified, changed
         case firstClassified = "first_classified", transitions
-        case meanConfidenceBefore = "mean_confidence_before", meanConfidenceAfter = "mean_confidence_after"
-        case corrected, failed, seconds, imagesPerSecond = "images_per_second", sameLabelShare = "same_label_share"
+        case corrected, personLabelled = "person_labelled", agreesWithPerson = "agrees_with_person"
+        case failed, seconds, imagesPerSecond = "images_per_second", sameLabelShare = "same_label_share"
         case interrupted
     }
 
@@ -99,9 +100,9 @@ public struct ReclassifyReport: Sendable, Encodable {
         try container.encode(changed, forKey: .changed)
         try container.encode(firstClassified, forKey: .firstClassified)
         try container.encode(transitions, forKey: .transitions)
-        try container.encode(meanConfidenceBefore.map(Self.rounded), forKey: .meanConfidenceBefore)
-        try container.encode(meanConfidenceAfter.map(Self.rounded), forKey: .meanConfidenceAfter)
         try container.encode(corrected, forKey: .corrected)
+        try container.encode(personLabelled, forKey: .personLabelled)
+        try container.encode(agreesWithPerson, forKey: .agreesWithPerson)
         try container.encode(failed, forKey: .failed)
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try container.encode((imagesPerSecond * 10).rounded() / 10, forKey: .imagesPerSecond)

@@ -26,7 +26,7 @@ public struct ReclassifyRequest: Sendable {
         self.dryRun = dryRun
     }
 
-    /// The recipe (named, else the latest run's, see `Reclassifier.defaultRecipe`),
+    /// The recipe (named, else the recipe rule's, see `Reclassifier.defaultRecipe`),
     /// then the images named, each resolved in `catalogue`: an unknown image
     /// or an ambiguous hash prefix is an error naming it.
     public func options(in catalogue: Catalogue, setup: WardrobeSetup) throws -> ReclassifyOptions {

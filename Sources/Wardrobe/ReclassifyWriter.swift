@@ -11,8 +11,10 @@ struct ReclassifyWriter: RunWriter {
     private(set) var changed = 0
     private(set) var firstClassified = 0
     private(set) var transitions: [Pair: Int] = [:]
-    private(set) var confidenceBefore = 0.0
-    private(set) var confidenceAfter = 0.0
+    /// Re-run images a person gave one of the ten labels, and how many of
+    /// those the new model labels the same.
+    private(set) var personLabelled = 0
+    private(set) var agreesWithPerson = 0
     private(set) var failed: [ReclassifyReport.Failure] = []
     private var batch: [(image: ImageID, classification: NewClassification)] = []
     private var committed = 0
@@ -46,12 +48,15 @@ struct ReclassifyWriter: RunWriter {
 
     private mutating func add(before: ReclassificationCandidate, after: NewClassification) {
         reclassified += 1
-        confidenceAfter += after.confidence
-        guard let label = before.label, let confidence = before.confidence else {
+        // A person's label (not `none`) is the truth the new model is measured against.
+        if let person = before.personLabel, person != Catalogue.noneLabel {
+            personLabelled += 1
+            if person == after.label { agreesWithPerson += 1 }
+        }
+        guard let label = before.label else {
             firstClassified += 1
             return
         }
-        confidenceBefore += confidence
         if label != after.label {
             changed += 1
             transitions[Pair(from: label, to: after.label), default: 0] += 1

@@ -16,15 +16,18 @@ import Training
         var id: Int64
         var sha256: String
         var label: String
+        var label_source: String
+        var model_label: String
         var confidence: Double
-        var corrected_label: String?
         var model: String
+        var recipe: String
         var classified_at: String
         var imported_at: String
         var width: Int
         var height: Int
         var format: String
         var path: String?
+        var path_state: String
     }
 
     struct Exported: Decodable, Equatable {
@@ -51,9 +54,9 @@ import Training
         var changed: Int
         var first_classified: Int
         var transitions: [Transition]
-        var mean_confidence_before: Double?
-        var mean_confidence_after: Double?
         var corrected: Int
+        var person_labelled: Int
+        var agrees_with_person: Int
         var same_label_share: Double?
     }
 
@@ -99,6 +102,15 @@ import Training
             try json([Listed].self, ["list", "--json"] + arguments)
         }
 
+        /// The classifications of `history --json`, without a person's acts.
+        func classifications(of image: Int64) throws -> [HistoryEntry] {
+            let result = try run(["history", "--json", String(image)])
+            #expect(result.status == 0, "\(result.stderr)")
+            let events = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            let classifications = try JSONSerialization.data(withJSONObject: events.filter { $0["kind"] == nil })
+            return try JSONDecoder().decode([HistoryEntry].self, from: classifications)
+        }
+
         func exportAll() throws -> [Exported] {
             try json([Exported].self, ["export", "--format", "json", "--all"])
         }
@@ -139,7 +151,7 @@ import Training
         #expect(report.reclassified == 40)
         #expect(report.selected == 40)
         #expect(report.model == "weak@seed7")
-        #expect(report.recipe == "fashion-mnist@1", "the latest run's recipe by default")
+        #expect(report.recipe == "photo@1", "the recipe rule: --prep, else the model's, else photo; never the last run's")
         #expect(report.corrected == 1)
         #expect(report.first_classified == 0)
 
@@ -147,7 +159,7 @@ import Training
         #expect(after.count == 80)
         #expect(Array(after.prefix(40)) == before, "earlier classifications are untouched")
         let added = after.dropFirst(40)
-        #expect(added.allSatisfy { $0.run == run && $0.model == "weak@seed7" && $0.recipe == "fashion-mnist@1" })
+        #expect(added.allSatisfy { $0.run == run && $0.model == "weak@seed7" && $0.recipe == "photo@1" })
         #expect(Set(added.map(\.image)) == Set(before.map(\.image)))
 
         // The report's transitions are exactly the label pairs that changed.
@@ -159,20 +171,20 @@ import Training
         #expect(report.changed == expected.values.reduce(0, +))
         #expect(Set(report.transitions) == Set(expected.map { Report.Transition(from: $0.key.from, to: $0.key.to, count: $0.value) }))
         #expect(report.transitions.map(\.count) == report.transitions.map(\.count).sorted(by: >))
-        let meanBefore = before.map(\.confidence).reduce(0, +) / 40
-        let meanAfter = added.map(\.confidence).reduce(0, +) / 40
-        #expect(abs(try #require(report.mean_confidence_before) - meanBefore) < 1e-5)
-        #expect(abs(try #require(report.mean_confidence_after) - meanAfter) < 1e-5)
+        // The one label a person gave is what the new model is measured against.
+        let newLabel = try #require(added.first { $0.image == corrected.id }).label
+        #expect(report.person_labelled == 1 && report.agrees_with_person == (newLabel == "Bag" ? 1 : 0))
 
         // The current labels are the new run's; the correction still stands.
         let listedAfter = try set.list(["--sort", "id"])
         #expect(listedAfter.map(\.model) == Array(repeating: "weak@seed7", count: 40))
-        #expect(listedAfter.first { $0.id == corrected.id }?.corrected_label == "Bag")
+        let correctedAfter = try #require(listedAfter.first { $0.id == corrected.id })
+        #expect(correctedAfter.label == "Bag" && correctedAfter.label_source == "person" && correctedAfter.model_label == newLabel)
         #expect(try set.list(["--model", model]).count == 40)
         #expect(try set.list(["--model", "weak@seed7"]).count == 40)
 
         // History: oldest first, the second entry from the new run, changes marked.
-        let history = try set.json([HistoryEntry].self, ["history", "--json", String(corrected.id)])
+        let history = try set.classifications(of: corrected.id)
         #expect(history.count == 2)
         #expect(history[0].classification < history[1].classification)
         #expect(history.map(\.command) == ["import", "reclassify"])
@@ -342,8 +354,8 @@ import Training
     @Test func csvAndJSONShapes() throws {
         let set = try Imported(count: 10)
         defer { set.folder.remove() }
-        let columns = ["id", "sha256", "label", "confidence", "corrected_label", "model", "classified_at",
-                       "imported_at", "width", "height", "format", "path"]
+        let columns = ["id", "sha256", "label", "label_source", "model_label", "confidence", "model", "recipe",
+                       "classified_at", "imported_at", "width", "height", "format", "path", "path_state"]
         for arguments in [["list", "--csv"], ["export"], ["export", "--format", "csv"]] {
             let result = try set.run(arguments)
             #expect(result.status == 0)
@@ -353,9 +365,10 @@ import Training
             for line in lines.dropFirst() {
                 let fields = line.split(separator: ",", omittingEmptySubsequences: false)
                 #expect(fields.count == columns.count, "\(line)")
-                #expect(Self.labels.contains(String(fields[2])))
-                #expect(Double(fields[3]).map { (0...1).contains($0) } == true)
-                #expect(fields[6].hasSuffix("Z") && fields[6].count == 24, "ISO 8601 UTC: \(fields[6])")
+                #expect(Self.labels.contains(String(fields[2])) && fields[3] == "model" && fields[4] == fields[2])
+                #expect(Double(fields[5]).map { (0...1).contains($0) } == true)
+                #expect(fields[8].hasSuffix("Z") && fields[8].count == 24, "ISO 8601 UTC: \(fields[8])")
+                #expect(fields[7] == "fashion-mnist@1" && fields[14] == "present")
             }
         }
         let exported = try set.json([Listed].self, ["export", "--format", "json"])

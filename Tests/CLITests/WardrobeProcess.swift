@@ -20,7 +20,7 @@ struct WardrobeProcess {
 
     /// Runs with a clean environment: no terminal, no inherited catalogue.
     static func run(_ arguments: [String], environment: [String: String] = [:],
-                    currentDirectory: URL? = nil) throws -> Result {
+                    currentDirectory: URL? = nil, input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -31,8 +31,14 @@ struct WardrobeProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            // Small inputs only: written whole before the output is read.
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting, so a large output cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()

@@ -93,9 +93,9 @@ import Testing
     /// The maintained per-label counts agree with counting the rows.
     static func expectLabelCountsMatch(_ catalogue: Catalogue) throws {
         var total = 0
-        for label in 0..<10 {
+        for label in 0...Catalogue.noneLabel {
             let counted = try catalogue.database.scalarInt(
-                "SELECT count(*) FROM current_classifications WHERE label = ?", label) ?? -1
+                "SELECT count(*) FROM current_classifications WHERE coalesce(corrected_label, label) = ?", label) ?? -1
             #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: label)) == Int(counted))
             total += Int(counted)
         }
@@ -129,13 +129,13 @@ import Testing
         for query in [ClassificationQuery(label: 3, limit: 50), ClassificationQuery(label: 3, confidence: 0.5...1, limit: 50),
                       ClassificationQuery(label: 3, order: .confidenceAscending, limit: 50)] {
             let plan = try setup.catalogue.queryPlan(query)
-            #expect(plan.contains { $0.contains("SEARCH c USING INDEX current_by_label_confidence (label=?") }, "\(plan)")
+            #expect(plan.contains { $0.contains("SEARCH c USING INDEX current_by_effective_label_confidence (effective_label=?") }, "\(plan)")
             #expect(!plan.contains { $0.contains("SCAN") || $0.contains("TEMP B-TREE") }, "\(plan)")
         }
         let count = try setup.catalogue.queryPlan(ClassificationQuery(label: 3), counting: true)
         #expect(count.contains { $0.contains("SEARCH current_label_counts USING INTEGER PRIMARY KEY (rowid=?)") }, "\(count)")
         let filtered = try setup.catalogue.queryPlan(ClassificationQuery(label: 3, confidence: 0.5...1), counting: true)
-        #expect(filtered.contains { $0.contains("USING COVERING INDEX current_by_label_confidence (label=? AND confidence>? AND confidence<?)") },
+        #expect(filtered.contains { $0.contains("INDEX current_by_effective_label_confidence (effective_label=? AND confidence>? AND confidence<?)") },
                 "\(filtered)")
     }
 
@@ -241,7 +241,7 @@ import Testing
         #expect(try catalogue.corrections().map(\.image) == [image])
         let listed = try catalogue.currentClassifications(ClassificationQuery(order: .imageID, limit: 1))
         #expect(listed.first?.correctedLabel == 2)
-        #expect(throws: CatalogueError.self) { try catalogue.setCorrection(of: image, label: 10) }
+        #expect(throws: CatalogueError.self) { try catalogue.setCorrection(of: image, label: 11) }
         #expect(throws: CatalogueError.self) { try catalogue.setCorrection(of: ImageID(500), label: 1) }
     }
 }

@@ -29,18 +29,30 @@ import Testing
         let hash = { (n: Int) in "x'" + String(repeating: String(format: "%02x", n), count: 32) + "'" }
         try db.executeScript("""
             INSERT INTO models VALUES (1, 'clothing', '1', \(hash(0xaa)), '["a","b"]', 1000, 1700000000000);
-            INSERT INTO runs VALUES (1, 'import', 1, 'fashion-mnist', 1, 1700000000000, 1700000001000, 3, 3, 3, 0, 0);
-            INSERT INTO runs VALUES (2, 'reclassify', 1, 'photo', 2, 1700000002000, NULL, 0, 0, 0, 0, 0);
+            INSERT INTO runs (id, command, model_id, recipe_name, recipe_version, started_at, finished_at, seen, imported, classified, skipped, failed)
+                VALUES (1, 'import', 1, 'fashion-mnist', 1, 1700000000000, 1700000001000, 3, 3, 3, 0, 0);
+            INSERT INTO runs (id, command, model_id, recipe_name, recipe_version, started_at, finished_at, seen, imported, classified, skipped, failed)
+                VALUES (2, 'reclassify', 1, 'photo', 2, 1700000002000, NULL, 0, 0, 0, 0, 0);
             INSERT INTO images VALUES (1, \(hash(1)), 10, 28, 28, 'png', x'ffd8', 1700000000000);
             INSERT INTO images VALUES (2, \(hash(2)), 20, 28, 28, 'jpeg', NULL, 1700000000000);
             INSERT INTO images VALUES (3, \(hash(3)), 30, 28, 28, 'jpeg', NULL, 1700000000000);
-            INSERT INTO image_paths VALUES ('/p/1.png', 1, 10, 5, 1700000000000);
+            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES ('/p/1.png', 1, 10, 5, 1700000000000);
             INSERT INTO classifications VALUES (1, 1, 1, 1, 'fashion-mnist', 1, \(logits), 4, 0.5, 1700000000000);
             INSERT INTO classifications VALUES (2, 2, 1, 1, 'fashion-mnist', 1, \(logits), 4, 0.6, 1700000000000);
             INSERT INTO classifications VALUES (3, 3, 1, 1, 'fashion-mnist', 1, \(logits), 7, 0.7, 1700000000000);
             INSERT INTO classifications VALUES (4, 2, 2, 1, 'photo', 2, \(logits), 0, 0.9, 1700000002000);
-            INSERT INTO import_failures VALUES (1, '/p/junk.jpg', 'not an image', 1, 1700000000500);
+            INSERT INTO import_failures (id, path, reason, run_id, failed_at) VALUES (1, '/p/junk.jpg', 'not an image', 1, 1700000000500);
             """)
+        if version >= 9 {
+            try db.executeScript("""
+                INSERT INTO failing_files (path, reason, run_id, first_failed, last_failed, attempts)
+                VALUES ('/p/junk.jpg', 'not an image', 1, 1700000000500, 1700000000500, 1);
+                """)
+        }
+        // A person's label, in the corrections table as it stood then.
+        if (3...5).contains(version) {
+            try db.executeScript("INSERT INTO corrections VALUES (1, 3, 8, 1700000003000)")
+        }
     }
 
     @Test(arguments: Array(0..<Migrator.embedded.latestVersion))
@@ -64,11 +76,19 @@ import Testing
         }
         let stats = try catalogue.stats()
         #expect(stats.images == 3 && stats.classifications == 4 && stats.failures == 1 && stats.runs == 2)
-        // The current label is each image's latest classification.
+        #expect(try catalogue.failingFile("/p/junk.jpg")?.reason == "not an image")
+        // The current label is each image's latest classification; a person's label outranks it.
         let current = try catalogue.currentClassifications(ClassificationQuery(order: .imageID))
         #expect(current.map(\.label) == [4, 0, 7])
         #expect(current.map(\.classification.rawValue) == [1, 4, 3])
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: 4)) == 1)
+        let corrected = (3...5).contains(version)
+        #expect(current.map(\.effectiveLabel) == [4, 0, corrected ? 8 : 7])
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: 8)) == (corrected ? 1 : 0))
+        #expect(try catalogue.corrections(of: ImageID(3)).map(\.kind) == (corrected ? [.label] : []))
+        #expect(try catalogue.run(RunID(1))?.finishedAt != nil)
+        #expect(try catalogue.database.scalarInt("SELECT count(*) FROM runs WHERE outcome = 'finished'") == 1)
+        #expect(try catalogue.paths(of: ImageID(1)).map(\.isMissing) == [false])
         try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
         #expect(try catalogue.history(of: ImageID(2)).map(\.classification.recipe) ==
             [Recipe(name: "fashion-mnist", version: 1), Recipe(name: "photo", version: 2)])
@@ -77,7 +97,8 @@ import Testing
         // And it keeps working: a new classification becomes current.
         try catalogue.addClassifications([(ImageID(3), NewClassification(logits: Array(repeating: 0, count: 10),
                                                                           label: 1, confidence: 0.1))], run: RunID(2))
-        #expect(try catalogue.currentClassifications(ClassificationQuery(label: 1)).map(\.image) == [ImageID(3)])
+        // (Unless a person labelled the image: then their label stays effective.)
+        #expect(try catalogue.currentClassifications(ClassificationQuery(label: 1)).map(\.image) == (corrected ? [] : [ImageID(3)]))
         try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
     }
 

@@ -47,7 +47,7 @@ import Wardrobe
         #expect(!json.contains("seconds"))
     }
 
-    @Test func aReclassifyRequestTakesTheLatestRunsRecipeAndResolvesImages() throws {
+    @Test func aReclassifyRequestFollowsTheRecipeRuleAndResolvesImages() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-request-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -57,8 +57,9 @@ import Wardrobe
         _ = try FileClassifier(classifier: classifier, recipe: try Self.setup.recipe(named: "fashion-mnist"))
             .classify([sample], top: 1, saveTo: catalogue) { Issue.record("\($0.path): \($0.reason)") }
 
+        // The recipe rule: --prep, else the model's, else photo; never what the last run used.
         let latest = try ReclassifyRequest(jobs: 1).options(in: catalogue, setup: Self.setup)
-        #expect(latest.recipe.name == "fashion-mnist")
+        #expect(latest.recipe.name == "photo")
         #expect(latest.filter.images == nil)
         let named = try ReclassifyRequest(images: [try ImageReference(sample)], label: 9, confidenceBelow: 0.5,
                                           recipe: "photo", jobs: 3, dryRun: true).options(in: catalogue, setup: Self.setup)

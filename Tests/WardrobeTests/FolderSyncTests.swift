@@ -88,11 +88,13 @@ import Wardrobe
         var step = 0
         var reports: [ImportReport] = []
         var gone: [String] = []
+        var markedMissing = 0
         let stop = Atomic<Bool>(false)
         let deadline = Date().addingTimeInterval(30)
         try sync.run(shouldStop: { stop.load(ordering: .relaxed) || Date() > deadline }, batch: { batch in
             reports.append(batch.report)
             gone += batch.gone
+            markedMissing += batch.markedMissing
             if step == 0, (try? catalogue.stats().images) == 2 {
                 step = 1
                 try? FileManager.default.moveItem(atPath: watched + "/a.png", toPath: watched + "/sub/a-moved.png")
@@ -105,6 +107,10 @@ import Wardrobe
         #expect(try catalogue.stats().images == 2, "the move added no image")
         #expect(reports.map(\.newPaths).reduce(0, +) == 1, "the moved file is a new path of known content")
         #expect(Set(gone) == [watched + "/a.png", watched + "/sub/b.png"])
+        #expect(markedMissing == 2)
+        #expect(try catalogue.knownPath(watched + "/a.png")?.isMissing == true, "the moved-away path is marked missing")
+        #expect(try catalogue.knownPath(watched + "/sub/b.png")?.isMissing == true, "the deleted path is marked missing")
+        #expect(try catalogue.knownPath(watched + "/sub/a-moved.png")?.isMissing == false)
         let classifications = try catalogue.database.scalarInt("SELECT count(*) FROM classifications") ?? 0
         #expect(classifications == 2)
     }

@@ -15,14 +15,26 @@ import Wardrobe
                               ("Ankle-Boots", 9), ("shirts", 6), ("t-shirt/top", 0), ("bags", 8)] {
             #expect(try LabelMatcher.index(of: text) == index, "\(text)")
         }
-        for text in ["hat", "", "-", "boot", "shirtt"] {
+        // The everyday words of a wardrobe, and `none` for a photo of none of the ten.
+        for (text, index) in [("pants", 1), ("jeans", 1), ("boots", 9), ("jacket", 4), ("Jackets", 4), ("trainers", 7),
+                              ("tee", 0), ("sweater", 2), ("hoodies", 2), ("handbag", 8), ("none", 10), ("None", 10)] {
+            #expect(try LabelMatcher.index(of: text) == index, "\(text)")
+        }
+        for text in ["hat", "", "-", "shirtt", "jumper"] {
             #expect(throws: WardrobeError.self) { try LabelMatcher.index(of: text) }
         }
+        #expect(LabelMatcher.name(of: 10) == "none" && LabelMatcher.name(of: 9) == "Ankle boot")
         do {
-            _ = try LabelMatcher.index(of: "jumper")
+            _ = try LabelMatcher.index(of: "hat")
         } catch {
-            #expect(error.description == "unknown label 'jumper'; the labels are: T-shirt/top, Trouser, Pullover, "
-                    + "Dress, Coat, Sandal, Shirt, Sneaker, Bag, Ankle boot")
+            #expect(error.description == "unknown label 'hat'; the labels are: T-shirt/top, Trouser, Pullover, "
+                    + "Dress, Coat, Sandal, Shirt, Sneaker, Bag, Ankle boot, none")
+        }
+        do {
+            _ = try LabelMatcher.index(of: "shoes")
+            Issue.record("shoes is ambiguous")
+        } catch {
+            #expect(error.description == "'shoes' could be Sandal, Sneaker, Ankle boot; say which")
         }
     }
 

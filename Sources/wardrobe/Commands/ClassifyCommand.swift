@@ -9,7 +9,8 @@ struct ClassifyCommand: Command {
         usage: "[options] (FILE... | --sample)",
         discussion: """
             Each result is also recorded in the catalogue (a run of its own) unless --no-save.
-            --sample classifies the bundled Fashion-MNIST test image with the fashion-mnist prep.
+            --sample classifies the bundled Fashion-MNIST test image with the fashion-mnist prep
+            and never writes to the catalogue.
             Exit status: 0 when every file was classified, 2 when some failed, 1 on failure.
             """)
 
@@ -37,7 +38,7 @@ struct ClassifyCommand: Command {
         let setup = console.setup
         let paths = sample ? [try setup.samplePath()] : files
         let classifier = try setup.classifier(explicit: model.path)
-        let catalogue = noSave ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
+        let catalogue = noSave || sample ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
         let recipe = try setup.recipe(named: prep ?? (sample ? BundledFiles.sampleRecipe : nil))
         let fileClassifier = FileClassifier(classifier: classifier, recipe: recipe)
         var failed = 0

@@ -6,12 +6,14 @@ import Wardrobe
 struct HistoryCommand: Command {
     static let configuration = CommandConfiguration(
         name: "history",
-        abstract: "Every classification of one image, oldest first, marking where the label changed.",
+        abstract: "Every classification and every label a person gave one image, oldest first.",
         usage: "[options] ID|HASH-PREFIX|PATH",
         discussion: """
             Each line is one classification: the run that made it (import, classify,
             reclassify), the model, the prep recipe, the label and its confidence. A '*'
-            marks a label that differs from the one before. The last line is the current label.
+            marks a label that differs from the one before. A person's acts ('wardrobe label':
+            a label, a confirmation, a clear) stand in their place in time; the latest one
+            outranks every run.
 
             \(QueryHelp.exitStatus)
             """)
@@ -29,25 +31,57 @@ struct HistoryCommand: Command {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let details = try ImageDetails(images[0], in: catalogue)
         if output.json {
-            try console.json(details.history)
+            try console.json(details.timeline.map(HistoryCommand.JSONEvent.init))
             return .success
         }
         console.output("image \(details.id)  \(details.sha256.prefix(12))  \(details.paths.first?.path ?? "")")
-        console.output(HistoryCommand.table(details.history, console: console))
+        console.output(HistoryCommand.table(details, console: console))
         if let corrected = details.correctedLabel {
-            console.output("corrected by a person to \(corrected) (outranks every run)")
+            console.output("labelled \(corrected) by a person (outranks every run)")
         }
         return .success
     }
 
-    /// The history as a table; `*` (bold on a colour terminal) marks a changed label.
-    static func table(_ history: [ImageDetails.Entry], console: Console) -> String {
-        guard !history.isEmpty else { return "no classifications" }
+    /// The history as a table; `*` (bold on a colour terminal) marks a
+    /// changed label; a person's acts show as `person` in the model column.
+    static func table(_ details: ImageDetails, console: Console) -> String {
+        guard !details.timeline.isEmpty else { return "no classifications" }
         var rows = [["", "WHEN", "RUN", "COMMAND", "MODEL", "RECIPE", "LABEL", "CONF"]]
-        for entry in history {
-            rows.append([entry.labelChanged ? "*" : "", Format.day(entry.classifiedAt), String(entry.run),
-                         entry.command, entry.model, entry.recipe, entry.label, Format.percent(entry.confidence)])
+        for event in details.timeline {
+            switch event {
+            case .classification(let entry):
+                rows.append([entry.labelChanged ? "*" : "", Format.day(entry.classifiedAt), String(entry.run),
+                             entry.command, entry.model, entry.recipe, entry.label, Format.percent(entry.confidence)])
+            case .correction(let act):
+                let label = switch act.kind {
+                case "confirm": "\(act.label ?? "-") (confirmed)"
+                case "clear": "(cleared)"
+                default: act.label ?? "-"
+                }
+                rows.append(["", Format.day(act.correctedAt), "-", act.command, "person", "-", label, ""])
+            }
         }
         return Format.table(rows, rightAligned: [2, 7])
+    }
+
+    /// One step as `--json` writes it: a classification as before, or a
+    /// person's act with its kind (`label`, `confirm`, `clear`).
+    enum JSONEvent: Encodable {
+        case classification(ImageDetails.Entry)
+        case correction(ImageDetails.Correction)
+
+        init(_ event: ImageDetails.Event) {
+            switch event {
+            case .classification(let entry): self = .classification(entry)
+            case .correction(let act): self = .correction(act)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .classification(let entry): try entry.encode(to: encoder)
+            case .correction(let act): try act.encode(to: encoder)
+            }
+        }
     }
 }

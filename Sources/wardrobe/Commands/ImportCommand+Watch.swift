@@ -13,7 +13,7 @@ extension ImportCommand {
             if report.newImages > 0 { parts.append("\(report.newImages) new images") }
             if report.newPaths > 0 { parts.append("\(report.newPaths) new paths of known images") }
             if !report.failed.isEmpty { parts.append("\(report.failed.count) failed") }
-            if !batch.gone.isEmpty { parts.append("\(batch.gone.count) gone") }
+            if batch.markedMissing > 0 { parts.append("\(batch.markedMissing) paths gone, marked missing") }
             if !parts.isEmpty { console.output("watch: " + parts.joined(separator: ", ")) }
             for path in batch.gone { console.info("gone: \(path)") }
         }, failure: { failure in

@@ -12,11 +12,13 @@ struct ImportCommand: Command {
             Files and folders are walked recursively; images are recognised by their content,
             whatever their names. Content already in the catalogue is recorded as another path
             of the same image, not classified again; a file whose size and modification time
-            are unchanged since the last import is skipped without being read. Each batch is
+            are unchanged since the last import is skipped without being read, and so is a file
+            that failed before and has not changed (a known failure, not reported again).
+            Known files under a folder walked that are gone are marked missing. Each batch is
             one transaction: interrupted (Ctrl-C, a kill, a power cut) and run again, the
             import finishes the rest without duplicating anything.
 
-            Exit status: 0 when every file was imported or skipped, 2 when some files failed
+            Exit status: 0 when every file was imported or skipped, 2 when some files failed anew
             (each is named on stderr with the reason and recorded in the catalogue), 1 when the
             import itself failed, 130 when interrupted, 64 for wrong usage.
             """)
@@ -85,7 +87,9 @@ struct ImportCommand: Command {
                                     problems: plan.problems))
         } else {
             for file in plan.toRead { console.output(file.path) }
-            console.info("dry run: \(plan.toRead.count) files would be read, \(plan.unchanged.count) unchanged would be skipped")
+            let known = plan.knownFailures.isEmpty ? "" : ", \(plan.knownFailures.count) known failures would be skipped"
+            console.info("dry run: \(plan.toRead.count) files would be read, \(plan.unchanged.count) unchanged would be skipped"
+                         + known)
             for problem in plan.problems { console.error("\(problem.path): \(problem.reason)") }
         }
         return plan.problems.isEmpty ? .success : .partialFailure
@@ -97,9 +101,16 @@ struct ImportCommand: Command {
             ["new images", String(report.newImages), ""],
             ["new paths", String(report.newPaths), "known content under another name or place"],
             ["unchanged", String(report.unchanged), "skipped without reading"],
-            ["failed", String(report.failed.count), ""],
+            ["read", String(report.filesRead), "files read this time"],
         ]
-        if report.failed.isEmpty { rows.removeLast() }
+        if report.knownFailures > 0 {
+            rows.append(["known failures", String(report.knownFailures),
+                         "skipped: unchanged since they failed (see 'wardrobe failures')"])
+        }
+        if report.missing > 0 {
+            rows.append(["missing", String(report.missing), "known files gone from these folders, marked missing"])
+        }
+        if !report.failed.isEmpty { rows.append(["failed", String(report.failed.count), ""]) }
         let verb = report.interrupted ? "Interrupted while importing" : "Imported"
         console.output("\(verb) \(report.filesFound) files into \(catalogue) in \(Format.duration(report.seconds)) "
                        + "(\(Format.rate(report.imagesPerSecond)) images/s)")

@@ -6,11 +6,14 @@ import Wardrobe
 struct ListCommand: Command {
     static let configuration = CommandConfiguration(
         name: "list",
-        abstract: "List images by their current label, confidence and date.",
+        abstract: "List images by their label, confidence, date or path.",
         discussion: """
-            Each image is listed with its current classification: the latest one any run
-            made (a person's correction, if any, is shown beside it). Labels are matched
-            forgivingly: 'tshirt', 't-shirt', 'top', 'ankle-boot', 'Ankle boot', 'sneakers'.
+            Each image is listed with its effective label: the one a person gave it
+            ('wardrobe label'), else its current classification (the latest one any run
+            made), with the model's label beside a person's. Labels are matched
+            forgivingly: 'tshirt', 't-shirt', 'top', 'ankle-boot', 'Ankle boot', 'sneakers',
+            'jeans', 'hoodie'; 'none' lists the photos a person said show none of the ten.
+            The path is the image's best one: an existing file, the most recently seen.
             On a terminal the table shows at most --limit rows (default 100); --json and
             --csv stream every matching row unless --limit is given.
 
@@ -21,9 +24,17 @@ struct ListCommand: Command {
     static let tableLimit = 100
 
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(name: "--label", value: "LABEL",
-            help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
+    @Option(name: "--label", value: "LABEL", help: "Only images whose label (a person's, else the model's) is LABEL.",
+            transform: ArgumentValues.label)
     var label: Int?
+    @Flag(name: "--corrected", help: "Only images a person labelled.")
+    var corrected: Bool
+    @Flag(name: "--uncorrected", help: "Only images no person labelled.")
+    var uncorrected: Bool
+    @Flag(name: "--missing", help: "Only images none of whose files was there at the last look (see 'wardrobe prune').")
+    var missing: Bool
+    @Option(name: "--path", value: "PATTERN", help: "Only images with a path matching PATTERN: a shell pattern (*, ?, [...]), or text found anywhere in the path.")
+    var path: String?
     @Option(name: "--min-confidence", value: "P", help: "Only images with confidence >= P (0...1).", in: 0...1)
     var minConfidence: Double?
     @Option(name: "--max-confidence", value: "P", help: "Only images with confidence <= P (0...1).", in: 0...1)
@@ -38,8 +49,7 @@ struct ListCommand: Command {
     @Option(name: "--model", value: "MODEL",
             help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
     var model: String?
-    @Option(name: "--sort", value: "ORDER",
-            help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id.",
+    @Option(name: "--sort", value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id, label.",
             transform: ListCommand.order)
     var sort = ImageListing.Order.confidence
     @Option(name: "--limit", value: "N", help: "At most N rows (0: no limit).", in: 0...Int.max)
@@ -49,6 +59,8 @@ struct ListCommand: Command {
     @OptionGroup var output: JSONOutputOption
     @Flag(name: "--csv", help: "Print CSV with a header line on stdout.")
     var csv: Bool
+    @Flag(name: "--ids", help: "Print only the ids, one a line (for 'wardrobe label LABEL -').")
+    var ids: Bool
 
     static func order(_ text: String) throws -> ImageListing.Order {
         guard let order = ImageListing.Order(rawValue: text.lowercased()) else {
@@ -65,12 +77,15 @@ struct ListCommand: Command {
         if let since, let until, since >= until {
             throw UsageError("--since is not before --until")
         }
-        if output.json && csv { throw UsageError("--json and --csv cannot be combined") }
+        if [output.json, csv, ids].filter({ $0 }).count > 1 { throw UsageError("--json, --csv and --ids cannot be combined") }
+        if corrected && uncorrected { throw UsageError("--corrected and --uncorrected cannot be combined") }
     }
 
     var options: ImageListing.Options {
         ImageListing.Options(label: label, minConfidence: minConfidence, maxConfidence: maxConfidence,
-                             since: since, until: until, model: model, order: sort,
+                             since: since, until: until, model: model,
+                             corrected: corrected ? true : uncorrected ? false : nil, missing: missing, path: path,
+                             order: sort,
                              limit: limit == 0 ? nil : limit, offset: offset)
     }
 
@@ -80,6 +95,10 @@ struct ListCommand: Command {
         let options = self.options
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let listing = try ImageListing(catalogue: catalogue)
+        if ids {
+            try listing.forEach(options) { console.output(String($0.id)) }
+            return .success
+        }
         if let format {
             let writer = RowWriter(format: format, columns: ImageListing.Row.columns) {
                 console.output(String(decoding: $0, as: UTF8.self), terminator: "")
@@ -93,9 +112,9 @@ struct ListCommand: Command {
         var rows: [[String]] = [["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED"]]
         try listing.forEach(shown) { row in
             var label = row.label
-            if let corrected = row.correctedLabel, corrected != row.label { label = "\(corrected) (model: \(row.label))" }
+            if row.labelledByPerson, row.modelLabel != row.label { label = "\(row.label) (model: \(row.modelLabel))" }
             rows.append([String(row.id), String(row.sha256.prefix(10)), label, Format.percent(row.confidence),
-                         row.path ?? "-", Format.day(row.imported)])
+                         row.path.map { row.pathMissing ? "\($0) (missing)" : $0 } ?? "-", Format.day(row.imported)])
         }
         if rows.count == 1 {
             console.info("no images match")

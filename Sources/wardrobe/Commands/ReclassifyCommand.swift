@@ -19,11 +19,12 @@ struct ReclassifyCommand: Command {
             noise); small images are stored losslessly and never differ. See the README.
 
             Everything goes into one new run: each image gains a classification, nothing is
-            overwritten (earlier labels stay in 'wardrobe history'), and a person's
-            correction still outranks the new label. The summary names how many images
-            changed label, each transition with its count, and the mean confidence before
-            and after. Without --model the default model is used (--model, $WARDROBE_MODEL,
-            else the bundled one); without --prep, the recipe of the catalogue's latest run.
+            overwritten (earlier labels stay in 'wardrobe history'), and a label a person
+            gave still outranks the new one. The summary names how many images changed
+            label, each transition with its count, and how many of the labels a person gave
+            the new model agrees with: its honest accuracy on this catalogue. Without
+            --model the default model is used (--model, $WARDROBE_MODEL, else the bundled
+            one); without --prep, the recipe the model records, else photo.
             A model used for the first time is registered in the catalogue.
 
             Exit status: 0 on success, 2 when some thumbnails could not be read (each named on
@@ -36,7 +37,7 @@ struct ReclassifyCommand: Command {
     var images: [ImageReference]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
-    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the one the latest run used).")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the one the model records, else photo).")
     var prep: String?
     @Option(name: "--label", value: "LABEL",
             help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
@@ -97,10 +98,11 @@ struct ReclassifyCommand: Command {
         var lines = [["changed label", "\(report.changed) of \(compared)"]]
         if let share = report.sameLabelShare { lines.append(["kept label", Format.percent(share)]) }
         if report.firstClassified > 0 { lines.append(["first classification", String(report.firstClassified)]) }
-        if let before = report.meanConfidenceBefore { lines.append(["mean confidence before", Format.percent(before)]) }
-        if let after = report.meanConfidenceAfter { lines.append(["mean confidence after", Format.percent(after)]) }
+        if report.personLabelled > 0 {
+            lines.append(["agreement", "agrees with \(report.agreesWithPerson) of \(report.personLabelled) labels you gave"])
+        }
         if report.corrected > 0 {
-            lines.append(["corrected by a person", "\(report.corrected) (their corrections stay and still win)"])
+            lines.append(["labelled by a person", "\(report.corrected) (their labels stay and still win)"])
         }
         if !report.failed.isEmpty { lines.append(["failed", String(report.failed.count)]) }
         console.output(Format.table(lines.map { ["  " + $0[0], $0[1]] }))

@@ -12,7 +12,8 @@ struct RootCommand: Command {
             inputs failed (see each command), 64 for wrong usage.
             """,
         subcommands: [ImportCommand.self, ClassifyCommand.self, ReclassifyCommand.self, ListCommand.self,
-                      ShowCommand.self, HistoryCommand.self, StatsCommand.self, ExportCommand.self,
+                      ShowCommand.self, HistoryCommand.self, LabelCommand.self, StatsCommand.self, ExportCommand.self,
+                      FailuresCommand.self, PruneCommand.self, ForgetCommand.self,
                       PrepCommand.self, ModelCommand.self, BackupCommand.self])
 
     @Flag(name: "--version", help: "Show the version.")

@@ -46,21 +46,23 @@ struct ShowCommand: Command {
             ["imported", Format.day(details.firstImported)],
         ]
         for (index, path) in details.paths.enumerated() {
-            facts.append([index == 0 ? "paths" : "", "\(path.path)  (seen \(Format.day(path.lastSeen)))"])
+            let state = path.missing ? "missing, last seen" : "seen"
+            facts.append([index == 0 ? "paths" : "", "\(path.path)  (\(state) \(Format.day(path.lastSeen)))"])
+        }
+        if details.paths.isEmpty { facts.append(["paths", "none: no file is known for this image"]) }
+        if let corrected = details.correctedLabel {
+            facts.append(["label", "\(corrected)  (given by a person; outranks the model)"])
         }
         if let label = details.label, let confidence = details.confidence {
-            facts.append(["label", "\(label)  \(Format.percent(confidence))"])
+            facts.append([details.correctedLabel == nil ? "label" : "model", "\(label)  \(Format.percent(confidence))"])
             facts.append(["top 3", details.top.map { "\($0.label) \(Format.percent($0.probability))" }
                 .joined(separator: ", ")])
         } else {
-            facts.append(["label", "not classified"])
-        }
-        if let corrected = details.correctedLabel {
-            facts.append(["corrected", "\(corrected) (set by a person; outranks the model)"])
+            facts.append([details.correctedLabel == nil ? "label" : "model", "not classified"])
         }
         console.output(Format.table(facts))
         console.output("")
-        console.output(HistoryCommand.table(details.history, console: console))
+        console.output(HistoryCommand.table(details, console: console))
         return .success
     }
 }

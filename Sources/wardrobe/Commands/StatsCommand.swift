@@ -8,7 +8,10 @@ struct StatsCommand: Command {
         name: "stats",
         abstract: "Count images, paths, failures, models and runs; per label: count, share, mean confidence.",
         discussion: """
-            Labels are each image's current label (its latest classification).
+            Labels are each image's effective label: the one a person gave ('wardrobe label'),
+            else its current classification; mean confidence is the model's. Failures count
+            files, not attempts. Where a person gave labels, the model's agreement with them
+            is shown per label: the honest measure of a model on this catalogue.
 
             Exit status: 0 on success, 1 when the catalogue cannot be read, 64 for wrong usage.
             """)
@@ -24,7 +27,7 @@ struct StatsCommand: Command {
             return .success
         }
         console.output(summary.catalogue)
-        let totals = [
+        var totals = [
             ["images", String(summary.images)],
             ["paths", String(summary.paths)],
             ["classifications", String(summary.classifications)],
@@ -33,6 +36,8 @@ struct StatsCommand: Command {
             ["runs", String(summary.runs)],
             ["corrections", String(summary.corrections)],
         ]
+        if summary.missingPaths > 0 { totals.insert(["missing paths", String(summary.missingPaths)], at: 2) }
+        if summary.corrected > 0 { totals.append(["labelled by a person", String(summary.corrected)]) }
         console.output(Format.table(totals.map { ["  " + $0[0], $0[1]] }, rightAligned: [1]))
         var rows = [["  LABEL", "IMAGES", "SHARE", "MEAN CONF"]]
         for label in summary.labels {
@@ -40,6 +45,14 @@ struct StatsCommand: Command {
                          label.meanConfidence.map { Format.percent($0) } ?? "-"])
         }
         console.output(Format.table(rows, rightAligned: [1, 2, 3]))
+        guard !summary.agreement.isEmpty else { return .success }
+        let overall = summary.overallAgreement
+        console.output("The model agrees with \(overall.agreed) of \(overall.labelled) labels you gave:")
+        var agreement = [["  LABEL", "YOURS", "AGREED", "SHARE"]]
+        for label in summary.agreement {
+            agreement.append(["  " + label.label, String(label.labelled), String(label.agreed), Format.percent(label.share)])
+        }
+        console.output(Format.table(agreement, rightAligned: [1, 2, 3]))
         return .success
     }
 }

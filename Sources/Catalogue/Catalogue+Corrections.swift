@@ -1,0 +1,111 @@
+import Foundation
+
+extension Catalogue {
+    /// The label a person gives a photo that shows none of the ten.
+    public static let noneLabel = 10
+
+    /// Applies one act of a person to each image, all in one transaction: a
+    /// label (one of the ten, or `noneLabel`), a confirmation of the model's
+    /// current label, or a clear. Runs never overwrite a person's label; a
+    /// later act replaces it, earlier ones stay in `corrections(of:)`.
+    @discardableResult
+    public func correct(_ images: [ImageID], _ request: CorrectionRequest, command: String,
+                        at date: Date = Date()) throws -> [CorrectionOutcome] {
+        if case .label(let label) = request, !(0...Catalogue.noneLabel).contains(label) {
+            throw CatalogueError.invalidArgument("label index \(label) is not in 0...\(Catalogue.noneLabel)")
+        }
+        return try database.transaction {
+            let insert = try database.cachedStatement("""
+                INSERT INTO corrections (image_id, kind, label, command, corrected_at) VALUES (?, ?, ?, ?, ?)
+                """)
+            return try images.map { image in
+                guard try database.scalarInt("SELECT 1 FROM images WHERE id = ?", image) != nil else {
+                    throw CatalogueError.notFound("no image with id \(image) in \(path)")
+                }
+                let model = try database.scalarInt("SELECT label FROM current_classifications WHERE image_id = ?", image)
+                    .map(Int.init)
+                let before = try personLabel(of: image)
+                let kind: Correction.Kind
+                let label: Int?
+                switch request {
+                case .label(let value): (kind, label) = (.label, value)
+                case .clear: (kind, label) = (.clear, nil)
+                case .confirm:
+                    guard let model else {
+                        throw CatalogueError.invalidArgument("image \(image) has no label from a model to confirm")
+                    }
+                    (kind, label) = (.confirm, model)
+                }
+                try insert.bind(image, at: 1)
+                try insert.bind(kind.rawValue, at: 2)
+                try insert.bind(label, at: 3)
+                try insert.bind(command, at: 4)
+                try insert.bind(date.catalogueMilliseconds, at: 5)
+                try insert.perform()
+                return CorrectionOutcome(image: image, modelLabel: model, personBefore: before, personAfter: label)
+            }
+        }
+    }
+
+    /// Sets a person's label for one image (through the `label` command).
+    public func setCorrection(of image: ImageID, label: Int, at date: Date = Date()) throws {
+        try correct([image], .label(label), command: "label", at: date)
+    }
+
+    /// The person's label of an image now: the label of its latest act, nil
+    /// when there is none or the latest was a clear.
+    public func personLabel(of image: ImageID) throws -> Int? {
+        try database.scalarInt("SELECT label FROM corrections WHERE image_id = ? ORDER BY id DESC LIMIT 1", image)
+            .map(Int.init)
+    }
+
+    /// The image's latest act, unless it was a clear.
+    public func correction(of image: ImageID) throws -> Correction? {
+        guard let latest = try corrections(of: image).last, latest.kind != .clear else { return nil }
+        return latest
+    }
+
+    /// Every act on one image, oldest first.
+    public func corrections(of image: ImageID) throws -> [Correction] {
+        try database.rows("""
+            SELECT \(Catalogue.correctionColumns) FROM corrections WHERE image_id = ? ORDER BY id
+            """, [image], Catalogue.correction)
+    }
+
+    /// The latest act of every image whose person label stands, in image order.
+    public func corrections() throws -> [Correction] {
+        try database.rows("""
+            SELECT \(Catalogue.correctionColumns) FROM corrections AS c
+            WHERE id = (SELECT max(id) FROM corrections WHERE image_id = c.image_id) AND kind != 'clear'
+            ORDER BY image_id
+            """, [], Catalogue.correction)
+    }
+
+    /// Every image a person labelled or confirmed, with that label and its
+    /// stored thumbnail, in image order, one in memory at a time: the
+    /// examples to learn from. `none` and images without a thumbnail are
+    /// left out. `body` must not write to this catalogue.
+    public func forEachLabelledImage(_ body: (LabelledImage) throws -> Void) throws {
+        let statement = try database.prepare("""
+            SELECT k.image_id, k.label, k.kind, i.thumbnail
+            FROM corrections AS k JOIN images AS i ON i.id = k.image_id
+            WHERE k.id = (SELECT max(id) FROM corrections WHERE image_id = k.image_id)
+              AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel) AND i.thumbnail IS NOT NULL
+            ORDER BY k.image_id
+            """)
+        while try statement.step() {
+            try body(LabelledImage(image: ImageID(statement.int64(0)), label: statement.int(1),
+                                   kind: Correction.Kind(rawValue: statement.text(2)) ?? .label,
+                                   thumbnail: statement.blob(3)))
+        }
+    }
+
+    static let correctionColumns = "id, image_id, kind, label, command, corrected_at"
+
+    static func correction(_ row: Statement) -> Correction {
+        Correction(id: row.int64(0), image: ImageID(row.int64(1)),
+                   kind: Correction.Kind(rawValue: row.text(2)) ?? .label,
+                   label: row.isNull(3) ? nil : row.int(3), command: row.text(4),
+                   correctedAt: Date(catalogueMilliseconds: row.int64(5)))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+extension Catalogue {
+    /// Records a file that could not be imported: one more entry in the log
+    /// of attempts, and the path's row among the failing files (its reason,
+    /// and the file's size and time when known).
+    public func recordFailure(path: String, reason: String, run: RunID? = nil, file: SeenFile? = nil,
+                              at date: Date = Date()) throws {
+        let now = date.catalogueMilliseconds
+        try database.transaction {
+            try database.execute("""
+                INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns) VALUES (?, ?, ?, ?, ?, ?)
+                """, path, reason, run, now, file?.size, file?.modificationTimeNanoseconds)
+            try database.execute("""
+                INSERT INTO failing_files (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1)
+                ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+                    reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
+                    attempts = attempts + 1
+                """, path, file?.size, file?.modificationTimeNanoseconds, reason, run, now)
+        }
+    }
+
+    /// Every attempt that failed, newest first, optionally of one run only.
+    public func failures(run: RunID? = nil, limit: Int? = nil) throws -> [ImportFailure] {
+        try database.rows("""
+            SELECT id, path, reason, run_id, failed_at FROM import_failures
+            WHERE ?1 IS NULL OR run_id = ?1 ORDER BY id DESC LIMIT ?2
+            """, [run, limit ?? -1]) { row in
+            ImportFailure(id: row.int64(0), path: row.text(1), reason: row.text(2),
+                          run: row.isNull(3) ? nil : RunID(row.int64(3)),
+                          failedAt: Date(catalogueMilliseconds: row.int64(4)))
+        }
+    }
+
+    /// The failing file at this path, if its latest attempt failed.
+    public func failingFile(_ path: String) throws -> FailingFile? {
+        try failingFiles(where: "path = ?", [path]).first
+    }
+
+    /// Every failing path, in path order.
+    public func failingFiles() throws -> [FailingFile] {
+        try failingFiles(where: "1", [])
+    }
+
+    private func failingFiles(where condition: String, _ values: [(any SQLBindable)?]) throws -> [FailingFile] {
+        try database.rows("""
+            SELECT path, reason, size, mtime_ns, attempts, first_failed, last_failed
+            FROM failing_files WHERE \(condition) ORDER BY path
+            """, values) { row in
+            FailingFile(path: row.text(0), reason: row.text(1),
+                        size: row.isNull(2) ? nil : row.int64(2),
+                        modificationTimeNanoseconds: row.isNull(3) ? nil : row.int64(3),
+                        attempts: row.int(4), firstFailed: Date(catalogueMilliseconds: row.int64(5)),
+                        lastFailed: Date(catalogueMilliseconds: row.int64(6)))
+        }
+    }
+}

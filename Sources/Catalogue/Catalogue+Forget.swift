@@ -1,0 +1,55 @@
+import Foundation
+
+/// What `forget` removed, and whether the removed bytes are gone from the files.
+public struct ForgetReport: Sendable, Equatable {
+    public var images = 0
+    public var paths = 0
+    public var classifications = 0
+    public var corrections = 0
+    /// False when another connection kept the write-ahead log from being
+    /// emptied: the deleted bytes stay in the `-wal` file until it is.
+    public var logEmptied = true
+}
+
+extension Catalogue {
+    /// Removes images for good: their paths, thumbnails, classifications and
+    /// corrections, in one transaction. The one operation that deletes
+    /// history. Because it exists for privacy, freed space is overwritten
+    /// (`secure_delete`) and the write-ahead log, which still holds the old
+    /// pages, is checkpointed into the file and truncated afterwards.
+    public func forget(_ images: [ImageID]) throws -> ForgetReport {
+        var report = ForgetReport()
+        try database.executeScript("PRAGMA secure_delete = ON")
+        defer { try? database.executeScript("PRAGMA secure_delete = OFF") }
+        try database.transaction {
+            for image in images {
+                guard try database.scalarInt("SELECT 1 FROM images WHERE id = ?", image) != nil else {
+                    throw CatalogueError.notFound("no image with id \(image) in \(path)")
+                }
+                // Lifts the rule that classifications are never deleted, for this image only.
+                try database.execute("INSERT INTO images_being_forgotten (image_id) VALUES (?)", image)
+                try database.execute("DELETE FROM current_classifications WHERE image_id = ?", image)
+                try database.execute("DELETE FROM corrections WHERE image_id = ?", image)
+                report.corrections += database.changes
+                try database.execute("DELETE FROM classifications WHERE image_id = ?", image)
+                report.classifications += database.changes
+                try database.execute("DELETE FROM image_paths WHERE image_id = ?", image)
+                report.paths += database.changes
+                try database.execute("DELETE FROM images WHERE id = ?", image)
+                report.images += database.changes
+                try database.execute("DELETE FROM images_being_forgotten WHERE image_id = ?", image)
+            }
+        }
+        report.logEmptied = try checkpoint()
+        return report
+    }
+
+    /// Copies the write-ahead log into the file and truncates it. False when
+    /// another connection's reading kept some of it in place.
+    @discardableResult
+    public func checkpoint() throws -> Bool {
+        let result = try database.rows("PRAGMA wal_checkpoint(TRUNCATE)") { ($0.int(0), $0.int(1), $0.int(2)) }
+        guard let (busy, logFrames, _) = result.first else { return true }
+        return busy == 0 && logFrames <= 0
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// One act of a person on an image's label. Every act is kept; the latest
+/// one of an image decides its person label (a `clear` takes it back).
+public struct Correction: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// The person set the label (one of the ten, or `none`).
+        case label
+        /// The person said the model's label at the time is right.
+        case confirm
+        /// The person took their label back: the model's label counts again.
+        case clear
+    }
+
+    public let id: Int64
+    public let image: ImageID
+    public let kind: Kind
+    /// 0...9, or `Catalogue.noneLabel`; nil for a clear.
+    public let label: Int?
+    /// The command through which the person acted (`label`, `serve`...).
+    public let command: String
+    public let correctedAt: Date
+}
+
+/// What a person asks of an image's label.
+public enum CorrectionRequest: Sendable, Equatable {
+    /// Set this label (0...9, or `Catalogue.noneLabel`).
+    case label(Int)
+    /// Record that the model's current label is right.
+    case confirm
+    /// Remove the person's label.
+    case clear
+}
+
+/// An image's labels before and after a person's act.
+public struct CorrectionOutcome: Sendable, Equatable {
+    public let image: ImageID
+    /// The model's current label; nil if the image was never classified.
+    public let modelLabel: Int?
+    /// The person's label before and after (nil: none set).
+    public let personBefore: Int?
+    public let personAfter: Int?
+
+    /// The label queries use: the person's, else the model's.
+    public var effectiveBefore: Int? { personBefore ?? modelLabel }
+    public var effectiveAfter: Int? { personAfter ?? modelLabel }
+}
+
+/// An image a person labelled or confirmed, with that label and the stored
+/// thumbnail: one training example.
+public struct LabelledImage: Sendable, Equatable {
+    public let image: ImageID
+    /// 0...9 (`none` is never an example).
+    public let label: Int
+    public let kind: Correction.Kind
+    public let thumbnail: [UInt8]
+}

@@ -1,0 +1,22 @@
+import Catalogue
+import Foundation
+
+/// `wardrobe failures`: every file whose latest import failed, once however
+/// often it was tried, with the reason. An unchanged one is passed over by
+/// the next import; a changed one is read again.
+public enum FailureListing {
+    public struct Row: Sendable, Encodable {
+        public var path: String
+        public var reason: String
+        public var attempts: Int
+        @ISO8601Encoded public var lastFailed: Date
+
+        enum CodingKeys: String, CodingKey { case path, reason, attempts, lastFailed = "last_failed" }
+    }
+
+    public static func rows(in catalogue: Catalogue) throws -> [Row] {
+        try catalogue.failingFiles().map {
+            Row(path: $0.path, reason: $0.reason, attempts: $0.attempts, lastFailed: $0.lastFailed)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Catalogue
+import Foundation
+
+/// Looks at the files behind known paths: `wardrobe prune`, and the part of
+/// `import` that marks the files gone from a folder it walks. A path counts
+/// as gone only when `stat` says there is nothing there (ENOENT, ENOTDIR):
+/// a file the walk passed over (hidden, unreadable) is not gone.
+public enum PathLook {
+    /// What `prune` found and did.
+    public struct Report: Sendable, Encodable {
+        public var checked = 0
+        /// Paths found gone that were there at the look before.
+        public var newlyMissing = 0
+        /// Paths gone now (newly or still).
+        public var missing = 0
+        /// Paths that were missing and are there again.
+        public var back = 0
+        /// Records of gone paths removed (`--drop-missing`).
+        public var dropped = 0
+
+        enum CodingKeys: String, CodingKey {
+            case checked, newlyMissing = "newly_missing", missing, back, dropped
+        }
+    }
+
+    /// Checks every known path, or those under `roots`, and records what it
+    /// finds; with `dropMissing` the records of gone paths are removed (their
+    /// images stay, with thumbnail and history).
+    public static func prune(_ roots: [String], dropMissing: Bool, in catalogue: Catalogue) throws -> Report {
+        var known: [KnownPath] = []
+        if roots.isEmpty {
+            known = try catalogue.knownPaths()
+        } else {
+            for root in roots.map(absolute) {
+                known += try catalogue.knownPaths(under: root)
+                if let exact = try catalogue.knownPath(root) { known.append(exact) }
+            }
+        }
+        var present: [String] = [], missing: [String] = []
+        for path in Set(known.map(\.path)).sorted() {
+            switch existence(of: path) {
+            case .present: present.append(path)
+            case .gone: missing.append(path)
+            case .unknown: continue
+            }
+        }
+        let look = try catalogue.recordLook(present: present, missing: missing, dropMissing: dropMissing)
+        return Report(checked: look.checked, newlyMissing: look.newlyMissing, missing: look.missing,
+                      back: look.back, dropped: look.dropped)
+    }
+
+    /// Known paths under the folders among `roots` that the walk did not
+    /// find and that are gone. Nothing outside those folders is looked at.
+    static func gone(under roots: [String], walked: Set<String>, in catalogue: Catalogue) throws -> [String] {
+        var gone: [String] = []
+        for root in roots.map(absolute) {
+            var info = stat()
+            guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            for known in try catalogue.knownPaths(under: root)
+            where !known.isMissing && !walked.contains(known.path) && existence(of: known.path) == .gone {
+                gone.append(known.path)
+            }
+        }
+        return gone
+    }
+
+    enum Existence { case present, gone, unknown }
+
+    static func existence(of path: String) -> Existence {
+        var info = stat()
+        if lstat(path, &info) == 0 { return .present }
+        return errno == ENOENT || errno == ENOTDIR ? .gone : .unknown
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL.path
+    }
+}

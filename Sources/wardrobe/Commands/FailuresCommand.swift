@@ -1,0 +1,38 @@
+import CommandLineKit
+import Wardrobe
+
+/// `wardrobe failures`
+struct FailuresCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "failures",
+        abstract: "List the files that failed to import, once each, with the reason.",
+        discussion: """
+            A file that failed and has not changed since (same size and modification time) is
+            not read or reported again by the next import, which counts it as a known
+            failure; change or replace the file and it is read again.
+
+            Exit status: 0 on success, 1 when the catalogue cannot be read, 64 for wrong usage.
+            """)
+
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var output: JSONOutputOption
+
+    func run(_ console: Console) throws -> ExitStatus {
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
+        let rows = try FailureListing.rows(in: catalogue)
+        if output.json {
+            try console.json(rows)
+            return .success
+        }
+        guard !rows.isEmpty else {
+            console.info("no failing files")
+            return .success
+        }
+        var table = [["PATH", "REASON", "TRIES", "LAST"]]
+        for row in rows {
+            table.append([row.path, row.reason, String(row.attempts), Format.day(row.lastFailed)])
+        }
+        console.output(Format.table(table, rightAligned: [2]))
+        return .success
+    }
+}

@@ -1,0 +1,98 @@
+import CommandLineKit
+import Foundation
+import Wardrobe
+
+/// `wardrobe label LABEL IMAGE...`, `--clear IMAGE...`, `--confirm IMAGE...`
+struct LabelCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "label",
+        abstract: "Give images the label a person sees in them; list, stats and export use it from then on.",
+        usage: "[options] LABEL IMAGE... | --clear IMAGE... | --confirm IMAGE...",
+        discussion: """
+            LABEL is matched as in 'wardrobe list' and takes everyday words (pants, jeans,
+            boots, jacket, trainers, tee, sweater, hoodie, handbag); 'none' says the photo shows
+            none of the ten (a hat, a skirt): such images are listed under 'none', left out of
+            the other labels and of the model's agreement figures, and never used to train.
+            --confirm records that the model's current label is right (an example for
+            training, like a label); --clear takes the person's label back. Every act is
+            kept with when and through which command ('wardrobe history'); the latest wins,
+            and no later run changes it.
+
+            IMAGE is an id, the first hex digits of a SHA-256, or a path, as for 'show'; '-'
+            reads them from stdin, one a line (the ids of 'wardrobe list --ids', or the rows
+            of 'wardrobe list --csv'): wardrobe list --label bag --ids | wardrobe label coat -
+            Every image is found before anything is written; all are labelled at once.
+
+            \(QueryHelp.exitStatus)
+            """)
+
+    @Argument(name: "LABEL IMAGE...", help: "The label, then the images ('-' reads them from stdin).")
+    var words: [String]
+    @OptionGroup var catalogue: CatalogueOptions
+    @Flag(name: "--clear", help: "Remove the person's label from the images: the model's label counts again.")
+    var clear: Bool
+    @Flag(name: "--confirm", help: "Record that the model's current label of the images is right.")
+    var confirm: Bool
+    @OptionGroup var output: JSONOutputOption
+
+    /// The act and the image words, as the command line gives them.
+    var act: Labeller.Act {
+        get throws(UsageError) {
+            if clear { return .clear }
+            if confirm { return .confirm }
+            do {
+                return .label(try LabelMatcher.index(of: words[0]))
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+    }
+
+    var imageWords: [String] { clear || confirm ? words : Array(words.dropFirst()) }
+
+    func validate() throws(UsageError) {
+        if clear && confirm { throw UsageError("--clear and --confirm cannot be combined") }
+        if !clear && !confirm && words.isEmpty { throw UsageError("missing LABEL and IMAGE...") }
+        _ = try act
+        if imageWords.isEmpty { throw UsageError("missing IMAGE (an id, hash prefix or path; '-' for stdin)") }
+        for word in imageWords where word != "-" {
+            do {
+                _ = try ImageReference(word)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+    }
+
+    func run(_ console: Console) throws -> ExitStatus {
+        var references: [ImageReference] = []
+        for word in imageWords {
+            if word == "-" {
+                let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                references += try Labeller.references(lines: input)
+            } else {
+                references.append(try ImageReference(word))
+            }
+        }
+        guard !references.isEmpty else {
+            console.info("no images given on stdin; nothing was labelled")
+            return .success
+        }
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path)
+        let changes = try Labeller(catalogue: catalogue).apply(try act, to: references)
+        if output.json {
+            try console.json(changes)
+            return .success
+        }
+        var rows: [[String]] = []
+        for change in changes {
+            var after = change.after ?? "-"
+            if let model = change.model, model != after { after += " (model: \(model))" }
+            rows.append([String(change.image), change.before ?? "-", "->", after, change.path ?? "-"])
+        }
+        console.output(Format.table(rows, rightAligned: [0]))
+        let verb = clear ? "cleared the label of" : confirm ? "confirmed the label of" : "labelled"
+        console.info("\(verb) \(changes.count) image\(changes.count == 1 ? "" : "s")")
+        return .success
+    }
+}

@@ -1,0 +1,156 @@
+import Catalogue
+import Foundation
+import Testing
+import Training
+
+/// `wardrobe label` end to end on real photos: a person's labels move images
+/// between labels everywhere (list, stats, export), survive a re-run by
+/// another model, which is measured against them, and can be taken back.
+@Suite(.serialized) struct CorrectionCommandTests {
+    struct Listed: Decodable {
+        var id: Int64
+        var label: String
+        var label_source: String
+        var model_label: String
+        var path: String?
+    }
+
+    struct Stats: Decodable {
+        struct Label: Decodable { var label: String; var count: Int }
+        struct Agreement: Decodable { var label: String; var labelled: Int; var agreed: Int }
+        var labels: [Label]
+        var agreement: [Agreement]
+        var corrected: Int
+    }
+
+    struct Report: Decodable {
+        var corrected: Int
+        var person_labelled: Int
+        var agrees_with_person: Int
+    }
+
+    struct Event: Decodable {
+        var kind: String?
+        var label: String?
+        var command: String?
+    }
+
+    static let labels = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                         "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"]
+
+    let folder: PhotoFolder
+    var db: String { folder.path("catalogue.sqlite") }
+
+    init() throws {
+        folder = try PhotoFolder()
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> WardrobeProcess.Result {
+        try WardrobeProcess.run([arguments[0], "--db", db] + arguments.dropFirst(), input: input)
+    }
+
+    func json<T: Decodable>(_ type: T.Type, _ arguments: [String]) throws -> T {
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try JSONDecoder().decode(T.self, from: Data(result.stdout.utf8))
+    }
+
+    func ids(_ label: String) throws -> Set<Int64> {
+        let result = try run(["list", "--label", label, "--ids"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return Set(result.stdout.split(separator: "\n").compactMap { Int64($0) })
+    }
+
+    @Test func twentyLabelsMoveImagesEverywhereAndSurviveAnotherModel() throws {
+        defer { folder.remove() }
+        guard try RealPhotos.copy(perFolder: 4, to: folder.root.appendingPathComponent("photos")) > 0 else {
+            print(RealPhotos.skipMessage)
+            return
+        }
+        let imported = try run(["import", "--quiet", folder.path("photos")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let before = try json([Listed].self, ["list", "--json", "--sort", "id"])
+        #expect(before.count >= 30)
+
+        // Twenty images, each given a label the model did not give: six by id,
+        // six by path, six through stdin (a CSV header line included), two as none.
+        var wanted: [Int64: String] = [:]
+        for row in before.prefix(12) {
+            wanted[row.id] = Self.labels[(Self.labels.firstIndex(of: row.model_label)! + 3) % 10]
+        }
+        let piped = before.dropFirst(12).filter { $0.model_label != "Coat" }.prefix(6)
+        for row in piped { wanted[row.id] = "Coat" }
+        let nothing = before.dropFirst(12).filter { wanted[$0.id] == nil }.prefix(2)
+        for row in nothing { wanted[row.id] = "none" }
+        #expect(wanted.count == 20)
+        for row in before.prefix(6) {
+            let result = try run(["label", wanted[row.id]!, String(row.id)])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        for row in before.dropFirst(6).prefix(6) {
+            let result = try run(["label", wanted[row.id]!.lowercased(), try #require(row.path)])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let csv = "id,sha256,label\n" + piped.map { "\($0.id),x,y" }.joined(separator: "\n") + "\n"
+        let throughStdin = try run(["label", "jacket", "-"], input: csv)
+        #expect(throughStdin.status == 0, "\(throughStdin.stderr)")
+        let noneResult = try run(["label", "none"] + nothing.map { String($0.id) })
+        #expect(noneResult.status == 0, "\(noneResult.stderr)")
+        let ambiguous = try run(["label", "shoes", "1"])
+        #expect(ambiguous.status == 64 && ambiguous.stderr.contains("Sandal, Sneaker, Ankle boot"))
+
+        // list --label finds each under its new label, never under its old one.
+        for (id, label) in wanted {
+            let old = before.first { $0.id == id }!.model_label
+            #expect(try ids(label).contains(id), "\(id) under \(label)")
+            #expect(try !ids(old).contains(id), "\(id) still under \(old)")
+        }
+        // stats counts moved with them.
+        var expected: [String: Int] = [:]
+        for row in before { expected[wanted[row.id] ?? row.model_label, default: 0] += 1 }
+        let stats = try json(Stats.self, ["stats", "--json"])
+        for label in stats.labels { #expect(label.count == expected[label.label, default: 0], "\(label.label)") }
+        #expect(stats.corrected == 20)
+        #expect(stats.agreement.map(\.labelled).reduce(0, +) == 18, "none is no label to agree with")
+        // export shows the effective label and the model's side by side.
+        let exported = try run(["export", "--format", "csv"])
+        for line in exported.stdout.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard let id = Int64(fields[0]), let label = wanted[id] else { continue }
+            #expect(fields[2] == label && fields[3] == "person")
+            #expect(fields[4] == before.first { $0.id == id }!.model_label)
+        }
+
+        // Another model re-runs everything: the twenty labels stand, and the
+        // summary says how often the new model agrees with them.
+        let model = folder.path("weak.aimodel")
+        try Network(architecture: .clothing(width: 4, hidden: 16), seed: 11)
+            .modelFile(name: "weak", version: "seed11", labels: FashionMNIST.labels,
+                       training: ["purpose": "a second model for tests"])
+            .write(to: URL(fileURLWithPath: model))
+        let rerun = try run(["reclassify", "--model", model, "--json"])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(rerun.stdout.utf8))
+        let after = try json([Listed].self, ["list", "--json", "--sort", "id"])
+        for row in after where wanted[row.id] != nil {
+            #expect(row.label == wanted[row.id] && row.label_source == "person")
+        }
+        let agreed = after.filter { wanted[$0.id] != nil && wanted[$0.id] != "none" && $0.model_label == wanted[$0.id] }
+        #expect(report.corrected == 20 && report.person_labelled == 18 && report.agrees_with_person == agreed.count)
+        let text = try run(["reclassify", "--model", model, "--dry-run"])
+        #expect(text.stdout.contains("agrees with \(agreed.count) of 18 labels you gave"), "\(text.stdout)")
+
+        // history shows the person's act in its place; --clear gives the model's label back.
+        let first = before[0]
+        let relabel = try run(["label", "bag", String(first.id)])
+        #expect(relabel.status == 0)
+        #expect(try run(["label", "--clear", String(first.id)]).status == 0)
+        let events = try json([Event].self, ["history", "--json", String(first.id)])
+        #expect(events.map { $0.kind ?? "classification" } == ["classification", "label", "classification", "label", "clear"])
+        #expect(events.compactMap(\.command) == ["import", "label", "reclassify", "label", "label"])
+        let cleared = try #require(try json([Listed].self, ["list", "--json"]).first { $0.id == first.id })
+        #expect(cleared.label_source == "model" && cleared.label == cleared.model_label)
+        let table = try run(["history", String(first.id)])
+        #expect(table.stdout.contains("person") && table.stdout.contains("(cleared)"))
+    }
+}

@@ -1,0 +1,131 @@
+import Catalogue
+import CatalogueFixtures
+import Foundation
+import Testing
+
+/// Paths that follow the files, failures counted once per file, and
+/// `forget`, the one operation that deletes history.
+@Suite struct ForgetAndPathTests {
+    typealias Setup = CatalogueStoreTests.Setup
+
+    /// A thumbnail no other image shares, long enough to be found unambiguously.
+    static func distinctiveThumbnail() -> [UInt8] {
+        var state: UInt64 = 0xF0F0_1234
+        return (0..<6_000).map { _ in
+            state = Synthetic.mix(state)
+            return UInt8(truncatingIfNeeded: state)
+        }
+    }
+
+    /// True when any 256-byte piece of `needle` is in the file: a long
+    /// blob is split over several pages, so it is never in one piece.
+    static func contains(_ file: String, _ needle: [UInt8]) -> Bool {
+        guard let data = FileManager.default.contents(atPath: file) else { return false }
+        return stride(from: 0, to: needle.count - 256, by: 256).contains {
+            data.range(of: Data(needle[$0..<$0 + 256])) != nil
+        }
+    }
+
+    @Test func forgetLeavesNoRowAndNoThumbnailByteInTheFileOrItsLog() throws {
+        let setup = try Setup()
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        try catalogue.insertImages((0..<50).map { Synthetic.image($0) }, run: setup.run)
+        let thumbnail = ForgetAndPathTests.distinctiveThumbnail()
+        var secret = Synthetic.image(1_000)
+        secret.thumbnail = thumbnail
+        let id = try catalogue.insertImages([secret], run: setup.run)[0].image
+        try catalogue.recordPath(SeenFile(path: "/elsewhere/copy.jpg", size: 1, modificationTimeNanoseconds: 1), of: id)
+        try catalogue.correct([id], .label(2), command: "label")
+        let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
+        try catalogue.addClassifications([(id, Synthetic.classification(3, variant: 2))], run: run2)
+        let main = catalogue.path, log = catalogue.path + "-wal"
+        #expect(ForgetAndPathTests.contains(main, thumbnail) || ForgetAndPathTests.contains(log, thumbnail))
+
+        let report = try catalogue.forget([id])
+        #expect(report.images == 1 && report.paths == 2 && report.classifications == 2 && report.corrections == 1)
+        #expect(report.logEmptied)
+        for (table, column) in [("images", "id"), ("image_paths", "image_id"), ("classifications", "image_id"),
+                                ("current_classifications", "image_id"), ("corrections", "image_id"),
+                                ("images_being_forgotten", "image_id")] {
+            #expect(try catalogue.database.scalarInt("SELECT count(*) FROM \(table) WHERE \(column) = ?", id) == 0, "\(table)")
+        }
+        #expect(!ForgetAndPathTests.contains(main, thumbnail), "the thumbnail's bytes stay in the catalogue file")
+        #expect(!ForgetAndPathTests.contains(log, thumbnail), "the thumbnail's bytes stay in the -wal")
+        #expect(try catalogue.integrityCheck() == ["ok"])
+        #expect(try catalogue.database.scalarInt("PRAGMA foreign_key_check") == nil)
+        try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
+        // Outside forget, history stays undeletable.
+        #expect(throws: CatalogueError.self) { try catalogue.database.execute("DELETE FROM classifications WHERE image_id = 1") }
+        #expect(throws: CatalogueError.self) { try catalogue.forget([id]) }
+    }
+
+    @Test func aLookMarksGonePathsAndTheBestPathIsAnExistingOne() throws {
+        let setup = try Setup()
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let old = Date(timeIntervalSince1970: 1_750_000_000)
+        let id = try catalogue.insertImages([Synthetic.image(1)], run: setup.run, at: old)[0].image
+        let first = try #require(Synthetic.image(1).file).path
+        let moved = "/photos/moved/0000001.jpg"
+        try catalogue.recordPath(SeenFile(path: moved, size: 1, modificationTimeNanoseconds: 1), of: id,
+                                 at: old.addingTimeInterval(-60))
+        // The older sighting still loses to the newer one while both exist.
+        #expect(try catalogue.currentClassifications().first?.path == first)
+
+        let check = try catalogue.recordLook(present: [moved], missing: [first, "/unknown"],
+                                             at: old.addingTimeInterval(60))
+        #expect(check.checked == 2 && check.newlyMissing == 1 && check.missing == 1)
+        let listed = try #require(try catalogue.currentClassifications().first)
+        #expect(listed.path == moved && !listed.pathMissing)
+        let paths = try catalogue.paths(of: id)
+        #expect(paths.map(\.path) == [moved, first] && paths.map(\.isMissing) == [false, true])
+        #expect(try catalogue.knownPaths(under: "/photos/moved").map(\.path) == [moved])
+        #expect(try catalogue.knownPaths(under: "/photos/").count == 2)
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(missing: true)) == 0)
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(pathPattern: "*/moved/*")) == 1)
+        #expect(try catalogue.stats().missingPaths == 1)
+
+        let dropped = try catalogue.recordLook(present: [], missing: [moved, first], dropMissing: true)
+        #expect(dropped.dropped == 2 && dropped.newlyMissing == 1)
+        let orphan = try #require(try catalogue.currentClassifications().first)
+        #expect(orphan.path == nil && orphan.image == id, "the image stays, with no file")
+        #expect(try catalogue.history(of: id).count == 1 && catalogue.thumbnail(of: id) != nil)
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery(missing: true)) == 1)
+    }
+
+    @Test func aFailingFileIsOneRowHoweverOftenItFailsUntilItIsStored() throws {
+        let setup = try Setup()
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let junk = SeenFile(path: "/photos/junk.jpg", size: 10, modificationTimeNanoseconds: 5)
+        try catalogue.recordFailure(path: junk.path, reason: "not an image", run: setup.run, file: junk)
+        try catalogue.recordFailure(path: junk.path, reason: "truncated JPEG", run: setup.run, file: junk)
+        try catalogue.recordFailure(path: "/photos/unreadable", reason: "permission denied")
+        let failing = try #require(try catalogue.failingFile(junk.path))
+        #expect(failing.attempts == 2 && failing.reason == "truncated JPEG" && failing.isUnchanged(junk))
+        #expect(!failing.isUnchanged(SeenFile(path: junk.path, size: 11, modificationTimeNanoseconds: 5)))
+        #expect(try catalogue.stats().failures == 2)
+        #expect(try catalogue.failures().count == 3, "the log keeps every attempt")
+
+        var fixed = Synthetic.image(1)
+        fixed.file = SeenFile(path: junk.path, size: 12, modificationTimeNanoseconds: 6)
+        try catalogue.insertImages([fixed], run: setup.run)
+        #expect(try catalogue.failingFile(junk.path) == nil)
+        #expect(try catalogue.failingFiles().map(\.path) == ["/photos/unreadable"])
+    }
+
+    @Test func anAdoptedModelIsTheLatestAdoption() throws {
+        let setup = try Setup()
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        #expect(try catalogue.adoptedModel() == nil)
+        let first = try catalogue.adoptModel(setup.model, file: [1, 2, 3], sourcePath: "/m/a.aimodel", command: "model use")
+        try catalogue.adoptModel(nil, command: "model use")
+        #expect(try catalogue.adoptedModel()?.model == nil)
+        #expect(try catalogue.adoptedModelFile(first) == [1, 2, 3])
+        try catalogue.setSetting("prep", to: "photo")
+        try catalogue.setSetting("prep", to: "fashion-mnist")
+        #expect(try catalogue.setting("prep") == "fashion-mnist" && catalogue.setting("other") == nil)
+    }
+}
