@@ -8,7 +8,7 @@ PHOTOS   ?= ../shared/data/clothing-photos/validation
 # Every Debian package the project uses, at build, test or run time.
 DEBS := libsqlite3-dev libpng-dev libturbojpeg0-dev libopenblas-dev zlib1g-dev libssl-dev \
         libheif-dev libwebp-dev dataset-fashion-mnist libjpeg-turbo-progs python3-venv \
-        libheif-examples webp
+        libheif-examples webp libmicrohttpd-dev chromium chromium-driver wrk
 
 .PHONY: deps build test demo bench model install eval-photos clean
 
@@ -28,6 +28,7 @@ build: deps
 test: deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) test -c release --skip-build
+	$(MAKE) test-browser
 
 # The main job on the bundled sample and model, into a fresh catalogue:
 # twelve real photos (Fixtures/photos, one folder per kind, never trained on)

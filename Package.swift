@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // The runtime's kernels: C with AVX-512 intrinsics chosen at run time, -O3 in
         // every configuration so that debug test runs stay quick.
@@ -66,7 +67,9 @@ let package = Package(
         // every file that imports it.
         .target(name: "CommandLineKit"),
         // The executable only parses, calls Wardrobe and prints.
-        .executableTarget(name: "wardrobe", dependencies: ["Wardrobe", "CommandLineKit"]),
+        // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
+        .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "CMicroHTTPD"]),
+        .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
@@ -89,6 +92,7 @@ let package = Package(
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
         .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Wardrobe", "Catalogue", "Imaging"]),
         .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "Imaging", "Training"]),
     ]
 )

@@ -7,6 +7,8 @@
 QUERIES_BENCH_IMAGES ?= 1000000
 QUERIES_BENCH_OUT    := bench/out/queries
 QUERIES_MILLION_DB   := $(QUERIES_BENCH_OUT)/list-$(QUERIES_BENCH_IMAGES).sqlite
+# The same catalogue with every tenth image given a person's label.
+QUERIES_CORRECTED_DB := $(QUERIES_BENCH_OUT)/list-$(QUERIES_BENCH_IMAGES)-corrected.sqlite
 
 .PHONY: bench-queries
 BENCHES += bench-queries
@@ -18,5 +20,8 @@ bench-queries: deps
 	@mkdir -p $(QUERIES_BENCH_OUT)
 	@test -f Models/clothing.aimodel || { echo "bench-queries: Models/clothing.aimodel is missing; run 'make model'"; exit 1; }
 	@test -f $(QUERIES_MILLION_DB) || $(RELEASE)/catalogue-bench generate --db $(QUERIES_MILLION_DB) --images $(QUERIES_BENCH_IMAGES)
+	$(RELEASE)/catalogue-bench correct --db $(QUERIES_MILLION_DB) --every 0
+	@test -f $(QUERIES_CORRECTED_DB) || { cp $(QUERIES_MILLION_DB) $(QUERIES_CORRECTED_DB) && \
+	  $(RELEASE)/catalogue-bench correct --db $(QUERIES_CORRECTED_DB) --every 10; }
 	$(RELEASE)/queries-bench --wardrobe $(WARDROBE) --work $(QUERIES_BENCH_OUT) --validation $(abspath $(PHOTOS)) \
-	  --million-db $(QUERIES_MILLION_DB) --json $(QUERIES_BENCH_OUT)/queries.json
+	  --million-db $(QUERIES_MILLION_DB) --corrected-db $(QUERIES_CORRECTED_DB) --json $(QUERIES_BENCH_OUT)/queries.json

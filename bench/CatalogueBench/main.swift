@@ -6,6 +6,10 @@
 //   catalogue-bench bench --db PATH --images N [--batch B] [--repeats R] [--json FILE]
 //       generate, then the median times of "current top 50 for a label" and
 //       "count for a label"; a JSON summary for the report.
+//   catalogue-bench correct --db PATH --every K
+//       Gives every K-th image a person's label (its label + 1 mod 10) through
+//       the Catalogue API, in transactions of 10,000; K = 0 corrects nothing
+//       and only brings the catalogue's schema up to date.
 //   catalogue-bench stress-write --db PATH [--batch B]
 //       Writes batches forever (the crash and snapshot tests kill it); after
 //       each commit prints "committed <images>" on stdout.
@@ -116,6 +120,27 @@ do {
             """
         print(json)
         if let file = options.values["json"] { try json.write(toFile: file, atomically: true, encoding: .utf8) }
+    case "correct":
+        let catalogue = try Catalogue(path: options.string("db"))
+        let every = options.int("every", default: 10)
+        var corrected = 0
+        if every > 0 {
+            let ids = try catalogue.database.rows(
+                "SELECT image_id, label FROM current_classifications WHERE image_id % ? = 1 ORDER BY image_id", [every]) {
+                (ImageID($0.int64(0)), $0.int(1))
+            }
+            for start in stride(from: 0, to: ids.count, by: 10_000) {
+                let chunk = ids[start..<min(ids.count, start + 10_000)]
+                for label in 0..<10 {
+                    let images = chunk.filter { $0.1 == label }.map(\.0)
+                    try catalogue.correct(images, .label((label + 1) % 10), command: "catalogue-bench")
+                    corrected += images.count
+                }
+            }
+        }
+        // Both catalogues of bench-queries get the same statistics, corrected or not.
+        try catalogue.database.executeScript("ANALYZE")
+        print("corrected \(corrected) images")
     case "stress-write":
         try stressWrite(try Catalogue(path: options.string("db")), batch: options.int("batch", default: 20))
     default:

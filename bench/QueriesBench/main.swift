@@ -10,7 +10,10 @@
 // 2. Reclassifies each catalogue with the same model and recipe: images per
 //    second, and the share of stored labels the thumbnails reproduce.
 // 3. With --million-db (a catalogue made by `catalogue-bench generate`), the
-//    median wall time of `wardrobe list --label L` over R runs, rotating labels.
+//    median wall time of `wardrobe list --label L` over R runs, rotating labels;
+//    with --corrected-db (the same catalogue with a share of its images given a
+//    person's label by `catalogue-bench correct`) the same commands on it,
+//    run alternately with the first, and the ratio of the medians.
 //
 //   queries-bench thumbnails --model FILE --folder DIR --prep RECIPE
 //       Labels from stored thumbnails (JPEG at several settings, PNG) against
@@ -200,11 +203,17 @@ for folder in [fashionFolder, photoFolder] {
     try? FileManager.default.removeItem(atPath: folder)
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 }
-makeFashionSet(fashionFolder, count: options.int("fashion", default: 2000))
-makePhotoSet(photoFolder, count: options.int("photos", default: 300))
-results.append(measureReclassify(binary, set: "fashion-mnist-png", folder: fashionFolder, prep: ["--prep", "fashion-mnist"],
-                                 work: work, repeats: 3))
-results.append(measureReclassify(binary, set: "synthetic-photos", folder: photoFolder, prep: [], work: work, repeats: 3))
+// A set of 0 images is left out (--fashion 0 --photos 0: only the list timings).
+let fashionCount = options.int("fashion", default: 2000), photoCount = options.int("photos", default: 300)
+makeFashionSet(fashionFolder, count: fashionCount)
+makePhotoSet(photoFolder, count: photoCount)
+if fashionCount > 0 {
+    results.append(measureReclassify(binary, set: "fashion-mnist-png", folder: fashionFolder,
+                                     prep: ["--prep", "fashion-mnist"], work: work, repeats: 3))
+}
+if photoCount > 0 {
+    results.append(measureReclassify(binary, set: "synthetic-photos", folder: photoFolder, prep: [], work: work, repeats: 3))
+}
 if let validation = options.values["validation"] {
     if FileManager.default.fileExists(atPath: validation) {
         // One folder per class: import them all into one catalogue.
@@ -223,22 +232,37 @@ struct ListResult: Encodable {
 var lists: [ListResult] = []
 if let million = options.values["million-db"] {
     let labels = ClothingClassifier.labels
-    let count = wardrobe(binary, ["stats", "--db", million, "--json"])
-    struct Stats: Decodable { var images: Int }
-    let images = (try? JSONDecoder().decode(Stats.self, from: count.stdout).images) ?? 0
+    struct Stats: Decodable { var images: Int; var corrected: Int? }
+    func stats(_ db: String) -> Stats {
+        (try? JSONDecoder().decode(Stats.self, from: wardrobe(binary, ["stats", "--db", db, "--json"]).stdout))
+            ?? Stats(images: 0, corrected: nil)
+    }
+    // The plain and the corrected catalogue alternate, round by round, so that
+    // whatever else the machine does weighs on both alike.
+    let catalogues = [(million, "")] + (options.values["corrected-db"].map { [($0, ", 10% corrected")] } ?? [])
     for (name, extra) in [("list --label L (table, first 100)", [String]()),
                           ("list --label L --limit 50 --json", ["--limit", "50", "--json"]),
                           ("list --label L --csv (every match)", ["--csv"])] {
         let rounds = extra.contains("--csv") ? max(5, repeats / 4) : repeats
-        var samples: [Double] = []
+        var samples = Array(repeating: [Double](), count: catalogues.count)
         for round in 0..<rounds {
-            let run = wardrobe(binary, ["list", "--db", million, "--label", labels[round % 10]] + extra,
-                                capture: false, quiet: true)
-            guard run.status == 0 else { fail("list on \(million) failed") }
-            samples.append(run.seconds)
+            for (index, catalogue) in catalogues.enumerated() {
+                let run = wardrobe(binary, ["list", "--db", catalogue.0, "--label", labels[round % 10]] + extra,
+                                   capture: false, quiet: true)
+                guard run.status == 0 else { fail("list on \(catalogue.0) failed") }
+                samples[index].append(run.seconds)
+            }
         }
-        lists.append(ListResult(images: images, command: name, median_ms: median(samples) * 1000))
-        note("\(name) on \(images) images: median \(String(format: "%.1f", median(samples) * 1000)) ms over \(rounds) runs")
+        for (index, catalogue) in catalogues.enumerated() {
+            let facts = stats(catalogue.0)
+            lists.append(ListResult(images: facts.images, command: name + catalogue.1,
+                                    median_ms: median(samples[index]) * 1000))
+            note("\(name)\(catalogue.1) on \(facts.images) images (\(facts.corrected ?? 0) corrected): median "
+                 + "\(String(format: "%.1f", median(samples[index]) * 1000)) ms over \(rounds) runs")
+        }
+        if catalogues.count == 2 {
+            note("  corrected / plain: \(String(format: "%.3f", median(samples[1]) / median(samples[0])))x")
+        }
     }
 }
 

@@ -1,0 +1,43 @@
+// GNU libmicrohttpd from libmicrohttpd-dev.
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+// MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot
+// call; these wrappers pass the options wardrobe uses, in one fixed shape.
+
+/// Starts a daemon with its own pool of `threads` worker threads bound to
+/// `address`, with caps on connections, idle time and per-connection memory
+/// (which bounds the request line and headers). `completed` runs once per
+/// request after its response was sent or the connection failed.
+static inline struct MHD_Daemon *wardrobe_mhd_start(unsigned int flags, const struct sockaddr *address,
+                                                    unsigned int threads, unsigned int connection_limit,
+                                                    unsigned int timeout_seconds, size_t memory_limit,
+                                                    MHD_AccessHandlerCallback handler, void *handler_context,
+                                                    MHD_RequestCompletedCallback completed, void *completed_context) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
+                            MHD_OPTION_SOCK_ADDR, address,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon listens on (the one the system picked for port 0); 0 if unknown.
+static inline uint16_t wardrobe_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// How many connections the daemon holds open now.
+static inline unsigned int wardrobe_mhd_connection_count(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+#endif

@@ -1,0 +1,99 @@
+extension Catalogue {
+    /// One page of `query`, each row as listings give it. Every shape is an
+    /// index walk that stops after `limit` rows: by image id for `newest`;
+    /// down the (effective label, confidence) index for the confidence
+    /// orders, per label merged when no label is asked for (eleven short
+    /// walks instead of a sort of the whole catalogue).
+    public func galleryPage(_ query: GalleryQuery) throws -> [CurrentClassification] {
+        var values: [(any SQLBindable)?] = []
+        let sql: String
+        switch query.order {
+        case .newest:
+            var conditions = Catalogue.galleryFilters(query, values: &values, labelThroughIndex: false)
+            if let after = query.after {
+                conditions.append("c.image_id < ?")
+                values.append(after.image)
+            }
+            sql = Catalogue.gallerySelect(conditions) + " ORDER BY c.image_id DESC LIMIT ?"
+            values.append(query.limit)
+        case .uncertain, .confident:
+            let direction = query.order == .uncertain ? "ASC" : "DESC"
+            let labels = query.label.map { [$0] } ?? Array(0...Catalogue.noneLabel)
+            let parts = labels.map { label -> String in
+                var one = query
+                one.label = label
+                var conditions = Catalogue.galleryFilters(one, values: &values, labelThroughIndex: true)
+                if let after = query.after {
+                    let (loose, strict) = query.order == .uncertain ? (">=", ">") : ("<=", "<")
+                    // The first term bounds the index range; the second skips what was shown.
+                    conditions.append("c.confidence \(loose) ? AND (c.confidence \(strict) ? OR c.image_id \(strict) ?)")
+                    values += [after.confidence, after.confidence, after.image]
+                }
+                values.append(query.limit)
+                return "SELECT * FROM (" + Catalogue.gallerySelect(conditions)
+                    + " ORDER BY c.confidence \(direction), c.image_id \(direction) LIMIT ?)"
+            }
+            sql = parts.joined(separator: " UNION ALL ")
+                + " ORDER BY confidence \(direction), image_id \(direction) LIMIT ?"
+            values.append(query.limit)
+        }
+        let columns = ListingColumns(try database.cachedStatement(sql))
+        return try database.rows(sql, values, columns.row)
+    }
+
+    /// One image's current classification, as listings give it; nil if it has none.
+    public func currentClassification(of image: ImageID) throws -> CurrentClassification? {
+        let sql = Catalogue.gallerySelect(["c.image_id = ?"])
+        let columns = ListingColumns(try database.cachedStatement(sql))
+        return try database.rows(sql, [image], columns.row).first
+    }
+
+    /// Images per effective label, from the counts the triggers keep: one short read.
+    public func labelCounts() throws -> [Int: Int] {
+        Dictionary(uniqueKeysWithValues: try database.rows("SELECT label, images FROM current_label_counts") {
+            ($0.int(0), $0.int(1))
+        })
+    }
+
+    /// Conditions for the filters of `query`. With `labelThroughIndex` false
+    /// the label test is kept out of the index choice (`+`), so `newest`
+    /// walks image ids instead of sorting a label's images.
+    private static func galleryFilters(_ query: GalleryQuery, values: inout [(any SQLBindable)?],
+                                       labelThroughIndex: Bool) -> [String] {
+        var conditions: [String] = []
+        if let label = query.label {
+            conditions.append(labelThroughIndex ? "c.effective_label = ?" : "+c.effective_label = ?")
+            values.append(label)
+        }
+        if let corrected = query.corrected {
+            conditions.append(corrected ? "c.corrected_label IS NOT NULL" : "c.corrected_label IS NULL")
+        }
+        if let range = query.confidence {
+            conditions.append("c.confidence BETWEEN ? AND ?")
+            values += [range.lowerBound, range.upperBound]
+        }
+        return conditions
+    }
+
+    /// A listing's columns (see `ListingColumns`) for the images meeting `conditions`.
+    private static func gallerySelect(_ conditions: [String]) -> String {
+        """
+        SELECT \(ListingColumns.list)
+        FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
+        CROSS JOIN classifications AS k ON k.id = c.classification_id
+        \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+        """
+    }
+}
+
+extension Catalogue {
+    /// The thumbnail of the image with this content hash: one probe of the
+    /// hash's unique index. Nil when no such image or it has no thumbnail.
+    public func thumbnail(sha256: SHA256Digest) throws -> [UInt8]? {
+        let statement = try database.cachedStatement("SELECT thumbnail FROM images WHERE sha256 = ?")
+        defer { statement.reset() }
+        try statement.bind(sha256.bytes, at: 1)
+        guard try statement.step() else { return nil }
+        return statement.optionalBlob(0)
+    }
+}

@@ -1,0 +1,217 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What answers requests: called on the server's worker threads, several at once.
+public protocol HTTPHandler: Sendable {
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}
+
+/// An HTTP server on GNU libmicrohttpd: the library reads and parses every
+/// request (request line, headers, percent-decoding, form bodies) on its own
+/// pool of worker threads; this class only turns its callbacks into
+/// `HTTPRequest` and `HTTPResponse` values. Stopping lets every request in
+/// flight finish writing its response before connections close.
+public final class HTTPServer: @unchecked Sendable {
+    /// Caps on what one client can make the server hold.
+    public struct Limits: Sendable {
+        /// Worker threads, each with its own connections (and the handler's read connection).
+        public var threads: Int
+        public var connections: Int
+        /// A connection idle (or trickling) this long is closed.
+        public var idleSeconds: Int
+        /// Per-connection memory, which bounds the request line and headers.
+        public var connectionMemory: Int
+        /// Largest request body accepted; a larger one gets 413.
+        public var bodyBytes: Int
+
+        public init(threads: Int = 4, connections: Int = 256, idleSeconds: Int = 15,
+                    connectionMemory: Int = 64 * 1024, bodyBytes: Int = 16 * 1024) {
+            self.threads = threads
+            self.connections = connections
+            self.idleSeconds = idleSeconds
+            self.connectionMemory = connectionMemory
+            self.bodyBytes = bodyBytes
+        }
+    }
+
+    public let host: String
+    public private(set) var port: Int = 0
+    let handler: any HTTPHandler
+    let limits: Limits
+    private var daemon: OpaquePointer?
+    private let inFlight = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+
+    /// Binds `host` (an IPv4 or IPv6 address) and `port` (0: a free one, see
+    /// `port`) and starts serving at once.
+    public init(host: String, port: Int, limits: Limits = Limits(), handler: any HTTPHandler) throws(ServerError) {
+        self.host = host
+        self.handler = handler
+        self.limits = limits
+        guard (0...65535).contains(port) else { throw .invalidArgument("port \(port) is not in 0...65535") }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        let started: OpaquePointer?
+        if var address = ipv4SocketAddress(host, port: port) {
+            started = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start(flags, $0, context) }
+            }
+        } else if var address = ipv6SocketAddress(host, port: port) {
+            flags |= MHD_USE_IPv6.rawValue
+            started = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start(flags, $0, context) }
+            }
+        } else {
+            throw .invalidArgument("--host must be an IP address such as 127.0.0.1 or ::1, not '\(host)'")
+        }
+        guard let started else {
+            throw .cannotListen("cannot listen on \(host) port \(port): \(String(cString: strerror(errno)))")
+        }
+        daemon = started
+        self.port = Int(wardrobe_mhd_bound_port(started))
+    }
+
+    private func start(_ flags: UInt32, _ address: UnsafePointer<sockaddr>, _ context: UnsafeMutableRawPointer) -> OpaquePointer? {
+        wardrobe_mhd_start(flags, address, UInt32(limits.threads), UInt32(limits.connections),
+                           UInt32(limits.idleSeconds), limits.connectionMemory,
+                           HTTPServer.accessHandler, context, HTTPServer.requestCompleted, context)
+    }
+
+    /// Stops taking connections, waits (up to `grace` seconds) for the
+    /// requests in flight to be answered, then closes everything.
+    public func stop(grace: Double = 10) {
+        guard let daemon else { return }
+        self.daemon = nil
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        let listener = MHD_quiesce_daemon(daemon)
+        let deadline = Date().addingTimeInterval(grace)
+        while inFlight.load(ordering: .sequentiallyConsistent) > 0, Date() < deadline {
+            usleep(10_000)
+        }
+        MHD_stop_daemon(daemon)
+        if listener >= 0 { close(listener) }
+    }
+
+    deinit { stop(grace: 0) }
+
+    /// Requests being read or answered now.
+    public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
+
+    // MARK: the library's callbacks
+
+    /// What the library keeps for one request between calls of the access handler.
+    private final class PendingRequest {
+        var postProcessor: OpaquePointer?
+        var form: [String: String] = [:]
+        var bodyBytes = 0
+        var tooLarge = false
+        deinit { if let postProcessor { MHD_destroy_post_processor(postProcessor) } }
+    }
+
+    private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, slot in
+        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
+        return server.access(connection!, url: url.map { String(cString: $0) } ?? "/",
+                             method: method.map { String(cString: $0) } ?? "GET",
+                             upload: upload, uploadSize: uploadSize!, slot: slot!)
+    }
+
+    private static let requestCompleted: MHD_RequestCompletedCallback = { context, _, slot, _ in
+        guard let slot, let pending = slot.pointee else { return }
+        Unmanaged<PendingRequest>.fromOpaque(pending).release()
+        slot.pointee = nil
+        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
+        server.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Called first with the headers, then once per piece of body, then
+    /// once more with no body left: only then is the request answered.
+    private func access(_ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
+                        uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        guard let existing = slot.pointee else {
+            let pending = PendingRequest()
+            if method == "POST" {
+                pending.postProcessor = MHD_create_post_processor(connection, 4096, HTTPServer.formField,
+                                                                  Unmanaged.passUnretained(pending).toOpaque())
+            }
+            slot.pointee = Unmanaged.passRetained(pending).toOpaque()
+            inFlight.add(1, ordering: .sequentiallyConsistent)
+            return .YES
+        }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            pending.bodyBytes += uploadSize.pointee
+            if pending.bodyBytes > limits.bodyBytes {
+                pending.tooLarge = true
+            } else if let processor = pending.postProcessor, let upload {
+                if MHD_post_process(processor, upload, uploadSize.pointee) != .YES { pending.tooLarge = true }
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        var request = HTTPRequest(method: method, path: url, form: pending.tooLarge ? [:] : pending.form,
+                                  bodyTooLarge: pending.tooLarge)
+        request.query = HTTPServer.values(of: connection, kind: .GET_ARGUMENT_KIND)
+        for name in HTTPRequest.interestingHeaders {
+            if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) {
+                request.headers[name] = String(cString: value)
+            }
+        }
+        var response: HTTPResponse
+        if request.bodyTooLarge {
+            response = .text("Request body too large (at most \(limits.bodyBytes) bytes).", status: 413)
+        } else if !["GET", "HEAD", "POST"].contains(method) {
+            response = .text("Method not allowed.", status: 405)
+            response.headers.append(("Allow", "GET, HEAD, POST"))
+        } else {
+            response = handler.respond(to: request)
+        }
+        if stopping.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
+        return HTTPServer.queue(response, on: connection)
+    }
+
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let made = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        for header in HTTPResponse.securityHeaders + response.headers {
+            _ = MHD_add_response_header(made, header.name, header.value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+
+    /// The form body's fields arrive in pieces (`offset` into each value).
+    private static let formField: MHD_PostDataIterator = { context, _, key, _, _, _, data, _, size in
+        guard let context, let key else { return .YES }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(context).takeUnretainedValue()
+        let name = String(cString: key)
+        let piece = data.map { pointer in
+            String(decoding: UnsafeRawBufferPointer(start: pointer, count: size), as: UTF8.self)
+        } ?? ""
+        pending.form[name, default: ""] += piece
+        return .YES
+    }
+
+    private final class Collected { var values: [String: String] = [:] }
+
+    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [String: String] {
+        let collected = Collected()
+        let iterator: MHD_KeyValueIterator = { context, _, key, value in
+            guard let context, let key else { return .YES }
+            let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+            let name = String(cString: key)
+            if collected.values[name] == nil { collected.values[name] = value.map { String(cString: $0) } ?? "" }
+            return .YES
+        }
+        withExtendedLifetime(collected) {
+            _ = MHD_get_connection_values(connection, kind, iterator, Unmanaged.passUnretained(collected).toOpaque())
+        }
+        return collected.values
+    }
+}

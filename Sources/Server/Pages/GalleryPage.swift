@@ -1,0 +1,107 @@
+import Catalogue
+import Wardrobe
+
+/// `/`: thumbnails with their effective label (a person's marked) and the
+/// model's confidence; filters by label (with counts), by correction and by
+/// confidence; three orders; keyset paging; thumbnails load lazily.
+struct GalleryPage {
+    let site: WardrobeSite
+    let filter: GalleryFilter
+
+    init(site: WardrobeSite, request: HTTPRequest) throws {
+        self.site = site
+        filter = try GalleryFilter(request.query)
+    }
+
+    func response() throws -> HTTPResponse {
+        let catalogue = try site.catalogue()
+        let query = filter.query
+        let (items, counts) = try catalogue.read { (try catalogue.galleryPage(query), try catalogue.labelCounts()) }
+        let title = filter.label.map(LabelMatcher.name(of:)) ?? "All images"
+        let content: HTML = """
+            <h1>\(title)</h1>
+            \(labelChips(counts))
+            \(otherFilters())
+            \(items.isEmpty ? "<p class=\"muted\">No images match.</p>" : GalleryPage.grid(items))
+            \(pager(items))
+            """
+        return .html(PageLayout.page(title: title, section: .gallery, readOnly: site.readOnly, content))
+    }
+
+    private func labelChips(_ counts: [Int: Int]) -> HTML {
+        let total = counts.values.reduce(0, +)
+        var chips: [HTML] = [chip("All (\(total))", filter.with { $0.label = nil }, current: filter.label == nil)]
+        for label in 0...Catalogue.noneLabel where label < Catalogue.noneLabel || (counts[label] ?? 0) > 0 {
+            chips.append(chip("\(LabelMatcher.name(of: label)) (\(counts[label] ?? 0))", filter.with { $0.label = label },
+                              current: filter.label == label))
+        }
+        return "<nav class=\"filters\" aria-label=\"Labels\">\(chips)</nav>"
+    }
+
+    private func otherFilters() -> HTML {
+        let corrections: [HTML] = [
+            chip("Any labeller", filter.with { $0.corrected = nil }, current: filter.corrected == nil),
+            chip("Labelled by a person", filter.with { $0.corrected = true }, current: filter.corrected == true),
+            chip("Model only", filter.with { $0.corrected = false }, current: filter.corrected == false),
+        ]
+        let orders: [(GalleryQuery.Order, String)] = [(.newest, "Newest"), (.uncertain, "Least sure"),
+                                                       (.confident, "Most sure")]
+        let sorts = orders.map { order, name in
+            chip(name, filter.with { $0.order = order }, current: filter.order == order)
+        }
+        var hidden: [HTML] = []
+        if let label = filter.label { hidden.append("<input type=\"hidden\" name=\"label\" value=\"\(LabelMatcher.name(of: label))\">") }
+        if let corrected = filter.corrected { hidden.append("<input type=\"hidden\" name=\"corrected\" value=\"\(corrected ? "yes" : "no")\">") }
+        if filter.order != .newest { hidden.append("<input type=\"hidden\" name=\"sort\" value=\"\(filter.order.rawValue)\">") }
+        let minimum = filter.minimumPercent.map(String.init) ?? ""
+        let maximum = filter.maximumPercent.map(String.init) ?? ""
+        return """
+            <nav class="filters" aria-label="Who labelled">\(corrections)</nav>
+            <nav class="filters" aria-label="Order">\(sorts)</nav>
+            <form class="inline" method="get" action="/">\(hidden)
+            <label>Confidence from <input type="number" name="min" min="0" max="100" value="\(minimum)"></label>
+            <label>to <input type="number" name="max" min="0" max="100" value="\(maximum)"> %</label>
+            <button type="submit">Apply</button></form>
+            """
+    }
+
+    private func pager(_ items: [CurrentClassification]) -> HTML {
+        var links: [HTML] = []
+        if filter.after != nil { links.append("<a href=\"\(filter.with { _ in }.link)\">First page</a>") }
+        if items.count == filter.pageSize, let last = items.last {
+            var next = filter
+            next.after = GalleryFilter.cursor(after: last)
+            links.append("<a href=\"\(next.link)\" rel=\"next\">Next page</a>")
+        }
+        return "<nav class=\"pager\">\(links)</nav>"
+    }
+
+    private func chip(_ text: String, _ target: GalleryFilter, current: Bool) -> HTML {
+        current ? "<a class=\"chip\" href=\"\(target.link)\" aria-current=\"true\">\(text)</a>"
+            : "<a class=\"chip\" href=\"\(target.link)\">\(text)</a>"
+    }
+
+    /// Cards for images; shared with review's grid.
+    static func grid(_ items: [CurrentClassification], extra: (CurrentClassification) -> HTML = { _ in "" }) -> HTML {
+        let cards = items.map { item -> HTML in
+            let label = LabelMatcher.name(of: item.effectiveLabel)
+            let name = item.path.map(fileName) ?? "image \(item.image)"
+            let mark: HTML = item.correctedLabel != nil
+                ? "<span class=\"label person\" title=\"labelled by a person\">\(label) ✎</span>"
+                : "<span class=\"label\">\(label)</span>"
+            return """
+                <li class="card" data-id="\(item.image.rawValue)"><a href="/image/\(item.image.rawValue)">
+                <img src="/thumb/\(item.sha256.hex)" loading="lazy" width="150" height="150" alt="\(label): \(name)">
+                <div class="caption">\(mark)<span class="muted">\(percent(item.confidence))</span></div>
+                <div class="caption muted path">\(name)</div></a>\(extra(item))</li>
+                """
+        }
+        return "<ul class=\"grid\">\(cards)</ul>"
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+}

@@ -1,0 +1,105 @@
+import Catalogue
+import Foundation
+import Wardrobe
+
+/// `/image/ID`: the thumbnail large, the 28x28 tensor the model saw, the top
+/// three with bars, the buttons that correct the label, the whole history
+/// (classifications and a person's acts) and every path with its state.
+struct ImagePage {
+    let site: WardrobeSite
+    let id: ImageID
+
+    init(site: WardrobeSite, request: HTTPRequest, id: ImageID) throws {
+        self.site = site
+        self.id = id
+    }
+
+    func response() throws -> HTTPResponse {
+        let catalogue = try site.catalogue()
+        guard try catalogue.image(id) != nil else { throw SiteError.notFound }
+        let details = try ImageDetails(.id(id), in: catalogue)
+        let name = details.paths.first.map { GalleryPage.fileName($0.path) } ?? "Image \(details.id)"
+        let effective = details.effectiveLabel ?? "not classified"
+        let who: HTML = details.correctedLabel != nil ? " <span class=\"person\">(labelled by a person)</span>" : ""
+        let forms: HTML = site.readOnly ? "" : """
+            <h2>Correct the label</h2>
+            \(LabelForms.buttons(id: id, back: "/image/\(details.id)", token: site.guardian.token,
+                                  modelLabel: details.label, corrected: details.correctedLabel != nil, keys: false))
+            """
+        let recipe = details.history.last?.recipe ?? "none"
+        let content: HTML = """
+            <h1 class="path">\(name)</h1>
+            <div class="image-layout"><div>
+            <img class="large" src="/thumb/\(details.sha256)" alt="\(effective): \(name)">
+            </div><div>
+            <p><strong>\(effective)</strong>\(who)</p>
+            \(ImagePage.model(details))
+            \(ImagePage.topThree(details))
+            <figure><img class="tensor" src="/tensor/\(details.id).png" width="168" height="168" alt="the 28 by 28 input the model sees">
+            <figcaption class="muted">What the model sees: 28×28, recipe \(recipe)</figcaption></figure>
+            \(forms)
+            </div></div>
+            <h2>History</h2>
+            \(ImagePage.history(details))
+            <h2>Paths</h2>
+            \(ImagePage.paths(details))
+            <h2>File</h2>
+            <p class="path">sha256 \(details.sha256)<br>\(details.format), \(details.width)×\(details.height), \(details.byteSize) bytes, imported \(ImagePage.date(details.firstImported))</p>
+            """
+        return .html(PageLayout.page(title: name, section: .image, readOnly: site.readOnly, content))
+    }
+
+    static func model(_ details: ImageDetails) -> HTML {
+        guard let label = details.label, let confidence = details.confidence else {
+            return "<p class=\"muted\">No classification yet.</p>"
+        }
+        return "<p>Model: \(label), \(GalleryPage.percent(confidence)) sure</p>"
+    }
+
+    static func topThree(_ details: ImageDetails) -> HTML {
+        let rows = details.top.map { guess -> HTML in
+            let value = String(format: "%.3f", guess.probability)
+            return """
+                <div class="bar"><span>\(guess.label)</span><progress max="1" value="\(value)">\(GalleryPage.percent(guess.probability))</progress>\
+                <span>\(GalleryPage.percent(guess.probability))</span></div>
+                """
+        }
+        return rows.isEmpty ? "" : "<section aria-label=\"Top three\" class=\"top3\">\(rows)</section>"
+    }
+
+    static func history(_ details: ImageDetails) -> HTML {
+        let rows = details.timeline.map { event -> HTML in
+            switch event {
+            case .classification(let entry):
+                return """
+                    <tr class="classification"><td>\(date(entry.classifiedAt))</td><td>\(entry.command)</td>\
+                    <td>\(entry.label) \(GalleryPage.percent(entry.confidence))</td><td>\(entry.model), \(entry.recipe)</td></tr>
+                    """
+            case .correction(let act):
+                let what = act.kind == "clear" ? "cleared the person's label" : "\(act.kind): \(act.label ?? "")"
+                return """
+                    <tr class="correction person"><td>\(date(act.correctedAt))</td><td>\(act.command)</td>\
+                    <td>\(what)</td><td>a person</td></tr>
+                    """
+            }
+        }
+        return """
+            <div class="table-wrap"><table><thead><tr><th>When</th><th>Command</th><th>Label</th><th>By</th></tr></thead>
+            <tbody>\(rows)</tbody></table></div>
+            """
+    }
+
+    static func paths(_ details: ImageDetails) -> HTML {
+        let rows = details.paths.map { path -> HTML in
+            "<tr><td class=\"path\">\(path.path)</td><td>\(path.missing ? "missing" : "present")</td><td>\(date(path.lastSeen))</td></tr>"
+        }
+        return """
+            <div class="table-wrap"><table><thead><tr><th>Path</th><th>State</th><th>Last seen</th></tr></thead>
+            <tbody>\(rows)</tbody></table></div>
+            """
+    }
+
+    static func date(_ date: Date) -> String {
+        date.ISO8601Format().replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+    }
+}

@@ -1,0 +1,38 @@
+import Catalogue
+import Wardrobe
+
+/// The buttons that correct a label: one form per act, posted to `/label`
+/// with the page's token, so they work without JavaScript; with it, each
+/// button answers to its key (`data-key`).
+enum LabelForms {
+    /// The key of each label in review: 1...9 and 0 for the ten, n for none.
+    static func key(of label: Int) -> String {
+        label == Catalogue.noneLabel ? "n" : label == 9 ? "0" : String(label + 1)
+    }
+
+    static func buttons(id: ImageID, back: String, token: String, modelLabel: String?, corrected: Bool,
+                        keys: Bool, undoable: Bool = false) -> HTML {
+        func form(_ action: String, label: String?, text: HTML, key: String?, primary: Bool = false) -> HTML {
+            let labelField: HTML = label.map { "<input type=\"hidden\" name=\"label\" value=\"\($0)\">" } ?? ""
+            let keyAttribute: HTML = keys && key != nil ? " data-key=\"\(key ?? "")\"" : ""
+            let keyHint: HTML = keys && key != nil ? "<kbd>\(key == "enter" ? "Enter" : key ?? "")</kbd>" : ""
+            let undo: HTML = undoable ? "<input type=\"hidden\" name=\"undoable\" value=\"1\">" : ""
+            return """
+                <form method="post" action="/label"><input type="hidden" name="token" value="\(token)">\
+                <input type="hidden" name="id" value="\(id.rawValue)"><input type="hidden" name="action" value="\(action)">\
+                \(labelField)<input type="hidden" name="back" value="\(back)">\(undo)\
+                <button type="submit"\(primary ? " class=\"primary\"" : "")\(keyAttribute)>\(keyHint)\(text)</button></form>
+                """
+        }
+        var forms: [HTML] = []
+        if let modelLabel {
+            forms.append(form("confirm", label: nil, text: "Confirm \(modelLabel)", key: "enter", primary: true))
+        }
+        for label in 0...Catalogue.noneLabel {
+            let name = LabelMatcher.name(of: label)
+            forms.append(form("label", label: name, text: "\(name)", key: key(of: label)))
+        }
+        if corrected { forms.append(form("clear", label: nil, text: "Clear my label", key: nil)) }
+        return "<div class=\"labels\">\(forms)</div>"
+    }
+}

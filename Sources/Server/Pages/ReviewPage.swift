@@ -1,0 +1,112 @@
+import Catalogue
+import Wardrobe
+
+/// `/review`: the images without a person's label, the ones the model is
+/// least sure of first; one at a time (keys: 1-9 and 0 for the labels, n
+/// for none, Enter to confirm, arrows to move, u to undo) or as a grid.
+/// Every act is a correction in the catalogue at once.
+struct ReviewPage {
+    let site: WardrobeSite
+    let request: HTTPRequest
+
+    init(site: WardrobeSite, request: HTTPRequest) throws {
+        self.site = site
+        self.request = request
+    }
+
+    func response() throws -> HTTPResponse {
+        let catalogue = try site.catalogue()
+        if request.query["view"] == "grid" { return try grid(catalogue) }
+        let item: CurrentClassification?
+        if let at = request.query["at"] {
+            let id = try SiteError.imageID(at)
+            item = try catalogue.currentClassification(of: id)
+        } else {
+            let after = request.query["from"].flatMap(GalleryFilter.cursor)
+            item = try ReviewPage.neighbour(of: after, forward: true, in: catalogue)
+        }
+        let undo = undoForm()
+        guard let item else {
+            let content: HTML = """
+                <h1>Review</h1>\(undo)
+                <p>Nothing left to review: every image has a person's label. <a href="/">Back to the gallery</a></p>
+                """
+            return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
+        }
+        let cursor = GalleryFilter.cursor(after: item)
+        let previous = try ReviewPage.neighbour(of: cursor, forward: false, in: catalogue)
+        let next = try ReviewPage.neighbour(of: cursor, forward: true, in: catalogue)
+        let details = try ImageDetails(.id(item.image), in: catalogue)
+        let name = item.path.map(GalleryPage.fileName) ?? "image \(item.image)"
+        let back = Link("/review", [("from", GalleryFilter.text(cursor))]).url
+        let forms: HTML = site.readOnly ? "<p class=\"muted\">Read-only: labels cannot be changed here.</p>"
+            : LabelForms.buttons(id: item.image, back: back, token: site.guardian.token,
+                                 modelLabel: LabelMatcher.name(of: item.label), corrected: item.correctedLabel != nil,
+                                 keys: true, undoable: true)
+        var moves: [HTML] = []
+        if let previous {
+            moves.append("<a href=\"/review?at=\(previous.image.rawValue)\" data-key=\"left\" rel=\"prev\">← Previous</a>")
+        }
+        if let next {
+            moves.append("<a href=\"/review?at=\(next.image.rawValue)\" data-key=\"right\" rel=\"next\">Next →</a>")
+        }
+        let content: HTML = """
+            <h1>Review <a class="chip" href="/review?view=grid">Grid</a></h1>\(undo)
+            <div class="review"><div>
+            <a href="/image/\(item.image.rawValue)"><img class="large" src="/thumb/\(item.sha256.hex)" alt="\(name)"></a>
+            <p class="path">\(name)</p>
+            </div><div>
+            <p>The model says <strong>\(LabelMatcher.name(of: item.label))</strong>, \(GalleryPage.percent(item.confidence)) sure.</p>
+            \(ImagePage.topThree(details))
+            \(forms)
+            <nav class="pager">\(moves)</nav>
+            <p class="muted">Keys: 1–9 and 0 pick a label, n none, Enter confirms the model, ← → move, u undoes.</p>
+            </div></div>
+            """
+        return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
+    }
+
+    /// The uncorrected image just after (or before) `cursor` in least-sure order.
+    static func neighbour(of cursor: GalleryQuery.Cursor?, forward: Bool, in catalogue: Catalogue) throws -> CurrentClassification? {
+        if cursor == nil && !forward { return nil }
+        return try catalogue.galleryPage(GalleryQuery(corrected: false, order: forward ? .uncertain : .confident,
+                                                      after: cursor, limit: 1)).first
+    }
+
+    /// After an act from this page: a button that puts the label back as it was.
+    private func undoForm() -> HTML {
+        guard !site.readOnly, let idText = request.query["undo"], let id = try? SiteError.imageID(idText) else { return "" }
+        let was = request.query["was"] ?? ""
+        return """
+            <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(site.guardian.token)">\
+            <input type="hidden" name="id" value="\(id.rawValue)"><input type="hidden" name="action" value="restore">\
+            <input type="hidden" name="label" value="\(was)"><input type="hidden" name="back" value="/review?at=\(id.rawValue)">\
+            <span>Saved.</span><button type="submit" data-key="u"><kbd>u</kbd>Undo</button></form>
+            """
+    }
+
+    private func grid(_ catalogue: Catalogue) throws -> HTTPResponse {
+        let items = try catalogue.galleryPage(GalleryQuery(corrected: false, order: .uncertain,
+                                                                 limit: try GalleryFilter(request.query).pageSize))
+        let token = site.guardian.token
+        let cards = GalleryPage.grid(items) { item in
+            let options = (0...Catalogue.noneLabel).map { label -> HTML in
+                let name = LabelMatcher.name(of: label)
+                return label == item.label ? "<option value=\"\(name)\" selected>\(name)</option>"
+                    : "<option value=\"\(name)\">\(name)</option>"
+            }
+            return site.readOnly ? "" : """
+                <form class="inline" method="post" action="/label"><input type="hidden" name="token" value="\(token)">\
+                <input type="hidden" name="id" value="\(item.image.rawValue)"><input type="hidden" name="action" value="label">\
+                <input type="hidden" name="back" value="/review?view=grid">\
+                <select name="label" aria-label="label">\(options)</select><button type="submit">Set</button></form>
+                """
+        }
+        let content: HTML = """
+            <h1>Review <a class="chip" href="/review">One at a time</a></h1>
+            <p class="muted">The \(items.count) images the model is least sure of, none labelled by a person yet.</p>
+            \(items.isEmpty ? "<p>Nothing left to review.</p>" : cards)
+            """
+        return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
+    }
+}

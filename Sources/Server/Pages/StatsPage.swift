@@ -1,0 +1,54 @@
+import Foundation
+import Wardrobe
+
+/// `/stats`: per label the number of images, the model's mean confidence
+/// and, where a person gave labels, how often the model agrees with them;
+/// the counts drawn as an SVG bar chart made here, on the server.
+struct StatsPage {
+    let site: WardrobeSite
+
+    func response() throws -> HTTPResponse {
+        let catalogue = try site.catalogue()
+        let summary = try CatalogueSummary(catalogue: catalogue)
+        let agreement = Dictionary(summary.agreement.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+        let rows = summary.labels.map { label -> HTML in
+            let agreed: String = agreement[label.label].map { "\(GalleryPage.percent($0.share)) of \($0.labelled)" } ?? "–"
+            let link = Link("/", [("label", label.label)])
+            return """
+                <tr><td><a href="\(link)">\(label.label)</a></td><td>\(label.count)</td>\
+                <td>\(label.meanConfidence.map(GalleryPage.percent) ?? "–")</td><td>\(agreed)</td></tr>
+                """
+        }
+        let content: HTML = """
+            <h1>Stats</h1>
+            <p>\(summary.images) images, \(summary.classified) classified, \(summary.corrected) labelled by a person \
+            (\(summary.corrections) acts), \(summary.paths) paths (\(summary.missingPaths) missing), \(summary.runs) runs.</p>
+            \(StatsPage.chart(summary.labels.map { ($0.label, $0.count, $0.meanConfidence) }))
+            <div class="table-wrap"><table><thead><tr><th>Label</th><th>Images</th><th>Mean confidence</th>\
+            <th>Model agrees with a person</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """
+        return .html(PageLayout.page(title: "Stats", section: .stats, readOnly: site.readOnly, content))
+    }
+
+    /// Horizontal bars, one per label, scaled to the largest count; the
+    /// viewBox lets it shrink to any width.
+    static func chart(_ bars: [(label: String, count: Int, meanConfidence: Double?)]) -> HTML {
+        let rowHeight = 26, labelWidth = 110, barWidth = 320, width = 560
+        let largest = max(1, bars.map(\.count).max() ?? 1)
+        let height = bars.count * rowHeight + 10
+        let rows = bars.enumerated().map { index, bar -> HTML in
+            let y = 5 + index * rowHeight
+            let length = Int((Double(bar.count) / Double(largest) * Double(barWidth)).rounded())
+            let note = bar.meanConfidence.map { " · \(GalleryPage.percent($0)) sure" } ?? ""
+            return """
+                <text x="\(labelWidth - 6)" y="\(y + 16)" text-anchor="end">\(bar.label)</text>\
+                <rect x="\(labelWidth)" y="\(y + 3)" width="\(max(length, 1))" height="\(rowHeight - 8)" fill="#3b7dd8"></rect>\
+                <text x="\(labelWidth + max(length, 1) + 6)" y="\(y + 16)" fill="#333">\(bar.count)\(note)</text>
+                """
+        }
+        return """
+            <svg class="chart" viewBox="0 0 \(width) \(height)" width="100%" role="img" aria-label="Images per label">\
+            <title>Images per label</title>\(rows)</svg>
+            """
+    }
+}

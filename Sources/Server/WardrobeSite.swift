@@ -1,0 +1,135 @@
+import Catalogue
+import Foundation
+import Imaging
+import Synchronization
+import Wardrobe
+
+/// The pages of `wardrobe serve` over one catalogue. Every request passes
+/// the Host check first; only the fixed routes below answer (images by id
+/// or hash, assets compiled in), anything else is 404. Reads use the worker
+/// thread's own connection; corrections go through one writer connection.
+public final class WardrobeSite: HTTPHandler {
+    public let guardian: RequestGuard
+    public let readOnly: Bool
+    let reads: ReadConnections
+    let writer: CatalogueWriter?
+
+    /// `catalogue` is the path of an existing catalogue. `readOnly` serves
+    /// pages without the forms that change labels (and refuses such POSTs).
+    public init(cataloguePath: String, boundHost: String, readOnly: Bool,
+                token: String = RequestGuard.randomToken()) throws {
+        guardian = RequestGuard(boundHost: boundHost, token: token)
+        self.readOnly = readOnly
+        reads = ReadConnections(path: cataloguePath)
+        // Opening one reader now reports a missing or foreign file before the server starts.
+        _ = try Catalogue(path: cataloguePath, mode: .readOnly)
+        writer = readOnly ? nil : CatalogueWriter(try Catalogue(path: cataloguePath, mode: .readWrite))
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        if let refused = guardian.checkHost(request) { return refused }
+        do {
+            return try route(request)
+        } catch let error as SiteError {
+            return error.response
+        } catch {
+            return .text("Internal error: \(error)", status: 500)
+        }
+    }
+
+    private func route(_ request: HTTPRequest) throws -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // label() refuses anything but a POST with the token and this server's Origin.
+        if parts == ["label"] { return try label(request) }
+        if request.method == "POST" { throw SiteError.notFound }
+        switch parts.first ?? "" {
+        case "" where parts.count == 1:
+            return try GalleryPage(site: self, request: request).response()
+        case "image" where parts.count == 2:
+            return try ImagePage(site: self, request: request, id: try SiteError.imageID(parts[1])).response()
+        case "thumb" where parts.count == 2:
+            return try thumbnail(hash: parts[1], request: request)
+        case "tensor" where parts.count == 2 && parts[1].hasSuffix(".png"):
+            return try tensor(id: try SiteError.imageID(String(parts[1].dropLast(4))), request: request)
+        case "review" where parts.count == 1:
+            return try ReviewPage(site: self, request: request).response()
+        case "stats" where parts.count == 1:
+            return try StatsPage(site: self).response()
+        case "static" where parts == ["static", "style.css"]:
+            return asset(StaticAssets.styleSheet, type: "text/css; charset=utf-8")
+        case "static" where parts == ["static", "keys.js"]:
+            return asset(StaticAssets.script, type: "text/javascript; charset=utf-8")
+        default:
+            throw SiteError.notFound
+        }
+    }
+
+    /// This worker thread's read connection.
+    func catalogue() throws -> Catalogue { try reads.catalogue() }
+
+    private func asset(_ text: String, type: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "public, max-age=3600")],
+                     body: Array(text.utf8))
+    }
+
+    /// The stored bytes; the image's hash is the ETag, so a browser that has
+    /// them gets 304 and no body.
+    private func thumbnail(hash: String, request: HTTPRequest) throws -> HTTPResponse {
+        let name = hash.hasSuffix(".jpg") ? String(hash.dropLast(4)) : hash
+        guard name.utf8.count == 64, let digest = try? SHA256Digest(hex: name.lowercased()) else {
+            throw SiteError.notFound
+        }
+        let tag = "\"\(digest.hex)\""
+        let caching = [("ETag", tag), ("Cache-Control", "private, max-age=86400")]
+        if let sent = request.header("if-none-match"), sent.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == tag
+        }) {
+            return HTTPResponse(status: 304, headers: caching)
+        }
+        guard let bytes = try catalogue().thumbnail(sha256: digest) else { throw SiteError.notFound }
+        let type = ImageFormat.sniff(bytes) == .png ? "image/png" : "image/jpeg"
+        return HTTPResponse(status: 200, headers: [("Content-Type", type)] + caching, body: bytes)
+    }
+
+    /// The 28x28 tensor the model saw, drawn from the stored thumbnail
+    /// through the recipe of the image's current classification.
+    private func tensor(id: ImageID, request: HTTPRequest) throws -> HTTPResponse {
+        let catalogue = try catalogue()
+        guard try catalogue.image(id) != nil else { throw SiteError.notFound }
+        let details = try ImageDetails(.id(id), in: catalogue)
+        guard let thumbnail = details.thumbnail else { throw SiteError.notFound }
+        let recipe = (details.history.last.flatMap { try? PrepRecipes.named($0.recipe) }) ?? PrepRecipes.default
+        let tag = "\"t-\(details.sha256)-\(recipe.identity)\""
+        let caching = [("ETag", tag), ("Cache-Control", "private, max-age=3600")]
+        if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
+        let prepared = try ImageProcessor().prepare(thumbnail: thumbnail, recipe: recipe)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + caching,
+                            body: try TensorImage.png(prepared.values, scale: 6))
+    }
+}
+
+/// The one read-write connection, one act at a time.
+final class CatalogueWriter: Sendable {
+    let catalogue: Mutex<Catalogue>
+
+    init(_ catalogue: consuming sending Catalogue) { self.catalogue = Mutex(catalogue) }
+}
+
+/// What a handler can answer instead of a page.
+enum SiteError: Error {
+    case notFound
+    case badRequest(String)
+
+    var response: HTTPResponse {
+        switch self {
+        case .notFound: .text("Not found.", status: 404)
+        case .badRequest(let message): .text("Bad request: \(message)", status: 400)
+        }
+    }
+
+    static func imageID(_ text: String) throws -> ImageID {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }),
+              let value = Int64(text) else { throw SiteError.notFound }
+        return ImageID(value)
+    }
+}

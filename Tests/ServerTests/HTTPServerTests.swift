@@ -1,0 +1,53 @@
+import Foundation
+import Server
+import Testing
+
+/// The HTTP layer on its own: stopping, caps, port 0.
+@Suite struct HTTPServerTests {
+    /// Answers slowly with a large body, so a stop can fall in the middle of it.
+    struct SlowHandler: HTTPHandler {
+        func respond(to request: HTTPRequest) -> HTTPResponse {
+            usleep(400_000)
+            return HTTPResponse(status: 200, headers: [("Content-Type", "application/octet-stream")],
+                                body: [UInt8](repeating: 7, count: 4_000_000))
+        }
+    }
+
+    @Test func stopLetsTheRequestInFlightFinishWriting() throws {
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: SlowHandler())
+        #expect(server.port > 0)
+        let port = server.port
+        let answer = Answer()
+        let thread = Thread { answer.set(Result { try RawHTTP(port: port).get("/") }) }
+        thread.start()
+        // Wait until the request is being answered, then stop.
+        let deadline = Date().addingTimeInterval(5)
+        while server.requestsInFlight == 0, Date() < deadline { usleep(5_000) }
+        #expect(server.requestsInFlight == 1)
+        server.stop()
+        let response = try answer.wait().get()
+        #expect(response.status == 200)
+        #expect(response.body.count == 4_000_000)
+        #expect(response.header("connection") == "close")
+        #expect(throws: (any Error).self) { try RawHTTP(port: port).get("/") }
+    }
+
+    @Test func headersBeyondTheMemoryCapAreRefused() throws {
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: .init(connectionMemory: 16 * 1024),
+                                    handler: SlowHandler())
+        defer { server.stop(grace: 0) }
+        let response = try RawHTTP(port: server.port).get("/", headers: ["X-Padding": String(repeating: "a", count: 40_000)])
+        #expect(response.status == 431 || response.status == 413)
+    }
+
+    @Test func aHostThatIsNotAnAddressIsRefused() {
+        #expect(throws: ServerError.self) { try HTTPServer(host: "example.com", port: 0, handler: SlowHandler()) }
+    }
+
+    final class Answer: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var result: Result<RawHTTP.Response, any Error>?
+        func set(_ value: Result<RawHTTP.Response, any Error>) { result = value; done.signal() }
+        func wait() -> Result<RawHTTP.Response, any Error> { done.wait(); return result! }
+    }
+}

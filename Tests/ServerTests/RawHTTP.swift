@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A test client that writes requests byte for byte (any Host, any path,
+/// `..` left as it is), so the tests can send what a browser never would.
+/// It reads the answer up to the end of the connection.
+struct RawHTTP {
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    let port: Int
+
+    func get(_ target: String, host: String? = nil, headers: [String: String] = [:]) throws -> Response {
+        try send("GET", target, host: host, headers: headers, body: nil)
+    }
+
+    /// A form POST; `origin` nil sends no Origin header.
+    func post(_ target: String, form: [(String, String)], origin: String?, host: String? = nil) throws -> Response {
+        let body = form.map { "\(encode($0))=\(encode($1))" }.joined(separator: "&")
+        var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+        if let origin { headers["Origin"] = origin }
+        return try send("POST", target, host: host, headers: headers, body: Array(body.utf8))
+    }
+
+    var ownOrigin: String { "http://127.0.0.1:\(port)" }
+
+    func send(_ method: String, _ target: String, host: String?, headers: [String: String], body: [UInt8]?) throws -> Response {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if let body { request += "Content-Length: \(body.count)\r\n" }
+        request += "\r\n"
+        let bytes = Array(request.utf8) + (body ?? [])
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw RawHTTPError("socket failed") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw RawHTTPError("cannot connect to port \(port)") }
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+            guard written > 0 else { break }  // the server may close early (413)
+            sent += written
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(socket, &buffer, buffer.count)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return try RawHTTP.parse(received)
+    }
+
+    /// Status line, headers (lowercased names), and what follows the blank line.
+    static func parse(_ bytes: [UInt8]) throws -> Response {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else {
+            throw RawHTTPError("no complete response: \(String(decoding: bytes, as: UTF8.self))")
+        }
+        let lines = String(decoding: bytes[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = lines[0].split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw RawHTTPError("bad status line \(lines[0])") }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Response(status: status, headers: headers, body: Array(bytes[(end + 4)...]))
+    }
+
+    private func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
+    }
+}
+
+struct RawHTTPError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

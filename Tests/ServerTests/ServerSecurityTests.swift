@@ -1,0 +1,104 @@
+import Catalogue
+import Foundation
+import Testing
+import Server
+import Wardrobe
+
+/// The checks of `wardrobe serve` over HTTP, on a catalogue of real photos.
+@Suite(.serialized, .enabled(if: ServedCatalogue.photos != nil, Comment(rawValue: ServedCatalogue.skipMessage)))
+struct ServerSecurityTests {
+    let served = ServedCatalogue.shared
+
+    @Test(arguments: ["evil.example", "evil.example:8421", "127.0.0.1.evil.example", "localhost.evil.example", "10.0.0.1"])
+    func wrongHostGets421(host: String) throws {
+        let response = try served.client.get("/", host: host)
+        #expect(response.status == 421)
+        #expect(!response.text.contains("<li class=\"card\""))
+    }
+
+    @Test(arguments: ["127.0.0.1", "localhost", "LOCALHOST:9000"])
+    func ownHostIsServed(host: String) throws {
+        #expect(try served.client.get("/", host: host).status == 200)
+    }
+
+    @Test func postWithoutTokenOrWithForeignOriginGets403AndChangesNoRow() throws {
+        let client = served.client
+        let id = try #require(try served.catalogue().currentClassifications().first?.image)
+        let before = try served.correctionCount()
+        let token = served.site.guardian.token
+        let form: [(String, String)] = [("id", "\(id)"), ("action", "label"), ("label", "Bag")]
+        let attempts: [(form: [(String, String)], origin: String?)] = [
+            (form, client.ownOrigin),                                    // no token
+            (form + [("token", String(repeating: "0", count: 64))], client.ownOrigin),  // wrong token
+            (form + [("token", token)], "http://evil.example"),          // foreign Origin
+            (form + [("token", token)], "http://127.0.0.1:1"),           // another port is another origin
+            (form + [("token", token)], nil),                            // no Origin
+        ]
+        for attempt in attempts {
+            let response = try client.post("/label", form: attempt.form, origin: attempt.origin)
+            #expect(response.status == 403, "\(attempt.origin ?? "no origin")")
+        }
+        #expect(try client.get("/label?id=\(id)&action=label&label=Bag&token=\(token)").status == 403)
+        #expect(try served.correctionCount() == before)
+    }
+
+    @Test func oversizedBodyGets413AndChangesNoRow() throws {
+        let before = try served.correctionCount()
+        let response = try served.client.post("/label", form: [("token", served.site.guardian.token),
+                                                               ("pad", String(repeating: "x", count: 40_000))],
+                                              origin: served.client.ownOrigin)
+        #expect(response.status == 413)
+        #expect(try served.correctionCount() == before)
+    }
+
+    @Test(arguments: ["/..", "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2Fetc%2Fpasswd",
+                      "/static/../../Package.swift", "/static/..%2f..%2fPackage.swift", "/etc/passwd", "//etc/passwd",
+                      "/thumb/../../etc/passwd", "/thumb/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/image/../../etc/passwd",
+                      "/tensor/..%2f1.png", "/Package.swift", "/static/", "/static/style.css/.."])
+    func pathsOutsideTheRoutesGet404(path: String) throws {
+        let response = try served.client.get(path)
+        #expect(response.status == 404, "\(path) answered \(response.status)")
+        #expect(!response.text.contains("root:"))
+        #expect(!response.text.contains("PackageDescription"))
+    }
+
+    @Test func htmlInFileNamesShowsAsTextOnEveryPage() throws {
+        let catalogue = try served.catalogue()
+        let client = served.client
+        for name in ServedCatalogue.hostileNames {
+            let path = try #require(try catalogue.knownPaths().first { $0.path.hasSuffix("/" + name) })
+            let current = try #require(try catalogue.currentClassification(of: path.image))
+            let label = Link.encode(LabelMatcher.name(of: current.effectiveLabel))
+            let pages = ["/?label=\(label)&per=200", "/image/\(path.image)", "/review?at=\(path.image)",
+                         "/review?view=grid&per=200", "/?sort=uncertain&per=200"]
+            let escaped = HTML.escape(name)
+            for page in pages {
+                let html = try client.get(page).text
+                #expect(!html.contains("<script>alert"), "\(page)")
+                #expect(!html.contains("<img src=x"), "\(page)")
+                #expect(!html.contains("onerror=alert(1)>"), "\(page)")
+                if !page.hasPrefix("/review?view") || html.contains(escaped) {
+                    #expect(html.contains(escaped), "\(page) does not show \(name) as text")
+                }
+            }
+        }
+    }
+
+    @Test func everyResponseForbidsFramingAndForeignScripts() throws {
+        let response = try served.client.get("/stats")
+        #expect(response.header("content-security-policy")?.contains("script-src 'self'") == true)
+        #expect(response.header("x-frame-options") == "DENY")
+    }
+
+    @Test func escapingHelpersCoverEachContext() {
+        let nasty = "<a href=\"x\">'&'</a>"
+        #expect(HTML.escape(nasty) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        let page: HTML = "<p title=\"\(nasty)\">\(nasty)</p>"
+        #expect(!page.text.contains("<a href"))
+        #expect(Link("/", [("label", "T-shirt/top & \"x\"")]).url == "/?label=T-shirt%2Ftop%20%26%20%22x%22")
+        #expect(WardrobeSite.localPath("//evil.example/") == nil)
+        #expect(WardrobeSite.localPath("/\\evil.example") == nil)
+        #expect(WardrobeSite.localPath("/review?x=1\r\nSet-Cookie: a") == nil)
+        #expect(WardrobeSite.localPath("/review?at=3") == "/review?at=3")
+    }
+}
