@@ -31,13 +31,16 @@ let package = Package(
         // every configuration so that debug test runs stay quick.
         .target(name: "CInferenceKernels",
                 cSettings: [.unsafeFlags(["-O3", "-fno-math-errno"])]),
-        .target(name: "Inference", dependencies: ["CInferenceKernels"],
+        // Opening files that must be regular (never blocking on a FIFO) and writing
+        // output files without replacing what must not be replaced.
+        .target(name: "Files"),
+        .target(name: "Inference", dependencies: ["CInferenceKernels", "Files"],
                 swiftSettings: optimised),
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
         // Imaging reads the model's input size from Inference's ModelContract.
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference"],
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference", "Files"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite"],
                 plugins: ["EmbedMigrations"]),
@@ -58,9 +61,9 @@ let package = Package(
         // Deterministic synthetic images, models and classifications, shared by
         // the catalogue tests and catalogue-bench.
         .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
-        .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS"],
+        .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS", "Files"],
                 swiftSettings: optimised),
-        .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto"]),
+        .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto", "Files"]),
         // The command-line frame: commands, options declared once on the properties they
         // fill, the parser, help, console and progress. Not named `CommandLine`: a module
         // of that name would shadow Swift's `CommandLine` (the process's arguments) in
@@ -93,7 +96,7 @@ let package = Package(
         .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wardrobe", "Catalogue", "Imaging"]),
-        .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "Imaging", "Training"]),
+        .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "CatalogueFixtures", "Imaging", "Training"]),
     ]
 )
 

@@ -25,6 +25,65 @@ typedef struct {
     int failed;
 } write_context;
 
+/// What libpng allocated through us during one decode, and how much it may.
+typedef struct {
+    size_t in_use;      // by libpng, capped at budget
+    size_t pixels;      // the decoded image and its row pointers, bounded by the pixel limit
+    size_t peak;        // of both together
+    size_t budget;
+} memory_account;
+
+// Each block carries its size in front, so that freeing it can be accounted.
+enum { BLOCK_HEADER = 16 };
+
+static png_voidp account_malloc(png_structp png, png_alloc_size_t size) {
+    memory_account *account = (memory_account *)png_get_mem_ptr(png);
+    if (size > account->budget || account->in_use > account->budget - size) return NULL;
+    size_t *block = malloc(size + BLOCK_HEADER);
+    if (block == NULL) return NULL;
+    block[0] = size;
+    account->in_use += size;
+    if (account->in_use + account->pixels > account->peak) account->peak = account->in_use + account->pixels;
+    return (uint8_t *)block + BLOCK_HEADER;
+}
+
+static void account_free(png_structp png, png_voidp pointer) {
+    if (pointer == NULL) return;
+    memory_account *account = (memory_account *)png_get_mem_ptr(png);
+    size_t *block = (size_t *)((uint8_t *)pointer - BLOCK_HEADER);
+    account->in_use -= block[0];
+    free(block);
+}
+
+static uint32_t read_u32(const uint8_t *bytes) {
+    return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | (uint32_t)bytes[3];
+}
+
+/// Walks the chunk list before libpng sees it: every chunk's declared length must fit in
+/// what is left of the file, so no length field can make anyone allocate more than the
+/// file holds. Returns 0, or 1 with the message set.
+static int check_chunk_lengths(const uint8_t *data, size_t size, char *message, size_t message_size) {
+    size_t offset = 8;   // after the signature
+    while (size - offset >= 8) {
+        uint32_t length = read_u32(data + offset);
+        char name[5] = { 0 };
+        for (int i = 0; i < 4; i++) {
+            uint8_t c = data[offset + 4 + i];
+            name[i] = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ? (char)c : '?';
+        }
+        size_t left = size - offset - 8;
+        if (length > 0x7fffffffU || (size_t)length + 4 > left) {
+            snprintf(message, message_size,
+                     "chunk %s claims %u bytes but the file has only %zu left (runs past the end of the file)",
+                     name, length, left < 4 ? 0 : left - 4);
+            return 1;
+        }
+        offset += 8 + (size_t)length + 4;
+        if (memcmp(name, "IEND", 4) == 0) break;
+    }
+    return 0;
+}
+
 static void copy_message(char *to, size_t to_size, const char *text) {
     if (to == NULL || to_size == 0) return;
     snprintf(to, to_size, "%s", text ? text : "unknown libpng error");
@@ -59,15 +118,30 @@ static void read_from_memory(png_structp png, png_bytep out, png_size_t length) 
     context->offset += length;
 }
 
+/// The most a chunk may hold or inflate to: what the file holds, and 64 KiB at least so
+/// that a tiny valid file's palette or transparency chunk never trips it.
+static size_t chunk_limit(size_t file_size) {
+    return file_size > (64u << 10) ? file_size : (64u << 10);
+}
+
+size_t wr_png_library_budget(size_t file_size, uint32_t max_dimension) {
+    // Chunk data (bounded by the file), a few rows of the widest image (16-bit RGBA,
+    // current, previous and an interlace row), zlib's state and libpng's own structures.
+    return chunk_limit(file_size) + 4 * ((size_t)max_dimension * 8 + 64) + (1u << 20);
+}
+
 int wr_png_decode(const uint8_t *data, size_t size,
                   uint32_t max_dimension, uint64_t max_pixels,
                   wr_png_info *info, uint8_t **pixels,
                   char *message, size_t message_size) {
     read_context context = { data, size, 0, message, message_size, 0 };
+    memory_account account = { 0, 0, 0, wr_png_library_budget(size, max_dimension) };
     *pixels = NULL;
     memset(info, 0, sizeof *info);
+    if (size >= 8 && check_chunk_lengths(data, size, message, message_size)) return WR_PNG_ERROR;
 
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_read_error, on_read_warning);
+    png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &context, on_read_error, on_read_warning,
+                                               &account, account_malloc, account_free);
     if (png == NULL) return WR_PNG_NO_MEMORY;
     png_infop png_info = png_create_info_struct(png);
     if (png_info == NULL) {
@@ -82,12 +156,21 @@ int wr_png_decode(const uint8_t *data, size_t size,
         free(image);
         free(rows);
         png_destroy_read_struct(&png, &png_info, NULL);
+        info->peak_bytes = account.peak;
         return WR_PNG_ERROR;
     }
 
     png_set_read_fn(png, &context, read_from_memory);
-    // libpng's own limit is a second guard; ours is checked below with a clear result.
-    png_set_user_limits(png, 0x7fffffffU, 0x7fffffffU);
+    // libpng's own limits, from ours: the side limit (ours is checked below with a clear
+    // result), chunk data no larger than the file can hold (which also bounds what a
+    // compressed chunk may inflate to), and few cached ancillary chunks.
+    uint32_t side = max_dimension > 0x7fffffffU ? 0x7fffffffU : max_dimension;
+    png_set_user_limits(png, side, side);
+    png_set_chunk_malloc_max(png, chunk_limit(size));
+    png_set_chunk_cache_max(png, 32);
+    // Text, colour profiles and palette suggestions are never used: skip them unread.
+    static const png_byte unused[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, unused, 5);
     png_read_info(png, png_info);
 
     info->width = png_get_image_width(png, png_info);
@@ -99,6 +182,7 @@ int wr_png_decode(const uint8_t *data, size_t size,
     if (info->width > max_dimension || info->height > max_dimension
         || (uint64_t)info->width * (uint64_t)info->height > max_pixels) {
         png_destroy_read_struct(&png, &png_info, NULL);
+        info->peak_bytes = account.peak;
         return WR_PNG_TOO_LARGE;
     }
 
@@ -114,6 +198,7 @@ int wr_png_decode(const uint8_t *data, size_t size,
     if (png_get_bit_depth(png, png_info) != 8 || row_bytes != (size_t)info->width * (size_t)info->channels) {
         copy_message(message, message_size, "unexpected sample layout after expansion");
         png_destroy_read_struct(&png, &png_info, NULL);
+        info->peak_bytes = account.peak;
         return WR_PNG_ERROR;
     }
 
@@ -125,6 +210,9 @@ int wr_png_decode(const uint8_t *data, size_t size,
         png_destroy_read_struct(&png, &png_info, NULL);
         return WR_PNG_NO_MEMORY;
     }
+    // The pixels (bounded by the caller's pixel limit) count toward the decode's peak.
+    account.pixels = row_bytes * info->height + sizeof(png_bytep) * info->height;
+    if (account.in_use + account.pixels > account.peak) account.peak = account.in_use + account.pixels;
     for (uint32_t y = 0; y < info->height; y++) rows[y] = image + row_bytes * y;
     png_read_image(png, rows);
     png_read_end(png, NULL);
@@ -132,6 +220,7 @@ int wr_png_decode(const uint8_t *data, size_t size,
     free(rows);
     rows = NULL;
     png_destroy_read_struct(&png, &png_info, NULL);
+    info->peak_bytes = account.peak;
     if (context.warned) {
         free(image);
         return WR_PNG_ERROR;

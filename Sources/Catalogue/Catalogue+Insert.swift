@@ -2,12 +2,24 @@ import CSQLite
 import Foundation
 
 extension Catalogue {
+    /// What a batch does with content the catalogue already holds.
+    public enum KnownContent: Sendable {
+        /// It only gains the path (an import: the content was classified when it
+        /// first came, whichever process stored it first).
+        case gainsPathOnly
+        /// It gains the path and this run's classification (`classify`, asked for one).
+        case isClassifiedAgain
+    }
+
     /// Adds a batch of images in one transaction: each image (or, for a hash
     /// already stored, the existing one), the path it was seen at, and its
-    /// classification by `run`. Either the whole batch is stored or, on any
-    /// error, none of it.
+    /// classification by `run` (for stored content only as `known` says).
+    /// Whether content is new is decided inside the transaction, so two
+    /// processes storing the same content at once classify it once. Either the
+    /// whole batch is stored or, on any error, none of it.
     @discardableResult
-    public func insertImages(_ images: [NewImage], run: RunID, at date: Date = Date()) throws -> [InsertedImage] {
+    public func insertImages(_ images: [NewImage], run: RunID, known: KnownContent = .isClassifiedAgain,
+                             at date: Date = Date()) throws -> [InsertedImage] {
         for image in images {
             if let classification = image.classification { try Catalogue.validate(classification) }
         }
@@ -41,7 +53,7 @@ extension Catalogue {
                     try storePath(file, of: id, now: now, with: insertPath)
                 }
                 var classification: ClassificationID?
-                if let new = image.classification {
+                if let new = image.classification, isNew || known == .isClassifiedAgain {
                     classification = try storeClassification(new, of: id, context: context, now: now,
                                                              with: insertClassification)
                 }

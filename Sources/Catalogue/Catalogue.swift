@@ -20,27 +20,71 @@ public final class Catalogue {
     /// Opens (and with `.create`, creates) a catalogue and brings its schema up
     /// to date. A catalogue newer than `migrator` knows, or a file that is not
     /// a wardrobe catalogue, is refused before anything is written.
-    public init(path: String, mode: Database.Mode = .create, migrator: Migrator = .embedded) throws {
+    /// `lookForDamage: false` skips the cheap look for damage on a read-only
+    /// open, for the extra readers of a process whose first connection has
+    /// just looked (a run's workers).
+    public init(path: String, mode: Database.Mode = .create, migrator: Migrator = .embedded,
+                lookForDamage: Bool = true) throws {
         database = try Database(path: path, mode: mode)
-        try Catalogue.checkIdentity(database, migrator: migrator)
+        // One snapshot for the whole look: its parts must not straddle another
+        // process's migration.
+        try database.transaction(.deferred) { try Catalogue.checkIdentity(database, migrator: migrator) }
         if mode == .readOnly {
             try database.executeScript("PRAGMA foreign_keys = ON")
             let version = try Migrator.version(of: database)
             if version < migrator.latestVersion {
                 throw CatalogueError.needsMigration(path: path, version: version, supported: migrator.latestVersion)
             }
+            // Readers look too: damage met now stops the command before it prints half an answer.
+            if lookForDamage { try checkCheaply() }
             return
+        }
+        // Before anything is written: a file with a damaged header is refused.
+        if let problem = Catalogue.headerProblem(path) {
+            throw Database.recordDamage(.damaged(path: path, detail: problem), at: path)
         }
         // A 64 MiB page cache and checkpoints every ~40 MB of WAL: large
         // batches of random-keyed inserts (hashes) rewrite fewer pages.
+        try Catalogue.turnOnWAL(database)
         try database.executeScript("""
-            PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             PRAGMA foreign_keys = ON;
             PRAGMA cache_size = -65536;
             PRAGMA wal_autocheckpoint = 10000;
             """)
-        try migrator.migrate(database)
+        // Checked once more, with the migration, inside one exclusive transaction:
+        // another process may be creating the same new catalogue right now, and
+        // its half-made state must never be judged from outside.
+        if try Catalogue.needsMigration(database, migrator: migrator) {
+            try migrator.migrate(database) { try Catalogue.checkIdentity(database, migrator: migrator) }
+        }
+        // And the pages a run writes first, before it writes them.
+        try checkCheaply()
+    }
+
+    /// WAL mode is kept in the file; turning it on takes a lock for which
+    /// SQLite does not wait (several processes opening one new catalogue at
+    /// once): so this waits, as the busy timeout would, for up to 5 seconds.
+    private static func turnOnWAL(_ database: Database) throws {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            do {
+                try database.executeScript("PRAGMA journal_mode = WAL")
+                return
+            } catch let error as CatalogueError where error.sqliteCode == SQLITE_BUSY && Date() < deadline {
+                usleep(5_000)
+            }
+        }
+    }
+
+    /// True unless the file is a wardrobe catalogue at the latest version (the
+    /// common case, which takes no write lock).
+    private static func needsMigration(_ database: Database, migrator: Migrator) throws -> Bool {
+        try database.transaction(.deferred) {
+            let applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
+            let version = try Migrator.version(of: database)
+            return applicationID != Catalogue.applicationID || version < migrator.latestVersion
+        }
     }
 
     /// The schema version recorded in the file.

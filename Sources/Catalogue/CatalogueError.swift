@@ -27,6 +27,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case notFound(String)
     /// A backup was not written, or its copy failed the check; the reason says which.
     case backupFailed(path: String, reason: String)
+    /// SQLite met a damaged page (SQLITE_CORRUPT) or a damaged header: the
+    /// process writes nothing more to any catalogue.
+    case damaged(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -35,7 +38,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
         case .fileNotFound(let path):
             return "\(path): no catalogue there (file not found)"
         case .readOnly(let path):
-            return "\(path): the catalogue is read-only; check the file's and its folder's permissions"
+            return "\(path): the catalogue cannot be written (a read-only file, folder or medium); nothing can be "
+                + "written there, but list, show, history, stats and export still read it"
         case .cannotCreate(let path, let reason):
             return "\(path): cannot create the catalogue: \(reason)"
         case .notADatabase(let path):
@@ -56,6 +60,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return message
         case .backupFailed(let path, let reason):
             return "\(path): backup not made: \(reason)"
+        case .damaged(let path, let detail):
+            return "\(path): the catalogue is damaged (\(detail)); nothing more was written to it. "
+                + "See what is damaged with 'wardrobe check --db \(path)'; recover with "
+                + "'sqlite3 \(path) .recover | sqlite3 recovered.sqlite' or restore your last backup"
         }
     }
 

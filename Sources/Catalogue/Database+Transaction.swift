@@ -6,6 +6,8 @@ extension Database {
         case deferred = "DEFERRED"
         /// Takes the write lock at once, so a writer never fails half-way on a busy lock.
         case immediate = "IMMEDIATE"
+        /// Also keeps readers in rollback-journal mode out (a new file before WAL is on).
+        case exclusive = "EXCLUSIVE"
     }
 
     /// Runs `body` in one transaction: commits when it returns, rolls back
@@ -13,6 +15,7 @@ extension Database {
     public func transaction<T>(_ kind: TransactionKind = .immediate,
                                _ body: () throws -> T) throws -> T {
         precondition(isAutocommit, "transactions do not nest")
+        if kind != .deferred, let damage = Database.damageMet(at: path) { throw damage }
         try execute("BEGIN \(kind.rawValue)")
         do {
             let result = try body()

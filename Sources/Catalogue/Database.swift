@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// One connection to an SQLite database. Not shared between threads: each
 /// thread or process that needs the catalogue opens its own connection
@@ -33,8 +34,16 @@ public final class Database {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
+        // A catalogue on read-only media (a mounted backup, a read-only share):
+        // WAL needs a -shm file it cannot create there, so with no -wal to read,
+        // the file is opened as immutable, which needs neither.
+        var name = path
+        if mode == .readOnly, !inMemory, Database.isOnReadOnlyMedia(path) {
+            name = Database.immutableURI(path)
+            flags |= SQLITE_OPEN_URI
+        }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard let opened else {
             throw CatalogueError.sqlite(SQLiteFailure(
                 code: code, extendedCode: code, message: String(cString: sqlite3_errstr(code)),
@@ -63,6 +72,22 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
+    /// True when the catalogue's folder cannot be written and no WAL file waits
+    /// to be read (SQLite reads a -wal with -shm on read-only media itself).
+    static func isOnReadOnlyMedia(_ path: String) -> Bool {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return access(folder, W_OK) != 0 && access(path + "-wal", F_OK) != 0
+    }
+
+    /// `file:` URI with `immutable=1`, the path percent-encoded.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "/-._~")
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        return "file:\(encoded)?immutable=1"
+    }
+
     /// Refuses what SQLite would report poorly: a missing file, a folder, an
     /// unwritable file; makes the parent folders of a new file.
     private static func checkFile(_ path: String, mode: Mode) throws {
@@ -70,7 +95,7 @@ public final class Database {
         var isDirectory: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw CatalogueError.notADatabase(path: path) }
-            if mode != .readOnly, !files.isWritableFile(atPath: path) {
+            if mode != .readOnly, !files.isWritableFile(atPath: path) || isOnReadOnlyMedia(path) {
                 throw CatalogueError.readOnly(path: path)
             }
             return
@@ -172,12 +197,28 @@ public final class Database {
 
     // MARK: - Errors
 
+    /// The first damage any connection of this process met in each file. Once
+    /// set, no connection starts another write transaction on that file: a
+    /// command that met a damaged page stops there and writes nothing more.
+    private static let damage = Mutex<[String: CatalogueError]>([:])
+
+    /// The damage met in the file at `path`, by any connection of this process.
+    public static func damageMet(at path: String) -> CatalogueError? { damage.withLock { $0[path] } }
+
+    static func recordDamage(_ error: CatalogueError, at path: String) -> CatalogueError {
+        damage.withLock { $0[path] = $0[path] ?? error }
+        return error
+    }
+
     func error(code: Int32, sql: String?) -> CatalogueError {
         Database.error(handle, code: code, sql: sql, path: path)
     }
 
     static func error(_ handle: OpaquePointer, code: Int32, sql: String?, path: String) -> CatalogueError {
         let failure = Database.failure(handle, code: code, sql: sql, path: path)
+        if failure.code == SQLITE_CORRUPT {
+            return recordDamage(.damaged(path: path, detail: failure.message), at: path)
+        }
         if failure.code == SQLITE_NOTADB {
             return .notADatabase(path: path)
         }

@@ -1,8 +1,9 @@
 import CSQLite
 
-/// Applies migrations in order, each in one immediate transaction together
-/// with the `PRAGMA user_version` bump: a catalogue is always at exactly one
-/// version, never between two.
+/// Applies the pending migrations in order, all in one exclusive transaction
+/// together with the `PRAGMA user_version` bump and the caller's check of what
+/// the file is: a catalogue is always at exactly one version, never between
+/// two, and no other process sees or judges it half-made.
 public struct Migrator: Sendable {
     public let migrations: [Migration]
 
@@ -23,23 +24,19 @@ public struct Migrator: Sendable {
 
     /// Brings the database up to `target` (default: latest). Refuses a
     /// database newer than this binary without writing to it.
-    public func migrate(_ database: Database, upTo target: Int? = nil) throws {
+    /// `check` runs first inside the transaction, once the lock is held (it
+    /// refuses a file that is not a catalogue).
+    public func migrate(_ database: Database, upTo target: Int? = nil, check: () throws -> Void = {}) throws {
         let target = target ?? latestVersion
         precondition(target <= latestVersion, "no migration \(target)")
-        let found = try Migrator.version(of: database)
-        if found > latestVersion {
-            throw CatalogueError.newerCatalogue(path: database.path, version: found, supported: latestVersion)
-        }
-        for migration in migrations where migration.version > found && migration.version <= target {
-            try database.transaction(.immediate) {
-                // Another process may have migrated while we waited for the lock.
-                let now = try Migrator.version(of: database)
-                guard now == migration.version - 1 else {
-                    if now > latestVersion {
-                        throw CatalogueError.newerCatalogue(path: database.path, version: now, supported: latestVersion)
-                    }
-                    return
-                }
+        try database.transaction(.exclusive) {
+            try check()
+            // Read under the lock: another process may have migrated while we waited.
+            let found = try Migrator.version(of: database)
+            if found > latestVersion {
+                throw CatalogueError.newerCatalogue(path: database.path, version: found, supported: latestVersion)
+            }
+            for migration in migrations where migration.version > found && migration.version <= target {
                 do {
                     try database.executeScript(migration.sql)
                 } catch CatalogueError.sqlite(let failure) {

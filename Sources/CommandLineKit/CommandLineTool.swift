@@ -10,8 +10,11 @@ public enum CommandLineTool {
                 console.output(HelpPrinter.help(for: command, commandPath: path, root: root), terminator: "")
                 return ExitStatus.success.rawValue
             case .run(let command, _):
-                return try command.run(console).rawValue
+                let status = try command.run(console).rawValue
+                return console.outputFailure.map { report($0, console: console) } ?? status
             }
+        } catch let failure as OutputFailure {
+            return report(failure, console: console)
         } catch let error as UsageError {
             let command = ArgumentParser.resolve(error.commandPath, root: root)
             console.info("Error: \(error.message)")
@@ -19,8 +22,18 @@ public enum CommandLineTool {
             console.info("  See '\(HelpPrinter.commandLine(error.commandPath, root: root)) --help' for more information.")
             return ExitStatus.usage.rawValue
         } catch {
+            if let failure = console.outputFailure { return report(failure, console: console) }
             console.error(String(describing: error))
             return ExitStatus.failure.rawValue
         }
+    }
+
+    /// A failed write to stdout fails the command (a half-written export must not look
+    /// complete), except that a reader who stopped reading ends it quietly, with the
+    /// status a shell shows for a process ended by SIGPIPE, as other Unix tools do.
+    private static func report(_ failure: OutputFailure, console: Console) -> Int32 {
+        if failure.isClosedPipe { return 128 + 13 }
+        console.error(failure.description)
+        return ExitStatus.failure.rawValue
     }
 }

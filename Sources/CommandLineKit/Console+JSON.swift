@@ -5,6 +5,6 @@ extension Console {
     public func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        output(String(decoding: try encoder.encode(value), as: UTF8.self))
+        try data(Array(try encoder.encode(value)) + [UInt8(ascii: "\n")])
     }
 }

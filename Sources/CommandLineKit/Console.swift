@@ -12,8 +12,9 @@ public final class Console: Sendable {
     public let stdoutIsTerminal: Bool
     public let stderrIsTerminal: Bool
     public let usesColor: Bool
-    /// Held while writing, so lines from worker threads never interleave.
-    private let writing = Mutex(())
+    /// Held while writing, so lines from worker threads never interleave. Holds
+    /// the first failed write to stdout: a full disk, a closed pipe.
+    private let writing = Mutex<OutputFailure?>(nil)
 
     public init(environment: [String: String]) {
         self.environment = environment
@@ -23,28 +24,45 @@ public final class Console: Sendable {
         usesColor = stderrIsTerminal && !noColor && environment["TERM"] != "dumb"
     }
 
-    /// A result line on stdout.
+    /// Result lines on stdout, control characters other than line breaks escaped.
+    /// After a failed write nothing more is written; `CommandLineTool` reports it.
     public func output(_ text: String, terminator: String = "\n") {
-        write(text + terminator, to: STDOUT_FILENO)
+        write(Format.escaped(text, keepingNewlines: true) + terminator, to: STDOUT_FILENO)
     }
+
+    /// A picture the tool drew itself (colour previews): its escape codes are written as they are.
+    public func picture(_ text: String) {
+        write(text + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Machine-readable output (CSV, JSON) on stdout, exactly as given; throws
+    /// when it cannot be written, so a long stream stops at the first failure.
+    public func data(_ bytes: [UInt8]) throws(OutputFailure) {
+        if let failure = write(bytes, to: STDOUT_FILENO) { throw failure }
+    }
+
+    /// The first write to stdout that failed, if one did.
+    public var outputFailure: OutputFailure? { writing.withLock { $0 } }
 
     /// A progress or information line on stderr.
     public func info(_ text: String) {
-        write(text + "\n", to: STDERR_FILENO)
+        write(Format.escaped(text, keepingNewlines: true) + "\n", to: STDERR_FILENO)
     }
 
+    /// One line on stderr, always: line breaks in `text` are escaped too.
     public func warning(_ text: String) {
-        write(paint("warning:", "33") + " " + text + "\n", to: STDERR_FILENO)
+        write(paint("warning:", "33") + " " + Format.escaped(text) + "\n", to: STDERR_FILENO)
     }
 
+    /// One line on stderr, always: line breaks in `text` are escaped too.
     public func error(_ text: String) {
-        write(paint("error:", "31") + " " + text + "\n", to: STDERR_FILENO)
+        write(paint("error:", "31") + " " + Format.escaped(text) + "\n", to: STDERR_FILENO)
     }
 
     /// Rewrites the current stderr line (progress bars); only on a terminal.
     public func status(_ text: String) {
         guard stderrIsTerminal else { return }
-        write("\r\u{1B}[2K" + text, to: STDERR_FILENO)
+        write("\r\u{1B}[2K" + Format.escaped(text), to: STDERR_FILENO)
     }
 
     public func clearStatus() {
@@ -57,16 +75,39 @@ public final class Console: Sendable {
         usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Unbuffered writes, one whole text at a time.
     private func write(_ text: String, to descriptor: Int32) {
-        writing.withLock { _ in
-            var bytes = Array(text.utf8)[...]
+        _ = write(Array(text.utf8), to: descriptor)
+    }
+
+    /// Unbuffered writes, one whole text at a time. A failure on stdout is kept
+    /// (and returned); on stderr there is nowhere left to say it.
+    @discardableResult
+    private func write(_ text: [UInt8], to descriptor: Int32) -> OutputFailure? {
+        writing.withLock { failed in
+            if descriptor == STDOUT_FILENO, let failed { return failed }
+            var bytes = text[...]
             while !bytes.isEmpty {
                 let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
                 if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }  // a closed pipe: nothing sensible left to do
+                if written <= 0 {
+                    guard descriptor == STDOUT_FILENO else { return nil }
+                    failed = OutputFailure(code: written < 0 ? errno : EIO)
+                    return failed
+                }
                 bytes = bytes.dropFirst(written)
             }
+            return nil
         }
     }
+}
+
+/// Stdout could not take the output: a full disk, a device error, a reader gone.
+public struct OutputFailure: Error, Sendable, CustomStringConvertible {
+    /// The system's error number.
+    public var code: Int32
+
+    /// The reader went away (`| head`): the usual end of a pipeline, not an error to report.
+    public var isClosedPipe: Bool { code == EPIPE }
+
+    public var description: String { "cannot write the output: \(String(cString: strerror(code)))" }
 }

@@ -2,6 +2,45 @@ import Foundation
 
 /// Formats for numbers shown to people.
 public enum Format {
+    /// `text` with every control character made visible: `\n`, `\r`, `\t`, `\e`
+    /// and `\x07`-style escapes for the rest of C0, DEL and C1, `\u{202E}` for
+    /// Unicode's line separators and direction overrides. A file or model name can
+    /// hold any of them; printed raw they would move the cursor, retitle or clear the
+    /// terminal, or split one line in two. (`RowWriter` applies the same rule to CSV.)
+    public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) && !(keepingNewlines && $0 == "\n") }) else {
+            return text
+        }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar), !(keepingNewlines && scalar == "\n") else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{1B}": out += "\\e"
+            case _ where scalar.value < 0x100: out += "\\x" + hex(scalar.value, digits: 2)
+            default: out += "\\u{" + hex(scalar.value, digits: 4) + "}"
+            }
+        }
+        return out
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
     public static func percent(_ value: Float) -> String { String(format: "%.1f%%", Double(value) * 100) }
     public static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 
@@ -14,8 +53,10 @@ public enum Format {
 
     public static func rate(_ perSecond: Double) -> String { String(format: "%.1f", perSecond) }
 
-    /// Left-aligned columns separated by two spaces.
+    /// Left-aligned columns separated by two spaces. Cells are escaped (`escaped`):
+    /// a name holding a newline stays on its row.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let rows = rows.map { $0.map { escaped($0) } }
         guard let columns = rows.map(\.count).max() else { return "" }
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return rows.map { row in

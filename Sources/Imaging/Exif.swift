@@ -2,7 +2,7 @@
 /// The TIFF structure is parsed by hand and every offset is checked; damaged EXIF
 /// is ignored (the image is shown as stored), never a reason to refuse the image.
 public enum Exif {
-    static let orientationTag: UInt16 = 0x0112
+    static let orientationTag: UInt64 = 0x0112
     static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     /// The orientation in a TIFF block (the payload of an APP1 "Exif" segment after its
@@ -18,9 +18,9 @@ public enum Exif {
         case (0x4D, 0x4D): littleEndian = false
         default: return nil
         }
-        func u16(_ offset: Int) -> UInt16? {
+        func u16(_ offset: Int) -> UInt64? {
             guard offset >= 0, offset + 2 <= count else { return nil }
-            let a = UInt16(bytes[base + offset]), b = UInt16(bytes[base + offset + 1])
+            let a = UInt64(bytes[base + offset]), b = UInt64(bytes[base + offset + 1])
             return littleEndian ? a | b << 8 : a << 8 | b
         }
         func u32(_ offset: Int) -> UInt32? {

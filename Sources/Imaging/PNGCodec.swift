@@ -1,8 +1,25 @@
 import CPNGSupport
 
-/// libpng through the CPNGSupport shim, which keeps libpng's longjmp in C.
-enum PNGCodec {
+/// libpng through the CPNGSupport shim, which keeps libpng's longjmp in C. No length
+/// field in a file makes it allocate more than the file holds: chunk lengths are checked
+/// against the file's size first, and libpng allocates through an account capped by the
+/// file's size and the side limit. The pixels are bounded by the pixel limit.
+public enum PNGCodec {
     static func decode(_ bytes: [UInt8], limits: ImageLimits, background: [UInt8]) throws(ImagingError) -> Bitmap {
+        var peak = 0
+        return try decode(bytes, limits: limits, background: background, peakBytes: &peak)
+    }
+
+    /// The most libpng may allocate for a file of `fileSize` bytes under `limits`; the
+    /// decoded pixels (at most `limits.maxPixels` times 4 bytes) come on top.
+    public static func libraryBudget(fileSize: Int, limits: ImageLimits) -> Int {
+        Int(wr_png_library_budget(fileSize, UInt32(clamping: limits.maxDimension)))
+    }
+
+    /// Decodes, and sets `peakBytes` to the most the decode held at once (libpng's
+    /// allocations and the decoded samples), whether it succeeded or not.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits, background: [UInt8],
+                              peakBytes: inout Int) throws(ImagingError) -> Bitmap {
         var info = wr_png_info()
         var samples: UnsafeMutablePointer<UInt8>? = nil
         var message = [CChar](repeating: 0, count: 256)
@@ -11,6 +28,7 @@ enum PNGCodec {
                           UInt64(limits.maxPixels), &info, &samples, &message, message.count)
         }
         defer { wr_png_free(samples) }
+        peakBytes = Int(info.peak_bytes)
         switch Int(status) {
         case WR_PNG_OK:
             break
@@ -21,7 +39,8 @@ enum PNGCodec {
             throw ImagingError(.corrupt, "not enough memory to decode the png image")
         default:
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.contains("unexpected end of file") || text.contains("Not enough image data") {
+            if text.contains("unexpected end of file") || text.contains("Not enough image data")
+                || text.contains("past the end of the file") {
                 throw ImagingError(.truncated, "truncated PNG: \(text)")
             }
             throw ImagingError(.corrupt, "corrupt PNG: \(text)")

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// An `.aimodel` file in memory: its description and its named weight tensors.
@@ -8,6 +9,8 @@ import Foundation
 /// `__metadata__` map (strings only, so structured parts are JSON strings).
 public struct ModelFile: Sendable, Equatable {
     public static let formatName = "wardrobe.aimodel"
+    /// Larger files are refused unread: the bundled model is under 2 MB.
+    public static let maxFileSize = 1 << 31
 
     public var description: ModelDescription
     public var tensors: [String: NDArray]
@@ -20,9 +23,9 @@ public struct ModelFile: Sendable, Equatable {
     public init(contentsOf url: URL) throws(ModelError) {
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: url))
+            bytes = try RegularFile.read(url.path, maxSize: Self.maxFileSize)
         } catch {
-            throw ModelError.unreadable(path: url.path, reason: error.localizedDescription)
+            throw ModelError.unreadable(path: url.path, reason: error.reason)
         }
         try self.init(bytes: bytes)
     }

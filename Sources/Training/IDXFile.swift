@@ -1,4 +1,5 @@
 import CZlib
+import Files
 import Foundation
 
 /// The IDX files of MNIST and Fashion-MNIST, gzip-compressed as the Debian
@@ -35,7 +36,17 @@ public struct IDXFile: Sendable {
 
     private static func gunzip(path: String) throws(DatasetError) -> [UInt8] {
         guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
-        guard let file = gzopen(path, "rb") else { throw .malformed(path: path, reason: "cannot open") }
+        // Opened as a regular file first: a FIFO in its place is refused, not waited on.
+        let opened: Int32
+        do {
+            opened = try RegularFile.open(path).descriptor
+        } catch {
+            throw .malformed(path: path, reason: "cannot open: \(error.reason)")
+        }
+        guard let file = gzdopen(opened, "rb") else {
+            close(opened)
+            throw .malformed(path: path, reason: "cannot open")
+        }
         defer { gzclose(file) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 20)

@@ -15,20 +15,27 @@ extension Network {
     /// backward on `examples` (`[N, C, H, W]`).
     public func gradients(examples: [Float], labels: [Int], dropoutSeed: UInt64 = 0,
                           labelSmoothing: Float = 0) -> Gradients {
-        let count = labels.count
+        gradients(examples: examples, accepted: labels.map { [$0] }, dropoutSeed: dropoutSeed,
+                  labelSmoothing: labelSmoothing)
+    }
+
+    /// The same with several accepted labels per example (see `SoftmaxCrossEntropy`).
+    public func gradients(examples: [Float], accepted: [[Int]], dropoutSeed: UInt64 = 0,
+                          labelSmoothing: Float = 0) -> Gradients {
+        let count = accepted.count
         precondition(examples.count == count * architecture.input.count, "examples and labels disagree")
         let workspace = NetworkWorkspace(plan: plan, capacity: count)
         var generator = SeededGenerator(seed: dropoutSeed)
         var parameterGradients = [Float](repeating: 0, count: parameters.count)
         var inputGradients = [Float](repeating: 0, count: examples.count)
-        let labels32 = labels.map { Int32($0) }
+        let masks = accepted.map { labels in labels.reduce(UInt64(0)) { $0 | SoftmaxCrossEntropy.mask(label: $1) } }
         let result = parameters.withUnsafeBufferPointer { p in
             statistics.withUnsafeBufferPointer { s in
                 workspace.forward(examples, count: count, parameters: p.baseAddress!, statistics: s.baseAddress!,
                                   training: true, generator: &generator)
                 return parameterGradients.withUnsafeMutableBufferPointer { g in
                     inputGradients.withUnsafeMutableBufferPointer { i in
-                        workspace.backward(labels: labels32, scale: 1 / Float(count), smoothing: labelSmoothing,
+                        workspace.backward(accepted: masks, scale: 1 / Float(count), smoothing: labelSmoothing,
                                            parameters: p.baseAddress!, gradients: g.baseAddress!,
                                            inputGradient: i.baseAddress!)
                     }
@@ -41,6 +48,10 @@ extension Network {
     /// The mean training-mode loss alone (the quantity `gradients` differentiates).
     public func loss(examples: [Float], labels: [Int], dropoutSeed: UInt64 = 0, labelSmoothing: Float = 0) -> Double {
         gradients(examples: examples, labels: labels, dropoutSeed: dropoutSeed, labelSmoothing: labelSmoothing).loss
+    }
+
+    public func loss(examples: [Float], accepted: [[Int]], dropoutSeed: UInt64 = 0, labelSmoothing: Float = 0) -> Double {
+        gradients(examples: examples, accepted: accepted, dropoutSeed: dropoutSeed, labelSmoothing: labelSmoothing).loss
     }
 
     /// Inference-mode logits (running statistics, no dropout), `[N, classes]`.

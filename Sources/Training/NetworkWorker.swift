@@ -23,7 +23,7 @@ final class NetworkWorker: @unchecked Sendable {
         workspace.forward(job.images + first * pixels, count: count, parameters: job.parameters,
                           statistics: job.statistics, training: true, generator: &generator)
         result = gradients.withUnsafeMutableBufferPointer { g in
-            workspace.backward(labels: job.labels + first, scale: scale, smoothing: smoothing,
+            workspace.backward(accepted: job.accepted + first, scale: scale, smoothing: smoothing,
                                parameters: job.parameters, gradients: g.baseAddress!)
         }
     }
@@ -34,14 +34,13 @@ struct StepJob: @unchecked Sendable {
     var parameters: UnsafePointer<Float>
     var statistics: UnsafePointer<Float>
     var images: UnsafePointer<Float>
-    var labels: UnsafePointer<Int32>
+    var accepted: UnsafePointer<UInt64>
 }
 
 /// Memory shared by the workers during evaluation; each writes only its own
-/// chunks of `output`.
+/// chunks of `output` (logits).
 struct SharedPointers: @unchecked Sendable {
     var parameters: UnsafePointer<Float>
     var statistics: UnsafePointer<Float>
-    var source: UnsafePointer<UInt8>
-    var output: UnsafeMutablePointer<Int>
+    var output: UnsafeMutablePointer<Float>
 }

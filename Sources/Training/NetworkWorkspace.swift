@@ -20,7 +20,7 @@ final class NetworkWorkspace: @unchecked Sendable {
     private let gradientA: UnsafeMutablePointer<Float>
     private let gradientB: UnsafeMutablePointer<Float>
     private let columnScratch: UnsafeMutablePointer<Float>
-    private let labels: UnsafeMutablePointer<Int32>
+    private let accepted: UnsafeMutablePointer<UInt64>
     private var allocations: [UnsafeMutableRawPointer] = []
 
     init(plan: NetworkPlan, capacity: Int) {
@@ -72,10 +72,10 @@ final class NetworkWorkspace: @unchecked Sendable {
         gradientA = floats(capacity * largest)
         gradientB = floats(capacity * largest)
         columnScratch = floats(largestColumns)
-        let l = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let l = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
         l.initialize(repeating: 0, count: capacity)
         allocations.append(UnsafeMutableRawPointer(l))
-        labels = l
+        accepted = l
         self.outputs = outputs
         self.saved = saved
         self.winners = winners
@@ -146,18 +146,19 @@ final class NetworkWorkspace: @unchecked Sendable {
         }
     }
 
-    /// After a training-mode `forward`: the loss of the batch against
-    /// `labels`, and the gradients of `scale * loss` written into `gradients`
-    /// (every parameter's slot, overwritten) and, if asked, into
-    /// `inputGradient` as `[N, C, H, W]`.
-    func backward(labels given: UnsafePointer<Int32>, scale: Float, smoothing: Float,
+    /// After a training-mode `forward`: the loss of the batch against the
+    /// `accepted` label masks (one per example, bit k for label k), and the
+    /// gradients of `scale * loss` written into `gradients` (every
+    /// parameter's slot, overwritten) and, if asked, into `inputGradient` as
+    /// `[N, C, H, W]`.
+    func backward(accepted given: UnsafePointer<UInt64>, scale: Float, smoothing: Float,
                   parameters: UnsafePointer<Float>, gradients: UnsafeMutablePointer<Float>,
                   inputGradient: UnsafeMutablePointer<Float>? = nil) -> SoftmaxCrossEntropy.Result {
         let count = batch
-        labels.update(from: given, count: count)
+        accepted.update(from: given, count: count)
         var dy = gradientA
         var dx = gradientB
-        let result = SoftmaxCrossEntropy.forwardBackward(logits, labels: labels, batch: count, classes: plan.outputCount,
+        let result = SoftmaxCrossEntropy.forwardBackward(logits, accepted: accepted, batch: count, classes: plan.outputCount,
                                                          smoothing: smoothing, scale: scale, dLogits: dy)
         for index in plan.layers.indices.reversed() {
             let layer = plan.layers[index]

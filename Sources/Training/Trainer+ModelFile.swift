@@ -1,17 +1,50 @@
 import Foundation
 import Inference
 
+/// What a model file records beyond the trainer's own configuration: where
+/// its photos came from, the prep recipe it was trained for, its parent when
+/// fine-tuned, its calibration and how long training took. Every key is an
+/// optional entry of the `training` metadata map (readers that do not know a
+/// key ignore it).
+public struct TrainingRecord: Sendable, Equatable {
+    /// Data besides Fashion-MNIST (photo folders, corrections).
+    public var photoSources: [DataSource] = []
+    /// The prep recipe ("name@version") the photos were prepared with; the
+    /// default recipe of every command that prepares images for this model.
+    public var recipe: String?
+    /// SHA-256 (hex) of the parent model's file, when fine-tuned.
+    public var parentSHA256: String?
+    /// The temperature folded into the last layer, when calibrated.
+    public var temperature: Float?
+    /// Calibration measured on the held-out photos, before and after.
+    public var calibrationBefore: CalibrationReport?
+    public var calibrationAfter: CalibrationReport?
+    /// Wall-clock seconds of training (the one entry that differs between
+    /// two runs of one configuration; the weights do not).
+    public var trainingSeconds: Double?
+
+    public init() {}
+
+    /// Keys of the `training` metadata map that this record writes.
+    public enum Key {
+        public static let dataSources = "data_sources"
+        public static let recipe = "recipe"
+        public static let parentSHA256 = "parent_sha256"
+        public static let temperature = "temperature"
+        public static let trainingSeconds = "training_seconds"
+    }
+}
+
 extension Trainer.Result {
     /// The trained model as an `.aimodel`, its metadata saying how it was made.
-    /// Nothing here depends on the clock or the machine, so the same run
-    /// writes the same bytes.
-    public func modelFile(name: String = "clothing", version: String = "1.0") -> ModelFile {
+    public func modelFile(name: String = "clothing", version: String = "1.0",
+                          record: TrainingRecord = TrainingRecord()) -> ModelFile {
         let c = configuration
         func percent(_ x: Double) -> String { String(format: "%.4f", x) }
         var augmentation: [String] = []
         if c.augmentation.maxShift > 0 { augmentation.append("random shift up to \(c.augmentation.maxShift) px") }
         if c.augmentation.horizontalFlip { augmentation.append("horizontal flip") }
-        let training: [String: String] = [
+        var training: [String: String] = [
             "architecture": architecture.summary,
             "parameters": String(network.parameterCount),
             "training_data": "Fashion-MNIST train, \(trainingImages) images (\(validationImages) more held out for validation), Debian package dataset-fashion-mnist",
@@ -28,6 +61,25 @@ extension Trainer.Result {
             "test_accuracy": percent(testAccuracy),
             "trainer": "wardrobe Training module",
         ]
+        if trainingPhotos > 0 {
+            var sources = [DataSource(name: "Fashion-MNIST train", examples: trainingImages, perLabel: [:])]
+            sources += record.photoSources
+            training[TrainingRecord.Key.dataSources] = DataSource.metadata(sources)
+            training["photo_share"] = String(c.photoShare)
+            training["photo_augmentation"] = c.photoAugmentation.summary
+            training["photo_examples"] = "\(trainingPhotos) training photos, \(heldOutPhotos) held out (by file hash) for validation and calibration"
+        }
+        if let accuracy = photoValidationAccuracy { training["photo_validation_accuracy"] = percent(accuracy) }
+        if let recipe = record.recipe { training[TrainingRecord.Key.recipe] = recipe }
+        if let parent = record.parentSHA256 { training[TrainingRecord.Key.parentSHA256] = parent }
+        if let t = record.temperature { training[TrainingRecord.Key.temperature] = String(format: "%.4f", t) }
+        for (key, report) in [("calibration_before", record.calibrationBefore), ("calibration_after", record.calibrationAfter)] {
+            guard let report else { continue }
+            training[key] = String(format: "held-out photos: ECE %.4f (%d bins); confidence >= %.1f on %.3f of them, %.3f right",
+                                   report.expectedCalibrationError, report.bins, report.threshold,
+                                   report.confidentCoverage, report.confidentPrecision ?? .nan)
+        }
+        if let seconds = record.trainingSeconds { training[TrainingRecord.Key.trainingSeconds] = String(format: "%.0f", seconds) }
         return network.modelFile(name: name, version: version, labels: FashionMNIST.labels, training: training)
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 import COpenBLAS
 
-/// Trains a network on Fashion-MNIST: shuffled mini-batches of augmented
-/// images, split across threads, SGD with Nesterov momentum under a one-cycle
-/// schedule, validation after every epoch, test accuracy at the end.
+/// Trains a network on Fashion-MNIST and, when given, on labelled photo
+/// tensors: shuffled mini-batches of augmented examples, split across
+/// threads, SGD with Nesterov momentum under a one-cycle schedule, validation
+/// after every epoch (held-out Fashion-MNIST images and held-out photos),
+/// test accuracy at the end. From scratch, or from a parent network
+/// (fine-tuning).
 public struct Trainer: Sendable {
     public var architecture: Architecture
     public var configuration: TrainingConfiguration
@@ -18,11 +21,19 @@ public struct Trainer: Sendable {
         public var configuration: TrainingConfiguration
         public var network: Network
         public var validationAccuracy: Double
+        /// On the held-out photos after the last epoch; nil without photos.
+        public var photoValidationAccuracy: Double?
         public var testAccuracy: Double
         public var epochs: [EpochReport]
         public var trainingImages: Int
         public var validationImages: Int
         public var testImages: Int
+        public var trainingPhotos: Int
+        public var heldOutPhotos: Int
+        /// Whether the run started from a parent's weights.
+        public var fineTuned: Bool
+        /// Wall-clock time of the run.
+        public var seconds: Double
     }
 
     /// The fixed split of the training set: validation indices, then the
@@ -35,23 +46,31 @@ public struct Trainer: Sendable {
         return (Array(order[v...]), Array(order[..<v]))
     }
 
-    public func train(training: FashionMNIST, test: FashionMNIST,
+    /// Trains on `training` (Fashion-MNIST) and `photos`, validating on
+    /// held-out Fashion-MNIST images and on `heldOutPhotos` every epoch.
+    /// With `parent`, starts from its weights and running statistics.
+    public func train(training: FashionMNIST, test: FashionMNIST, photos: LabelledTensors = LabelledTensors(),
+                      heldOutPhotos: LabelledTensors = LabelledTensors(), parent: Network? = nil,
                       progress: (TrainingProgress) -> Void = { _ in }) -> Result {
         let c = configuration
         precondition(c.epochs >= 1 && c.batchSize >= c.threads && c.threads >= 1, "bad configuration")
+        precondition(parent == nil || parent!.architecture == architecture, "the parent has another architecture")
+        precondition((0..<1).contains(c.photoShare), "the photo share is in 0..<1")
         // Each thread multiplies its own matrices; OpenBLAS's own threads would only compete.
         openblas_set_num_threads(1)
         let started = Date()
 
         var (trainingIndices, validationIndices) = Self.split(count: training.count, validation: c.validationCount)
         if let limit = c.trainingLimit { trainingIndices = Array(trainingIndices.prefix(limit)) }
-        let stepsPerEpoch = trainingIndices.count / c.batchSize
-        precondition(stepsPerEpoch >= 1, "fewer training images than one batch")
+        var examples = ExampleStream(fashion: trainingIndices, fashionCount: training.count, photos: photos.count,
+                                     photoShare: c.photoShare)
+        let stepsPerEpoch = examples.perEpoch / c.batchSize
+        precondition(stepsPerEpoch >= 1, "fewer training examples than one batch")
         let totalSteps = stepsPerEpoch * c.epochs
         let schedule = LearningRateSchedule(peak: c.peakLearningRate, totalSteps: totalSteps,
                                             warmupSteps: Int(Double(totalSteps) * c.warmupFraction))
 
-        var network = Network(architecture: architecture, seed: c.seed)
+        var network = parent ?? Network(architecture: architecture, seed: c.seed)
         var optimizer = SGDNesterov(parameterCount: network.parameterCount, momentum: c.momentum,
                                     weightDecay: c.weightDecay, decayMask: network.decayMask)
         let shard = (c.batchSize + c.threads - 1) / c.threads
@@ -59,30 +78,39 @@ public struct Trainer: Sendable {
         var generator = SeededGenerator(seed: c.seed, stream: 1)
         let pixels = FashionMNIST.pixelsPerImage
         var batchImages = [Float](repeating: 0, count: c.batchSize * pixels)
-        var batchLabels = [Int32](repeating: 0, count: c.batchSize)
+        var batchAccepted = [UInt64](repeating: 0, count: c.batchSize)
         var gradients = [Float](repeating: 0, count: network.parameterCount)
 
         progress(.started(architecture: architecture.summary, parameters: network.parameterCount,
-                          trainingImages: trainingIndices.count, validationImages: validationIndices.count,
+                          trainingImages: examples.perEpoch, validationImages: validationIndices.count + heldOutPhotos.count,
                           steps: totalSteps))
         var reports: [EpochReport] = []
         var step = 0
         for epoch in 1...c.epochs {
             let epochStarted = Date()
-            var order = trainingIndices
-            generator.shuffle(&order)
+            let order = examples.nextEpoch(&generator)
             var lossSum = 0.0
             var correct = 0
             for batchIndex in 0..<stepsPerEpoch {
                 // Augment on this thread, from the one generator: the batch
                 // depends only on the seed, never on thread timing.
-                training.pixels.withUnsafeBufferPointer { source in
-                    batchImages.withUnsafeMutableBufferPointer { destination in
-                        for i in 0..<c.batchSize {
-                            let index = order[batchIndex * c.batchSize + i]
-                            c.augmentation.apply(source.baseAddress! + index * pixels,
-                                                 into: destination.baseAddress! + i * pixels, generator: &generator)
-                            batchLabels[i] = Int32(training.labels[index])
+                training.pixels.withUnsafeBufferPointer { fashion in
+                    photos.values.withUnsafeBufferPointer { photoValues in
+                        batchImages.withUnsafeMutableBufferPointer { destination in
+                            for i in 0..<c.batchSize {
+                                let index = order[batchIndex * c.batchSize + i]
+                                let target = destination.baseAddress! + i * pixels
+                                if index < training.count {
+                                    c.augmentation.apply(fashion.baseAddress! + index * pixels, into: target,
+                                                         generator: &generator)
+                                    batchAccepted[i] = SoftmaxCrossEntropy.mask(label: Int(training.labels[index]))
+                                } else {
+                                    let photo = index - training.count
+                                    c.photoAugmentation.apply(photoValues.baseAddress! + photo * pixels, into: target,
+                                                              generator: &generator)
+                                    batchAccepted[i] = photos.accepted[photo]
+                                }
+                            }
                         }
                     }
                 }
@@ -90,9 +118,9 @@ public struct Trainer: Sendable {
                 network.parameters.withUnsafeBufferPointer { parameters in
                     network.statistics.withUnsafeBufferPointer { statistics in
                         batchImages.withUnsafeBufferPointer { images in
-                            batchLabels.withUnsafeBufferPointer { labels in
+                            batchAccepted.withUnsafeBufferPointer { accepted in
                                 let job = StepJob(parameters: parameters.baseAddress!, statistics: statistics.baseAddress!,
-                                                  images: images.baseAddress!, labels: labels.baseAddress!)
+                                                  images: images.baseAddress!, accepted: accepted.baseAddress!)
                                 DispatchQueue.concurrentPerform(iterations: workers.count) { w in
                                     let first = w * shard
                                     let count = min(shard, c.batchSize - first)
@@ -119,19 +147,26 @@ public struct Trainer: Sendable {
                                learningRate: schedule.rate(atStep: step))
                 updateRunningStatistics(&network, workers: workers)
                 step += 1
-                if batchIndex % 50 == 49 || batchIndex == stepsPerEpoch - 1 {
-                    progress(.step(epoch: epoch, step: batchIndex + 1, stepsPerEpoch: stepsPerEpoch,
-                                   loss: lossSum / Double((batchIndex + 1) * c.batchSize)))
+                if batchIndex % 20 == 19 || batchIndex == stepsPerEpoch - 1 {
+                    let seconds = Date().timeIntervalSince(epochStarted)
+                    let rate = Double((batchIndex + 1) * c.batchSize) / max(seconds, 1e-9)
+                    progress(.step(StepReport(epoch: epoch, step: batchIndex + 1, stepsPerEpoch: stepsPerEpoch,
+                                              loss: lossSum / Double((batchIndex + 1) * c.batchSize),
+                                              imagesPerSecond: rate,
+                                              secondsLeft: Double((stepsPerEpoch - batchIndex - 1) * c.batchSize) / rate)))
                 }
             }
             let trainSeconds = Date().timeIntervalSince(epochStarted)
-            let validation = Self.predict(network, images: training, indices: validationIndices, workers: workers)
+            let validation = Self.predictions(network, fashion: training, indices: validationIndices, workers: workers)
             let validationCorrect = zip(validation, validationIndices).filter { $0.0 == Int(training.labels[$0.1]) }.count
+            let photoAccuracy = heldOutPhotos.isEmpty ? nil
+                : Self.accuracy(Self.logits(network, photos: heldOutPhotos, workers: workers), of: heldOutPhotos)
             let elapsed = Date().timeIntervalSince(started)
             let seen = Double(stepsPerEpoch * c.batchSize)
             let report = EpochReport(
                 epoch: epoch, epochs: c.epochs, loss: lossSum / seen, trainingAccuracy: Double(correct) / seen,
                 validationAccuracy: validationIndices.isEmpty ? .nan : Double(validationCorrect) / Double(validationIndices.count),
+                photoValidationAccuracy: photoAccuracy,
                 imagesPerSecond: seen / trainSeconds, learningRate: schedule.rate(atStep: max(step - 1, 0)),
                 secondsElapsed: elapsed, secondsLeft: elapsed / Double(epoch) * Double(c.epochs - epoch))
             reports.append(report)
@@ -139,13 +174,18 @@ public struct Trainer: Sendable {
         }
 
         let testIndices = Array(0..<min(test.count, c.testLimit ?? test.count))
-        let predictions = Self.predict(network, images: test, indices: testIndices, workers: workers)
+        let predictions = Self.predictions(network, fashion: test, indices: testIndices, workers: workers)
         let testCorrect = zip(predictions, testIndices).filter { $0.0 == Int(test.labels[$0.1]) }.count
         let testAccuracy = Double(testCorrect) / Double(max(testIndices.count, 1))
-        progress(.finished(testAccuracy: testAccuracy, seconds: Date().timeIntervalSince(started)))
-        return Result(architecture: architecture, configuration: c, network: network, validationAccuracy: reports.last?.validationAccuracy ?? .nan,
+        let seconds = Date().timeIntervalSince(started)
+        progress(.finished(testAccuracy: testAccuracy, seconds: seconds))
+        return Result(architecture: architecture, configuration: c, network: network,
+                      validationAccuracy: reports.last?.validationAccuracy ?? .nan,
+                      photoValidationAccuracy: reports.last?.photoValidationAccuracy,
                       testAccuracy: testAccuracy, epochs: reports, trainingImages: trainingIndices.count,
-                      validationImages: validationIndices.count, testImages: testIndices.count)
+                      validationImages: validationIndices.count, testImages: testIndices.count,
+                      trainingPhotos: photos.count, heldOutPhotos: heldOutPhotos.count, fineTuned: parent != nil,
+                      seconds: seconds)
     }
 
     /// Running statistics follow PyTorch: momentum 0.1, unbiased variance.
@@ -174,45 +214,50 @@ public struct Trainer: Sendable {
             }
         }
     }
+}
 
-    /// Inference-mode predictions (argmax of the logits), the workers taking
-    /// chunks in turn.
-    static func predict(_ network: Network, images: FashionMNIST, indices: [Int], workers: [NetworkWorker]) -> [Int] {
-        guard !indices.isEmpty else { return [] }
-        var predictions = [Int](repeating: -1, count: indices.count)
-        let capacity = workers[0].workspace.capacity
-        let chunks = (indices.count + capacity - 1) / capacity
-        let classes = network.outputCount
-        network.parameters.withUnsafeBufferPointer { parameters in
-            network.statistics.withUnsafeBufferPointer { statistics in
-                images.pixels.withUnsafeBufferPointer { source in
-                    predictions.withUnsafeMutableBufferPointer { output in
-                        let shared = SharedPointers(parameters: parameters.baseAddress!, statistics: statistics.baseAddress!,
-                                                    source: source.baseAddress!, output: output.baseAddress!)
-                        DispatchQueue.concurrentPerform(iterations: workers.count) { w in
-                            let worker = workers[w]
-                            var unused = SeededGenerator(seed: 0)
-                            for chunk in stride(from: w, to: chunks, by: workers.count) {
-                                let first = chunk * capacity
-                                let count = min(capacity, indices.count - first)
-                                for i in 0..<count {
-                                    Augmentation.convert(shared.source + indices[first + i] * FashionMNIST.pixelsPerImage,
-                                                         into: worker.images + i * FashionMNIST.pixelsPerImage)
-                                }
-                                worker.workspace.forward(worker.images, count: count, parameters: shared.parameters,
-                                                         statistics: shared.statistics, training: false, generator: &unused)
-                                let logits = worker.workspace.logits
-                                for i in 0..<count {
-                                    var best = 0
-                                    for k in 1..<classes where logits[i * classes + k] > logits[i * classes + best] { best = k }
-                                    shared.output[first + i] = best
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+/// The examples of each epoch: every Fashion-MNIST training index once, and
+/// as many photo draws as the photo share asks for, taken in turn from a
+/// photo order reshuffled whenever it runs out; all shuffled together by the
+/// trainer's generator (without photos, exactly the one shuffle per epoch the
+/// Fashion-MNIST-only trainer always made, so its models stay the same).
+/// Photos are numbered after Fashion-MNIST (`fashionCount + photo`).
+struct ExampleStream {
+    let fashion: [Int]
+    let fashionCount: Int
+    let photos: Int
+    let photosPerEpoch: Int
+    private var photoOrder: [Int] = []
+    private var cursor = 0
+
+    init(fashion: [Int], fashionCount: Int, photos: Int, photoShare: Double) {
+        self.fashion = fashion
+        self.fashionCount = fashionCount
+        self.photos = photos
+        if photos == 0 {
+            photosPerEpoch = 0
+        } else if fashion.isEmpty {
+            photosPerEpoch = photos
+        } else {
+            photosPerEpoch = Int((photoShare / (1 - photoShare) * Double(fashion.count)).rounded())
         }
-        return predictions
+    }
+
+    var perEpoch: Int { fashion.count + photosPerEpoch }
+
+    mutating func nextEpoch(_ generator: inout SeededGenerator) -> [Int] {
+        var order = fashion
+        order.reserveCapacity(perEpoch)
+        for _ in 0..<photosPerEpoch {
+            if cursor == photoOrder.count {
+                photoOrder = Array(0..<photos)
+                generator.shuffle(&photoOrder)
+                cursor = 0
+            }
+            order.append(fashionCount + photoOrder[cursor])
+            cursor += 1
+        }
+        generator.shuffle(&order)
+        return order
     }
 }

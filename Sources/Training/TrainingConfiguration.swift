@@ -1,5 +1,6 @@
-/// Everything that decides a training run besides the architecture. Two runs
-/// with equal configurations on one machine write byte-identical models.
+/// Everything that decides a training run besides the architecture and the
+/// data. Two runs with equal configurations on one machine write models with
+/// byte-identical weights.
 public struct TrainingConfiguration: Sendable, Equatable {
     public var epochs = 15
     public var batchSize = 128
@@ -23,6 +24,23 @@ public struct TrainingConfiguration: Sendable, Equatable {
     /// configuration because it changes batch-norm statistics (each thread
     /// normalises its own share).
     public var threads = 2
+    /// With photos: the share of each epoch's examples that are photos (the
+    /// rest Fashion-MNIST). The photos are drawn in turn from a shuffled
+    /// list, so each is seen about equally often, however few there are.
+    public var photoShare = 0.25
+    public var photoAugmentation = PhotoAugmentation()
 
     public init() {}
+
+    /// A schedule for fine-tuning a trained model: few epochs, a small peak
+    /// rate reached quickly, cosine decay. A fresh network's warm-up and
+    /// large rate would undo what the parent learned.
+    public static func fineTuning() -> TrainingConfiguration {
+        var c = TrainingConfiguration()
+        c.epochs = 4
+        c.peakLearningRate = 0.01
+        c.warmupFraction = 0.05
+        c.trainingLimit = 15_000
+        return c
+    }
 }

@@ -1,24 +1,25 @@
+import Files
 import Foundation
 
 extension CatalogueExport {
-    /// Writes the export to the file at `path`, created or emptied first;
-    /// returns the number of rows. A file that cannot be created or written
-    /// is an error naming it and the reason.
+    /// Writes the export to the file at `path` (see `OutputFile`): a new path or a
+    /// regular file (also behind a symbolic link) is replaced whole, atomically,
+    /// only once every row is written; a FIFO or character device is written as a
+    /// stream; anything else is refused. Returns the number of rows.
+    @discardableResult
     public func write(format: RowFormat, all: Bool, toFile path: String) throws -> Int {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let file = FileHandle(forWritingAtPath: path) else {
-            throw WardrobeError.invalidArgument("\(path): cannot create the file")
+        let file: OutputFile
+        do {
+            file = try OutputFile(path: path)
+        } catch {
+            throw WardrobeError.invalidArgument("\(path): cannot write the export there: \(error.reason)")
         }
-        defer { try? file.close() }
-        // The sink cannot throw: the first failure is kept and the rest of the rows skipped.
-        var failure: (any Error)?
-        let rows = try write(format: format, all: all) { chunk in
-            guard failure == nil else { return }
-            do { try file.write(contentsOf: chunk) } catch { failure = error }
+        do {
+            let rows = try write(format: format, all: all) { try file.write($0) }
+            try file.finish()
+            return rows
+        } catch let error as RegularFile.Failure {
+            throw WardrobeError.system("\(path): cannot write: \(error.reason)")
         }
-        if let failure {
-            throw WardrobeError.invalidArgument("\(path): cannot write: \((failure as NSError).localizedDescription)")
-        }
-        return rows
     }
 }

@@ -17,14 +17,14 @@ public struct CatalogueExport {
 
     /// Writes the export to `sink` in chunks; returns the number of rows.
     @discardableResult
-    public func write(format: RowFormat, all: Bool, sink: @escaping ([UInt8]) -> Void) throws -> Int {
+    public func write(format: RowFormat, all: Bool, sink: @escaping ([UInt8]) throws -> Void) throws -> Int {
         var rows = 0
         try catalogue.read {
             if all {
                 let models = try ModelReference.names(in: catalogue)
                 let writer = RowWriter(format: format, columns: CatalogueExport.historyColumns, sink: sink)
                 try catalogue.forEachClassificationWithHash { record, sha256 in
-                    writer.write([
+                    try writer.write([
                         .integer(record.id.rawValue), .integer(record.image.rawValue), .text(sha256.hex),
                         .integer(record.run.rawValue), .text(models[record.model] ?? "model \(record.model)"),
                         .text("\(record.recipe.name)@\(record.recipe.version)"),
@@ -33,14 +33,14 @@ public struct CatalogueExport {
                     ])
                     rows += 1
                 }
-                writer.finish()
+                try writer.finish()
             } else {
                 let writer = RowWriter(format: format, columns: ImageListing.Row.columns, sink: sink)
                 try ImageListing(catalogue: catalogue).forEach(ImageListing.Options(order: .id)) { row in
-                    writer.write(row.values)
+                    try writer.write(row.values)
                     rows += 1
                 }
-                writer.finish()
+                try writer.finish()
             }
         }
         return rows

@@ -1,5 +1,7 @@
+import Files
 import Foundation
 import Inference
+import Training
 import Observation
 import Synchronization
 
@@ -53,9 +55,9 @@ public final class ClothingClassifier: Sendable {
     public init(modelAt path: String) throws(WardrobeError) {
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            bytes = try RegularFile.read(path, maxSize: ModelFile.maxFileSize)
         } catch {
-            throw .model(path: path, reason: "cannot read: \((error as NSError).localizedDescription)")
+            throw .model(path: path, reason: "cannot read: \(error.reason)")
         }
         do {
             let file = try ModelFile(bytes: bytes)
@@ -122,4 +124,10 @@ public struct ModelIdentity: Sendable, Equatable {
     public var parameterCount: Int
     public var labels: [String]
     public var training: [String: String]
+
+    /// The prep recipe ("name@version") the model records it was trained for, if any.
+    public var recipe: String? { training[TrainingRecord.Key.recipe] }
+
+    /// The temperature folded into the last layer when the model was calibrated, if any.
+    public var temperature: Float? { training[TrainingRecord.Key.temperature].flatMap(Float.init) }
 }

@@ -50,7 +50,7 @@ struct ImportWriter: RunWriter {
             return
         }
         if !images.isEmpty {
-            let inserted = try catalogue.insertImages(images, run: run)
+            let inserted = try catalogue.insertImages(images, run: run, known: .gainsPathOnly)
             for (image, stored) in zip(images, inserted) {
                 guard stored.isNew else {
                     report.newPaths += 1

@@ -36,13 +36,13 @@ public final class Importer {
 
     public func plan(_ options: ImportOptions) throws -> Plan {
         let start = Date()
-        let found = PhotoFinder(includeHidden: options.includeHidden).find(options.paths)
+        // The catalogue itself may sit inside the folder being imported, under
+        // any name (a symbolic link to its folder): its files are known by identity.
+        let own = Set(["", "-wal", "-shm", "-journal"].compactMap { PhotoFinder.FileIdentity(path: catalogue.path + $0) })
+        let found = PhotoFinder(includeHidden: options.includeHidden).find(options.paths, excluding: own)
         var plan = Plan()
         plan.problems = found.problems.map { ImportReport.Failure(path: $0.path, reason: $0.reason) }
-        // The catalogue itself may sit inside the folder being imported.
-        let own = URL(fileURLWithPath: catalogue.path).standardizedFileURL.path
-        let catalogueFiles = Set(["", "-wal", "-shm", "-journal"].map { own + $0 })
-        for file in found.files where !catalogueFiles.contains(file.path) {
+        for file in found.files {
             if let known = try catalogue.knownPath(file.path), known.isUnchanged(file.seen) {
                 plan.unchanged.append(file)
                 if known.isMissing { plan.back.append(file.path) }

@@ -3,16 +3,24 @@ import Synchronization
 import Glibc
 #endif
 
-/// Ctrl-C and SIGTERM ask a long command to stop after the current batch.
-/// The first signal sets the flag; a second one ends the process at once.
+/// Ctrl-C and SIGTERM. Inside a stoppable stretch (a run's batches), the first
+/// signal asks the run to stop after the items in hand, so what is done is
+/// committed and the run closed; anywhere else (walking folders, loading the
+/// model, a long query) nothing is half-written that a stop would save, so the
+/// first signal ends the process at once. A second signal always does. Either
+/// way Ctrl-C takes effect within a second, never after a whole phase.
 public enum InterruptFlag {
     private static let raised = Atomic<Int>(0)
+    /// How many stoppable stretches are running.
+    private static let stoppable = Atomic<Int>(0)
 
     public static var isRaised: Bool { raised.load(ordering: .relaxed) > 0 }
 
     public static func install() {
         let handler: @convention(c) (Int32) -> Void = { signal in
-            if InterruptFlag.raised.add(1, ordering: .relaxed).newValue > 1 {
+            let count = InterruptFlag.raised.add(1, ordering: .relaxed).newValue
+            if count > 1 || InterruptFlag.stoppable.load(ordering: .relaxed) == 0 {
+                // _exit, not exit: no atexit handler runs while other threads still work.
                 _exit(128 + signal)
             }
         }
@@ -25,5 +33,13 @@ public enum InterruptFlag {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// Runs `body` as a stretch in which the first signal only raises the flag.
+    /// A signal that came before the stretch began has ended the process already.
+    public static func stoppable<T>(_ body: () throws -> T) rethrows -> T {
+        stoppable.add(1, ordering: .relaxed)
+        defer { stoppable.subtract(1, ordering: .relaxed) }
+        return try body()
     }
 }

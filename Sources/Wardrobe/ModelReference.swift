@@ -1,4 +1,6 @@
 import Catalogue
+import Inference
+import Files
 import Foundation
 
 /// How `list --model` names a registered model: its id, its name (or
@@ -9,9 +11,9 @@ public enum ModelReference {
         if FileManager.default.isReadableFile(atPath: text), !FileManager.default.isDirectory(text) {
             let bytes: [UInt8]
             do {
-                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: text)))
+                bytes = try RegularFile.read(text, maxSize: ModelFile.maxFileSize)
             } catch {
-                throw WardrobeError.model(path: text, reason: "cannot read: \((error as NSError).localizedDescription)")
+                throw WardrobeError.model(path: text, reason: "cannot read: \(error.reason)")
             }
             let digest = SHA256.digest(bytes)
             if let model = models.first(where: { $0.sha256.bytes == digest }) { return model }

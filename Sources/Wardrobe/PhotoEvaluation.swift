@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Training
 
 /// `wardrobe model evaluate --images DIR --map FILE`: how well the model does on folders of
 /// labelled real photos, for one or several prep recipes. Each photo goes through the import's
@@ -22,6 +23,8 @@ public struct PhotoEvaluation {
         public var correct: Int
         public var mappedAccuracy: Double
         public var folders: [FolderScore]
+        /// Confidence against correctness over the mapped photos (15 bins, threshold 0.8).
+        public var calibration: CalibrationReport
     }
 
     public struct Failure: Sendable, Encodable {
@@ -45,12 +48,17 @@ public struct PhotoEvaluation {
     let classifier: ClothingClassifier
     let processor: ImageProcessor
     let recipes: [any PrepRecipe]
+    /// Logits are multiplied by this before the softmax: the model's recorded temperature
+    /// undoes its calibration, to compare confidence before and after.
+    let logitScale: Float
 
-    public init(classifier: ClothingClassifier, recipes: [any PrepRecipe], processor: ImageProcessor = ImageProcessor()) {
+    public init(classifier: ClothingClassifier, recipes: [any PrepRecipe], processor: ImageProcessor = ImageProcessor(),
+                logitScale: Float = 1) {
         precondition(!recipes.isEmpty, "at least one recipe")
         self.classifier = classifier
         self.recipes = recipes
         self.processor = processor
+        self.logitScale = logitScale
     }
 
     /// Evaluates every file in the map's folders under `directory`. Unreadable files are
@@ -90,15 +98,21 @@ public struct PhotoEvaluation {
         // predictions[recipe][folder][label]
         var predictions = [[[Int]]](repeating: [[Int]](repeating: [Int](repeating: 0, count: ClothingClassifier.labels.count),
                                                         count: work.count), count: recipes.count)
-        for (folderIndex, (_, paths)) in work.enumerated() {
+        // confidences[recipe] and rightAnswers[recipe], one entry per photo
+        var confidences = [[Double]](repeating: [], count: recipes.count)
+        var rightAnswers = [[Bool]](repeating: [], count: recipes.count)
+        for (folderIndex, (entry, paths)) in work.enumerated() {
             for path in paths {
                 do {
                     // The import's own path (decode once, thumbnail, prepare), so the score is
                     // what an import of these photos would get.
                     let processed = try processor.process(bytes: try ImageFile.read(path), recipes: recipes)
                     for (recipeIndex, tensor) in processed.tensors.enumerated() {
-                        let label = classifier.classify(tensor: tensor.values).labelIndex
-                        predictions[recipeIndex][folderIndex][label] += 1
+                        var classification = classifier.classify(tensor: tensor.values)
+                        if logitScale != 1 { classification = Classification(logits: classification.logits.map { $0 * logitScale }) }
+                        predictions[recipeIndex][folderIndex][classification.labelIndex] += 1
+                        confidences[recipeIndex].append(Double(classification.confidence))
+                        rightAnswers[recipeIndex].append(entry.accepted.contains(classification.label))
                     }
                 } catch {
                     failures.append(Failure(path: path, reason: error.reason))
@@ -121,7 +135,9 @@ public struct PhotoEvaluation {
             let photos = folders.reduce(0) { $0 + $1.photos }
             let correct = folders.reduce(0) { $0 + $1.correct }
             return RecipeScore(recipe: recipe.identity, photos: photos, correct: correct,
-                               mappedAccuracy: photos == 0 ? 0 : Double(correct) / Double(photos), folders: folders)
+                               mappedAccuracy: photos == 0 ? 0 : Double(correct) / Double(photos), folders: folders,
+                               calibration: CalibrationReport(confidences: confidences[recipeIndex],
+                                                              correct: rightAnswers[recipeIndex]))
         }
         let known = Set(map.entries.map(\.folder))
         return Report(images: directory, model: "\(classifier.model.name) \(classifier.model.version)",

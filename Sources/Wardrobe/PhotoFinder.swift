@@ -19,53 +19,77 @@ public struct PhotoFinder: Sendable {
         self.includeHidden = includeHidden
     }
 
-    /// Files found, and paths that could not be walked with the reason.
-    public func find(_ roots: [String]) -> (files: [FoundFile], problems: [(path: String, reason: String)]) {
+    /// Files found, and paths that could not be walked with the reason. Files
+    /// in `excluded` (the catalogue's own) are passed over under any name, also
+    /// when reached through a symbolic link.
+    public func find(_ roots: [String], excluding excluded: Set<FileIdentity> = [])
+        -> (files: [FoundFile], problems: [(path: String, reason: String)]) {
+        var walk = Walk(includeHidden: includeHidden, excluded: excluded)
+        for root in roots {
+            walk.visit(absolute(root), isRoot: true)
+        }
+        return (walk.files, walk.problems)
+    }
+
+    /// Device and inode: one file or folder under any of its names.
+    public struct FileIdentity: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+
+        /// The identity of what `path` names (after links), or nil when nothing is there.
+        public init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            self.init(info)
+        }
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    /// One walk's state: what was found, and what was met already.
+    private struct Walk {
+        let includeHidden: Bool
+        let excluded: Set<FileIdentity>
         var files: [FoundFile] = []
         var problems: [(String, String)] = []
         var seen = Set<String>()
-        var folders = Set<FolderIdentity>()
-        for root in roots {
-            walk(absolute(root), into: &files, problems: &problems, seen: &seen, folders: &folders, isRoot: true)
-        }
-        return (files, problems)
-    }
+        var folders = Set<FileIdentity>()
 
-    /// Device and inode: a folder reached twice through symbolic links is walked once.
-    private struct FolderIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
-    private func walk(_ path: String, into files: inout [FoundFile], problems: inout [(String, String)],
-                      seen: inout Set<String>, folders: inout Set<FolderIdentity>, isRoot: Bool) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            problems.append((path, isRoot ? "no such file or folder" : String(cString: strerror(errno))))
-            return
+        init(includeHidden: Bool, excluded: Set<FileIdentity>) {
+            self.includeHidden = includeHidden
+            self.excluded = excluded
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            guard seen.insert(path).inserted else { return }
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            files.append(FoundFile(path: path, size: Int64(info.st_size), modified: modified))
-        case S_IFDIR:
-            guard folders.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
+
+        mutating func visit(_ path: String, isRoot: Bool) {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                problems.append((path, isRoot ? "no such file or folder" : String(cString: strerror(errno))))
                 return
             }
-            let entries: [String]
-            do {
-                entries = try FileManager.default.contentsOfDirectory(atPath: path)
-            } catch {
-                problems.append((path, "cannot read folder: permission denied or unreadable"))
-                return
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                guard !excluded.contains(FileIdentity(info)), seen.insert(path).inserted else { return }
+                let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                files.append(FoundFile(path: path, size: Int64(info.st_size), modified: modified))
+            case S_IFDIR:
+                // A folder reached twice through symbolic links is walked once.
+                guard folders.insert(FileIdentity(info)).inserted else { return }
+                let entries: [String]
+                do {
+                    entries = try FileManager.default.contentsOfDirectory(atPath: path)
+                } catch {
+                    problems.append((path, "cannot read folder: permission denied or unreadable"))
+                    return
+                }
+                for name in entries.sorted() where includeHidden || !name.hasPrefix(".") {
+                    visit(path == "/" ? "/\(name)" : "\(path)/\(name)", isRoot: false)
+                }
+            default:
+                if isRoot { problems.append((path, "not a regular file or folder")) }
             }
-            for name in entries.sorted() where includeHidden || !name.hasPrefix(".") {
-                walk(path == "/" ? "/\(name)" : "\(path)/\(name)", into: &files, problems: &problems,
-                     seen: &seen, folders: &folders, isRoot: false)
-            }
-        default:
-            if isRoot { problems.append((path, "not a regular file or folder")) }
         }
     }
 

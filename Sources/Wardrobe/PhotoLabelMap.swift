@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Which model labels count as right for each folder of labelled photos.
@@ -25,9 +26,9 @@ public struct PhotoLabelMap: Sendable, Equatable {
     public init(contentsOf path: String) throws(WardrobeError) {
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = String(decoding: try RegularFile.read(path, maxSize: 1 << 24), as: UTF8.self)
         } catch {
-            throw .invalidArgument("map \(path): cannot read: \((error as NSError).localizedDescription)")
+            throw .invalidArgument("map \(path): cannot read: \(error.reason)")
         }
         try self.init(parsing: text, path: path)
     }

@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import Imaging
 
 /// `wardrobe reclassify` as a person asks for it: images named on the command
 /// line, filters, and a recipe named or not. `options(in:setup:)` resolves it
@@ -29,12 +30,18 @@ public struct ReclassifyRequest: Sendable {
     /// The recipe (named, else the recipe rule's, see `Reclassifier.defaultRecipe`),
     /// then the images named, each resolved in `catalogue`: an unknown image
     /// or an ambiguous hash prefix is an error naming it.
-    public func options(in catalogue: Catalogue, setup: WardrobeSetup) throws -> ReclassifyOptions {
-        let recipe = try recipe != nil ? setup.recipe(named: recipe) : Reclassifier.defaultRecipe(for: catalogue)
+    /// A `model` that records the recipe it was trained for makes that the default.
+    public func options(in catalogue: Catalogue, setup: WardrobeSetup, model: ModelIdentity? = nil) throws -> ReclassifyOptions {
+        let chosen: any PrepRecipe
+        if recipe == nil, let model, model.recipe != nil {
+            chosen = try setup.recipe(named: nil, for: model)
+        } else {
+            chosen = try recipe != nil ? setup.recipe(named: recipe) : Reclassifier.defaultRecipe(for: catalogue)
+        }
         var filter = ReclassificationFilter(label: label, confidenceBelow: confidenceBelow, importedSince: importedSince)
         if !images.isEmpty {
             filter.images = try images.map { try $0.resolve(in: catalogue).id }
         }
-        return ReclassifyOptions(filter: filter, recipe: recipe, jobs: jobs, dryRun: dryRun)
+        return ReclassifyOptions(filter: filter, recipe: chosen, jobs: jobs, dryRun: dryRun)
     }
 }

@@ -23,16 +23,25 @@ public enum RowValue: Sendable, Equatable {
 /// Writes rows as CSV (a header, then one line per row) or as one JSON
 /// array of objects, a row at a time through a buffer, so a million rows
 /// need no more memory than one. Keys are written in the order given.
+///
+/// CSV text cells are made safe to open in a spreadsheet and to print: one
+/// that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (which a
+/// spreadsheet would run as a formula) gets a leading `'` and is quoted, as
+/// OWASP's guidance on CSV injection recommends; control characters are
+/// written as visible escapes (`\e`, `\n`, `\x07`), the rule `Format.escaped`
+/// applies to everything shown on a terminal. Numbers stay numbers. JSON keeps
+/// every string exactly, escaped as JSON requires.
 public final class RowWriter {
     public let format: RowFormat
     private let columns: [String]
-    private let sink: ([UInt8]) -> Void
+    private let sink: ([UInt8]) throws -> Void
     private var buffer: [UInt8] = []
     private var rows = 0
     private static let flushSize = 1 << 16
 
     /// `sink` receives the output in chunks of about 64 KB.
-    public init(format: RowFormat, columns: [String], sink: @escaping ([UInt8]) -> Void) {
+    /// When `sink` throws, the write that called it throws the same error.
+    public init(format: RowFormat, columns: [String], sink: @escaping ([UInt8]) throws -> Void) {
         self.format = format
         self.columns = columns
         self.sink = sink
@@ -43,7 +52,7 @@ public final class RowWriter {
         }
     }
 
-    public func write(_ values: [RowValue]) {
+    public func write(_ values: [RowValue]) throws {
         precondition(values.count == columns.count, "\(values.count) values for \(columns.count) columns")
         switch format {
         case .csv:
@@ -57,22 +66,22 @@ public final class RowWriter {
             append(object + "}")
         }
         rows += 1
-        if buffer.count >= RowWriter.flushSize { flush() }
+        if buffer.count >= RowWriter.flushSize { try flush() }
     }
 
     /// Ends the document and hands over what is left.
-    public func finish() {
+    public func finish() throws {
         if format == .json { append(rows == 0 ? "]\n" : "\n]\n") }
-        flush()
+        try flush()
     }
 
     private func append(_ text: String) {
         buffer.append(contentsOf: text.utf8)
     }
 
-    private func flush() {
+    private func flush() throws {
         guard !buffer.isEmpty else { return }
-        sink(buffer)
+        try sink(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -99,11 +108,45 @@ public final class RowWriter {
         }
     }
 
-    /// Quoted (with quotes doubled) when it holds a comma, quote or line break (RFC 4180).
+    /// A text cell: neutralised when a spreadsheet would take it for a formula,
+    /// control characters escaped, and quoted (quotes doubled) when it holds a
+    /// comma or a quote (RFC 4180).
     static func csvField(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"")
-                                          || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let formula = text.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } ?? false
+        let visible = formula ? "'" + escapingControls(text) : escapingControls(text)
+        guard formula || visible.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") }) else {
+            return visible
+        }
+        return "\"" + visible.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Control characters as visible escapes: the same rule as the command
+    /// line's `Format.escaped` (C0, DEL, C1, Unicode line separators and
+    /// direction overrides).
+    static func escapingControls(_ text: String) -> String {
+        func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{1B}": out += "\\e"
+            case _ where scalar.value < 0x100: out += String(format: "\\x%02X", scalar.value)
+            default: out += String(format: "\\u{%04X}", scalar.value)
+            }
+        }
+        return out
     }
 
     static func jsonString(_ text: String) -> String {

@@ -81,7 +81,16 @@ public struct RunEngine {
         _ items: [Work.Item], work: Work, writer: inout Writer, recording: Recording?,
         progress: (_ done: Int, _ latest: Work.Outcome) -> Void = { _, _ in }
     ) throws -> Summary where Writer.Outcome == Work.Outcome {
-        let run = try recording.map(open)
+        try InterruptFlag.stoppable {
+            try run(items, work: work, writer: &writer, recording: recording, opened: try recording.map(open),
+                    progress: progress)
+        }
+    }
+
+    private func run<Work: RunWork, Writer: RunWriter>(
+        _ items: [Work.Item], work: Work, writer: inout Writer, recording: Recording?, opened run: RunID?,
+        progress: (_ done: Int, _ latest: Work.Outcome) -> Void
+    ) throws -> Summary where Writer.Outcome == Work.Outcome {
         let takes = (items.count + settings.itemsPerTake - 1) / settings.itemsPerTake
         let workerCount = min(settings.jobs, max(1, takes))
         let workers = RunWorkers(items: items, work: work, cataloguePath: catalogue.path,

@@ -43,7 +43,10 @@ final class RunWorkers<Work: RunWork>: Sendable {
         defer { queue.finishProducing() }
         let reader: Catalogue
         do {
-            reader = try Catalogue(path: cataloguePath, mode: .readOnly)
+            // The writer's connection looked for damage as the run began; a
+            // worker looking again only races other processes' checkpoints
+            // (short reads seen with four concurrent imports of one folder).
+            reader = try Catalogue(path: cataloguePath, mode: .readOnly, lookForDamage: false)
         } catch {
             // Without a connection the run cannot be done as asked: stop it, visibly.
             failure.withLock { $0 = $0 ?? error }
@@ -61,6 +64,12 @@ final class RunWorkers<Work: RunWork>: Sendable {
             guard start < items.count else { return }
             for index in start..<min(items.count, start + itemsPerTake) {
                 outcomes.append(work.process(items[index], reader: reader))
+            }
+            // A damaged page met while reading ends the run: nothing more is written.
+            if let damage = Database.damageMet(at: cataloguePath) {
+                failure.withLock { $0 = $0 ?? damage }
+                cancel()
+                return
             }
             queue.push(contentsOf: outcomes)
             outcomes.removeAll(keepingCapacity: true)

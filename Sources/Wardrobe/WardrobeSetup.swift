@@ -1,6 +1,8 @@
 import Catalogue
 import Foundation
 import Imaging
+import Inference
+import Training
 
 /// Opens what a command needs, from its options and the environment, with
 /// errors that say which file and why.
@@ -42,6 +44,35 @@ public struct WardrobeSetup: Sendable {
         try ClothingClassifier(modelAt: modelPath(explicit: explicit))
     }
 
+    /// The recipe rule of every command that prepares images for a model: the one named
+    /// (`--prep`), else the one the model was trained for, else `photo`.
+    public func recipe(named name: String?, for model: ModelIdentity) throws(WardrobeError) -> any PrepRecipe {
+        if name != nil { return try recipe(named: name) }
+        guard let recorded = model.recipe else { return PrepRecipes.default }
+        do {
+            return try PrepRecipes.named(recorded)
+        } catch {
+            throw .model(path: model.path, reason: "it was trained for the prep recipe \(recorded), which this build does not know; pass --prep NAME")
+        }
+    }
+
+    /// The recipe rule for a command that does not load the model itself: reads only the
+    /// model file's metadata.
+    public func recipe(named name: String?, forModel explicit: String?) throws(WardrobeError) -> any PrepRecipe {
+        if name != nil { return try recipe(named: name) }
+        let path = try modelPath(explicit: explicit)
+        let file: ModelFile
+        do {
+            file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .model(path: path, reason: error.description)
+        }
+        return try recipe(named: nil, for: ModelIdentity(path: path, name: file.description.name,
+                                                         version: file.description.version, sha256: [],
+                                                         parameterCount: 0, labels: file.description.labels,
+                                                         training: file.description.training))
+    }
+
     /// The named recipe, or the default for imported photos.
     public func recipe(named name: String?) throws(WardrobeError) -> any PrepRecipe {
         guard let name else { return PrepRecipes.default }
@@ -56,5 +87,10 @@ public struct WardrobeSetup: Sendable {
     /// "all" (to compare them).
     public func recipes(named name: String?) throws(WardrobeError) -> [any PrepRecipe] {
         name == "all" ? PrepRecipes.all : [try recipe(named: name)]
+    }
+
+    /// The same, a missing name meaning the model's recipe (see `recipe(named:for:)`).
+    public func recipes(named name: String?, for model: ModelIdentity) throws(WardrobeError) -> [any PrepRecipe] {
+        name == "all" ? PrepRecipes.all : [try recipe(named: name, for: model)]
     }
 }

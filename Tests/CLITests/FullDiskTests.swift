@@ -1,3 +1,4 @@
+import Catalogue
 import Foundation
 import Imaging
 import Testing
@@ -33,6 +34,42 @@ import Testing
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].contains("SQLite error 13"), "attempt \(attempt): \(result.stderr)")
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+    }
+
+    /// Six more rounds on a 1 MB tmpfs with three workers, reading the catalogue back
+    /// after each: every committed image whole, one error line, no crash.
+    @Test func whatACutOffImportCommittedIsWholeAndItsRunNotFinished() throws {
+        guard SmallDisk(megabytes: 1) != nil else {
+            print("FullDiskTests: skipped (needs root to mount a 1 MB tmpfs)")
+            return
+        }
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let encoder = JPEGEncoder(quality: 90)
+        for index in 0..<240 {
+            try folder.write(try encoder.encode(PhotoFolder.photo(width: 480, height: 360, seed: 5000 + index)),
+                             to: "photos/\(index).jpg")
+        }
+        for round in 0..<6 {
+            let disk = try #require(SmallDisk(megabytes: 1))
+            let db = disk.path + "/catalogue.sqlite"
+            let result = try TimedProcess.run(["import", "--db", db, "--jobs", "3", "--prep", "fashion-mnist",
+                                               folder.path("photos")], seconds: 120)
+            #expect(!result.timedOut, "round \(round): import hung on a full disk")
+            #expect(result.status == 1, "round \(round): exit status \(result.status)\n\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Crash"),
+                    "round \(round): \(result.stderr)")
+            let errors = result.stderr.split(separator: "\n").filter { $0.lowercased().hasPrefix("error") }
+            #expect(errors.count == 1, "round \(round): one error line: \(result.stderr)")
+            #expect(errors.first?.contains("full") == true, "round \(round): \(result.stderr)")
+
+            // What was committed is whole.
+            let catalogue = try Catalogue(path: db, mode: .readOnly)
+            #expect(try catalogue.integrityCheck() == ["ok"])
+            let images = try catalogue.stats().images
+            #expect(images < 240)
+            #expect(try catalogue.countCurrentClassifications() == images)
         }
     }
 

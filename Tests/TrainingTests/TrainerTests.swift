@@ -49,3 +49,49 @@ struct TrainerTests {
         #expect(a.network.parameters != c.network.parameters)
     }
 }
+
+/// Photos beside Fashion-MNIST, and fine-tuning (test images stand in for
+/// prepared photos, some accepting two labels).
+extension TrainerTests {
+    static func photos(_ range: Range<Int>, from data: FashionMNIST) -> LabelledTensors {
+        var photos = LabelledTensors()
+        for i in range {
+            let label = Int(data.labels[i])
+            let tensor = data.image(i).map { Float($0) / 255 }
+            // Shoes accept all three shoe labels, as the shoes folder does.
+            photos.append(tensor, accepted: [5, 7, 9].contains(label) ? [5, 7, 9] : [label])
+        }
+        return photos
+    }
+
+    @Test func photosAreLearnedValidatedAndReproducible() throws {
+        let test = try FashionMNIST(split: .test), train = try FashionMNIST(split: .train)
+        var c = Self.configuration(seed: 3)
+        c.photoShare = 0.5
+        let photos = Self.photos(0..<300, from: test), heldOut = Self.photos(300..<500, from: test)
+        let trainer = Trainer(architecture: Self.tiny, configuration: c)
+        let a = trainer.train(training: train, test: test, photos: photos, heldOutPhotos: heldOut)
+        let b = trainer.train(training: train, test: test, photos: photos, heldOutPhotos: heldOut)
+        #expect(a.network.parameters == b.network.parameters)
+        #expect(a.epochs.allSatisfy { $0.photoValidationAccuracy != nil })
+        #expect((a.photoValidationAccuracy ?? 0) > 0.5, "held-out photos: \(a.photoValidationAccuracy ?? 0)")
+        // Half of each epoch is photos: 640 Fashion-MNIST images and 640 photo draws.
+        #expect(a.epochs[0].imagesPerSecond > 0 && a.trainingPhotos == 300 && a.heldOutPhotos == 200)
+    }
+
+    /// Fine-tuning starts where the parent ended: after one epoch at a small
+    /// rate it is still as good as the parent, unlike a fresh network.
+    @Test func fineTuningStartsFromTheParent() throws {
+        let test = try FashionMNIST(split: .test), train = try FashionMNIST(split: .train)
+        let parent = try Self.run(seed: 1)
+        var c = Self.configuration(seed: 2)
+        c.epochs = 1
+        c.peakLearningRate = 0.002
+        c.trainingLimit = 64
+        let tuned = Trainer(architecture: Self.tiny, configuration: c).train(training: train, test: test, parent: parent.network)
+        let fresh = Trainer(architecture: Self.tiny, configuration: c).train(training: train, test: test)
+        #expect(tuned.fineTuned && !fresh.fineTuned)
+        #expect(tuned.testAccuracy > parent.testAccuracy - 0.05, "tuned \(tuned.testAccuracy), parent \(parent.testAccuracy)")
+        #expect(tuned.testAccuracy > fresh.testAccuracy + 0.2)
+    }
+}

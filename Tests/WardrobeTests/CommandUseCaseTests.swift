@@ -89,7 +89,7 @@ import Wardrobe
         #expect(lines[1].contains("Ankle boot"))
 
         let unwritable = directory.appendingPathComponent("no/such/folder/out.csv").path
-        #expect(throws: WardrobeError.invalidArgument("\(unwritable): cannot create the file")) {
+        #expect(throws: WardrobeError.invalidArgument("\(unwritable): cannot write the export there: No such file or directory")) {
             try export.write(format: .csv, all: false, toFile: unwritable)
         }
     }

@@ -69,22 +69,22 @@ import Wardrobe
     @Test func csvAndJSONRowsEscapeAndStream() throws {
         var chunks: [[UInt8]] = []
         let csv = RowWriter(format: .csv, columns: ["id", "path", "confidence", "when"]) { chunks.append($0) }
-        csv.write([.integer(1), .text("a \"b\", c\nd"), .number(0.25), .date(Date(timeIntervalSince1970: 0.5))])
-        csv.write([.integer(2), .text(nil), .number(1), .date(Date(timeIntervalSince1970: 1_714_573_800))])
-        csv.finish()
-        #expect(String(decoding: chunks.joined(), as: UTF8.self) == """
+        try csv.write([.integer(1), .text("a \"b\", c\nd"), .number(0.25), .date(Date(timeIntervalSince1970: 0.5))])
+        try csv.write([.integer(2), .text(nil), .number(1), .date(Date(timeIntervalSince1970: 1_714_573_800))])
+        try csv.finish()
+        // A line break in a cell is written as a visible \n, so every row is one line.
+        #expect(String(decoding: chunks.joined(), as: UTF8.self) == #"""
             id,path,confidence,when
-            1,"a ""b"", c
-            d",0.25,1970-01-01T00:00:00.500Z
+            1,"a ""b"", c\nd",0.25,1970-01-01T00:00:00.500Z
             2,,1,2024-05-01T14:30:00.000Z
 
-            """)
+            """#)
 
         chunks = []
         let json = RowWriter(format: .json, columns: ["id", "path", "logits"]) { chunks.append($0) }
-        json.write([.integer(1), .text("tab\there \"q\" \u{1}"), .numbers([1.5, -2, 0.1])])
-        json.write([.integer(2), .text(nil), .numbers([])])
-        json.finish()
+        try json.write([.integer(1), .text("tab\there \"q\" \u{1}"), .numbers([1.5, -2, 0.1])])
+        try json.write([.integer(2), .text(nil), .numbers([])])
+        try json.finish()
         let text = String(decoding: chunks.joined(), as: UTF8.self)
         let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
         #expect(decoded?.count == 2)
@@ -94,16 +94,32 @@ import Wardrobe
 
         chunks = []
         let empty = RowWriter(format: .json, columns: ["id"]) { chunks.append($0) }
-        empty.finish()
+        try empty.finish()
         #expect(String(decoding: chunks.joined(), as: UTF8.self) == "[]\n")
     }
 
-    @Test func writerFlushesInChunksNotAllAtTheEnd() {
+    @Test func writerFlushesInChunksNotAllAtTheEnd() throws {
         var sizes: [Int] = []
         let writer = RowWriter(format: .csv, columns: ["n", "text"]) { sizes.append($0.count) }
-        for index in 0..<20_000 { writer.write([.integer(Int64(index)), .text(String(repeating: "x", count: 40))]) }
+        for index in 0..<20_000 { try writer.write([.integer(Int64(index)), .text(String(repeating: "x", count: 40))]) }
         #expect(sizes.count >= 10, "written while rows come, in chunks")
         #expect(sizes.allSatisfy { $0 < 70_000 })
-        writer.finish()
+        try writer.finish()
+    }
+
+    /// CSV injection: a text cell a spreadsheet would run as a formula starts with `'`
+    /// and is quoted; numbers, negative ones included, stay numbers; control characters
+    /// become visible escapes.
+    @Test(arguments: [("=cmd|' /C calc'!A0", #""'=cmd|' /C calc'!A0""#), ("+1", #""'+1""#), ("-2+3", #""'-2+3""#),
+                      ("@SUM(A1)", #""'@SUM(A1)""#), ("\tx", #""'\tx""#), ("\rx", #""'\rx""#),
+                      ("a=b", "a=b"), ("T-shirt/top", "T-shirt/top"), ("\u{1B}]0;t\u{7}", #"\e]0;t\x07"#)])
+    func csvTextCellsAreNeutralised(text: String, cell: String) throws {
+        var chunks: [[UInt8]] = []
+        let csv = RowWriter(format: .csv, columns: ["text", "number", "logits"]) { chunks.append($0) }
+        try csv.write([.text(text), .number(-0.5), .numbers([-1.25, 2])])
+        try csv.finish()
+        let lines = String(decoding: chunks.joined(), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[1] == "\(cell),-0.5,-1.25 2")
     }
 }

@@ -87,7 +87,7 @@ func stressWrite(_ catalogue: Catalogue, batch: Int) throws -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 2 else { fail("usage: catalogue-bench generate|bench|stress-write --db PATH ...") }
+guard arguments.count >= 2 else { fail("usage: catalogue-bench generate|bench|open|correct|stress-write --db PATH ...") }
 let options = BenchOptions(arguments.dropFirst(2), tool: "catalogue-bench")
 do {
     switch arguments[1] {
@@ -120,6 +120,11 @@ do {
             """
         print(json)
         if let file = options.values["json"] { try json.write(toFile: file, atomically: true, encoding: .utf8) }
+    case "open":
+        // Opens (creating and migrating) a catalogue and says so: many of these at once
+        // on one new path test that no opener sees another's migration half done.
+        let catalogue = try Catalogue(path: options.string("db"))
+        print("opened at version \(try catalogue.version)")
     case "correct":
         let catalogue = try Catalogue(path: options.string("db"))
         let every = options.int("every", default: 10)

@@ -21,11 +21,18 @@ typedef struct {
     int color_type;     // PNG_COLOR_TYPE_* as stored
     int interlaced;     // 1 for Adam7
     int channels;       // of the decoded samples: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA
+    size_t peak_bytes;  // the most the decode held at once: libpng's allocations and the pixels
 } wr_png_info;
+
+/// The most libpng may allocate while decoding a file of `file_size` bytes whose sides
+/// are at most `max_dimension`; the pixels themselves come on top.
+size_t wr_png_library_budget(size_t file_size, uint32_t max_dimension);
 
 /// Decodes a PNG held in memory to 8-bit samples (palette expanded, transparency turned
 /// into an alpha channel, 16-bit scaled with rounding, Adam7 de-interlaced, no gamma change).
-/// Limits are checked from the header before any pixel is decoded. On success `*pixels`
+/// Limits are checked from the header before any pixel is decoded; every chunk's length is
+/// checked against the file's size before libpng reads it; libpng allocates through an
+/// account capped at wr_png_library_budget. On success `*pixels`
 /// holds width*height*channels bytes allocated with malloc; release it with wr_png_free.
 int wr_png_decode(const uint8_t *data, size_t size,
                   uint32_t max_dimension, uint64_t max_pixels,

@@ -20,7 +20,7 @@ struct ClassifyCommand: Command {
     var sample: Bool
     @Option(name: "--top", value: "K", help: "Also show the K most likely labels (default: 1).", in: 1...10)
     var top = 1
-    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: photo; fashion-mnist with --sample).")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the model's, else photo; fashion-mnist with --sample).")
     var prep: String?
     @Flag(name: "--no-save", help: "Do not record the results in the catalogue.")
     var noSave: Bool
@@ -39,7 +39,7 @@ struct ClassifyCommand: Command {
         let paths = sample ? [try setup.samplePath()] : files
         let classifier = try setup.classifier(explicit: model.path)
         let catalogue = noSave || sample ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
-        let recipe = try setup.recipe(named: prep ?? (sample ? BundledFiles.sampleRecipe : nil))
+        let recipe = try setup.recipe(named: prep ?? (sample ? BundledFiles.sampleRecipe : nil), for: classifier.model)
         let fileClassifier = FileClassifier(classifier: classifier, recipe: recipe)
         var failed = 0
         let results = try fileClassifier.classify(paths, top: top, saveTo: catalogue) { failure in
@@ -50,7 +50,7 @@ struct ClassifyCommand: Command {
             try console.json(results)
         } else {
             for result in results {
-                console.output("\(result.path): \(result.label) (\(Format.percent(result.confidence)))")
+                console.output("\(Format.escaped(result.path)): \(result.label) (\(Format.percent(result.confidence)))")
                 for candidate in result.top.dropFirst() {
                     console.output("    \(candidate.label) \(Format.percent(candidate.probability))")
                 }

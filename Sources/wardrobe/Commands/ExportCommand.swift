@@ -38,7 +38,7 @@ struct ExportCommand: Command {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let export = CatalogueExport(catalogue: catalogue)
         guard let output else {
-            try export.write(format: format, all: all) { console.output(String(decoding: $0, as: UTF8.self), terminator: "") }
+            try export.write(format: format, all: all) { try console.data($0) }
             return .success
         }
         let rows = try export.write(format: format, all: all, toFile: output)

@@ -34,7 +34,7 @@ struct HistoryCommand: Command {
             try console.json(details.timeline.map(HistoryCommand.JSONEvent.init))
             return .success
         }
-        console.output("image \(details.id)  \(details.sha256.prefix(12))  \(details.paths.first?.path ?? "")")
+        console.output("image \(details.id)  \(details.sha256.prefix(12))  \(Format.escaped(details.paths.first?.path ?? ""))")
         console.output(HistoryCommand.table(details, console: console))
         if let corrected = details.correctedLabel {
             console.output("labelled \(corrected) by a person (outranks every run)")

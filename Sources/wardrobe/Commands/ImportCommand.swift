@@ -27,7 +27,7 @@ struct ImportCommand: Command {
     var paths: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
-    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: photo; see 'wardrobe prep --help').")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the model's, else photo; see 'wardrobe prep --help').")
     var prep: String?
     @OptionGroup var work: WorkOptions
     @Flag(name: "--hidden", help: "Also import hidden files and folders (names starting with a dot).")
@@ -45,10 +45,10 @@ struct ImportCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
-        let recipe = try setup.recipe(named: prep)
+        let classifier = try setup.classifier(explicit: model.path)
+        let recipe = try setup.recipe(named: prep, for: classifier.model)
         let options = ImportOptions(paths: paths, jobs: work.jobs, recipe: recipe, includeHidden: hidden)
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path)
-        let classifier = try setup.classifier(explicit: model.path)
         let importer = Importer(catalogue: catalogue, classifier: classifier)
         // Watching starts before the first look, so nothing arriving meanwhile is missed.
         let sync = watch ? try FolderSync(importer: importer, options: options) : nil
@@ -86,7 +86,7 @@ struct ImportCommand: Command {
             try console.json(DryRun(wouldRead: plan.toRead.map(\.path), unchanged: plan.unchanged.count,
                                     problems: plan.problems))
         } else {
-            for file in plan.toRead { console.output(file.path) }
+            for file in plan.toRead { console.output(Format.escaped(file.path)) }
             let known = plan.knownFailures.isEmpty ? "" : ", \(plan.knownFailures.count) known failures would be skipped"
             console.info("dry run: \(plan.toRead.count) files would be read, \(plan.unchanged.count) unchanged would be skipped"
                          + known)

@@ -78,7 +78,7 @@ struct LabelCommand: Command {
             console.info("no images given on stdin; nothing was labelled")
             return .success
         }
-        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path)
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
         let changes = try Labeller(catalogue: catalogue).apply(try act, to: references)
         if output.json {
             try console.json(changes)

@@ -100,11 +100,9 @@ struct ListCommand: Command {
             return .success
         }
         if let format {
-            let writer = RowWriter(format: format, columns: ImageListing.Row.columns) {
-                console.output(String(decoding: $0, as: UTF8.self), terminator: "")
-            }
-            try listing.forEach(options) { writer.write($0.values) }
-            writer.finish()
+            let writer = RowWriter(format: format, columns: ImageListing.Row.columns) { try console.data($0) }
+            try listing.forEach(options) { try writer.write($0.values) }
+            try writer.finish()
             return .success
         }
         var shown = options

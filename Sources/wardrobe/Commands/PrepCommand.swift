@@ -16,8 +16,10 @@ struct PrepCommand: Command {
 
     @Argument(name: "FILE", help: "An image file (JPEG, PNG, HEIF, AVIF or WebP, recognised by content).")
     var files: [String]
-    @Option(name: "--recipe", value: "NAME", help: "The prep recipe (default: \(PrepPreview.defaultRecipeName)).")
+    @Option(name: "--recipe", value: "NAME",
+            help: "The prep recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).")
     var recipe: String?
+    @OptionGroup var model: ModelOptions
     @Option(name: "--out", value: "FILE.png", help: "Also write the tensor as a PNG, enlarged 10 times.")
     var out: String?
     @Option(name: "--thumbnail", value: "FILE.jpg",
@@ -31,7 +33,7 @@ struct PrepCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let file = files[0]
-        let recipe = try console.setup.recipe(named: recipe)
+        let recipe = try console.setup.recipe(named: recipe, forModel: model.path)
         let result = try PrepPreview().run(path: file, recipe: recipe, tensorPNG: out, thumbnail: thumbnail)
         let image = result.processed
         let style = PreviewStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)
@@ -40,7 +42,7 @@ struct PrepCommand: Command {
         if image.decodeScale != .one { facts += ", decoded at \(image.decodeScale)" }
         console.output(facts)
         console.output("recipe \(result.recipe), crop box \(result.tensor.cropBox)")
-        console.output(result.tensorPicture(style: style))
+        console.picture(result.tensorPicture(style: style))
         if let out { console.output("wrote \(out) (280x280 tensor)") }
         if let thumbnail { console.output("wrote \(thumbnail) (\(image.thumbnailWidth)x\(image.thumbnailHeight) thumbnail)") }
         return .success

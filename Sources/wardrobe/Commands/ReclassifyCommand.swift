@@ -58,8 +58,8 @@ struct ReclassifyCommand: Command {
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path, mode: dryRun ? .readOnly : .readWrite)
         let request = ReclassifyRequest(images: images, label: label, confidenceBelow: below, importedSince: since,
                                         recipe: prep, jobs: work.jobs, dryRun: dryRun)
-        let options = try request.options(in: catalogue, setup: setup)
         let classifier = try setup.classifier(explicit: model.path)
+        let options = try request.options(in: catalogue, setup: setup, model: classifier.model)
         let reclassifier = Reclassifier(catalogue: catalogue, classifier: classifier)
         let candidates = try reclassifier.select(options.filter)
 

@@ -38,7 +38,7 @@ struct ShowCommand: Command {
         }
         let style = PreviewStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)
         if !noPreview, let picture = details.preview(columns: width, style: style) {
-            console.output(picture)
+            console.picture(picture)
         }
         var facts: [[String]] = [
             ["image", "\(details.id)  \(details.sha256)"],

@@ -6,10 +6,12 @@ import Wardrobe
 /// of labelled real photos; the scoring lives in Wardrobe's PhotoEvaluation.
 extension ModelEvaluateCommand {
     func runPhotos(images: String, map: String, console: Console) throws -> ExitStatus {
-        let recipes = try console.setup.recipes(named: recipe)
         let map = try PhotoLabelMap(contentsOf: map)
         let classifier = try console.setup.classifier(explicit: model.path)
-        let report = try PhotoEvaluation(classifier: classifier, recipes: recipes)
+        let recipes = try console.setup.recipes(named: recipe, for: classifier.model)
+        // The model's temperature undoes its calibration (its last layer was divided by it).
+        let scale = uncalibrated ? classifier.model.temperature ?? 1 : 1
+        let report = try PhotoEvaluation(classifier: classifier, recipes: recipes, logitScale: scale)
             .evaluate(imagesAt: images, map: map) { done, total in
                 console.status("evaluating \(done)/\(total)")
             }
@@ -39,6 +41,10 @@ extension ModelEvaluateCommand {
                              String(format: "%.3f", folder.accuracy), folder.accepted.joined(separator: ", ")])
             }
             console.output(Format.table(rows, rightAligned: [1, 2, 3]))
+            let c = score.calibration
+            console.output(String(format: "confidence%@: ECE %.3f (%d bins); confidence >= %.1f on %.3f of the photos, %@ right",
+                                  uncalibrated ? " (uncalibrated)" : "", c.expectedCalibrationError, c.bins, c.threshold,
+                                  c.confidentCoverage, c.confidentPrecision.map { String(format: "%.3f", $0) } ?? "none"))
             console.output("confusion (rows: folder, columns: predicted label)")
             var confusion = [[""] + short]
             for folder in score.folders { confusion.append([folder.folder] + folder.predictions.map(String.init)) }

@@ -34,14 +34,17 @@ struct ModelEvaluateCommand: Command {
             help: "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude.")
     var map: String?
     @Option(name: "--recipe", value: "NAME",
-            help: "With --images: the prep recipe, or 'all' to compare every recipe (default: \(PrepPreview.defaultRecipeName)).")
+            help: "With --images: the prep recipe, or 'all' to compare every recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).")
     var recipe: String?
+    @Flag(name: "--uncalibrated", help: "With --images: confidence as before calibration (logits times the model's temperature).")
+    var uncalibrated: Bool
     @OptionGroup var output: JSONOutputOption
 
     func validate() throws(UsageError) {
         guard images != nil else {
             if map != nil { throw UsageError("--map needs --images") }
             if recipe != nil { throw UsageError("--recipe needs --images") }
+            if uncalibrated { throw UsageError("--uncalibrated needs --images") }
             return
         }
         guard map != nil else { throw UsageError("--images needs --map FILE") }

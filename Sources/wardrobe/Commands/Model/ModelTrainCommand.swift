@@ -2,68 +2,97 @@ import CommandLineKit
 import Foundation
 import Wardrobe
 
-/// `wardrobe model train`: train the clothing classifier on Fashion-MNIST.
+/// `wardrobe model train`: train the clothing classifier on Fashion-MNIST and
+/// labelled photos; the use case is Wardrobe's ModelTraining.
 struct ModelTrainCommand: Command {
     static let configuration = CommandConfiguration(
         name: "train",
-        abstract: "Train a clothing classifier on Fashion-MNIST and write it as an .aimodel.",
-        usage: "[--data DIR] [--epochs N] [--seed S] --out FILE",
+        abstract: "Train a clothing classifier on Fashion-MNIST and labelled photos and write it as an .aimodel.",
+        usage: "[--data DIR] [--photos DIR --map FILE [--prep NAME]] [--from MODEL] [--epochs N] [--seed S] --out FILE",
         discussion: """
             Trains the bundled architecture (two blocks of 3x3 convolutions with batch norm,
             then a dense head) on the Fashion-MNIST training set, holding 5,000 images out for
-            validation, and reports the test accuracy. Progress goes to stderr. The same seed
-            on the same machine writes the same file. `make model` runs
-            `wardrobe model train --seed 1 --out Models/clothing.aimodel`.
+            validation, and reports the test accuracy. With --photos and --map it also learns from
+            folders of labelled photos (the map format of `model evaluate --images`; a folder with
+            several accepted labels teaches that any of them is right), each prepared exactly as
+            `import` prepares it; about a tenth of them, chosen by file hash, are held out,
+            reported every epoch and used to calibrate the confidence (a temperature folded into
+            the last layer). --from fine-tunes an existing model with a short schedule.
+            Progress goes to stderr. The same options on the same machine write the same weights.
+            `make model` shows how the bundled model is made.
             """)
 
-    @Option(name: "--data", value: "DIR",
-            help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
+    @Option(name: "--data", value: "DIR", help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
     var data: String?
-    @Option(name: "--epochs", value: "N",
-            help: "Passes over the training images (default: \(ModelTraining.defaultEpochs)).", in: 1...1000)
+    @Option(name: "--photos", value: "DIR", help: "Also learn from labelled photos: one subfolder per kind (see --map).")
+    var photos: String?
+    @Option(name: "--map", value: "FILE", help: "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out.")
+    var map: String?
+    @Option(name: "--prep", value: "RECIPE", help: "With --photos: the prep recipe the model is trained for (default: photo).")
+    var prep: String?
+    @Option(name: "--photo-share", value: "X", help: "With --photos: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
+    var photoShare: Double?
+    @Option(name: "--photo-limit", value: "N", help: "With --photos: learn from only the first N training photos (in hash order).", in: 0...1_000_000)
+    var photoLimit: Int?
+    @Option(name: "--photo-augment", value: "KIND", help: "With --photos: full (default), flip-shift or none.")
+    var photoAugment: String?
+    @Flag(name: "--no-calibrate", help: "Do not fit a temperature on the held-out photos.")
+    var noCalibrate: Bool
+    @Option(name: "--from", value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh.")
+    var from: String?
+    @Option(name: "--epochs", value: "N", help: "Passes over the training examples (default: \(ModelTraining.defaultEpochs); 4 with --from).", in: 1...1000)
     var epochs: Int?
+    @Option(name: "--learning-rate", value: "X", help: "Peak learning rate (default: 0.05; 0.01 with --from).", in: 1e-6...1)
+    var learningRate: Float?
+    @Option(name: "--fashion", value: "N", help: "Use only N Fashion-MNIST training images (default: all; 15000 with --from).", in: 0...60_000)
+    var fashion: Int?
     @Option(name: "--seed", value: "S", help: "Seed of every random choice (default: 1).")
     var seed: UInt64?
     @Option(name: "--out", value: "FILE", help: "Where to write the model.")
     var out: String
-    @Option(name: "--limit", value: "N",
-            help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
+    @Option(name: "--limit", value: "N", help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
     var limit: Int?
-    @Option(name: "--threads", value: "N",
-            help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
+    @Option(name: "--threads", value: "N", help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
     var threads: Int?
 
+    func validate() throws(UsageError) {
+        if photos == nil {
+            for (name, given) in [("--map", map != nil), ("--prep", prep != nil), ("--photo-share", photoShare != nil),
+                                  ("--photo-limit", photoLimit != nil), ("--photo-augment", photoAugment != nil)] where given {
+                throw UsageError("\(name) needs --photos")
+            }
+        } else if map == nil {
+            throw UsageError("--photos needs --map FILE")
+        }
+        if let photoAugment, !["full", "flip-shift", "none"].contains(photoAugment) {
+            throw UsageError("--photo-augment is full, flip-shift or none, not '\(photoAugment)'")
+        }
+    }
+
     func run(_ console: Console) throws -> ExitStatus {
-        let training = ModelTraining(dataDirectory: data, epochs: epochs, seed: seed, limit: limit, threads: threads)
+        var training = ModelTraining(dataDirectory: data, epochs: epochs, seed: seed, limit: limit, threads: threads,
+                                     parentPath: from, learningRate: learningRate, fashionImages: fashion)
+        if let photos, let map {
+            training.photos = ModelTraining.Photos(directory: photos, map: try PhotoLabelMap(contentsOf: map), limit: photoLimit)
+            training.recipe = try console.setup.recipe(named: prep)
+        }
+        if let photoShare { training.configuration.photoShare = photoShare }
+        switch photoAugment {
+        case "flip-shift": training.configuration.photoAugmentation = .flipShift
+        case "none": training.configuration.photoAugmentation = .none
+        default: break
+        }
+        training.calibrate = !noCalibrate
         let output = URL(fileURLWithPath: out)
-        let outcome = try training.run(writingTo: output) { event in
-            report(event, configuration: training.configuration, console: console)
+        let printer = TrainingPrinter(console: console, configuration: training.configuration)
+        let outcome = try training.run { event in printer.show(event) }
+        try outcome.model.write(to: output)
+        var summary = "wrote \(output.path): \(outcome.result.network.parameterCount) parameters, test accuracy "
+            + String(format: "%.4f", outcome.result.testAccuracy)
+        if let photos = outcome.result.photoValidationAccuracy {
+            summary += String(format: ", held-out photo accuracy %.4f", photos)
         }
-        console.output("wrote \(output.path): \(outcome.parameters) parameters, test accuracy \(String(format: "%.4f", outcome.testAccuracy))")
+        console.output(summary)
         return .success
-    }
-
-    private func report(_ event: ModelTraining.Event, configuration: ModelTraining.Configuration, console: Console) {
-        switch event {
-        case .started(let architecture, let parameters, let trainingImages, let validationImages, let steps):
-            console.info("training \(architecture)")
-            console.info("\(parameters) parameters; \(trainingImages) training and \(validationImages) validation images; "
-                + "\(configuration.epochs) epochs, \(steps) steps of \(configuration.batchSize), seed \(configuration.seed), "
-                + "\(configuration.threads) threads")
-        case .step(let epoch, let step, let steps, let loss):
-            console.status("epoch \(epoch)/\(configuration.epochs) step \(step)/\(steps) loss \(String(format: "%.4f", loss))")
-        case .epoch(let r):
-            console.clearStatus()
-            console.info(String(format: "epoch %2d/%d  loss %.4f  train %.4f  val %.4f  %4.0f img/s  lr %.4f",
-                                r.epoch, r.epochs, r.loss, r.trainingAccuracy, r.validationAccuracy, r.imagesPerSecond,
-                                r.learningRate) + "  elapsed \(duration(r.secondsElapsed))  left \(duration(r.secondsLeft))")
-        case .finished(let accuracy, let seconds):
-            console.info(String(format: "test accuracy %.4f", accuracy) + " (trained in \(duration(seconds)))")
-        }
-    }
-
-    private func duration(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
-        return s >= 60 ? String(format: "%dm%02ds", s / 60, s % 60) : "\(s)s"
     }
 }

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file a command writes its output to (`export --output PATH`), without ever replacing
+/// what should not be replaced. A new path or a regular file is written beside it under a
+/// temporary name and renamed over it when complete, so a reader never sees half a file and
+/// a failure leaves the old one; a symbolic link is followed and its target treated so
+/// (the link stays); a FIFO or character device (`/dev/stdout`, a terminal) is written as
+/// a stream; anything else (a folder, a block device, a socket, a FIFO nobody reads) is
+/// refused. Every write is checked: a short or failed write is an error.
+public final class OutputFile {
+    /// What `path` turned out to be.
+    public enum Kind: Sendable, Equatable {
+        /// Written under a temporary name, renamed onto `target` by `finish`.
+        case replaced(target: String)
+        /// Written in place, as a stream.
+        case stream
+    }
+
+    public let path: String
+    public let kind: Kind
+    private var descriptor: Int32
+    private var temporary: String?
+
+    /// Opens `path` for writing as described above.
+    public init(path: String) throws(RegularFile.Failure) {
+        self.path = path
+        var status = stat()
+        var target = path
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = realpath(path, nil) else {
+                throw RegularFile.Failure(kind: .missing, reason: "is a symbolic link to nothing (\(RegularFile.text(of: errno)))")
+            }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        if stat(target, &status) != 0 {
+            guard errno == ENOENT else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
+            (descriptor, temporary) = try Self.temporaryBeside(target)
+            kind = .replaced(target: target)
+            return
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            (descriptor, temporary) = try Self.temporaryBeside(target)
+            // The replacement keeps the permissions of the file it replaces.
+            fchmod(descriptor, status.st_mode & 0o7777)
+            kind = .replaced(target: target)
+        case S_IFIFO, S_IFCHR:
+            // Non-blocking so that a FIFO nobody reads is refused rather than waited on.
+            let opened = open(target, O_WRONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+            guard opened >= 0 else {
+                if errno == ENXIO { throw RegularFile.Failure(kind: .notRegular, reason: "a FIFO that nobody reads") }
+                throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno))
+            }
+            let flags = fcntl(opened, F_GETFL)
+            if flags >= 0 { _ = fcntl(opened, F_SETFL, flags & ~O_NONBLOCK) }
+            descriptor = opened
+            temporary = nil
+            kind = .stream
+        case S_IFDIR:
+            throw RegularFile.Failure(kind: .directory, reason: "is a directory")
+        default:
+            throw RegularFile.Failure(kind: .notRegular, reason: "not a regular file (\(RegularFile.describe(status.st_mode & S_IFMT)))")
+        }
+    }
+
+    deinit {
+        // Not finished: the output is incomplete, so the temporary file goes.
+        if descriptor >= 0 { close(descriptor) }
+        if let temporary { unlink(temporary) }
+    }
+
+    /// Writes all of `bytes`, or throws why not (a full disk, a closed pipe).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(RegularFile.Failure) {
+        try Self.writeAll(bytes, to: descriptor)
+    }
+
+    public func write(_ bytes: [UInt8]) throws(RegularFile.Failure) {
+        let result: Result<Void, RegularFile.Failure> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(RegularFile.Failure) in try Self.writeAll(buffer, to: descriptor) }
+        }
+        try result.get()
+    }
+
+    /// Flushes to disk and, for a replaced file, renames the complete output into place.
+    public func finish() throws(RegularFile.Failure) {
+        if case .replaced(let target) = kind, let temporary {
+            guard fsync(descriptor) == 0 else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
+            guard close(descriptor) == 0 else {
+                descriptor = -1
+                throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno))
+            }
+            descriptor = -1
+            guard rename(temporary, target) == 0 else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
+            self.temporary = nil
+        } else {
+            let code = close(descriptor)
+            descriptor = -1
+            if code != 0 { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
+        }
+    }
+
+    /// Writes every byte to `descriptor`, going on after short writes and EINTR.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(RegularFile.Failure) {
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw RegularFile.Failure(kind: errno == EPIPE ? .closedPipe : .system, reason: RegularFile.text(of: errno))
+            }
+            if count == 0 { throw RegularFile.Failure(kind: .system, reason: "nothing could be written") }
+            done += count
+        }
+    }
+
+    private static func temporaryBeside(_ target: String) throws(RegularFile.Failure) -> (Int32, String?) {
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[..<$0]) } ?? "."
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(name).XXXXXX".utf8CString)
+        let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard opened >= 0 else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
+        _ = fcntl(opened, F_SETFD, FD_CLOEXEC)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // What a new file made by `open(..., 0666)` would get under the umask.
+        let mask = umask(0o022)
+        umask(mask)
+        fchmod(opened, 0o666 & ~mask)
+        return (opened, temporary)
+    }
+}

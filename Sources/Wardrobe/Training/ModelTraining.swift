@@ -1,0 +1,146 @@
+import Foundation
+import Imaging
+import Inference
+import Training
+
+/// `model train` as a use case: Fashion-MNIST, and labelled photos when
+/// given, made into tensors here (Training knows no files of photos); from
+/// scratch or fine-tuned from a parent model; calibrated on the held-out
+/// photos; written with a record of what it learned from.
+public struct ModelTraining: Sendable {
+    public struct Photos: Sendable {
+        public var directory: String
+        public var map: PhotoLabelMap
+        /// Use only the first N training photos in the set's fixed order.
+        public var limit: Int?
+
+        public init(directory: String, map: PhotoLabelMap, limit: Int? = nil) {
+            self.directory = directory
+            self.map = map
+            self.limit = limit
+        }
+    }
+
+    public static let defaultDataDirectory = FashionMNIST.defaultDirectory
+    public static let defaultEpochs = TrainingConfiguration().epochs
+
+    /// Fashion-MNIST's .gz files.
+    public var dataDirectory: String
+    public var photos: Photos?
+    /// The recipe photos are prepared with, recorded as the model's.
+    public var recipe: any PrepRecipe = PrepRecipes.default
+    /// The model to fine-tune, when given.
+    public var parentPath: String?
+    public var configuration: TrainingConfiguration
+    /// Fit a temperature on the held-out photos and fold it into the last layer.
+    public var calibrate = true
+
+    /// Nil keeps the default: the trainer's, or with `parentPath` its
+    /// fine-tuning schedule. A `limit` makes a quick trial: it caps the
+    /// training images, the validation and test images at as many, and the
+    /// batch at the images there are (but at least one per default thread).
+    /// `threads` is applied after those rules.
+    public init(dataDirectory: String?, epochs: Int?, seed: UInt64?, limit: Int?, threads: Int?,
+                parentPath: String? = nil, learningRate: Float? = nil, fashionImages: Int? = nil) {
+        var configuration = parentPath == nil ? TrainingConfiguration() : .fineTuning()
+        if let epochs { configuration.epochs = epochs }
+        if let seed { configuration.seed = seed }
+        if let learningRate { configuration.peakLearningRate = learningRate }
+        if let fashionImages { configuration.trainingLimit = fashionImages }
+        if let limit {
+            configuration.trainingLimit = limit
+            configuration.validationCount = min(configuration.validationCount, limit)
+            configuration.testLimit = limit
+            configuration.batchSize = min(configuration.batchSize, max(limit, configuration.threads))
+        }
+        if let threads { configuration.threads = threads }
+        self.dataDirectory = dataDirectory ?? Self.defaultDataDirectory
+        self.parentPath = parentPath
+        self.configuration = configuration
+    }
+
+    public typealias Configuration = TrainingConfiguration
+    public typealias Progress = TrainingProgress
+    public typealias Calibration = CalibrationReport
+
+    public enum Event: Sendable {
+        case preparingPhotos(done: Int, total: Int)
+        case photosReady(training: Int, heldOut: Int, failures: [PhotoTrainingSet.Failure], perFolder: [String])
+        case training(TrainingProgress)
+        case calibrated(temperature: Float, before: CalibrationReport, after: CalibrationReport)
+    }
+
+    public struct Outcome: Sendable {
+        public var result: Trainer.Result
+        public var record: TrainingRecord
+        public var model: ModelFile
+    }
+
+    public func run(events: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Outcome {
+        let started = Date()
+        let training = try FashionMNIST(split: .train, directory: dataDirectory)
+        let test = try FashionMNIST(split: .test, directory: dataDirectory)
+        var record = TrainingRecord()
+        let architecture = Architecture.clothing()
+        var parent: Network?
+        if let parentPath {
+            let bytes: [UInt8]
+            do {
+                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: parentPath)))
+            } catch {
+                throw WardrobeError.model(path: parentPath, reason: "cannot read: \((error as NSError).localizedDescription)")
+            }
+            do {
+                parent = try Network(architecture: architecture, modelFile: try ModelFile(bytes: bytes))
+            } catch let error as TrainingError {
+                throw WardrobeError.model(path: parentPath, reason: error.description)
+            } catch {
+                throw WardrobeError.model(path: parentPath, reason: "\(error)")
+            }
+            record.parentSHA256 = SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
+        }
+        var set: PhotoTrainingSet?
+        if let photos {
+            let loaded = try PhotoTrainingSet(directory: photos.directory, map: photos.map, recipe: recipe,
+                                              limit: photos.limit) { done, total in
+                events(.preparingPhotos(done: done, total: total))
+            }
+            events(.photosReady(training: loaded.training.count, heldOut: loaded.heldOut.count, failures: loaded.failures,
+                                perFolder: loaded.perFolder.map { "\($0.folder) \($0.photos)" }))
+            record.photoSources = [loaded.source]
+            record.recipe = recipe.identity
+            set = loaded
+        }
+        let trainer = Trainer(architecture: architecture, configuration: configuration)
+        var result = trainer.train(training: training, test: test, photos: set?.training ?? LabelledTensors(),
+                                   heldOutPhotos: set?.heldOut ?? LabelledTensors(), parent: parent) { progress in
+            events(.training(progress))
+        }
+        if calibrate, let heldOut = set?.heldOut, !heldOut.isEmpty {
+            let logits = Trainer.logits(result.network, photos: heldOut, threads: configuration.threads)
+            let temperature = TemperatureScaling.fit(logits: logits, examples: heldOut)
+            let before = Self.calibration(logits: logits, of: heldOut, temperature: 1)
+            let after = Self.calibration(logits: logits, of: heldOut, temperature: temperature)
+            result.network.foldTemperature(temperature)
+            record.temperature = temperature
+            record.calibrationBefore = before
+            record.calibrationAfter = after
+            events(.calibrated(temperature: temperature, before: before, after: after))
+        }
+        record.trainingSeconds = Date().timeIntervalSince(started)
+        return Outcome(result: result, record: record, model: result.modelFile(record: record))
+    }
+
+    /// Confidence (top softmax of logits / T) against correctness (an accepted label).
+    static func calibration(logits: [Float], of examples: LabelledTensors, temperature: Float) -> CalibrationReport {
+        let classes = logits.count / examples.count
+        var confidences: [Double] = []
+        var correct: [Bool] = []
+        for i in 0..<examples.count {
+            let classification = Classification(logits: logits[i * classes..<(i + 1) * classes].map { $0 / temperature })
+            confidences.append(Double(classification.confidence))
+            correct.append(examples.isAccepted(classification.labelIndex, at: i))
+        }
+        return CalibrationReport(confidences: confidences, correct: correct)
+    }
+}

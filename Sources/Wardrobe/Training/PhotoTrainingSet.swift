@@ -1,0 +1,122 @@
+import Foundation
+import Imaging
+import Training
+
+/// Folders of labelled photos made into training tensors, each prepared
+/// exactly as `import` prepares it (ImageProcessor: decode once, thumbnail,
+/// the recipe run on the thumbnail as stored), so the model learns from what
+/// it will be shown.
+///
+/// About a tenth of the photos are held out, chosen by the SHA-256 of the
+/// file's bytes (first byte below 26), so the choice does not depend on
+/// names, order, seed or which other photos are present. The rest are
+/// ordered by that hash too: a fixed shuffled order in which `limit` takes
+/// the first N, as a person labelling photos one by one would add them.
+public struct PhotoTrainingSet: Sendable {
+    /// The first hash byte below this holds a photo out: 26/256, about 10%.
+    public static let heldOutBelow: UInt8 = 26
+
+    public struct Failure: Sendable, Equatable {
+        public var path: String
+        public var reason: String
+    }
+
+    public var training = LabelledTensors()
+    public var heldOut = LabelledTensors()
+    /// Photos learned from, per folder, in map order (held-out ones not counted).
+    public var perFolder: [(folder: String, photos: Int)] = []
+    public var failures: [Failure] = []
+    public var directory: String
+    public var recipe: String
+
+    /// Prepares every photo of the map's labelled folders under `directory`
+    /// ("none" folders are left out) on `threads` threads. Unreadable files
+    /// are listed as failures and left out. `progress(done, total)` after each photo.
+    public init(directory: String, map: PhotoLabelMap, recipe: any PrepRecipe, limit: Int? = nil,
+                processor: ImageProcessor = ImageProcessor(), threads: Int = 2,
+                progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws(WardrobeError) {
+        self.directory = directory
+        self.recipe = recipe.identity
+        let manager = FileManager.default
+        guard manager.isDirectory(directory) else { throw .notFound("photo folder \(directory)") }
+        var files: [(path: String, accepted: [Int], folder: String)] = []
+        for entry in map.entries where !entry.accepted.isEmpty {
+            let folder = directory + "/" + entry.folder
+            guard manager.isDirectory(folder) else { continue }
+            let accepted = entry.accepted.map { ClothingClassifier.labels.firstIndex(of: $0)! }
+            let names = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+            for name in names where !manager.isDirectory(folder + "/" + name) {
+                files.append((folder + "/" + name, accepted, entry.folder))
+            }
+        }
+        guard !files.isEmpty else {
+            throw .notFound("photos of the mapped folders (\(map.entries.filter { !$0.accepted.isEmpty }.map(\.folder).joined(separator: ", "))) in \(directory)")
+        }
+
+        let prepared = Self.prepare(files.map(\.path), recipe: recipe, processor: processor, threads: threads,
+                                    progress: progress)
+        var kept: [(hash: [UInt8], tensor: [Float], accepted: [Int], folder: String)] = []
+        for (file, outcome) in zip(files, prepared) {
+            switch outcome {
+            case .success(let photo): kept.append((photo.hash, photo.tensor, file.accepted, file.folder))
+            case .failure(let reason): failures.append(Failure(path: file.path, reason: reason))
+            }
+        }
+        kept.sort { $0.hash.lexicographicallyPrecedes($1.hash) }
+        var learned = kept.filter { $0.hash[0] >= Self.heldOutBelow }
+        if let limit { learned = Array(learned.prefix(limit)) }
+        for photo in kept where photo.hash[0] < Self.heldOutBelow { heldOut.append(photo.tensor, accepted: photo.accepted) }
+        for photo in learned { training.append(photo.tensor, accepted: photo.accepted) }
+        perFolder = map.entries.filter { !$0.accepted.isEmpty }.map { entry in
+            (entry.folder, learned.filter { $0.folder == entry.folder }.count)
+        }
+    }
+
+    /// The SHA-256 of a photo's bytes, which decides whether it is held out and where it comes.
+    public static func hash(of bytes: [UInt8]) -> [UInt8] { SHA256.digest(bytes) }
+
+    /// What the model file records about these photos.
+    public var source: DataSource {
+        DataSource(name: "photos \(directory) (\(recipe))", tensors: training)
+    }
+
+    private enum Outcome: Sendable {
+        case success((hash: [UInt8], tensor: [Float]))
+        case failure(String)
+    }
+
+    /// Hashes and prepares each file; results in the order of `paths`.
+    private static func prepare(_ paths: [String], recipe: any PrepRecipe, processor: ImageProcessor, threads: Int,
+                                progress: @Sendable (Int, Int) -> Void) -> [Outcome] {
+        let results = ResultSlots<Outcome>(count: paths.count)
+        let done = Counter()
+        DispatchQueue.concurrentPerform(iterations: max(threads, 1)) { worker in
+            for i in stride(from: worker, to: paths.count, by: max(threads, 1)) {
+                do throws(ImagingError) {
+                    let bytes = try ImageFile.read(paths[i])
+                    let processed = try processor.process(bytes: bytes, recipe: recipe)
+                    results.set(i, .success((SHA256.digest(bytes), processed.tensor.values)))
+                } catch {
+                    results.set(i, .failure(error.reason))
+                }
+                progress(done.increment(), paths.count)
+            }
+        }
+        return results.values
+    }
+}
+
+/// Slots written by index from several threads, each slot by one thread.
+private final class ResultSlots<T: Sendable>: @unchecked Sendable {
+    private var slots: [T?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
+    var values: [T] { lock.withLock { slots.map { $0! } } }
+}
+
+private final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func increment() -> Int { lock.withLock { value += 1; return value } }
+}

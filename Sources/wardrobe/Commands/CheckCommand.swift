@@ -1,0 +1,42 @@
+import CommandLineKit
+import Foundation
+import Wardrobe
+
+/// `wardrobe check`
+struct CheckCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "check",
+        abstract: "Check every page of the catalogue for damage and say what is damaged.",
+        discussion: """
+            Runs SQLite's full integrity check, which reads the whole file: minutes on a
+            large catalogue. (Every writing command runs a cheap check of its own first,
+            and every command stops at the first damaged page it meets.) When damage is
+            found, recover what can be read with
+            'sqlite3 CATALOGUE .recover | sqlite3 recovered.sqlite', or restore your last backup.
+
+            Exit status: 0 when the catalogue is whole, 1 when it is damaged or cannot be
+            read, 64 for wrong usage.
+            """)
+
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var output: JSONOutputOption
+
+    func run(_ console: Console) throws -> ExitStatus {
+        let path = console.setup.cataloguePath(explicit: catalogue.path)
+        let problems = try CatalogueCheck.run(path: path) { seconds in
+            console.status("checking every page of \(path): \(Format.duration(seconds))")
+        }
+        console.clearStatus()
+        if output.json {
+            struct Report: Encodable { var catalogue: String; var ok: Bool; var problems: [String] }
+            try console.json(Report(catalogue: path, ok: problems.isEmpty, problems: problems))
+        } else if problems.isEmpty {
+            console.output("\(path): no damage found (every page checked)")
+        } else {
+            console.output("\(path): damaged; SQLite's integrity check says:")
+            for problem in problems { console.output("  " + problem) }
+            console.output("Recover what can be read with 'sqlite3 \(path) .recover | sqlite3 recovered.sqlite', or restore your last backup.")
+        }
+        return problems.isEmpty ? .success : .failure
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import CommandLineKit
+import Wardrobe
+
+/// Prints `model train`'s progress on stderr: a bar per epoch with rate and
+/// time left on a terminal (plain lines otherwise), a line per epoch.
+final class TrainingPrinter: @unchecked Sendable {
+    private let console: Console
+    private let configuration: ModelTraining.Configuration
+    private let lock = NSLock()
+
+    init(console: Console, configuration: ModelTraining.Configuration) {
+        self.console = console
+        self.configuration = configuration
+    }
+
+    func show(_ event: ModelTraining.Event) {
+        lock.withLock { print(event) }
+    }
+
+    private func print(_ event: ModelTraining.Event) {
+        switch event {
+        case .preparingPhotos(let done, let total):
+            if console.stderrIsTerminal || done == total { console.status("preparing photos \(done)/\(total)") }
+        case .photosReady(let training, let heldOut, let failures, let perFolder):
+            console.clearStatus()
+            for failure in failures { console.warning("\(failure.path): \(failure.reason)") }
+            console.info("photos: \(training) to learn from (\(perFolder.joined(separator: ", "))), \(heldOut) held out")
+        case .training(let progress):
+            show(progress)
+        case .calibrated(let temperature, let before, let after):
+            func line(_ r: ModelTraining.Calibration) -> String {
+                String(format: "ECE %.3f, confidence >= 0.8 on %.3f of them, %.3f right", r.expectedCalibrationError,
+                       r.confidentCoverage, r.confidentPrecision ?? .nan)
+            }
+            console.info(String(format: "calibration: temperature %.3f; held-out photos before: ", temperature) + line(before)
+                + "; after: " + line(after))
+        }
+    }
+
+    private func show(_ event: ModelTraining.Progress) {
+        let c = configuration
+        switch event {
+        case .started(let architecture, let parameters, let examples, let validation, let steps):
+            console.info("training \(architecture)")
+            console.info("\(parameters) parameters; \(examples) examples per epoch, \(validation) held out; "
+                + "\(c.epochs) epochs, \(steps) steps of \(c.batchSize), peak rate \(c.peakLearningRate), seed \(c.seed), "
+                + "\(c.threads) threads")
+        case .step(let s):
+            // Epoch lines say enough in a log; the bar is for a terminal.
+            guard console.stderrIsTerminal else { return }
+            let width = 24
+            let filled = width * s.step / max(s.stepsPerEpoch, 1)
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            console.status("epoch \(s.epoch)/\(c.epochs) \(bar) \(s.step)/\(s.stepsPerEpoch)  "
+                + String(format: "%.0f img/s  %@ left  loss %.4f", s.imagesPerSecond, Format.duration(s.secondsLeft), s.loss))
+        case .epoch(let r):
+            console.clearStatus()
+            var line = String(format: "epoch %2d/%d  loss %.4f  train %.4f  val %.4f", r.epoch, r.epochs, r.loss,
+                              r.trainingAccuracy, r.validationAccuracy)
+            if let photos = r.photoValidationAccuracy { line += String(format: "  photos %.4f", photos) }
+            line += String(format: "  %4.0f img/s  lr %.4f", r.imagesPerSecond, r.learningRate)
+            console.info(line + "  elapsed \(Format.duration(r.secondsElapsed))  left \(Format.duration(r.secondsLeft))")
+        case .finished(let accuracy, let seconds):
+            console.info(String(format: "test accuracy %.4f", accuracy) + " (trained in \(Format.duration(seconds)))")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Catalogue
+import Foundation
+import Imaging
+import Testing
+
+/// A damaged catalogue (a page zeroed, as a failing disk leaves it) is neither read as
+/// if whole nor written to: every command stops at the first damaged page it meets and
+/// says how to recover; `wardrobe check` says what is damaged.
+@Suite(.serialized) struct DamagedCatalogueTests {
+    /// A catalogue of 40 images whose `images` table root page is zeroed.
+    static func damagedCatalogue(in folder: PhotoFolder) throws -> String {
+        let db = folder.path("c.sqlite")
+        try HostileCatalogue.make(at: db, count: 40, modelName: "clothing")
+        let (root, pageSize): (Int64, Int64) = try {
+            // Read and write, so that closing it checkpoints and removes the WAL.
+            let catalogue = try Catalogue(path: db)
+            return (try catalogue.database.scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'images'") ?? 0,
+                    try catalogue.database.scalarInt("PRAGMA page_size") ?? 0)
+        }()
+        // Closed: WAL checkpointed into the file, which is all there is now.
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"))
+        let handle = try #require(FileHandle(forUpdatingAtPath: db))
+        try handle.seek(toOffset: UInt64((root - 1) * pageSize))
+        try handle.write(contentsOf: Data(count: Int(pageSize)))
+        try handle.close()
+        return db
+    }
+
+    static func fileBytes(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
+
+    @Test(arguments: [["stats"], ["list"], ["list", "--csv"], ["export"], ["export", "--all"], ["show", "1"]])
+    func readingCommandsStopAndSayHowToRecover(command: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.damagedCatalogue(in: folder)
+        let result = try WardrobeProcess.run(command + ["--db", db])
+        #expect(result.status == 1, "\(command): \(result.status) \(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("damaged") && result.stderr.contains("wardrobe check")
+                && result.stderr.contains(".recover"), "\(command): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+    }
+
+    @Test func importWritesNothingToADamagedCatalogue() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.damagedCatalogue(in: folder)
+        for index in 0..<5 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(index).png")
+        }
+        let before = Self.fileBytes(db)
+        let result = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("damaged"), "\(result.stderr)")
+        #expect(Self.fileBytes(db) == before, "the file is unchanged")
+        let wal = Self.fileBytes(db + "-wal")
+        #expect(wal.count <= 32, "nothing was written to the WAL (\(wal.count) bytes)")
+    }
+
+    @Test func checkSaysWhatIsDamagedAndAWholeCatalogueIsFine() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.damagedCatalogue(in: folder)
+        let damaged = try WardrobeProcess.run(["check", "--db", db])
+        #expect(damaged.status == 1, "\(damaged.stdout)\(damaged.stderr)")
+        #expect(damaged.stdout.contains("damaged") && damaged.stdout.contains(".recover"), "\(damaged.stdout)")
+        let whole = folder.path("whole.sqlite")
+        try HostileCatalogue.make(at: whole, count: 10, modelName: "clothing")
+        let fine = try WardrobeProcess.run(["check", "--db", whole, "--json"])
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(fine.stdout.contains("\"ok\" : true"), "\(fine.stdout)")
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Where output goes: `export --output PATH` never replaces a device, a link or a FIFO;
+/// a failed or short write to stdout or a file is exit 1 with one error line, and a
+/// reader that went away (`| head`) ends the command quietly.
+@Suite(.serialized) struct OutputDestinationTests {
+    static func catalogue(in folder: PhotoFolder) throws -> String {
+        let db = folder.path("c.sqlite")
+        try HostileCatalogue.make(at: db, count: 40, modelName: "clothing")
+        return db
+    }
+
+    static func fileType(_ path: String) -> mode_t {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+    }
+
+    @Test func aNewPathAndARegularFileGetTheWholeExport() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        let expected = try WardrobeProcess.run(["export", "--db", db, "--format", "json"]).stdout
+        let target = folder.path("out.json")
+        let fresh = try WardrobeProcess.run(["export", "--db", db, "--format", "json", "--output", target])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        chmod(target, 0o600)
+        let again = try WardrobeProcess.run(["export", "--db", db, "--format", "json", "--output", target])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+        var status = stat()
+        stat(target, &status)
+        #expect(status.st_mode & 0o777 == 0o600, "the replaced file keeps its permissions")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")).filter { $0.hasPrefix(".out") }.isEmpty,
+                "no temporary file is left behind")
+    }
+
+    @Test func aSymbolicLinkStaysALinkAndItsTargetIsWritten() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        let target = folder.path("real.csv"), link = folder.path("link.csv")
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let result = try WardrobeProcess.run(["export", "--db", db, "--output", link])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.fileType(link) == S_IFLNK)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("id,"))
+    }
+
+    @Test func aFIFOIsWrittenAsAStreamAndOneWithoutAReaderIsRefused() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        let fifo = folder.path("pipe")
+        try #require(mkfifo(fifo, 0o644) == 0)
+        let alone = try TimedProcess.run(["export", "--db", db, "--output", fifo], seconds: 20)
+        #expect(!alone.timedOut)
+        #expect(alone.status == 1 && alone.stderr.contains("nobody reads"), "\(alone.stderr)")
+        #expect(Self.fileType(fifo) == S_IFIFO)
+
+        let read = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var received = Data()
+        Thread.detachNewThread {
+            if let handle = FileHandle(forReadingAtPath: fifo) { received = handle.readDataToEndOfFile() }
+            read.signal()
+        }
+        usleep(200_000)   // the reader opens the FIFO first
+        let streamed = try TimedProcess.run(["export", "--db", db, "--output", fifo], seconds: 20)
+        read.wait()
+        #expect(streamed.status == 0, "\(streamed.stderr)")
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("id,"))
+        #expect(Self.fileType(fifo) == S_IFIFO, "the FIFO is still a FIFO")
+    }
+
+    @Test func aDeviceIsNeverReplaced() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        // A node of our own for /dev/full (1, 7) when root; /dev/full itself otherwise.
+        var device = "/dev/full"
+        // makedev(1, 7) is a macro Swift cannot call: major 1 in bits 8..., minor 7 below.
+        if getuid() == 0, mknod(folder.path("full"), S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 { device = folder.path("full") }
+        let result = try WardrobeProcess.run(["export", "--db", db, "--output", device])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+        #expect(Self.fileType(device) == S_IFCHR, "the device node is still a device")
+        let directory = try WardrobeProcess.run(["export", "--db", db, "--output", folder.path("")])
+        #expect(directory.status == 1 && directory.stderr.contains("is a directory"), "\(directory.stderr)")
+    }
+
+    @Test(arguments: [["export", "--format", "json", "--all"], ["export"], ["list", "--csv"], ["list", "--json"],
+                      ["list"], ["stats"], ["history", "1"], ["show", "1"]])
+    func aFailedWriteToStdoutIsExitOne(command: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try TimedProcess.run(command + ["--db", db], seconds: 30, stdout: full)
+        #expect(result.status == 1, "\(command): status \(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("No space left on device"), "\(command): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(command): one line: \(result.stderr)")
+    }
+
+    @Test func aClosedPipeEndsTheCommandQuietly() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])   // the reader is gone before anything is written, as after `| head -0`
+        let writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        let result = try TimedProcess.run(["export", "--db", db, "--format", "json", "--all"], seconds: 30, stdout: writeEnd)
+        #expect(result.status != 0, "the export did not finish")
+        #expect(result.stderr.isEmpty, "quiet: \(result.stderr)")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Imaging
+import Testing
+
+/// Paths that name something other than a regular file: a FIFO (which a plain `open`
+/// waits on forever), a device, a folder. Every command that reads a file refuses them
+/// at once with one line; none hangs.
+@Suite(.serialized) struct SpecialFileTests {
+    static func fifo(in folder: PhotoFolder, named name: String) throws -> String {
+        let path = folder.path(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try #require(mkfifo(path, 0o644) == 0, "mkfifo \(path)")
+        return path
+    }
+
+    @Test func classifyRefusesAFIFOAtOnce() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let fifo = try Self.fifo(in: folder, named: "pipe.jpg")
+        let result = try TimedProcess.run(["classify", "--no-save", fifo], seconds: 20)
+        #expect(!result.timedOut, "classify hung on a FIFO for \(result.seconds) s")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("pipe.jpg") && result.stderr.contains("not a regular file (a FIFO)"), "\(result.stderr)")
+    }
+
+    @Test func prepRefusesAFIFOAtOnce() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let fifo = try Self.fifo(in: folder, named: "pipe.png")
+        let result = try TimedProcess.run(["prep", fifo], seconds: 20)
+        #expect(!result.timedOut, "prep hung on a FIFO for \(result.seconds) s")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("not a regular file (a FIFO)"), "\(result.stderr)")
+    }
+
+    @Test func aModelOrMapThatIsAFIFOIsRefused() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let fifo = try Self.fifo(in: folder, named: "model.aimodel")
+        let info = try TimedProcess.run(["model", "info", fifo], seconds: 20)
+        #expect(!info.timedOut, "model info hung on a FIFO")
+        #expect(info.status != 0 && info.stderr.contains("not a regular file"), "\(info.stderr)")
+        let classify = try TimedProcess.run(["classify", "--sample", "--no-save", "--model", fifo], seconds: 20)
+        #expect(!classify.timedOut, "classify --model hung on a FIFO")
+        #expect(classify.status != 0 && classify.stderr.contains("not a regular file"), "\(classify.stderr)")
+        let map = try TimedProcess.run(["model", "evaluate", "--images", folder.path(""), "--map", fifo], seconds: 20)
+        #expect(!map.timedOut, "model evaluate --map hung on a FIFO")
+        #expect(map.status != 0 && map.stderr.contains("not a regular file"), "\(map.stderr)")
+    }
+
+    @Test func importGoesOnPastAFIFOInTheFolder() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/a.png")
+        _ = try Self.fifo(in: folder, named: "photos/b.png")
+        let result = try TimedProcess.run(["import", "--db", folder.path("c.sqlite"), "--prep", "fashion-mnist",
+                                           folder.path("photos")], seconds: 30)
+        #expect(!result.timedOut, "import hung on a FIFO")
+        #expect(result.status == 0 || result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.contains("1 new image") || result.stderr.contains("1 new image")
+                || result.stdout.contains("Imported 1"), "\(result.stdout)\(result.stderr)")
+    }
+}
