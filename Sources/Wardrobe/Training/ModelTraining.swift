@@ -14,11 +14,14 @@ public struct ModelTraining: Sendable {
         public var map: PhotoLabelMap
         /// Use only the first N training photos in the set's fixed order.
         public var limit: Int?
+        /// Prepare each training photo this many times, varied before prep (`PhotoVariation`).
+        public var views: Int
 
-        public init(directory: String, map: PhotoLabelMap, limit: Int? = nil) {
+        public init(directory: String, map: PhotoLabelMap, limit: Int? = nil, views: Int = 1) {
             self.directory = directory
             self.map = map
             self.limit = limit
+            self.views = views
         }
     }
 
@@ -123,12 +126,16 @@ public struct ModelTraining: Sendable {
         }
         if let photos {
             let loaded = try PhotoTrainingSet(directory: photos.directory, map: photos.map, recipe: recipe,
-                                              limit: photos.limit, excluding: corrections?.hashes ?? []) { done, total in
+                                              limit: photos.limit, excluding: corrections?.hashes ?? [],
+                                              views: photos.views, seed: configuration.seed) { done, total in
                 events(.preparingPhotos(done: done, total: total))
             }
-            events(.photosReady(training: loaded.training.count, heldOut: loaded.heldOut.count, failures: loaded.failures,
+            events(.photosReady(training: loaded.photos.count, heldOut: loaded.heldOut.count, failures: loaded.failures,
                                 perFolder: loaded.perFolder.map { "\($0.folder) \($0.photos)" }))
             record.photoSources.append(loaded.source)
+            if photos.views > 1 {
+                record.photoViews = "\(photos.views) per photo: as taken, and \(photos.views - 1) after \(PhotoVariation().summary)"
+            }
             photoTensors.append(contentsOf: loaded.training)
             heldOutTensors.append(contentsOf: loaded.heldOut)
             excludedPhotos = loaded.excluded
