@@ -24,7 +24,9 @@ public struct ModelListing: Sendable, Encodable {
         public var agreement: Double?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, version, sha256, registeredAt, lastAdopted, inUse, labelledImages, agreeing, agreement
+            case id, name, version, sha256, agreeing, agreement
+            case registeredAt = "registered_at", lastAdopted = "last_adopted", inUse = "in_use"
+            case labelledImages = "labelled_images"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -49,6 +51,11 @@ public struct ModelListing: Sendable, Encodable {
     public var inUseSource: String
     /// Whether the model in use is among `models` (a model is registered when it first classifies here or is adopted).
     public var inUseRegistered: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case catalogue, models
+        case inUse = "in_use", inUseSource = "in_use_source", inUseRegistered = "in_use_registered"
+    }
 
     public init(catalogue: Catalogue, setup: WardrobeSetup) throws {
         self.catalogue = catalogue.path

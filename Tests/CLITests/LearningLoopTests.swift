@@ -17,7 +17,7 @@ import Testing
     }
 
     struct Evaluation: Decodable {
-        struct Score: Decodable { var mapped_accuracy: Double; var photos: Int }
+        struct Score: Decodable { var mappedAccuracy: Double; var photos: Int }
         var recipes: [Score]
     }
 
@@ -52,7 +52,7 @@ import Testing
         #expect(result.status == 0, "evaluate \(model): \(result.stderr)")
         let score = try #require(try JSONDecoder().decode(Evaluation.self, from: Data(result.stdout.utf8)).recipes.first)
         #expect(score.photos > 250, "the mapped validation photos")
-        return score.mapped_accuracy
+        return score.mappedAccuracy
     }
 
     @Test(.enabled(if: present, "../shared/data/clothing-photos (train and validation) or Fashion-MNIST absent (set WARDROBE_SHARED; make deps): skipped"))
