@@ -22,9 +22,11 @@ struct RawHTTP {
     }
 
     /// A form POST; `origin` nil sends no Origin header.
-    func post(_ target: String, form: [(String, String)], origin: String?, host: String? = nil) throws -> Response {
+    func post(_ target: String, form: [(String, String)], origin: String?, host: String? = nil,
+              accept: String? = nil) throws -> Response {
         let body = form.map { "\(encode($0))=\(encode($1))" }.joined(separator: "&")
         var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+        if let accept { headers["Accept"] = accept }
         if let origin { headers["Origin"] = origin }
         return try send("POST", target, host: host, headers: headers, body: Array(body.utf8))
     }
