@@ -48,8 +48,10 @@ enum StaticAssets {
         .labels{display:flex;flex-wrap:wrap;gap:.35rem}
         .review{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}
         @media(min-width:760px){.review{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
+        @media(max-width:759px){.review .large{max-height:42vh}}
         .notice{background:#fff7d6;border:1px solid #e8d27c;padding:.4rem .6rem;border-radius:.3rem;margin-bottom:.8rem}
         svg text{font:12px system-ui,sans-serif}
+        @media(max-width:500px){svg.chart text{font-size:15px}}
         select{max-width:100%}
         .card form.inline{padding:0 .45rem .45rem;margin:0;gap:.3rem}
         .card form.inline select{flex:1 1 100%;min-width:0}

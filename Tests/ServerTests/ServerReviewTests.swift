@@ -109,6 +109,26 @@ struct ServerReviewTests {
         #expect(try catalogue.database.scalarInt("SELECT count(*) FROM corrections") == before)
     }
 
+    @Test func galleryFiltersByWhoLabelledAndByConfidence() throws {
+        let all = try catalogue().galleryPage(GalleryQuery(order: .uncertain, limit: 1000))
+        let item = try #require(all.first { $0.correctedLabel == nil })
+        _ = try act([("id", "\(item.image)"), ("action", "label"), ("label", "none")], json: true)
+        defer { _ = try? act([("id", "\(item.image)"), ("action", "clear")], json: true) }
+        let corrected = try catalogue().galleryPage(GalleryQuery(corrected: true, order: .newest, limit: 1000))
+        #expect(corrected.contains { $0.image == item.image })
+        #expect(ServerPageTests.cardIDs(try client.get("/?corrected=yes&per=200").text) == corrected.map(\.image.rawValue))
+        let modelOnly = ServerPageTests.cardIDs(try client.get("/?corrected=no&per=200").text)
+        #expect(modelOnly.count == all.count - corrected.count)
+        #expect(!modelOnly.contains(item.image.rawValue))
+        // Confidence from 40 to 90 %: exactly the images the model is that sure of, bounds included.
+        let html = try client.get("/?min=40&max=90&per=200&sort=confident").text
+        let expected = all.filter { (0.4...0.9).contains($0.confidence) }.sorted { ($0.confidence, $0.image.rawValue) > ($1.confidence, $1.image.rawValue) }
+        #expect(!expected.isEmpty && expected.count < all.count, "the photos should spread over confidences")
+        #expect(ServerPageTests.cardIDs(html) == expected.map(\.image.rawValue))
+        #expect(try client.get("/?min=101").status == 400)
+        #expect(try client.get("/?corrected=maybe").status == 400)
+    }
+
     @Test func jsonStringsCarryNoMarkupAndRoundTrip() throws {
         let nasty = "<script>alert('1')</script> & \"q\" \\ \n\u{2028}\u{1}"
         let text = JSONText.object([("name", .string(nasty)), ("n", .integer(3)), ("ok", .bool(true)), ("x", .null)])
