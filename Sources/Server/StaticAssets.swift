@@ -48,23 +48,210 @@ enum StaticAssets {
         .labels{display:flex;flex-wrap:wrap;gap:.35rem}
         .review{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}
         @media(min-width:760px){.review{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
+        @media(max-width:759px){.review .large{max-height:42vh}}
         .notice{background:#fff7d6;border:1px solid #e8d27c;padding:.4rem .6rem;border-radius:.3rem;margin-bottom:.8rem}
         svg text{font:12px system-ui,sans-serif}
+        @media(max-width:500px){svg.chart text{font-size:15px}}
+        select{max-width:100%}
+        .card form.inline{padding:0 .45rem .45rem;margin:0;gap:.3rem}
+        .card form.inline select{flex:1 1 100%;min-width:0}
+        .card.focused{outline:3px solid #3b7dd8;outline-offset:1px}
+        .card.done{border-color:#8a3ffc}
+        .card.done img{opacity:.55}
+        .status{color:#b00020;font-weight:600}
+        .status:empty{display:none}
         """
 
-    /// Keys for review and the label forms; everything also works without it.
+    /// Keys, and label forms that post in the background and update the
+    /// page in place. Everything also works without it: every control is a
+    /// link or a form the server answers with a page.
+    /// - A control with `data-key="K"` is clicked when K is pressed.
+    /// - Review's grid: arrows pick a card; a label's key, `n` or Enter acts
+    ///   on the picked card through its own form.
+    /// - A form posted to /label asks for JSON (`reply` in
+    ///   WardrobeSite+Labels); a card in the grid is updated from it, and
+    ///   undo is offered; any other page is replaced by the page the form
+    ///   would have gone to (its `main` swapped in, no reload).
+    /// Text from the server is only ever set as text (textContent, value).
     static let script = """
         "use strict";
-        document.addEventListener("keydown", function (event) {
-          if (event.ctrlKey || event.metaKey || event.altKey) return;
-          var target = event.target;
-          if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
-          var key = event.key === "ArrowLeft" ? "left" : event.key === "ArrowRight" ? "right"
-                  : event.key === "Enter" ? "enter" : event.key.toLowerCase();
-          var control = document.querySelector('[data-key="' + CSS.escape(key) + '"]');
-          if (!control) return;
-          event.preventDefault();
-          control.click();
-        });
+        (function () {
+          function keyName(event) {
+            switch (event.key) {
+              case "ArrowLeft": return "left";
+              case "ArrowRight": return "right";
+              case "ArrowUp": return "up";
+              case "ArrowDown": return "down";
+              case "Enter": return "enter";
+              default: return event.key.length === 1 ? event.key.toLowerCase() : "";
+            }
+          }
+
+          function gridCards() { return Array.prototype.slice.call(document.querySelectorAll("[data-review=grid] li.card")); }
+
+          function pick(card) {
+            gridCards().forEach(function (other) { other.classList.toggle("focused", other === card); });
+            if (card) card.scrollIntoView({ block: "nearest" });
+          }
+
+          function picked() {
+            var card = document.querySelector("[data-review=grid] li.card.focused");
+            if (!card) { card = gridCards()[0] || null; pick(card); }
+            return card;
+          }
+
+          // Left and right step one card; up and down one row (the nearest card in the row above or below).
+          function movePick(key, card) {
+            var cards = gridCards(), index = cards.indexOf(card);
+            if (key === "left" || key === "right") {
+              var next = cards[index + (key === "left" ? -1 : 1)];
+              if (next) pick(next);
+              return;
+            }
+            var top = card.offsetTop, left = card.offsetLeft, best = null, bestScore = Infinity;
+            cards.forEach(function (other) {
+              var rows = other.offsetTop - top;
+              if (key === "up" ? rows >= 0 : rows <= 0) return;
+              var score = Math.abs(rows) * 10000 + Math.abs(other.offsetLeft - left);
+              if (score < bestScore) { best = other; bestScore = score; }
+            });
+            if (best) pick(best);
+          }
+
+          function gridKey(key, card) {
+            var form = card.querySelector("form");
+            if (!form) return false;
+            if (key === "enter") {
+              form.requestSubmit(form.querySelector("button[value=confirm]"));
+              return true;
+            }
+            var option = form.querySelector('option[data-key="' + CSS.escape(key) + '"]');
+            if (!option) return false;
+            form.elements.label.value = option.value;
+            form.requestSubmit(form.querySelector("button[value=label]"));
+            return true;
+          }
+
+          document.addEventListener("keydown", function (event) {
+            if (event.ctrlKey || event.metaKey || event.altKey) return;
+            var target = event.target;
+            if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+            var key = keyName(event);
+            // Enter on a focused button or link is the browser's own.
+            if (!key || (key === "enter" && target && /^(BUTTON|A)$/.test(target.tagName))) return;
+            var card = key === "u" || !gridCards().length ? null : picked();
+            if (card) {
+              if (key === "left" || key === "right" || key === "up" || key === "down") {
+                event.preventDefault();
+                movePick(key, card);
+                return;
+              }
+              if (gridKey(key, card)) { event.preventDefault(); return; }
+            }
+            var control = document.querySelector('[data-key="' + CSS.escape(key) + '"]');
+            if (!control || control.tagName === "OPTION") return;
+            event.preventDefault();
+            control.click();
+          });
+
+          function say(text) {
+            var status = document.querySelector(".status");
+            if (status) status.textContent = text;
+          }
+
+          // Puts the page the server would have answered in place of this one's content.
+          function swap(url) {
+            return fetch(url, { credentials: "same-origin" }).then(function (response) {
+              if (!response.ok) throw new Error("The page did not load (" + response.status + ").");
+              return response.text();
+            }).then(function (text) {
+              var page = new DOMParser().parseFromString(text, "text/html");
+              var main = page.querySelector("main");
+              if (!main) throw new Error("The page did not load.");
+              document.querySelector("main").replaceWith(main);
+              document.title = page.title;
+              history.replaceState(null, "", url);
+            });
+          }
+
+          // The undo notice above the grid, made here for an act on one of its cards.
+          function offerUndo(form, reply) {
+            var old = document.querySelector("main form.notice");
+            if (old) old.remove();
+            var notice = document.createElement("form");
+            notice.className = "inline notice";
+            notice.method = "post";
+            notice.setAttribute("action", "/label");
+            notice.dataset.card = String(reply.id);
+            [["token", form.elements.token.value], ["id", String(reply.id)], ["action", "restore"],
+             ["label", reply.was], ["back", form.elements.back.value]].forEach(function (field) {
+              var input = document.createElement("input");
+              input.type = "hidden";
+              input.name = field[0];
+              input.value = field[1];
+              notice.appendChild(input);
+            });
+            var saved = document.createElement("span");
+            saved.textContent = "Saved: " + reply.name + " is " + reply.label + ".";
+            var button = document.createElement("button");
+            button.type = "submit";
+            button.dataset.key = "u";
+            var kbd = document.createElement("kbd");
+            kbd.textContent = "u";
+            button.append(kbd, "Undo");
+            notice.append(saved, button);
+            var heading = document.querySelector("main h1");
+            heading.after(notice);
+          }
+
+          function showOnCard(card, reply) {
+            var label = card.querySelector(".label");
+            label.textContent = reply.person ? reply.label + " ✎" : reply.label;
+            label.classList.toggle("person", reply.person);
+            card.classList.toggle("done", reply.person);
+          }
+
+          function answer(form, reply) {
+            var card = form.closest("li.card[data-id]");
+            if (card) {
+              showOnCard(card, reply);
+              offerUndo(form, reply);
+              var cards = gridCards(), rest = cards.slice(cards.indexOf(card) + 1).concat(cards);
+              pick(rest.find(function (other) { return !other.classList.contains("done"); }) || card);
+              say("");
+              return;
+            }
+            if (form.dataset.card) {
+              var undone = document.querySelector('[data-review=grid] li.card[data-id="' + CSS.escape(form.dataset.card) + '"]');
+              if (undone) {
+                showOnCard(undone, reply);
+                pick(undone);
+                form.remove();
+                return;
+              }
+            }
+            return swap(reply.next);
+          }
+
+          document.addEventListener("submit", function (event) {
+            var form = event.target;
+            if (form.getAttribute("action") !== "/label" || !window.fetch) return;
+            event.preventDefault();
+            if (form.dataset.busy) return;
+            form.dataset.busy = "1";
+            var body = new URLSearchParams(new FormData(form, event.submitter));
+            fetch("/label", { method: "POST", body: body, credentials: "same-origin",
+                              headers: { "Accept": "application/json" } })
+              .then(function (response) {
+                if (!response.ok) return response.text().then(function (text) { throw new Error(text); });
+                return response.json();
+              })
+              .then(function (reply) { return answer(form, reply); })
+              .catch(function (error) { say(error.message); })
+              .finally(function () { delete form.dataset.busy; });
+          });
+
+          if (gridCards().length) pick(gridCards()[0]);
+        })();
         """
 }

@@ -3,7 +3,9 @@ import Wardrobe
 
 extension WardrobeSite {
     /// POST /label: one act of a person on one image, the same act as
-    /// `wardrobe label`, then back to the page it came from (303).
+    /// `wardrobe label`, then back to the page it came from (303), or, when
+    /// the request accepts `application/json` (the page's script), a JSON
+    /// object saying what the image's label is now (see `reply`).
     /// Fields: `token`, `id`, `action` (`label`, `confirm`, `clear`, or
     /// `restore` to put back an earlier person label, empty for none),
     /// `label` (a name), `back` (a path on this site) and `undoable` (the
@@ -23,25 +25,45 @@ extension WardrobeSite {
         case "restore": act = (form["label"] ?? "").isEmpty ? .clear : .label(try labelIndex(form["label"] ?? ""))
         default: throw SiteError.badRequest("unknown action")
         }
-        // The person's label before the act, read under the same lock, for undo.
-        let before: Int?
+        // The person's label before the act (for undo) and the image after it, read under the same lock.
+        let (before, after): (Int?, CurrentClassification?)
         do {
-            before = try writer.catalogue.withLock { catalogue -> Int? in
+            (before, after) = try writer.catalogue.withLock { catalogue -> (Int?, CurrentClassification?) in
                 // By id only: an id that names no image must not fall back to a hash prefix.
                 guard try catalogue.image(id) != nil else { throw SiteError.notFound }
                 let before = try catalogue.personLabel(of: id)
                 _ = try Labeller(catalogue: catalogue, command: "serve").apply(act, to: [.id(id)])
-                return before
+                return (before, try catalogue.currentClassification(of: id))
             }
         } catch CatalogueError.invalidArgument(let message) {
             throw SiteError.badRequest(message)
         }
+        let was = before.map(LabelMatcher.name(of:)) ?? ""
         var back = WardrobeSite.localPath(form["back"]) ?? "/image/\(id)"
         if form["undoable"] == "1" {
-            let was = before.map(LabelMatcher.name(of:)) ?? ""
             back += (back.contains("?") ? "&" : "?") + "undo=\(id)&was=" + Link.encode(was)
         }
+        if request.header("accept")?.contains("application/json") == true {
+            return .json(Array(WardrobeSite.reply(id: id, after: after, was: was, next: back).utf8))
+        }
         return .seeOther(back)
+    }
+
+    /// The script's answer to an act: `id`; `label`, the effective label now
+    /// (a name, `none`, or null if never classified); `person`, whether a
+    /// person gave it; `model`, the model's label; `was`, the person's label
+    /// before the act (empty for none: what undo puts back); `name`, the
+    /// image's file name; `next`, the page a form without script goes to.
+    static func reply(id: ImageID, after: CurrentClassification?, was: String, next: String) -> String {
+        JSONText.object([
+            ("id", .integer(id.rawValue)),
+            ("label", after.map { .string(LabelMatcher.name(of: $0.effectiveLabel)) } ?? .null),
+            ("person", .bool(after?.correctedLabel != nil)),
+            ("model", after.map { .string(LabelMatcher.name(of: $0.label)) } ?? .null),
+            ("was", .string(was)),
+            ("name", .string(after?.path.map(GalleryPage.fileName) ?? "image \(id)")),
+            ("next", .string(next)),
+        ])
     }
 
     private func labelIndex(_ name: String) throws -> Int {

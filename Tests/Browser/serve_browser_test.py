@@ -3,7 +3,9 @@
 Headless Chromium, driven by Selenium, on a catalogue of the twelve real
 photos in Fixtures/photos: opens the gallery, filters by a label, opens an
 image, corrects its label with the keyboard in review, and then finds the
-correction with `wardrobe list`. Along the way it checks that no page
+correction with `wardrobe list`; every review key (labels, none, confirm,
+arrows, undo) in one-at-a-time and in the grid, the in-place updates (no
+reload), and the same acts with JavaScript off. Along the way it checks that no page
 scrolls sideways at 375 px and writes screenshots of the gallery, an image
 page and review at 1280 and 375 px.
 
@@ -22,6 +24,8 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 WIDTHS = (1280, 375)
@@ -48,8 +52,10 @@ def start_server(wardrobe, catalogue):
     return server, match.group(1)
 
 
-def browser():
+def browser(script=True):
     options = webdriver.ChromeOptions()
+    if not script:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
         options.add_argument(argument)
@@ -83,6 +89,79 @@ def shoot(driver, folder, name):
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "jpeg", "quality": 80})
     with open(os.path.join(folder, f"{name}-1280.jpg"), "wb") as out:
         out.write(base64.b64decode(shot["data"]))
+
+
+def press(driver, key):
+    driver.find_element(By.TAG_NAME, "body").send_keys(key)
+
+
+def main_text(driver):
+    """The page's main text, read in one step (an in-place update replaces the element)."""
+    return driver.execute_script("return document.querySelector('main').textContent;")
+
+
+def mark_window(driver):
+    driver.execute_script("window.stayedHere = true;")
+
+
+def window_kept(driver):
+    return driver.execute_script("return window.stayedHere === true;")
+
+
+def shown_review_image(driver):
+    links = driver.find_elements(By.CSS_SELECTOR, ".review a[href^='/image/']")
+    return int(links[0].get_attribute("href").rstrip("/").split("/")[-1]) if links else None
+
+
+def card_ids(driver):
+    return [int(c.get_attribute("data-id")) for c in driver.find_elements(By.CSS_SELECTOR, "li.card")]
+
+
+def focused_card(driver):
+    cards = driver.find_elements(By.CSS_SELECTOR, "li.card.focused")
+    return int(cards[0].get_attribute("data-id")) if len(cards) == 1 else None
+
+
+def card_label(driver, image_id):
+    return driver.find_element(By.CSS_SELECTOR, f'li.card[data-id="{image_id}"] .label').text
+
+
+def label_source(wardrobe, catalogue, label, image_id):
+    """How `wardrobe list --label LABEL` lists the image: "person", "model", or None if not at all."""
+    listed = subprocess.run([wardrobe, "list", "--db", catalogue, "--label", label, "--json"],
+                            check=True, capture_output=True, text=True).stdout
+    rows = json.loads(listed) if listed.strip().startswith("[") else [json.loads(l) for l in listed.splitlines() if l]
+    row = next((r for r in rows if r["id"] == image_id), None)
+    return None if row is None else row.get("label_source")
+
+
+def without_script(wardrobe, catalogue, url, target):
+    """The same acts with JavaScript off: plain forms, answered by redirects."""
+    driver = browser(script=False)
+    try:
+        driver.get(url + "review")
+        image_id = shown_review_image(driver)
+        next(b for b in driver.find_elements(By.CSS_SELECTOR, ".labels button") if b.text.endswith(target)).click()
+        WebDriverWait(driver, 10).until(lambda d: "undo=" in d.current_url)
+        check("Saved." in driver.page_source, "without script, review did not say the label was saved")
+        check(label_source(wardrobe, catalogue, target, image_id) == "person", "without script, review did not label")
+        driver.find_element(By.CSS_SELECTOR, "form.notice button").click()
+        WebDriverWait(driver, 10).until(lambda d: f"at={image_id}" in d.current_url)
+        check(label_source(wardrobe, catalogue, target, image_id) is None, "without script, undo did not undo")
+
+        driver.get(url + "review?view=grid")
+        first = card_ids(driver)[0]
+        form = driver.find_element(By.CSS_SELECTOR, f'li.card[data-id="{first}"] form')
+        Select(form.find_element(By.TAG_NAME, "select")).select_by_value(target)
+        form.find_element(By.CSS_SELECTOR, "button[value=label]").click()
+        WebDriverWait(driver, 10).until(lambda d: "undo=" in d.current_url)
+        check(label_source(wardrobe, catalogue, target, first) == "person", "without script, the grid did not label")
+        check(first not in card_ids(driver), "without script, the labelled image stayed in the grid")
+        driver.find_element(By.CSS_SELECTOR, "form.notice button").click()
+        WebDriverWait(driver, 10).until(lambda d: "undo=" not in d.current_url)
+        check(label_source(wardrobe, catalogue, target, first) is None, "without script, grid undo did not undo")
+    finally:
+        driver.quit()
 
 
 def main():
@@ -122,38 +201,86 @@ def main():
         check(driver.execute_script("return arguments[0].naturalWidth", tensor) == 168, "tensor picture did not load")
         shoot(driver, shots, "image")
 
-        # Review: correct the first image with the keyboard.
+        # Review, one at a time: every act by its key, each updating the page in place
+        # (the marker set on the window survives: no reload) and each in `wardrobe list` at once.
         driver.get(url + "review")
         shoot(driver, shots, "review")
-        image_link = driver.find_element(By.CSS_SELECTOR, ".review a[href^='/image/']").get_attribute("href")
-        image_id = int(image_link.rstrip("/").split("/")[-1])
+        image_id = shown_review_image(driver)
         model = driver.find_element(By.CSS_SELECTOR, ".review strong").text
         target = next(n for n in ("Bag", "Sandal", "Trouser") if n != model)
         key = next(b.get_attribute("data-key") for b in driver.find_elements(By.CSS_SELECTOR, "button[data-key]")
                    if b.text.endswith(target) and not b.text.startswith("Confirm"))
-        driver.find_element(By.TAG_NAME, "body").send_keys(key)
-        WebDriverWait(driver, 10).until(lambda d: "undo=" in d.current_url)
-        check("Saved." in driver.page_source, "review did not say the label was saved")
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".labels button[data-key]")) == 12,
+              "review has not one key per label, none and confirm")
+        mark_window(driver)
+        press(driver, key)
+        WebDriverWait(driver, 10).until(lambda d: "undo=" in d.current_url and "Saved." in d.page_source)
+        check(shown_review_image(driver) != image_id, "review did not move on to the next image")
+        check(window_kept(driver), "labelling in review reloaded the page")
         shoot(driver, shots, "review-after")
-
-        # The correction is in the catalogue at once: `wardrobe list` finds it.
-        listed = subprocess.run([wardrobe, "list", "--db", catalogue, "--label", target, "--json"],
-                                check=True, capture_output=True, text=True).stdout
-        rows = json.loads(listed) if listed.strip().startswith("[") else [json.loads(l) for l in listed.splitlines() if l]
-        row = next((r for r in rows if r["id"] == image_id), None)
-        check(row is not None, f"wardrobe list --label {target} does not list image {image_id}: {listed}")
-        check(row.get("label_source") == "person", f"image {image_id} is not labelled by a person: {row}")
+        check(label_source(wardrobe, catalogue, target, image_id) == "person",
+              f"wardrobe list --label {target} does not list image {image_id} as labelled by a person")
 
         # Undo with its key: the image is back without a person's label.
-        driver.find_element(By.TAG_NAME, "body").send_keys("u")
+        mark_window(driver)
+        press(driver, "u")
         WebDriverWait(driver, 10).until(lambda d: f"at={image_id}" in d.current_url)
-        listed = subprocess.run([wardrobe, "list", "--db", catalogue, "--label", target, "--json"],
-                                check=True, capture_output=True, text=True).stdout
-        check(f'"id":{image_id},' not in listed.replace(" ", ""), "undo left the label in place")
+        check(shown_review_image(driver) == image_id, "undo did not come back to the image")
+        check(window_kept(driver), "undo reloaded the page")
+        check(label_source(wardrobe, catalogue, target, image_id) is None, "undo left the label in place")
+
+        # n says none of the ten, Enter confirms the model's label; u undoes each.
+        for pressed, label in (("n", "none"), (Keys.ENTER, model)):
+            press(driver, pressed)
+            WebDriverWait(driver, 10).until(lambda d: "undo=" in d.current_url)
+            check(label_source(wardrobe, catalogue, label, image_id) == "person",
+                  f"key {pressed!r} did not label image {image_id} {label}")
+            press(driver, "u")
+            WebDriverWait(driver, 10).until(lambda d: f"at={image_id}" in d.current_url)
+            check(label_source(wardrobe, catalogue, model, image_id) == "model", f"undo after {pressed!r} failed")
+        check(window_kept(driver), "acts in review reloaded the page")
+
+        # Arrows move: right to the next image, left back.
+        press(driver, Keys.ARROW_RIGHT)
+        WebDriverWait(driver, 10).until(lambda d: shown_review_image(d) not in (None, image_id))
+        press(driver, Keys.ARROW_LEFT)
+        WebDriverWait(driver, 10).until(lambda d: shown_review_image(d) == image_id)
+
+        # Review as a grid: arrows pick a card, a key labels it in place, u undoes.
+        driver.get(url + "review?view=grid")
+        shoot(driver, shots, "review-grid")
+        mark_window(driver)
+        check(focused_card(driver) == card_ids(driver)[0], "the grid does not start on its first card")
+        press(driver, Keys.ARROW_RIGHT)
+        second = card_ids(driver)[1]
+        check(focused_card(driver) == second, "the right arrow did not pick the second card")
+        press(driver, key)
+        WebDriverWait(driver, 10).until(lambda d: card_label(d, second) == target + " ✎")
+        check(focused_card(driver) == card_ids(driver)[2], "the pick did not move on after labelling")
+        check(label_source(wardrobe, catalogue, target, second) == "person", f"grid did not label image {second}")
+        press(driver, "u")
+        WebDriverWait(driver, 10).until(lambda d: not card_label(d, second).endswith("✎"))
+        check(label_source(wardrobe, catalogue, target, second) is None, "grid undo left the label in place")
+        check(window_kept(driver), "the grid reloaded")
+
+        # The image page's buttons work with the mouse, in place too.
+        driver.get(url + f"image/{image_id}")
+        mark_window(driver)
+        button = next(b for b in driver.find_elements(By.CSS_SELECTOR, ".labels button") if b.text == target)
+        button.click()
+        WebDriverWait(driver, 10).until(lambda d: "labelled by a person" in main_text(d))
+        check(window_kept(driver), "the image page reloaded")
+        check(label_source(wardrobe, catalogue, target, image_id) == "person", "the image page's button did not label")
+        next(b for b in driver.find_elements(By.CSS_SELECTOR, ".labels button") if b.text == "Clear my label").click()
+        WebDriverWait(driver, 10).until(lambda d: "labelled by a person" not in main_text(d))
+
+        without_script(wardrobe, catalogue, url, target)
+
         driver.get(url + "stats")
         check(driver.find_elements(By.CSS_SELECTOR, "svg.chart rect"), "stats has no chart")
         shoot(driver, shots, "stats")
-        print(f"browser test: passed (screenshots in {shots}); corrected image {image_id} to {target} by key '{key}'")
+        print(f"browser test: passed (screenshots in {shots}); corrected image {image_id} to {target} by key '{key}', "
+              "with and without script")
     finally:
         if driver is not None:
             driver.quit()

@@ -40,6 +40,18 @@ import Testing
         #expect(response.status == 431 || response.status == 413)
     }
 
+    @Test func aRequestThatStallsIsCutOffAfterTheIdleTime() throws {
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: .init(idleSeconds: 1), handler: SlowHandler())
+        defer { server.stop(grace: 0) }
+        let started = Date()
+        // Half the headers, then silence: the server must close the connection itself.
+        let closed = try RawHTTP(port: server.port).stall("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", seconds: 10)
+        let waited = Date().timeIntervalSince(started)
+        #expect(closed, "the connection was still open after 10 s")
+        #expect(waited < 6, "the server held a stalled request for \(waited) s")
+        #expect(server.requestsInFlight == 0)
+    }
+
     @Test func aHostThatIsNotAnAddressIsRefused() {
         #expect(throws: ServerError.self) { try HTTPServer(host: "example.com", port: 0, handler: SlowHandler()) }
     }

@@ -22,24 +22,36 @@ struct RawHTTP {
     }
 
     /// A form POST; `origin` nil sends no Origin header.
-    func post(_ target: String, form: [(String, String)], origin: String?, host: String? = nil) throws -> Response {
+    func post(_ target: String, form: [(String, String)], origin: String?, host: String? = nil,
+              accept: String? = nil) throws -> Response {
         let body = form.map { "\(encode($0))=\(encode($1))" }.joined(separator: "&")
         var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+        if let accept { headers["Accept"] = accept }
         if let origin { headers["Origin"] = origin }
         return try send("POST", target, host: host, headers: headers, body: Array(body.utf8))
     }
 
     var ownOrigin: String { "http://127.0.0.1:\(port)" }
 
-    func send(_ method: String, _ target: String, host: String?, headers: [String: String], body: [UInt8]?) throws -> Response {
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
-        for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        if let body { request += "Content-Length: \(body.count)\r\n" }
-        request += "\r\n"
-        let bytes = Array(request.utf8) + (body ?? [])
+    /// Writes `partial` and then nothing; true if the server closed the
+    /// connection within `seconds`, false if it was still open then.
+    func stall(_ partial: String, seconds: Int) throws -> Bool {
+        let socket = try connected()
+        defer { close(socket) }
+        _ = Array(partial.utf8).withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(socket, &buffer, buffer.count)
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+        }
+    }
+
+    private func connected() throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw RawHTTPError("socket failed") }
-        defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -47,7 +59,18 @@ struct RawHTTP {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw RawHTTPError("cannot connect to port \(port)") }
+        guard connected == 0 else { close(socket); throw RawHTTPError("cannot connect to port \(port)") }
+        return socket
+    }
+
+    func send(_ method: String, _ target: String, host: String?, headers: [String: String], body: [UInt8]?) throws -> Response {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if let body { request += "Content-Length: \(body.count)\r\n" }
+        request += "\r\n"
+        let bytes = Array(request.utf8) + (body ?? [])
+        let socket = try connected()
+        defer { close(socket) }
         var sent = 0
         while sent < bytes.count {
             let written = bytes[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }

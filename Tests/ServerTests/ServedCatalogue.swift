@@ -60,6 +60,15 @@ final class ServedCatalogue: @unchecked Sendable {
         server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
     }
 
+    /// A second site and server on a copy of the catalogue, for tests that
+    /// change labels without racing the suites that read this one.
+    func servedCopy() throws -> (site: WardrobeSite, server: HTTPServer, path: String) {
+        let path = root.appendingPathComponent("copy-\(UUID().uuidString).sqlite").path
+        try catalogue().database.execute("VACUUM INTO ?", path)
+        let site = try WardrobeSite(cataloguePath: path, boundHost: "127.0.0.1", readOnly: false)
+        return (site, try HTTPServer(host: "127.0.0.1", port: 0, handler: site), path)
+    }
+
     /// A fresh connection of the test's own, to check what the server wrote.
     func catalogue() throws -> Catalogue { try Catalogue(path: cataloguePath, mode: .readOnly) }
 

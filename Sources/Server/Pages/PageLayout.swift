@@ -19,6 +19,7 @@ enum PageLayout {
             </head><body>
             <header><strong><a href="/">wardrobe</a></strong><nav>\(navigation)</nav>\(notice)</header>
             <main>
+            <p class="status" role="status"></p>
             \(content)
             </main></body></html>
             """

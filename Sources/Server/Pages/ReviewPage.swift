@@ -3,8 +3,9 @@ import Wardrobe
 
 /// `/review`: the images without a person's label, the ones the model is
 /// least sure of first; one at a time (keys: 1-9 and 0 for the labels, n
-/// for none, Enter to confirm, arrows to move, u to undo) or as a grid.
-/// Every act is a correction in the catalogue at once.
+/// for none, Enter to confirm, arrows to move, u to undo) or as a grid (the
+/// same keys act on the card the arrows have picked). Every act is a
+/// correction in the catalogue at once; without script, every act is a form.
 struct ReviewPage {
     let site: WardrobeSite
     let request: HTTPRequest
@@ -52,7 +53,7 @@ struct ReviewPage {
         }
         let content: HTML = """
             <h1>Review <a class="chip" href="/review?view=grid">Grid</a></h1>\(undo)
-            <div class="review"><div>
+            <div class="review" data-review="single"><div>
             <a href="/image/\(item.image.rawValue)"><img class="large" src="/thumb/\(item.sha256.hex)" alt="\(name)"></a>
             <p class="path">\(name)</p>
             </div><div>
@@ -77,36 +78,47 @@ struct ReviewPage {
     private func undoForm() -> HTML {
         guard !site.readOnly, let idText = request.query["undo"], let id = try? SiteError.imageID(idText) else { return "" }
         let was = request.query["was"] ?? ""
+        // Undo leads back to the image in one-at-a-time, to the grid in the grid.
+        let back = request.query["view"] == "grid" ? "/review?view=grid" : "/review?at=\(id.rawValue)"
         return """
             <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(site.guardian.token)">\
             <input type="hidden" name="id" value="\(id.rawValue)"><input type="hidden" name="action" value="restore">\
-            <input type="hidden" name="label" value="\(was)"><input type="hidden" name="back" value="/review?at=\(id.rawValue)">\
+            <input type="hidden" name="label" value="\(was)"><input type="hidden" name="back" value="\(back)">\
             <span>Saved.</span><button type="submit" data-key="u"><kbd>u</kbd>Undo</button></form>
             """
     }
 
     private func grid(_ catalogue: Catalogue) throws -> HTTPResponse {
-        let items = try catalogue.galleryPage(GalleryQuery(corrected: false, order: .uncertain,
-                                                                 limit: try GalleryFilter(request.query).pageSize))
-        let token = site.guardian.token
-        let cards = GalleryPage.grid(items) { item in
-            let options = (0...Catalogue.noneLabel).map { label -> HTML in
-                let name = LabelMatcher.name(of: label)
-                return label == item.label ? "<option value=\"\(name)\" selected>\(name)</option>"
-                    : "<option value=\"\(name)\">\(name)</option>"
-            }
-            return site.readOnly ? "" : """
-                <form class="inline" method="post" action="/label"><input type="hidden" name="token" value="\(token)">\
-                <input type="hidden" name="id" value="\(item.image.rawValue)"><input type="hidden" name="action" value="label">\
-                <input type="hidden" name="back" value="/review?view=grid">\
-                <select name="label" aria-label="label">\(options)</select><button type="submit">Set</button></form>
-                """
-        }
+        let filter = try GalleryFilter(request.query)
+        let items = try catalogue.galleryPage(GalleryQuery(corrected: false, order: .uncertain, limit: filter.pageSize))
+        let back = filter.pageSize == GalleryFilter.defaultPageSize ? "/review?view=grid" : "/review?view=grid&per=\(filter.pageSize)"
+        let cards = GalleryPage.grid(items) { item in site.readOnly ? "" : ReviewPage.cardForm(item, back: back, token: site.guardian.token) }
+        let shown: HTML = items.isEmpty ? "<p>Nothing left to review.</p>"
+            : "<div class=\"review-grid\" data-review=\"grid\">\(cards)</div>"
         let content: HTML = """
-            <h1>Review <a class="chip" href="/review">One at a time</a></h1>
-            <p class="muted">The \(items.count) images the model is least sure of, none labelled by a person yet.</p>
-            \(items.isEmpty ? "<p>Nothing left to review.</p>" : cards)
+            <h1>Review <a class="chip" href="/review">One at a time</a></h1>\(undoForm())
+            <p class="muted">The \(items.count) images the model is least sure of, none labelled by a person yet. \
+            Keys: ← → ↑ ↓ pick an image, 1–9 and 0 give it a label, n none, Enter confirms the model, u undoes.</p>
+            \(shown)
             """
         return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
+    }
+
+    /// One card's form: a list of the labels (each option carries its key)
+    /// with Set, and Confirm for the model's label; both undoable.
+    static func cardForm(_ item: CurrentClassification, back: String, token: String) -> HTML {
+        let options = (0...Catalogue.noneLabel).map { label -> HTML in
+            let name = LabelMatcher.name(of: label)
+            let key = LabelForms.key(of: label)
+            return label == item.label ? "<option value=\"\(name)\" data-key=\"\(key)\" selected>\(key) \(name)</option>"
+                : "<option value=\"\(name)\" data-key=\"\(key)\">\(key) \(name)</option>"
+        }
+        return """
+            <form class="inline" method="post" action="/label"><input type="hidden" name="token" value="\(token)">\
+            <input type="hidden" name="id" value="\(item.image.rawValue)"><input type="hidden" name="back" value="\(back)">\
+            <input type="hidden" name="undoable" value="1">\
+            <select name="label" aria-label="label">\(options)</select><button type="submit" name="action" value="label">Set</button>\
+            <button type="submit" name="action" value="confirm">Confirm</button></form>
+            """
     }
 }

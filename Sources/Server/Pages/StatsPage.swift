@@ -33,7 +33,7 @@ struct StatsPage {
     /// Horizontal bars, one per label, scaled to the largest count; the
     /// viewBox lets it shrink to any width.
     static func chart(_ bars: [(label: String, count: Int, meanConfidence: Double?)]) -> HTML {
-        let rowHeight = 26, labelWidth = 110, barWidth = 320, width = 560
+        let rowHeight = 26, labelWidth = 90, barWidth = 230, width = 440
         let largest = max(1, bars.map(\.count).max() ?? 1)
         let height = bars.count * rowHeight + 10
         let rows = bars.enumerated().map { index, bar -> HTML in

@@ -1,0 +1,141 @@
+import Catalogue
+import Foundation
+import Testing
+import Wardrobe
+import Server
+
+/// Review's keys and forms, and the JSON the page's script gets for an act,
+/// on a copy of the served catalogue (these tests change labels).
+@Suite(.serialized, .enabled(if: ServedCatalogue.photos != nil, Comment(rawValue: ServedCatalogue.skipMessage)))
+struct ServerReviewTests {
+    static let copy: (site: WardrobeSite, server: HTTPServer, path: String) = {
+        do { return try ServedCatalogue.shared.servedCopy() } catch { fatalError("cannot copy the served catalogue: \(error)") }
+    }()
+
+    var client: RawHTTP { RawHTTP(port: ServerReviewTests.copy.server.port) }
+    var token: String { ServerReviewTests.copy.site.guardian.token }
+    func catalogue() throws -> Catalogue { try Catalogue(path: ServerReviewTests.copy.path, mode: .readOnly) }
+
+    /// What `wardrobe list --label NAME` lists.
+    func listed(_ label: Int) throws -> [ImageListing.Row] {
+        var rows: [ImageListing.Row] = []
+        try ImageListing(catalogue: try catalogue()).forEach(.init(label: label)) { rows.append($0) }
+        return rows
+    }
+
+    func act(_ fields: [(String, String)], json: Bool) throws -> RawHTTP.Response {
+        try client.post("/label", form: [("token", token)] + fields, origin: client.ownOrigin,
+                        accept: json ? "application/json" : nil)
+    }
+
+    @Test func oneAtATimeHasAKeyAndANamedButtonForEveryLabelNoneConfirmAndMoves() throws {
+        let html = try client.get("/review").text
+        for label in 0...Catalogue.noneLabel {
+            let name = HTML.escape(LabelMatcher.name(of: label))
+            let key = label == Catalogue.noneLabel ? "n" : label == 9 ? "0" : String(label + 1)
+            #expect(html.contains("data-key=\"\(key)\"><kbd>\(key)</kbd>\(name)</button>"), "no button for \(name) on key \(key)")
+        }
+        #expect(html.contains("data-key=\"enter\"><kbd>Enter</kbd>Confirm "))
+        #expect(html.contains("data-key=\"right\" rel=\"next\""))
+        // From the second image, the left arrow goes back to the first.
+        let first = try #require(try catalogue().galleryPage(GalleryQuery(corrected: false, order: .uncertain, limit: 2)))
+        let second = try client.get("/review?at=\(first[1].image)").text
+        #expect(second.contains("<a href=\"/review?at=\(first[0].image)\" data-key=\"left\" rel=\"prev\">"))
+    }
+
+    @Test func gridGivesEveryCardItsFormWithTheLabelKeysAndConfirm() throws {
+        let html = try client.get("/review?view=grid&per=200").text
+        let uncorrected = try catalogue().galleryPage(GalleryQuery(corrected: false, order: .uncertain, limit: 200))
+        #expect(ServerPageTests.cardIDs(html) == uncorrected.map(\.image.rawValue))
+        #expect(html.contains("data-review=\"grid\""))
+        let forms = html.components(separatedBy: "<li class=\"card\"").dropFirst()
+        #expect(forms.count == uncorrected.count)
+        for card in forms {
+            #expect(card.components(separatedBy: "<option ").count - 1 == Catalogue.noneLabel + 1)
+            #expect(card.contains("data-key=\"n\">n none</option>"))
+            #expect(card.contains("<button type=\"submit\" name=\"action\" value=\"confirm\">"))
+            #expect(card.contains("name=\"undoable\" value=\"1\""))
+        }
+    }
+
+    @Test func gridActWithoutScriptIsAFormWhoseUndoLeadsBackToTheGrid() throws {
+        let item = try #require(try catalogue().galleryPage(GalleryQuery(corrected: false, order: .uncertain, limit: 1)).first)
+        let response = try act([("id", "\(item.image)"), ("action", "confirm"), ("label", "Bag"), ("undoable", "1"),
+                                ("back", "/review?view=grid")], json: false)
+        #expect(response.status == 303)
+        let location = try #require(response.header("location"))
+        #expect(location == "/review?view=grid&undo=\(item.image)&was=")
+        #expect(try listed(item.label).first { $0.id == item.image.rawValue }?.labelledByPerson == true)
+        let grid = try client.get(location).text
+        #expect(grid.contains("name=\"action\" value=\"restore\""))
+        #expect(grid.contains("name=\"back\" value=\"/review?view=grid\""))
+        #expect(!ServerPageTests.cardIDs(grid).contains(item.image.rawValue), "a labelled image left review")
+        let undo = try act([("id", "\(item.image)"), ("action", "restore"), ("label", ""), ("back", "/review?view=grid")],
+                           json: false)
+        #expect(undo.header("location") == "/review?view=grid")
+        #expect(try listed(item.label).first { $0.id == item.image.rawValue }?.labelledByPerson == false)
+    }
+
+    @Test func scriptGetsJSONSayingTheLabelNowWithEveryStringEscaped() throws {
+        let catalogue = try catalogue()
+        let hostile = try #require(try catalogue.knownPaths().first { $0.path.hasSuffix("/" + ServedCatalogue.hostileNames[0]) })
+        let model = try #require(try catalogue.currentClassification(of: hostile.image)).label
+        let target = (model + 3) % 10
+        let response = try act([("id", "\(hostile.image)"), ("action", "label"), ("label", LabelMatcher.name(of: target)),
+                                ("undoable", "1"), ("back", "/review?at=\(hostile.image)")], json: true)
+        #expect(response.status == 200)
+        #expect(response.header("content-type") == "application/json")
+        #expect(!response.text.contains("<") && !response.text.contains(">"), "raw markup in \(response.text)")
+        let reply = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        #expect(reply["id"] as? Int == Int(hostile.image.rawValue))
+        #expect(reply["label"] as? String == LabelMatcher.name(of: target))
+        #expect(reply["person"] as? Bool == true)
+        #expect(reply["model"] as? String == LabelMatcher.name(of: model))
+        #expect(reply["was"] as? String == "")
+        #expect(reply["name"] as? String == ServedCatalogue.hostileNames[0])
+        #expect(reply["next"] as? String == "/review?at=\(hostile.image)&undo=\(hostile.image)&was=")
+        #expect(try listed(target).contains { $0.id == hostile.image.rawValue && $0.labelledByPerson })
+        // Undo through the script: the person's label is gone again.
+        let undo = try act([("id", "\(hostile.image)"), ("action", "restore"), ("label", "")], json: true)
+        let undone = try #require(try JSONSerialization.jsonObject(with: Data(undo.body)) as? [String: Any])
+        #expect(undone["person"] as? Bool == false)
+        #expect(undone["label"] as? String == LabelMatcher.name(of: model))
+        #expect(try !listed(target).contains { $0.id == hostile.image.rawValue })
+        // The script's request is held to the same rules: a foreign Origin changes nothing.
+        let before = try catalogue.database.scalarInt("SELECT count(*) FROM corrections")
+        let foreign = try client.post("/label", form: [("token", token), ("id", "\(hostile.image)"), ("action", "confirm")],
+                                      origin: "http://evil.example", accept: "application/json")
+        #expect(foreign.status == 403)
+        #expect(try catalogue.database.scalarInt("SELECT count(*) FROM corrections") == before)
+    }
+
+    @Test func galleryFiltersByWhoLabelledAndByConfidence() throws {
+        let all = try catalogue().galleryPage(GalleryQuery(order: .uncertain, limit: 1000))
+        let item = try #require(all.first { $0.correctedLabel == nil })
+        _ = try act([("id", "\(item.image)"), ("action", "label"), ("label", "none")], json: true)
+        defer { _ = try? act([("id", "\(item.image)"), ("action", "clear")], json: true) }
+        let corrected = try catalogue().galleryPage(GalleryQuery(corrected: true, order: .newest, limit: 1000))
+        #expect(corrected.contains { $0.image == item.image })
+        #expect(ServerPageTests.cardIDs(try client.get("/?corrected=yes&per=200").text) == corrected.map(\.image.rawValue))
+        let modelOnly = ServerPageTests.cardIDs(try client.get("/?corrected=no&per=200").text)
+        #expect(modelOnly.count == all.count - corrected.count)
+        #expect(!modelOnly.contains(item.image.rawValue))
+        // Confidence from 40 to 90 %: exactly the images the model is that sure of, bounds included.
+        let html = try client.get("/?min=40&max=90&per=200&sort=confident").text
+        let expected = all.filter { (0.4...0.9).contains($0.confidence) }.sorted { ($0.confidence, $0.image.rawValue) > ($1.confidence, $1.image.rawValue) }
+        #expect(!expected.isEmpty && expected.count < all.count, "the photos should spread over confidences")
+        #expect(ServerPageTests.cardIDs(html) == expected.map(\.image.rawValue))
+        #expect(try client.get("/?min=101").status == 400)
+        #expect(try client.get("/?corrected=maybe").status == 400)
+    }
+
+    @Test func jsonStringsCarryNoMarkupAndRoundTrip() throws {
+        let nasty = "<script>alert('1')</script> & \"q\" \\ \n\u{2028}\u{1}"
+        let text = JSONText.object([("name", .string(nasty)), ("n", .integer(3)), ("ok", .bool(true)), ("x", .null)])
+        #expect(!text.contains("<") && !text.contains(">") && !text.contains("&") && !text.contains("'"))
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(decoded["name"] as? String == nasty)
+        #expect(decoded["n"] as? Int == 3)
+        #expect(decoded["ok"] as? Bool == true)
+    }
+}
