@@ -31,27 +31,31 @@ public struct FolderSync {
 
     public func run(shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised },
                     batch: (Batch) -> Void, failure: (ImportReport.Failure) -> Void) throws {
-        while !shouldStop() {
-            let changes = watcher.look(timeout: 0.1)
-            if changes.isEmpty { continue }
-            var report = ImportReport()
-            if !changes.ready.isEmpty {
-                var files = options
-                files.paths = changes.ready
-                let plan = try importer.plan(files)
-                let settings = RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize, shouldStop: shouldStop)
-                report = try importer.run(files, plan: plan, settings: settings, progress: { _ in }, failure: failure)
-            }
-            var missing: [String] = []
-            for path in changes.gone {
-                if try importer.catalogue.knownPath(path) != nil {
-                    missing.append(path)
-                } else {
-                    missing += try importer.catalogue.knownPaths(under: path).map(\.path)
+        // The loop looks for a stop every 0.1 s, so the whole watch is a stoppable stretch:
+        // Ctrl-C or SIGTERM between batches asks, as during one, and never kills outright.
+        try InterruptFlag.stoppable {
+            while !shouldStop() {
+                let changes = watcher.look(timeout: 0.1)
+                if changes.isEmpty { continue }
+                var report = ImportReport()
+                if !changes.ready.isEmpty {
+                    var files = options
+                    files.paths = changes.ready
+                    let plan = try importer.plan(files)
+                    let settings = RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize, shouldStop: shouldStop)
+                    report = try importer.run(files, plan: plan, settings: settings, progress: { _ in }, failure: failure)
                 }
+                var missing: [String] = []
+                for path in changes.gone {
+                    if try importer.catalogue.knownPath(path) != nil {
+                        missing.append(path)
+                    } else {
+                        missing += try importer.catalogue.knownPaths(under: path).map(\.path)
+                    }
+                }
+                let look = try importer.catalogue.recordLook(present: [], missing: missing)
+                batch(Batch(report: report, gone: changes.gone, markedMissing: look.newlyMissing))
             }
-            let look = try importer.catalogue.recordLook(present: [], missing: missing)
-            batch(Batch(report: report, gone: changes.gone, markedMissing: look.newlyMissing))
         }
     }
 }

@@ -1,0 +1,48 @@
+import Catalogue
+import Foundation
+import Imaging
+import Testing
+
+/// `wardrobe import --watch` as a user runs it: a file dropped into the folder is
+/// imported, and SIGTERM while it waits for the next ends it cleanly (not killed
+/// outright by the signal) within a second.
+@Suite struct WatchCommandTests {
+    @Test func sigtermBetweenBatchesStopsTheWatchCleanly() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
+        let db = folder.path("c.sqlite")
+        let log = folder.path("output.txt")
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        let process = Process()
+        process.executableURL = WardrobeProcess.executable
+        process.arguments = ["import", "--watch", "--db", db, "--prep", "fashion-mnist", folder.path("photos")]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        func printed() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline { if condition() { return true }; usleep(50_000) }
+            return condition()
+        }
+        try #require(waitFor(60) { printed().contains("watching 1 folder;") }, "\(printed())")
+
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)), to: "photos/new.png")
+        #expect(waitFor(30) { printed().contains("watch: 1 new images") }, "\(printed())")
+
+        let asked = Date()
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitFor(5) { !process.isRunning })
+        let stoppedAfter = Date().timeIntervalSince(asked)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
+                "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        #expect(printed().contains("stopped watching"), "\(printed())")
+        #expect(stoppedAfter < 1, "stopped \(stoppedAfter) s after SIGTERM")
+        #expect(try Catalogue(path: db, mode: .readOnly).stats().images == 1)
+    }
+}
