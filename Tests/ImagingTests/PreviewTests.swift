@@ -30,6 +30,20 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix("\u{1B}[0m") })
     }
 
+    /// Issue 17: near-grays (a JPEG's tinted whites and shadows) came out of the
+    /// cube as navy, teal, pink or yellow; the gray ramp is nearer for them.
+    @Test func nearGraysUseTheGrayRampWhereItIsCloser() {
+        #expect(TerminalPreview.palette256([200, 196, 204]) == 251, "the ramp's 198 is nearer than the cube's 215")
+        #expect(TerminalPreview.palette256([100, 100, 120]) == 242, "not the cube's blue 60 (95, 95, 135)")
+        #expect(TerminalPreview.palette256([60, 70, 60]) == 238, "a dark near-gray: the ramp, not the cube")
+        #expect(TerminalPreview.palette256([230, 20, 20]) == 160, "a real colour stays in the cube")
+        // Every gray ramp entry comes back as itself.
+        for step in 0..<24 {
+            let level = UInt8(8 + 10 * step)
+            #expect(TerminalPreview.palette256([level, level, level]) == 232 + step)
+        }
+    }
+
     @Test func trueColourImagePreviewKeepsColoursAndAspect() {
         let bitmap = TestImages.quadrants(width: 100, height: 50)
         let text = TerminalPreview.image(bitmap, columns: 40, style: .trueColor)

@@ -28,7 +28,8 @@ struct ModelTrainCommand: Command {
     var photos: String?
     @Option(name: "--map", value: "FILE", help: "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out.")
     var map: String?
-    @Option(name: "--prep", value: "RECIPE", help: "With --photos: the prep recipe the model is trained for (default: photo).")
+    @Option(name: "--prep", value: "RECIPE", help: "With --photos: the prep recipe the model is trained for (default: photo).",
+            transform: ArgumentValues.recipe)
     var prep: String?
     @Option(name: "--photo-share", value: "X", help: "With --photos: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
     var photoShare: Double?
