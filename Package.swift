@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // The runtime's kernels: C with AVX-512 intrinsics chosen at run time, -O3 in
@@ -38,7 +40,7 @@ let package = Package(
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
         // Imaging reads the model's input size from Inference's ModelContract.
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "Inference", "Files"],
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference", "Files"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite", "Files"],
                 plugins: ["EmbedMigrations"]),
@@ -72,7 +74,7 @@ let package = Package(
         .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "CMicroHTTPD"]),
         .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
-        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training"], path: "tools/ImagingTools"),
+        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
                           swiftSettings: optimised),
 
@@ -86,7 +88,7 @@ let package = Package(
                           path: "bench/InferenceBench", swiftSettings: optimised),
 
         .testTarget(name: "SystemLibraryTests",
-                    dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto"]),
+                    dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto", "CHeif", "CWebP"]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),

@@ -25,6 +25,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidArgument(String)
     /// An id that names no row (unknown run, image, model).
     case notFound(String)
+    /// A backup was not written, or its copy failed the check; the reason says which.
+    case backupFailed(path: String, reason: String)
     /// SQLite met a damaged page (SQLITE_CORRUPT) or a damaged header: the
     /// process writes nothing more to any catalogue.
     case damaged(path: String, detail: String)
@@ -57,6 +59,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return message
         case .notFound(let message):
             return message
+        case .backupFailed(let path, let reason):
+            return "\(path): backup not made: \(reason)"
         case .damaged(let path, let detail):
             return "\(path): the catalogue is damaged (\(detail)); nothing more was written to it. "
                 + "See what is damaged with 'wardrobe check --db \(path)'; recover with "

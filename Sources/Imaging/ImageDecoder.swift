@@ -7,6 +7,9 @@ public struct ImageHeader: Sendable, Equatable {
     public var orientation: Orientation
     /// TurboJPEG's colour space of a JPEG, so decoding need not read the header twice.
     var jpegColorspace: Int32 = 0
+    /// Frames of an animated WebP, or top-level images of a HEIF file; the first (the
+    /// primary) is the one decoded.
+    public var frameCount = 1
 
     /// As a viewer shows it, after orientation.
     public var width: Int { orientation.swapsSides ? storedHeight : storedWidth }
@@ -22,13 +25,18 @@ public struct DecodedImage: Sendable {
     /// The full image's size, orientation applied.
     public var width: Int
     public var height: Int
-    /// The JPEG DCT scaling used (1/1 for PNG and for images that were small already).
+    /// The reduction the decode made: JPEG's DCT scaling, WebP's scaled decoding or a HEIF
+    /// file's embedded thumbnail (1/1 when the whole image was decoded).
     public var scale: ScalingFactor
+    /// As in the header: more than one means only the first frame (the primary image) is here.
+    public var frameCount = 1
 }
 
 /// Turns image bytes into upright pixels: sniffs the format, checks the limits against the
 /// header, decodes (JPEG at the smallest DCT scale that is still large enough), composites
-/// transparency over `background` and applies the EXIF orientation.
+/// transparency over `background` and applies the orientation (EXIF, or for HEIF and AVIF
+/// the container's own). HEIF, AVIF and WebP have codecs of their own (`HEIFCodec`,
+/// `WebPCodec`), which this type only dispatches to.
 public struct ImageDecoder: Sendable {
     public var limits: ImageLimits
     /// What transparent PNG pixels are drawn over: RGB.
@@ -55,12 +63,25 @@ public struct ImageDecoder: Sendable {
             let size = try Self.pngSize(bytes)
             return ImageHeader(format: .png, storedWidth: size.width, storedHeight: size.height,
                                orientation: Exif.orientation(inPNG: bytes) ?? .up)
+        case .heif, .avif:
+            return try HEIFCodec(format: try Self.format(of: bytes), limits: limits, background: background).header(of: bytes)
+        case .webp:
+            return try WebPCodec(limits: limits, background: background).header(of: bytes)
         }
     }
 
     /// Decodes `bytes`. With `minimumSide`, a JPEG is decoded at the smallest DCT scale whose
     /// longest side is still at least that many pixels; without it, at full size.
     public func decode(_ bytes: [UInt8], minimumSide: Int? = nil) throws(ImagingError) -> DecodedImage {
+        switch ImageFormat.sniff(bytes) {
+        case .heif, .avif:
+            return try HEIFCodec(format: try Self.format(of: bytes), limits: limits, background: background)
+                .decode(bytes, minimumSide: minimumSide)
+        case .webp:
+            return try WebPCodec(limits: limits, background: background).decode(bytes, minimumSide: minimumSide)
+        case .jpeg, .png, nil:
+            break
+        }
         let decompressor = ImageFormat.sniff(bytes) == .jpeg ? try Decompressor() : nil
         let header = try header(of: bytes, using: decompressor)
         try limits.check(width: header.storedWidth, height: header.storedHeight, format: header.format)
@@ -76,6 +97,8 @@ public struct ImageDecoder: Sendable {
             stored = try JPEGCodec.decode(bytes, header: jpegHeader, factor: scale, using: try decompressor.orNew())
         case .png:
             stored = try PNGCodec.decode(bytes, limits: limits, background: background)
+        case .heif, .avif, .webp:
+            preconditionFailure("decoded by their own codecs above")
         }
         return DecodedImage(format: header.format, bitmap: stored.applying(header.orientation),
                             orientation: header.orientation, width: header.width, height: header.height, scale: scale)
@@ -98,9 +121,9 @@ public struct ImageDecoder: Sendable {
             throw ImagingError(.truncated, "truncated: only \(bytes.count) bytes of an image signature")
         }
         if let other = ImageFormat.otherFormatName(bytes) {
-            throw ImagingError(.notAnImage, "unsupported image format \(other) (only JPEG and PNG are read)")
+            throw ImagingError(.notAnImage, "unsupported image format \(other) (JPEG, PNG, HEIF, AVIF and WebP are read)")
         }
-        throw ImagingError(.notAnImage, "not an image: content is neither JPEG nor PNG")
+        throw ImagingError(.notAnImage, "not an image: content is not JPEG, PNG, HEIF, AVIF or WebP")
     }
 
     /// Width and height from the IHDR chunk, which must come first.

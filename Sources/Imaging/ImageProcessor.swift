@@ -7,6 +7,8 @@ public struct LoadedImage: Sendable {
     public var orientation: Orientation
     /// The JPEG DCT scale the decode used.
     public var decodeScale: ScalingFactor
+    /// More than one for an animation or a multi-image HEIF file, of which the first is read.
+    public var frameCount = 1
     /// The upright image with its longest side at most the thumbnail side: what the thumbnail
     /// stores and what recipes prepare, so preparing again from a stored thumbnail sees the
     /// same picture (up to JPEG loss).
@@ -22,6 +24,8 @@ public struct ProcessedImage: Sendable {
     public var orientation: Orientation
     /// The JPEG DCT scale the decode used (1/1 for PNG).
     public var decodeScale: ScalingFactor
+    /// More than one for an animation or a multi-image HEIF file, of which the first is read.
+    public var frameCount = 1
     /// JPEG bytes (PNG for small images), longest side at most the processor's thumbnail side.
     public var thumbnail: [UInt8]
     public var thumbnailWidth: Int
@@ -32,6 +36,12 @@ public struct ProcessedImage: Sendable {
 
     /// The tensor of the first (usually only) recipe.
     public var tensor: PreparedTensor { tensors[0] }
+
+    /// The format as the catalogue records it: the format's name, and for an animation or a
+    /// multi-image file which of its frames was read ("webp, first of 12 frames").
+    public var formatSummary: String {
+        frameCount > 1 ? "\(format.rawValue), first of \(frameCount) frames" : format.rawValue
+    }
 }
 
 /// The one call the import pipeline makes per image: decode once (JPEG at a reduced DCT
@@ -55,7 +65,7 @@ public struct ImageProcessor: Sendable {
     public func load(bytes: [UInt8]) throws(ImagingError) -> LoadedImage {
         let decoded = try decoder.decode(bytes, minimumSide: thumbnailSide)
         return LoadedImage(format: decoded.format, width: decoded.width, height: decoded.height,
-                           orientation: decoded.orientation, decodeScale: decoded.scale,
+                           orientation: decoded.orientation, decodeScale: decoded.scale, frameCount: decoded.frameCount,
                            raster: decoded.bitmap.fitted(longestSide: thumbnailSide))
     }
 
@@ -81,7 +91,8 @@ public struct ImageProcessor: Sendable {
             return tensor
         }
         return ProcessedImage(format: image.format, width: image.width, height: image.height,
-                              orientation: image.orientation, decodeScale: image.decodeScale, thumbnail: thumbnail,
+                              orientation: image.orientation, decodeScale: image.decodeScale,
+                              frameCount: image.frameCount, thumbnail: thumbnail,
                               thumbnailWidth: image.raster.width, thumbnailHeight: image.raster.height,
                               tensors: tensors)
     }

@@ -12,6 +12,8 @@ public struct TrainingRecord: Sendable, Equatable {
     /// The prep recipe ("name@version") the photos were prepared with; the
     /// default recipe of every command that prepares images for this model.
     public var recipe: String?
+    /// How photos were varied before prep, when they were.
+    public var photoViews: String?
     /// SHA-256 (hex) of the parent model's file, when fine-tuned.
     public var parentSHA256: String?
     /// The temperature folded into the last layer, when calibrated.
@@ -29,6 +31,7 @@ public struct TrainingRecord: Sendable, Equatable {
     public enum Key {
         public static let dataSources = "data_sources"
         public static let recipe = "recipe"
+        public static let photoViews = "photo_views"
         public static let parentSHA256 = "parent_sha256"
         public static let temperature = "temperature"
         public static let trainingSeconds = "training_seconds"
@@ -67,10 +70,11 @@ extension Trainer.Result {
             training[TrainingRecord.Key.dataSources] = DataSource.metadata(sources)
             training["photo_share"] = String(c.photoShare)
             training["photo_augmentation"] = c.photoAugmentation.summary
-            training["photo_examples"] = "\(trainingPhotos) training photos, \(heldOutPhotos) held out (by file hash) for validation and calibration"
+            training["photo_examples"] = "\(trainingPhotos) training photo tensors, \(heldOutPhotos) held out (by file hash) for validation and calibration"
         }
         if let accuracy = photoValidationAccuracy { training["photo_validation_accuracy"] = percent(accuracy) }
         if let recipe = record.recipe { training[TrainingRecord.Key.recipe] = recipe }
+        if let views = record.photoViews { training[TrainingRecord.Key.photoViews] = views }
         if let parent = record.parentSHA256 { training[TrainingRecord.Key.parentSHA256] = parent }
         if let t = record.temperature { training[TrainingRecord.Key.temperature] = String(format: "%.4f", t) }
         for (key, report) in [("calibration_before", record.calibrationBefore), ("calibration_after", record.calibrationAfter)] {

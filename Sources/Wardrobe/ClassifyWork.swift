@@ -39,7 +39,7 @@ struct ClassifyWork: RunWork {
                 : nil
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
-                format: processed.format.rawValue, thumbnail: processed.thumbnail, file: seen,
+                format: processed.formatSummary, thumbnail: processed.thumbnail, file: seen,
                 classification: NewClassification(logits: classification.logits, label: classification.labelIndex,
                                                   confidence: Double(classification.confidence)))
             return .classified(result, image)

@@ -43,7 +43,7 @@ struct ImportWork: RunWork {
             let classification = classifier.classify(tensor: processed.tensor.values)
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
-                format: processed.format.rawValue, thumbnail: processed.thumbnail, file: file.seen,
+                format: processed.formatSummary, thumbnail: processed.thumbnail, file: file.seen,
                 classification: NewClassification(logits: classification.logits, label: classification.labelIndex,
                                                   confidence: Double(classification.confidence)))
             return Outcome(file: file, kind: .prepared(image))

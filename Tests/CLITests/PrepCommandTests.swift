@@ -38,7 +38,7 @@ import Testing
     @Test func junkAndUnknownRecipesFailWithOneLine() throws {
         let junk = try WardrobeProcess.run(["prep", Self.root + "/Fixtures/samples/not-a-photo.jpg"])
         #expect(junk.status == 1)
-        #expect(junk.stderr == "error: \(Self.root)/Fixtures/samples/not-a-photo.jpg: not an image: content is neither JPEG nor PNG\n")
+        #expect(junk.stderr == "error: \(Self.root)/Fixtures/samples/not-a-photo.jpg: not an image: content is not JPEG, PNG, HEIF, AVIF or WebP\n")
         let recipe = try WardrobeProcess.run(["prep", Self.root + "/Fixtures/fashion-sample.png", "--recipe", "sepia"])
         #expect(recipe.status == 64, "an unknown recipe is wrong usage")
         #expect(recipe.stderr.contains("unknown prep recipe 'sepia'"))

@@ -35,7 +35,9 @@ import Testing
 
     @Test func otherFormatsAreNamed() {
         expectError(.notAnImage, decoding: Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0], mentioning: "GIF")
-        expectError(.notAnImage, decoding: Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), mentioning: "WebP")
+        expectError(.notAnImage, decoding: Array("BM".utf8) + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], mentioning: "BMP")
+        // WebP is read now: a RIFF WEBP header with nothing behind it is a damaged WebP.
+        expectError(.corrupt, decoding: Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), mentioning: "WebP")
     }
 
     @Test func aSignatureAloneIsTruncated() {

@@ -4,6 +4,8 @@ import CSQLite
 import CTurboJPEG
 import CZlib
 import CCrypto
+import CHeif
+import CWebP
 import Testing
 
 /// Each system library links and answers a real call.
@@ -32,6 +34,17 @@ import Testing
         var c = [Float](repeating: 0, count: 4)
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 2, 2, 2, 1, a, 2, b, 2, 0, &c, 2)
         #expect(c == [19, 22, 43, 50])
+    }
+
+    @Test func libheifHasDecodersForHEVCAndAV1() {
+        #expect(heif_get_version_number_major() == 1 && heif_get_version_number_minor() >= 15)
+        #expect(heif_have_decoder_for_format(heif_compression_HEVC) != 0)
+        #expect(heif_have_decoder_for_format(heif_compression_AV1) != 0)
+    }
+
+    @Test func libwebpReportsItsDecoderVersion() {
+        #expect(WebPGetDecoderVersion() >= 0x010200)
+        #expect(WebPGetDemuxVersion() >= 0x010200)
     }
 
     @Test func zlibRoundTripsData() {

@@ -67,6 +67,42 @@ import Wardrobe
         #expect(two.heldOut == all.heldOut, "the held-out photos do not depend on the limit")
     }
 
+    @Test func viewsAddVariedCopiesOfTrainingPhotosOnly() throws {
+        let root = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let plain = try PhotoTrainingSet(directory: root, map: Self.map, recipe: PrepRecipes.photo)
+        let varied = try PhotoTrainingSet(directory: root, map: Self.map, recipe: PrepRecipes.photo, views: 3)
+        let again = try PhotoTrainingSet(directory: root, map: Self.map, recipe: PrepRecipes.photo, views: 3)
+        let otherSeed = try PhotoTrainingSet(directory: root, map: Self.map, recipe: PrepRecipes.photo, views: 3, seed: 2)
+        #expect(varied.training.count == 3 * plain.training.count)
+        #expect(varied.photos == plain.training, "each photo once, as it is")
+        #expect(varied.heldOut == plain.heldOut, "held-out photos are not varied")
+        #expect(varied.source == plain.source, "the record counts photos, not views")
+        #expect(varied.training == again.training, "the same photo and seed give the same views")
+        #expect(varied.training != otherSeed.training)
+        var changed = 0
+        for photo in 0..<plain.training.count {
+            let original = Array(plain.training.values[photo * 784..<(photo + 1) * 784])
+            #expect(Array(varied.training.values[(3 * photo) * 784..<(3 * photo + 1) * 784]) == original)
+            for view in 1..<3 {
+                let start = (3 * photo + view) * 784
+                if Array(varied.training.values[start..<start + 784]) != original { changed += 1 }
+                #expect(varied.training.acceptedLabels(3 * photo + view) == plain.training.acceptedLabels(photo))
+            }
+        }
+        #expect(changed > plain.training.count, "most varied views differ from the photo as it is")
+    }
+
+    @Test func aVariationCropsWithinItsBoundsAndKeepsChannels() {
+        let image = Bitmap(width: 200, height: 100, filledWith: [120, 60, 200])
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<50 {
+            let varied = PhotoVariation().apply(to: image, generator: &generator)
+            #expect((170...200).contains(varied.width) && (85...100).contains(varied.height))
+            #expect(varied.channels == 3)
+        }
+    }
+
     @Test func aFolderWithoutMappedPhotosIsAClearError() {
         #expect(throws: WardrobeError.self) {
             _ = try PhotoTrainingSet(directory: Self.fixtures, map: Self.map, recipe: PrepRecipes.photo)

@@ -1,6 +1,7 @@
 // Developer tools for the Imaging module (not part of the product):
 //   imaging-tools contact-sheet [--recipe NAME|all] [--per-folder N] [--out FILE.png] DIR...
 //   imaging-tools fixtures [--root DIR]
+//   imaging-tools format-fixtures --out DIR   (sources for make fixtures; oriented HEIF/AVIF)
 import Foundation
 import Imaging
 import Training
@@ -35,6 +36,8 @@ do {
         try ContactSheetTool(recipes: recipes, perFolder: perFolder).write(inputs: arguments, to: out)
     case "fixtures":
         try FixtureWriter(root: option("--root") ?? ".").write()
+    case "format-fixtures":
+        try FormatFixtureWriter(out: option("--out") ?? "Fixtures/formats").write()
     default:
         fail("unknown command '\(command)'")
     }

@@ -13,11 +13,14 @@ public struct ModelTraining: Sendable {
         public var map: PhotoLabelMap
         /// Use only the first N training photos in the set's fixed order.
         public var limit: Int?
+        /// Prepare each training photo this many times, varied before prep (`PhotoVariation`).
+        public var views: Int
 
-        public init(directory: String, map: PhotoLabelMap, limit: Int? = nil) {
+        public init(directory: String, map: PhotoLabelMap, limit: Int? = nil, views: Int = 1) {
             self.directory = directory
             self.map = map
             self.limit = limit
+            self.views = views
         }
     }
 
@@ -102,13 +105,17 @@ public struct ModelTraining: Sendable {
         var set: PhotoTrainingSet?
         if let photos {
             let loaded = try PhotoTrainingSet(directory: photos.directory, map: photos.map, recipe: recipe,
-                                              limit: photos.limit) { done, total in
+                                              limit: photos.limit, views: photos.views,
+                                              seed: configuration.seed) { done, total in
                 events(.preparingPhotos(done: done, total: total))
             }
-            events(.photosReady(training: loaded.training.count, heldOut: loaded.heldOut.count, failures: loaded.failures,
+            events(.photosReady(training: loaded.photos.count, heldOut: loaded.heldOut.count, failures: loaded.failures,
                                 perFolder: loaded.perFolder.map { "\($0.folder) \($0.photos)" }))
             record.photoSources = [loaded.source]
             record.recipe = recipe.identity
+            if photos.views > 1 {
+                record.photoViews = "\(photos.views) per photo: as taken, and \(photos.views - 1) after \(PhotoVariation().summary)"
+            }
             set = loaded
         }
         let trainer = Trainer(architecture: architecture, configuration: configuration)

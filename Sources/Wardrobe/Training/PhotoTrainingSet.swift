@@ -12,6 +12,12 @@ import Training
 /// names, order, seed or which other photos are present. The rest are
 /// ordered by that hash too: a fixed shuffled order in which `limit` takes
 /// the first N, as a person labelling photos one by one would add them.
+///
+/// With `views` above 1, each training photo is prepared that many times:
+/// once as it is and the rest after a `PhotoVariation` (framing, exposure),
+/// drawn from a generator seeded by the photo's hash and `seed`, so the
+/// same photo always gets the same views. Held-out photos are prepared once,
+/// as they are.
 public struct PhotoTrainingSet: Sendable {
     /// The first hash byte below this holds a photo out: 26/256, about 10%.
     public static let heldOutBelow: UInt8 = 26
@@ -21,7 +27,10 @@ public struct PhotoTrainingSet: Sendable {
         public var reason: String
     }
 
+    /// Every view of every training photo.
     public var training = LabelledTensors()
+    /// Each training photo once, as it is.
+    public var photos = LabelledTensors()
     public var heldOut = LabelledTensors()
     /// Photos learned from, per folder, in map order (held-out ones not counted).
     public var perFolder: [(folder: String, photos: Int)] = []
@@ -33,6 +42,7 @@ public struct PhotoTrainingSet: Sendable {
     /// ("none" folders are left out) on `threads` threads. Unreadable files
     /// are listed as failures and left out. `progress(done, total)` after each photo.
     public init(directory: String, map: PhotoLabelMap, recipe: any PrepRecipe, limit: Int? = nil,
+                views: Int = 1, variation: PhotoVariation = PhotoVariation(), seed: UInt64 = 1,
                 processor: ImageProcessor = ImageProcessor(), threads: Int = 2,
                 progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws(WardrobeError) {
         self.directory = directory
@@ -53,20 +63,24 @@ public struct PhotoTrainingSet: Sendable {
             throw .notFound("photos of the mapped folders (\(map.entries.filter { !$0.accepted.isEmpty }.map(\.folder).joined(separator: ", "))) in \(directory)")
         }
 
-        let prepared = Self.prepare(files.map(\.path), recipe: recipe, processor: processor, threads: threads,
-                                    progress: progress)
-        var kept: [(hash: [UInt8], tensor: [Float], accepted: [Int], folder: String)] = []
+        let views = Views(count: views, variation: variation, seed: seed)
+        let prepared = Self.prepare(files.map(\.path), recipe: recipe, views: views, processor: processor,
+                                    threads: threads, progress: progress)
+        var kept: [(hash: [UInt8], tensors: [[Float]], accepted: [Int], folder: String)] = []
         for (file, outcome) in zip(files, prepared) {
             switch outcome {
-            case .success(let photo): kept.append((photo.hash, photo.tensor, file.accepted, file.folder))
+            case .success(let photo): kept.append((photo.hash, photo.tensors, file.accepted, file.folder))
             case .failure(let reason): failures.append(Failure(path: file.path, reason: reason))
             }
         }
         kept.sort { $0.hash.lexicographicallyPrecedes($1.hash) }
         var learned = kept.filter { $0.hash[0] >= Self.heldOutBelow }
         if let limit { learned = Array(learned.prefix(limit)) }
-        for photo in kept where photo.hash[0] < Self.heldOutBelow { heldOut.append(photo.tensor, accepted: photo.accepted) }
-        for photo in learned { training.append(photo.tensor, accepted: photo.accepted) }
+        for photo in kept where photo.hash[0] < Self.heldOutBelow { heldOut.append(photo.tensors[0], accepted: photo.accepted) }
+        for photo in learned {
+            photos.append(photo.tensors[0], accepted: photo.accepted)
+            for tensor in photo.tensors { training.append(tensor, accepted: photo.accepted) }
+        }
         perFolder = map.entries.filter { !$0.accepted.isEmpty }.map { entry in
             (entry.folder, learned.filter { $0.folder == entry.folder }.count)
         }
@@ -77,17 +91,37 @@ public struct PhotoTrainingSet: Sendable {
 
     /// What the model file records about these photos.
     public var source: DataSource {
-        DataSource(name: "photos \(directory) (\(recipe))", tensors: training)
+        DataSource(name: "photos \(directory) (\(recipe))", tensors: photos)
     }
 
     private enum Outcome: Sendable {
-        case success((hash: [UInt8], tensor: [Float]))
+        case success((hash: [UInt8], tensors: [[Float]]))
         case failure(String)
     }
 
+    private struct Views: Sendable {
+        var count: Int
+        var variation: PhotoVariation
+        var seed: UInt64
+
+        /// The photo's tensor as it is, then `count - 1` varied ones (none for held-out photos).
+        func tensors(of processed: ProcessedImage, hash: [UInt8], recipe: any PrepRecipe,
+                     processor: ImageProcessor) throws(ImagingError) -> [[Float]] {
+            var tensors = [processed.tensor.values]
+            guard count > 1, hash[0] >= PhotoTrainingSet.heldOutBelow else { return tensors }
+            let seen = try processor.decoder.decode(processed.thumbnail).bitmap
+            let stream = hash.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            var generator = SeededGenerator(seed: seed, stream: stream)
+            for _ in 1..<count {
+                tensors.append(recipe.prepare(variation.apply(to: seen, generator: &generator)).values)
+            }
+            return tensors
+        }
+    }
+
     /// Hashes and prepares each file; results in the order of `paths`.
-    private static func prepare(_ paths: [String], recipe: any PrepRecipe, processor: ImageProcessor, threads: Int,
-                                progress: @Sendable (Int, Int) -> Void) -> [Outcome] {
+    private static func prepare(_ paths: [String], recipe: any PrepRecipe, views: Views, processor: ImageProcessor,
+                                threads: Int, progress: @Sendable (Int, Int) -> Void) -> [Outcome] {
         let results = ResultSlots<Outcome>(count: paths.count)
         let done = Counter()
         DispatchQueue.concurrentPerform(iterations: max(threads, 1)) { worker in
@@ -95,7 +129,9 @@ public struct PhotoTrainingSet: Sendable {
                 do throws(ImagingError) {
                     let bytes = try ImageFile.read(paths[i])
                     let processed = try processor.process(bytes: bytes, recipe: recipe)
-                    results.set(i, .success((SHA256.digest(bytes), processed.tensor.values)))
+                    let hash = SHA256.digest(bytes)
+                    let tensors = try views.tensors(of: processed, hash: hash, recipe: recipe, processor: processor)
+                    results.set(i, .success((hash, tensors)))
                 } catch {
                     results.set(i, .failure(error.reason))
                 }

@@ -35,6 +35,8 @@ struct ImportCommand: Command {
     var hidden: Bool
     @Flag(name: "--dry-run", help: "Show what would be imported, change nothing.")
     var dryRun: Bool
+    @Flag(name: "--watch", help: "After the import, keep watching the folders and import files as they arrive; Ctrl-C stops.")
+    var watch: Bool
     @OptionGroup var output: OutputOptions
 
     func validate() throws(UsageError) {
@@ -46,6 +48,7 @@ struct ImportCommand: Command {
             guard let near = Suggestion.nearest(to: name, among: siblings) else { throw UsageError(message) }
             throw UsageError("\(message); did you mean '\(URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(near).path)'?")
         }
+        if watch && dryRun { throw UsageError("--watch and --dry-run exclude each other") }
     }
 
     func run(_ console: Console) throws -> ExitStatus {
@@ -55,6 +58,8 @@ struct ImportCommand: Command {
         let options = ImportOptions(paths: paths, jobs: work.jobs, recipe: recipe, includeHidden: hidden)
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path)
         let importer = Importer(catalogue: catalogue, classifier: classifier)
+        // Watching starts before the first look, so nothing arriving meanwhile is missed.
+        let sync = watch ? try FolderSync(importer: importer, options: options) : nil
         let plan = try importer.plan(options)
 
         if dryRun {
@@ -79,6 +84,7 @@ struct ImportCommand: Command {
             console.info("interrupted: run the same command again to import the rest")
             return .interrupted
         }
+        if let sync { return try keepWatching(sync, failedBefore: !report.failed.isEmpty, console: console) }
         return report.failed.isEmpty ? .success : .partialFailure
     }
 

@@ -37,6 +37,8 @@ struct ModelTrainCommand: Command {
     var photoLimit: Int?
     @Option(name: "--photo-augment", value: "KIND", help: "With --photos: full (default), flip-shift or none.")
     var photoAugment: String?
+    @Option(name: "--photo-views", value: "N", help: "With --photos: prepare each photo N times, N-1 of them reframed and relit first (default: 1).", in: 1...16)
+    var photoViews: Int?
     @Flag(name: "--no-calibrate", help: "Do not fit a temperature on the held-out photos.")
     var noCalibrate: Bool
     @Option(name: "--from", value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh.")
@@ -59,7 +61,8 @@ struct ModelTrainCommand: Command {
     func validate() throws(UsageError) {
         if photos == nil {
             for (name, given) in [("--map", map != nil), ("--prep", prep != nil), ("--photo-share", photoShare != nil),
-                                  ("--photo-limit", photoLimit != nil), ("--photo-augment", photoAugment != nil)] where given {
+                                  ("--photo-limit", photoLimit != nil), ("--photo-augment", photoAugment != nil),
+                                  ("--photo-views", photoViews != nil)] where given {
                 throw UsageError("\(name) needs --photos")
             }
         } else if map == nil {
@@ -74,7 +77,8 @@ struct ModelTrainCommand: Command {
         var training = ModelTraining(dataDirectory: data, epochs: epochs, seed: seed, limit: limit, threads: threads,
                                      parentPath: from, learningRate: learningRate, fashionImages: fashion)
         if let photos, let map {
-            training.photos = ModelTraining.Photos(directory: photos, map: try PhotoLabelMap(contentsOf: map), limit: photoLimit)
+            training.photos = ModelTraining.Photos(directory: photos, map: try PhotoLabelMap(contentsOf: map), limit: photoLimit,
+                                                     views: photoViews ?? 1)
             training.recipe = try console.setup.recipe(named: prep)
         }
         if let photoShare { training.configuration.photoShare = photoShare }

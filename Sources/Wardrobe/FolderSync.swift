@@ -1,0 +1,57 @@
+import Foundation
+
+/// `wardrobe import --watch`: after the import, keeps the catalogue in step with the folders.
+/// Files that settle (see `FolderWatcher`) are imported in batches through the same importer
+/// and run engine as any import (one run per batch): a new file is classified once, a moved
+/// file is a new path of known content, a changed file is read again. Deleted and moved-away
+/// paths (a folder's: every known path under it) are marked missing in the catalogue. Stops when `shouldStop` says so, within a look (0.1 s) or,
+/// during a batch, after that batch's transaction.
+public struct FolderSync {
+    public struct Batch: Sendable {
+        public var report: ImportReport
+        /// Paths deleted or moved away since the last batch.
+        public var gone: [String]
+        /// Known paths this batch marked missing (those under a gone folder included).
+        public var markedMissing: Int
+    }
+
+    let importer: Importer
+    let options: ImportOptions
+    let watcher: FolderWatcher
+
+    /// Starts watching `options.paths` (folders) now, before the first import runs, so
+    /// nothing that arrives meanwhile is missed.
+    public init(importer: Importer, options: ImportOptions, settle: Double = 0.4) throws(WardrobeError) {
+        self.importer = importer
+        self.options = options
+        watcher = try FolderWatcher(paths: options.paths, includeHidden: options.includeHidden, settle: settle)
+    }
+
+    public var watchedFolders: Int { watcher.watchedFolders }
+
+    public func run(shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised },
+                    batch: (Batch) -> Void, failure: (ImportReport.Failure) -> Void) throws {
+        while !shouldStop() {
+            let changes = watcher.look(timeout: 0.1)
+            if changes.isEmpty { continue }
+            var report = ImportReport()
+            if !changes.ready.isEmpty {
+                var files = options
+                files.paths = changes.ready
+                let plan = try importer.plan(files)
+                let settings = RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize, shouldStop: shouldStop)
+                report = try importer.run(files, plan: plan, settings: settings, progress: { _ in }, failure: failure)
+            }
+            var missing: [String] = []
+            for path in changes.gone {
+                if try importer.catalogue.knownPath(path) != nil {
+                    missing.append(path)
+                } else {
+                    missing += try importer.catalogue.knownPaths(under: path).map(\.path)
+                }
+            }
+            let look = try importer.catalogue.recordLook(present: [], missing: missing)
+            batch(Batch(report: report, gone: changes.gone, markedMissing: look.newlyMissing))
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches folders, and every folder under them, with Linux inotify, and hands out the files
+/// that have settled: no event for `settle` seconds and the same size and modification time
+/// at two looks, so a photo still being copied in is taken once, when it is whole.
+///
+/// A file moved in is a new path (its content may be known: the import records it as another
+/// path of that image); a file moved out or deleted is a gone path. Folders made or moved in
+/// are watched from then on and their files taken. Hidden names are passed over unless asked for.
+public final class FolderWatcher {
+    /// What one look found.
+    public struct Changes: Sendable, Equatable {
+        /// Files that settled since the last look, in path order.
+        public var ready: [String] = []
+        /// Paths deleted or moved away (a folder's path stands for everything under it).
+        public var gone: [String] = []
+        public var isEmpty: Bool { ready.isEmpty && gone.isEmpty }
+    }
+
+    private struct Pending {
+        var lastEvent: Double
+        var size: Int64 = -1
+        var modified: Int64 = -1
+    }
+
+    private let descriptor: Int32
+    private let includeHidden: Bool
+    private let settle: Double
+    private var folders: [Int32: String] = [:]
+    private var pending: [String: Pending] = [:]
+    private var gone: Set<String> = []
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    /// Starts watching; the files already there are not reported (the import before the
+    /// watch has taken them).
+    public init(paths: [String], includeHidden: Bool = false, settle: Double = 0.4) throws(WardrobeError) {
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { throw .system("inotify: \(String(cString: strerror(errno)))") }
+        self.includeHidden = includeHidden
+        self.settle = settle
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw .system("\(path): not a folder; --watch watches folders")
+            }
+            try watchTree(URL(fileURLWithPath: path).standardizedFileURL.path, takeFiles: false)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Folders watched now.
+    public var watchedFolders: Int { folders.count }
+
+    /// Waits up to `timeout` seconds for events, then reports what has settled and what went.
+    public func look(timeout: Double) -> Changes {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&poller, 1, Int32(timeout * 1000)) > 0 { readEvents() }
+        var changes = Changes()
+        let now = Self.now()
+        for (path, state) in pending where now - state.lastEvent >= settle {
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                pending[path] = nil   // gone again before it settled
+                continue
+            }
+            let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            if Int64(status.st_size) == state.size && modified == state.modified {
+                changes.ready.append(path)
+                pending[path] = nil
+            } else {
+                pending[path] = Pending(lastEvent: now, size: Int64(status.st_size), modified: modified)
+            }
+        }
+        changes.ready.sort()
+        changes.gone = gone.sorted()
+        gone.removeAll()
+        return changes
+    }
+
+    private func readEvents() {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            var offset = 0
+            while offset + 16 <= count {
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw in
+                    (raw.load(fromByteOffset: offset, as: Int32.self), raw.load(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(raw.load(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
+                offset += 16 + length
+                handle(folder: wd, mask: mask, name: String(decoding: nameBytes, as: UTF8.self))
+            }
+        }
+    }
+
+    private func handle(folder wd: Int32, mask: UInt32, name: String) {
+        if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
+        guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix(".") else { return }
+        let path = folder + "/" + name
+        let isFolder = mask & UInt32(IN_ISDIR) != 0
+        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+            pending[path] = nil
+            gone.insert(path)
+            if isFolder { for (key, value) in folders where value == path { inotify_rm_watch(descriptor, key); folders[key] = nil } }
+        } else if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            gone.remove(path)
+            try? watchTree(path, takeFiles: true)
+        } else if !isFolder, mask & UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB) != 0 {
+            gone.remove(path)
+            pending[path, default: Pending(lastEvent: 0)].lastEvent = Self.now()
+        }
+    }
+
+    /// Watches `root` and the folders under it; with `takeFiles`, the files already in them
+    /// are pending too (they may have arrived before the watch did).
+    private func watchTree(_ root: String, takeFiles: Bool) throws(WardrobeError) {
+        let events = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB
+                            | IN_ONLYDIR | IN_EXCL_UNLINK)
+        var stack = [root]
+        while let folder = stack.popLast() {
+            let wd = inotify_add_watch(descriptor, folder, events)
+            guard wd >= 0 else {
+                throw .system("\(folder): cannot watch: \(String(cString: strerror(errno)))"
+                                   + (errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""))
+            }
+            folders[wd] = folder
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in entries where includeHidden || !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                var status = stat()
+                guard lstat(path, &status) == 0 else { continue }
+                if (status.st_mode & S_IFMT) == S_IFDIR {
+                    stack.append(path)
+                } else if takeFiles, (status.st_mode & S_IFMT) == S_IFREG {
+                    pending[path] = Pending(lastEvent: Self.now())
+                }
+            }
+        }
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import CommandLineKit
+import Wardrobe
+
+/// `wardrobe backup FILE`
+struct BackupCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "backup",
+        abstract: "Write a checked copy of the catalogue, safe while an import or a server is writing.",
+        usage: "[options] FILE",
+        discussion: """
+            The copy is one consistent snapshot, taken through SQLite's online backup API.
+            It is written beside FILE, checked (integrity_check, schema version, every
+            table's row count against the snapshot) and only then named FILE; an existing
+            FILE is refused. To restore, use the copy: `--db FILE`, or move it over the
+            catalogue while no wardrobe command runs.
+
+            Exit status: 0 when the copy is made and checked, 1 when it is not, 64 for wrong usage.
+            """)
+
+    @Argument(name: "FILE", help: "Where the copy goes (must not exist).")
+    var files: [String]
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var output: JSONOutputOption
+
+    func validate() throws(UsageError) {
+        guard !files.isEmpty else { throw UsageError("missing FILE") }
+        guard files.count == 1 else { throw UsageError("give one FILE") }
+    }
+
+    func run(_ console: Console) throws -> ExitStatus {
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
+        let backup = try CatalogueBackup(of: catalogue, to: files[0])
+        if output.json {
+            try console.json(backup)
+            return .success
+        }
+        console.output("Backed up \(backup.catalogue) to \(backup.backup) in \(Format.duration(backup.seconds)): "
+                       + "\(backup.images) images, \(backup.paths) paths, \(backup.classifications) classifications, "
+                       + "\(backup.runs) runs, \(Format.bytes(backup.bytes)); integrity \(backup.integrity)")
+        return .success
+    }
+}

@@ -1,0 +1,26 @@
+import CommandLineKit
+import Wardrobe
+
+extension ImportCommand {
+    /// `import --watch` after the import: one line per batch, each bad file on stderr, until
+    /// Ctrl-C or SIGTERM (which stop after the current batch).
+    func keepWatching(_ sync: FolderSync, failedBefore: Bool, console: Console) throws -> ExitStatus {
+        console.info("watching \(sync.watchedFolders) folders; Ctrl-C stops")
+        var failed = failedBefore
+        try sync.run(batch: { batch in
+            let report = batch.report
+            var parts: [String] = []
+            if report.newImages > 0 { parts.append("\(report.newImages) new images") }
+            if report.newPaths > 0 { parts.append("\(report.newPaths) new paths of known images") }
+            if !report.failed.isEmpty { parts.append("\(report.failed.count) failed") }
+            if batch.markedMissing > 0 { parts.append("\(batch.markedMissing) paths gone, marked missing") }
+            if !parts.isEmpty { console.output("watch: " + parts.joined(separator: ", ")) }
+            for path in batch.gone { console.info("gone: \(path)") }
+        }, failure: { failure in
+            failed = true
+            console.error("\(failure.path): \(failure.reason)")
+        })
+        console.info("stopped watching")
+        return failed ? .partialFailure : .success
+    }
+}

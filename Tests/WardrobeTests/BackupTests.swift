@@ -1,0 +1,60 @@
+import Catalogue
+import Foundation
+import Synchronization
+import Testing
+import Wardrobe
+
+/// `wardrobe backup` while an import writes: the copy is one consistent snapshot (whole
+/// batches only), passes its own checks, and opens as a catalogue.
+@Suite struct BackupTests {
+    @Test func aBackupTakenDuringAnImportIsWholeAndOpens() throws {
+        let folder = try EngineFolder(fashionImages: 600)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
+        let options = try folder.importOptions(batchSize: 8)
+        let plan = try importer.plan(options)
+        let cataloguePath = folder.path("catalogue.sqlite"), backupPath = folder.path("backup.sqlite")
+        let importDone = Atomic<Bool>(false)
+        let taken = Mutex<(backup: CatalogueBackup?, error: String?, importWasRunning: Bool)?>(nil)
+        // Another connection on another thread, as another process would have, once some batches are in.
+        let backingUp = Thread {
+            do {
+                let reader = try Catalogue(path: cataloguePath, mode: .readOnly)
+                let deadline = Date().addingTimeInterval(60)
+                while try reader.stats().images < 40, Date() < deadline { usleep(2_000) }
+                let backup = try CatalogueBackup(of: reader, to: backupPath)
+                let running = !importDone.load(ordering: .acquiring)
+                taken.withLock { $0 = (backup, nil, running) }
+            } catch {
+                taken.withLock { $0 = (nil, "\(error)", false) }
+            }
+        }
+        backingUp.start()
+        _ = try importer.run(options, plan: plan, progress: { _ in }, failure: { _ in })
+        importDone.store(true, ordering: .releasing)
+        var outcome: (backup: CatalogueBackup?, error: String?, importWasRunning: Bool)?
+        while outcome == nil {
+            outcome = taken.withLock { $0 }
+            if outcome == nil { usleep(10_000) }
+        }
+        let backup = try #require(outcome?.backup, "backup failed: \(outcome?.error ?? "")")
+        let importWasRunning = outcome?.importWasRunning ?? false
+        let reader = try Catalogue(path: cataloguePath, mode: .readOnly)
+
+        #expect(importWasRunning, "the backup was taken while the import was writing")
+        #expect(backup.integrity == "ok")
+        #expect(backup.images >= 40 && backup.images < 600, "a snapshot part-way: \(backup.images) images")
+        let copy = try Catalogue(path: folder.path("backup.sqlite"), mode: .readOnly)
+        #expect(try copy.integrityCheck() == ["ok"])
+        #expect(try copy.stats().images == backup.images)
+        #expect(try copy.countCurrentClassifications() == backup.images, "whole images only: each with its classification")
+        #expect(try copy.runs().count == 1 && copy.runs()[0].finishedAt == nil, "the run as it stood: still open")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("backup.sqlite-wal")), "one file")
+        #expect(try catalogue.stats().images == 600, "the import finished undisturbed")
+
+        // An existing file is never overwritten.
+        #expect(throws: CatalogueError.self) { _ = try CatalogueBackup(of: reader, to: folder.path("backup.sqlite")) }
+        #expect(try Catalogue(path: folder.path("backup.sqlite"), mode: .readOnly).stats().images == backup.images)
+    }
+}
