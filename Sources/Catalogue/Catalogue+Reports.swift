@@ -18,9 +18,11 @@ extension Catalogue {
                 GROUP BY corrected_label ORDER BY corrected_label
                 """, [Catalogue.noneLabel]) { CatalogueStats.Agreement(label: $0.int(0), labelled: $0.int(1), agreed: $0.int(2)) }
             // Marked ones, and unmarked ones whose process is gone.
-            let interrupted = try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
-                + (try database.rows("SELECT owner FROM runs WHERE outcome IS NULL") { $0.isNull(0) ? nil : $0.text(0) })
-                    .filter(RunOwner.isGone).count
+            let marked = try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
+            let owners: [String?] = try database.rows("SELECT owner FROM runs WHERE outcome IS NULL") {
+                $0.isNull(0) ? nil : $0.text(0)
+            }
+            let interrupted = marked + owners.filter(RunOwner.isGone).count
             return CatalogueStats(
                 images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
                 missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),

@@ -77,9 +77,9 @@ public enum PathName {
     /// Calls `body` with the name as the NUL-terminated bytes the system takes.
     public static func withSystemName<T>(_ name: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         if isExact(name) { return try name.withCString(body) }
-        var bytes = bytes(of: name).map { CChar(bitPattern: $0) }
-        bytes.append(0)
-        return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
+        var cString = bytes(of: name).map { CChar(bitPattern: $0) }
+        cString.append(0)
+        return try cString.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
     static func rawByte(_ scalar: Unicode.Scalar) -> UInt8? {

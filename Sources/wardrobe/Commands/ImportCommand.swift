@@ -42,7 +42,8 @@ struct ImportCommand: Command {
     func validate() throws(UsageError) {
         guard !paths.isEmpty else { throw UsageError("missing PATH to import") }
         // A typo is wrong usage, found before a catalogue, a run or a failure record is made.
-        if let (path, siblings) = PhotoFinder.missingRoots(paths).first {
+        if let missing = PhotoFinder.missingRoots(paths).first {
+            let (path, siblings) = missing
             let name = URL(fileURLWithPath: path).lastPathComponent
             let message = "no such file or folder: \(path)"
             guard let near = Suggestion.nearest(to: name, among: siblings) else { throw UsageError(message) }
