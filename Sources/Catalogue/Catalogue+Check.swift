@@ -16,7 +16,7 @@ import Glibc
 extension Catalogue {
     /// The cheap look described above; throws `.damaged` for what it finds.
     public func checkCheaply() throws {
-        if let problem = Catalogue.headerProblem(path) {
+        if let problem = Catalogue.headerProblem(database) {
             throw Database.recordDamage(.damaged(path: path, detail: problem), at: path)
         }
         for sql in Catalogue.rightMostReads {
@@ -42,28 +42,32 @@ extension Catalogue {
     /// magic, a page size SQLite could have written, and a page count (when
     /// the header vouches for it and no WAL holds pages that a checkpoint has
     /// not copied yet, as after a full disk) that the file's size can hold.
-    static func headerProblem(_ path: String) -> String? {
-        guard path != ":memory:", !path.isEmpty else { return nil }
-        // Non-blocking, and only a regular file: SQLite reports anything else itself.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    ///
+    /// Read through the connection's own file handle: opening the file a
+    /// second time and closing it would drop every POSIX lock this process
+    /// holds on it, and another process closing its connection would then
+    /// think itself the last, checkpoint and delete the WAL under ours.
+    static func headerProblem(_ database: Database) -> String? {
+        guard database.path != ":memory:", !database.path.isEmpty else { return nil }
+        var pointer: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(database.handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
+              let file = pointer, let methods = file.pointee.pMethods else { return nil }
+        var fileSize: sqlite3_int64 = 0
+        guard methods.pointee.xFileSize(file, &fileSize) == SQLITE_OK else { return nil }
+        let size = Int(fileSize)
+        if size == 0 { return nil }
+        if size < 100 { return "the file ends inside its header" }
         var header = [UInt8](repeating: 0, count: 100)
-        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-        guard count >= 0 else { return nil }
-        header.removeLast(100 - count)
-        guard header.count == 100 else { return header.isEmpty ? nil : "the file ends inside its header" }
+        let read = header.withUnsafeMutableBytes { methods.pointee.xRead(file, $0.baseAddress, 100, 0) }
+        guard read == SQLITE_OK else { return nil }
         guard header.starts(with: Array("SQLite format 3\0".utf8)) else { return "the header's magic is wrong" }
         func u32(_ at: Int) -> Int { Int(header[at]) << 24 | Int(header[at + 1]) << 16 | Int(header[at + 2]) << 8 | Int(header[at + 3]) }
         let raw = Int(header[16]) << 8 | Int(header[17])
         let pageSize = raw == 1 ? 65_536 : raw
         guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return "the header's page size \(raw) is impossible" }
         let pages = u32(28)
-        let size = Int(status.st_size)
         var wal = stat()
-        let walHoldsPages = stat(path + "-wal", &wal) == 0 && wal.st_size > 32
+        let walHoldsPages = stat(database.path + "-wal", &wal) == 0 && wal.st_size > 32
         if !walHoldsPages, u32(24) == u32(92), pages > 0, pages * pageSize > size {
             return "the header counts \(pages) pages of \(pageSize) bytes but the file holds \(size) bytes"
         }

@@ -43,7 +43,7 @@ public final class Catalogue {
             return
         }
         // Before anything is written: a file with a damaged header is refused.
-        if let problem = Catalogue.headerProblem(path) {
+        if let problem = Catalogue.headerProblem(database) {
             throw Database.recordDamage(.damaged(path: path, detail: problem), at: path)
         }
         // A 64 MiB page cache and checkpoints every ~40 MB of WAL: large

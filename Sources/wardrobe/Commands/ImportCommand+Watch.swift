@@ -5,7 +5,8 @@ extension ImportCommand {
     /// `import --watch` after the import: one line per batch, each bad file on stderr, until
     /// Ctrl-C or SIGTERM (which stop after the current batch).
     func keepWatching(_ sync: FolderSync, failedBefore: Bool, console: Console) throws -> ExitStatus {
-        console.info("watching \(sync.watchedFolders) folders; Ctrl-C stops")
+        let folders = sync.watchedFolders
+        console.info("watching \(folders) folder\(folders == 1 ? "" : "s"); Ctrl-C stops")
         var failed = failedBefore
         try sync.run(batch: { batch in
             let report = batch.report
