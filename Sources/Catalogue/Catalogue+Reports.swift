@@ -19,7 +19,7 @@ extension Catalogue {
                 """, [Catalogue.noneLabel]) { CatalogueStats.Agreement(label: $0.int(0), labelled: $0.int(1), agreed: $0.int(2)) }
             // Marked ones, and unmarked ones whose process is gone.
             let marked = try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
-            let owners: [String?] = try database.rows("SELECT owner FROM runs WHERE outcome IS NULL") {
+            let owners: [String?] = try database.rows("SELECT owner FROM runs WHERE outcome IS NULL AND finished_at IS NULL") {
                 $0.isNull(0) ? nil : $0.text(0)
             }
             let interrupted = marked + owners.filter(RunOwner.isGone).count

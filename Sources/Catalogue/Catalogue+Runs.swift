@@ -34,7 +34,7 @@ extension Catalogue {
     /// this call marked: each is marked (and so reported) once, by whichever
     /// process gets there first.
     public func markAbandonedRuns() throws -> [RunRecord] {
-        let open = try runs(where: "outcome IS NULL", [])
+        let open = try runs(where: "outcome IS NULL AND finished_at IS NULL", [])
         let gone = open.filter { RunOwner.isGone($0.owner) }
         guard !gone.isEmpty else { return [] }
         var marked: [RunID] = []
@@ -44,7 +44,7 @@ extension Catalogue {
                     UPDATE runs SET outcome = 'interrupted',
                         classified = (SELECT count(*) FROM classifications WHERE run_id = ?1),
                         failed = (SELECT count(*) FROM import_failures WHERE run_id = ?1)
-                    WHERE id = ?1 AND outcome IS NULL
+                    WHERE id = ?1 AND outcome IS NULL AND finished_at IS NULL
                     """, run.id)
                 if database.changes == 1 { marked.append(run.id) }
             }

@@ -48,7 +48,7 @@ public struct RunRecord: Sendable, Equatable {
     /// What `history` and `stats` say of the run: an unclosed run whose
     /// process is gone is interrupted, whether or not a later command has
     /// marked it yet.
-    public var state: RunState { RunState(outcome: outcome, owner: owner) }
+    public var state: RunState { RunState(outcome: outcome, owner: owner, finished: finishedAt != nil) }
 
     /// Interrupted without being closed: killed, cut off, out of power.
     public var wasKilled: Bool { finishedAt == nil && state == .interrupted }
@@ -63,12 +63,13 @@ public enum RunOutcome: String, Sendable, Equatable {
 public enum RunState: String, Sendable, Equatable {
     case running, finished, interrupted, failed
 
-    public init(outcome: RunOutcome?, owner: String?) {
+    /// `finished`: the run has an end time (a run closed before outcomes were recorded).
+    public init(outcome: RunOutcome?, owner: String?, finished: Bool) {
         switch outcome {
         case .finished: self = .finished
         case .interrupted: self = .interrupted
         case .failed: self = .failed
-        case nil: self = RunOwner.isGone(owner) ? .interrupted : .running
+        case nil: self = finished ? .finished : RunOwner.isGone(owner) ? .interrupted : .running
         }
     }
 }
