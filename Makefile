@@ -72,6 +72,13 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/wardrobe
 	install -m 755 $(WARDROBE) $(DESTDIR)$(PREFIX)/bin/wardrobe
 	install -m 644 Models/clothing.aimodel Fixtures/fashion-sample.png $(DESTDIR)$(PREFIX)/share/wardrobe/
+	# Completions and the manual page, written by the binary from its own declarations and help.
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/share/man/man1
+	$(WARDROBE) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/wardrobe
+	$(WARDROBE) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_wardrobe
+	$(WARDROBE) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/wardrobe.fish
+	$(WARDROBE) manual > $(DESTDIR)$(PREFIX)/share/man/man1/wardrobe.1
 
 eval-photos: build
 	@if [ -d "$(PHOTOS)" ]; then \

@@ -42,7 +42,7 @@ let package = Package(
         // Imaging reads the model's input size from Inference's ModelContract.
         .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference", "Files"],
                 swiftSettings: optimised),
-        .target(name: "Catalogue", dependencies: ["CSQLite"],
+        .target(name: "Catalogue", dependencies: ["CSQLite", "Files"],
                 plugins: ["EmbedMigrations"]),
         // migrations/*.sql become Swift source at build time, so the installed
         // binary carries its schema and works from any directory.

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 extension Catalogue {
@@ -7,17 +8,19 @@ extension Catalogue {
     public func recordFailure(path: String, reason: String, run: RunID? = nil, file: SeenFile? = nil,
                               at date: Date = Date()) throws {
         let now = date.catalogueMilliseconds
+        // A name that is not UTF-8: its display form, and its exact bytes beside it.
+        let display = PathName.display(path), exact = PathName.exactBytes(of: path)
         try database.transaction {
             try database.execute("""
-                INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns) VALUES (?, ?, ?, ?, ?, ?)
-                """, path, reason, run, now, file?.size, file?.modificationTimeNanoseconds)
+                INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns, path_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, display, reason, run, now, file?.size, file?.modificationTimeNanoseconds, exact)
             try database.execute("""
-                INSERT INTO failing_files (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1)
+                INSERT INTO failing_files (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts, path_bytes)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1, ?7)
                 ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                     reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
-                    attempts = attempts + 1
-                """, path, file?.size, file?.modificationTimeNanoseconds, reason, run, now)
+                    attempts = attempts + 1, path_bytes = excluded.path_bytes
+                """, display, file?.size, file?.modificationTimeNanoseconds, reason, run, now, exact)
         }
     }
 
@@ -35,7 +38,7 @@ extension Catalogue {
 
     /// The failing file at this path, if its latest attempt failed.
     public func failingFile(_ path: String) throws -> FailingFile? {
-        try failingFiles(where: "path = ?", [path]).first
+        try failingFiles(where: "path = ?", [PathName.display(path)]).first
     }
 
     /// Every failing path, in path order.

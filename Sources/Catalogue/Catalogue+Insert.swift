@@ -1,3 +1,4 @@
+import Files
 import CSQLite
 import Foundation
 
@@ -141,9 +142,10 @@ extension Catalogue {
             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING
             """
         static let path = """
-            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen, path_bytes) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
-                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
+                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0,
+                path_bytes = excluded.path_bytes
             """
         static let classification = """
             INSERT INTO classifications
@@ -153,11 +155,12 @@ extension Catalogue {
     }
 
     private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws {
-        try statement.bind(file.path, at: 1)
+        try statement.bind(PathName.display(file.path), at: 1)
         try statement.bind(image, at: 2)
         try statement.bind(file.size, at: 3)
         try statement.bind(file.modificationTimeNanoseconds, at: 4)
         try statement.bind(now, at: 5)
+        try statement.bind(PathName.exactBytes(of: file.path), at: 6)
         try statement.perform()
     }
 

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 extension Catalogue {
@@ -34,13 +35,13 @@ extension Catalogue {
 
     /// The image last seen at this path.
     public func image(path: String) throws -> ImageRecord? {
-        try images(where: "id = (SELECT image_id FROM image_paths WHERE path = ?)", [path]).first
+        try images(where: "id = (SELECT image_id FROM image_paths WHERE path = ?)", [PathName.display(path)]).first
     }
 
     /// What the catalogue knows of a path: the image there and the file's size
     /// and time when it was seen, so an unchanged file can be skipped unhashed.
     public func knownPath(_ path: String) throws -> KnownPath? {
-        try paths(where: "path = ?", [path]).first
+        try paths(where: "path = ?", [PathName.display(path)]).first
     }
 
     /// Every path an image was seen at: existing ones first, each group most recently seen first.
@@ -89,10 +90,11 @@ extension Catalogue {
 
     func paths(where condition: String, _ values: [(any SQLBindable)?]) throws -> [KnownPath] {
         try database.rows("""
-            SELECT path, image_id, size, mtime_ns, last_seen, missing, checked_at FROM image_paths
+            SELECT path, image_id, size, mtime_ns, last_seen, missing, checked_at, path_bytes FROM image_paths
             WHERE \(condition) ORDER BY missing, last_seen DESC, path DESC
             """, values) { row in
-            KnownPath(path: row.text(0), image: ImageID(row.int64(1)), size: row.int64(2),
+            // A name that is not UTF-8 comes back as its bytes, so it opens the same file.
+            KnownPath(path: row.isNull(7) ? row.text(0) : PathName.decode(row.blob(7)), image: ImageID(row.int64(1)), size: row.int64(2),
                       modificationTimeNanoseconds: row.int64(3), lastSeen: Date(catalogueMilliseconds: row.int64(4)),
                       isMissing: row.int(5) != 0,
                       checkedAt: row.isNull(6) ? nil : Date(catalogueMilliseconds: row.int64(6)))

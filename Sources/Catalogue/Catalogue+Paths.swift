@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// What a look at known paths found and did.
@@ -21,7 +22,7 @@ extension Catalogue {
     /// followed by `/`), in path order: a range of the primary key.
     public func knownPaths(under folder: String? = nil) throws -> [KnownPath] {
         guard let folder else { return try paths(where: "1", []) }
-        let (low, high) = Catalogue.range(under: folder)
+        let (low, high) = Catalogue.range(under: PathName.display(folder))
         return try paths(where: "path > ? AND path < ?", [low, high])
     }
 
@@ -35,7 +36,7 @@ extension Catalogue {
         let now = date.catalogueMilliseconds
         var check = PathCheck()
         try database.transaction {
-            for path in present {
+            for path in present.map(PathName.display) {
                 guard let wasMissing = try database.scalarInt("SELECT missing FROM image_paths WHERE path = ?", path)
                 else { continue }
                 try database.execute("UPDATE image_paths SET missing = 0, last_seen = ?, checked_at = ? WHERE path = ?",
@@ -43,7 +44,7 @@ extension Catalogue {
                 check.checked += 1
                 if wasMissing != 0 { check.back += 1 }
             }
-            for path in missing {
+            for path in missing.map(PathName.display) {
                 guard let wasMissing = try database.scalarInt("SELECT missing FROM image_paths WHERE path = ?", path)
                 else { continue }
                 check.checked += 1

@@ -17,12 +17,19 @@ extension Catalogue {
                 WHERE corrected_label IS NOT NULL AND corrected_label != ?
                 GROUP BY corrected_label ORDER BY corrected_label
                 """, [Catalogue.noneLabel]) { CatalogueStats.Agreement(label: $0.int(0), labelled: $0.int(1), agreed: $0.int(2)) }
+            // Marked ones, and unmarked ones whose process is gone.
+            let marked = try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
+            let owners: [String?] = try database.rows("SELECT owner FROM runs WHERE outcome IS NULL AND finished_at IS NULL") {
+                $0.isNull(0) ? nil : $0.text(0)
+            }
+            let interrupted = marked + owners.filter(RunOwner.isGone).count
             return CatalogueStats(
                 images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
                 missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),
                 classifications: try count("SELECT count(*) FROM classifications"),
                 failures: try count("SELECT count(*) FROM failing_files"),
                 models: try count("SELECT count(*) FROM models"), runs: try count("SELECT count(*) FROM runs"),
+                interruptedRuns: interrupted,
                 corrections: try count("SELECT count(*) FROM corrections"),
                 corrected: try count("SELECT count(*) FROM current_classifications WHERE corrected_label IS NOT NULL"),
                 labels: labels, agreement: agreement)

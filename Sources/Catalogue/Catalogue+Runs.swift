@@ -8,23 +8,48 @@ extension Catalogue {
                 throw CatalogueError.notFound("no model with id \(model) in \(path)")
             }
             try database.execute("""
-                INSERT INTO runs (command, model_id, recipe_name, recipe_version, started_at)
-                VALUES (?, ?, ?, ?, ?)
-                """, command, model, recipe.name, recipe.version, date.catalogueMilliseconds)
+                INSERT INTO runs (command, model_id, recipe_name, recipe_version, started_at, owner)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, command, model, recipe.name, recipe.version, date.catalogueMilliseconds, RunOwner.current)
             return RunID(database.lastInsertedRowID)
         }
     }
 
-    /// Records the end of a run and what it did.
-    public func closeRun(_ run: RunID, counts: RunCounts, at date: Date = Date()) throws {
+    /// Records the end of a run, how it ended and what it did.
+    public func closeRun(_ run: RunID, counts: RunCounts, outcome: RunOutcome = .finished,
+                         at date: Date = Date()) throws {
         try database.transaction {
             try database.execute("""
-                UPDATE runs SET finished_at = ?, outcome = 'finished', seen = ?, imported = ?, classified = ?, skipped = ?, failed = ?
+                UPDATE runs SET finished_at = ?, outcome = ?, seen = ?, imported = ?, classified = ?, skipped = ?, failed = ?
                 WHERE id = ?
-                """, date.catalogueMilliseconds, counts.seen, counts.imported, counts.classified,
+                """, date.catalogueMilliseconds, outcome.rawValue, counts.seen, counts.imported, counts.classified,
                 counts.skipped, counts.failed, run)
             guard database.changes == 1 else { throw CatalogueError.notFound("no run with id \(run) in \(path)") }
         }
+    }
+
+    /// Marks every run whose process died before closing it (`kill -9`, a
+    /// power cut) as interrupted, leaving `finished_at` NULL, with the
+    /// classifications and failures it committed counted. Returns the runs
+    /// this call marked: each is marked (and so reported) once, by whichever
+    /// process gets there first.
+    public func markAbandonedRuns() throws -> [RunRecord] {
+        let open = try runs(where: "outcome IS NULL AND finished_at IS NULL", [])
+        let gone = open.filter { RunOwner.isGone($0.owner) }
+        guard !gone.isEmpty else { return [] }
+        var marked: [RunID] = []
+        try database.transaction {
+            for run in gone {
+                try database.execute("""
+                    UPDATE runs SET outcome = 'interrupted',
+                        classified = (SELECT count(*) FROM classifications WHERE run_id = ?1),
+                        failed = (SELECT count(*) FROM import_failures WHERE run_id = ?1)
+                    WHERE id = ?1 AND outcome IS NULL AND finished_at IS NULL
+                    """, run.id)
+                if database.changes == 1 { marked.append(run.id) }
+            }
+        }
+        return try marked.compactMap { try self.run($0) }
     }
 
     public func run(_ id: RunID) throws -> RunRecord? {
@@ -39,7 +64,7 @@ extension Catalogue {
     private func runs(where condition: String, _ values: [(any SQLBindable)?]) throws -> [RunRecord] {
         try database.rows("""
             SELECT id, command, model_id, recipe_name, recipe_version, started_at, finished_at,
-                   seen, imported, classified, skipped, failed
+                   seen, imported, classified, skipped, failed, outcome, owner
             FROM runs WHERE \(condition) ORDER BY id
             """, values) { row in
             RunRecord(id: RunID(row.int64(0)), command: row.text(1), model: ModelID(row.int64(2)),
@@ -47,7 +72,9 @@ extension Catalogue {
                       startedAt: Date(catalogueMilliseconds: row.int64(5)),
                       finishedAt: row.isNull(6) ? nil : Date(catalogueMilliseconds: row.int64(6)),
                       counts: RunCounts(seen: row.int(7), imported: row.int(8), classified: row.int(9),
-                                        skipped: row.int(10), failed: row.int(11)))
+                                        skipped: row.int(10), failed: row.int(11)),
+                      outcome: row.isNull(12) ? nil : RunOutcome(rawValue: row.text(12)),
+                      owner: row.isNull(13) ? nil : row.text(13))
         }
     }
 }

@@ -16,6 +16,9 @@ public final class Catalogue {
 
     public let database: Database
     public var path: String { database.path }
+    /// Runs whose process died before closing them, marked interrupted by
+    /// this opening (for writing), so the command can say so, once.
+    public private(set) var abandonedRuns: [RunRecord] = []
 
     /// Opens (and with `.create`, creates) a catalogue and brings its schema up
     /// to date. A catalogue newer than `migrator` knows, or a file that is not
@@ -60,6 +63,7 @@ public final class Catalogue {
         }
         // And the pages a run writes first, before it writes them.
         try checkCheaply()
+        abandonedRuns = try markAbandonedRuns()
     }
 
     /// WAL mode is kept in the file; turning it on takes a lock for which

@@ -36,7 +36,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
         case .sqlite(let failure):
             return failure.description
         case .fileNotFound(let path):
-            return "\(path): no catalogue there (file not found)"
+            return "\(path): no catalogue there yet; import photos first ('wardrobe import FOLDER'), "
+                + "or name another catalogue with --db"
         case .readOnly(let path):
             return "\(path): the catalogue cannot be written (a read-only file, folder or medium); nothing can be "
                 + "written there, but list, show, history, stats and export still read it"

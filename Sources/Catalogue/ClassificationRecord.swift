@@ -20,6 +20,8 @@ public struct HistoryEntry: Sendable, Equatable {
     public let command: String
     public let modelName: String
     public let modelVersion: String
+    /// How the run that made it ended (or that it still runs).
+    public let runState: RunState
 }
 
 /// An image with its current (latest) classification, as listings give it.

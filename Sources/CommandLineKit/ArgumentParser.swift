@@ -16,21 +16,36 @@ public enum ArgumentParser {
         var path: [String] = []
         var rest = words[...]
 
-        // `tool help [sub...]` is the same as `tool [sub...] --help`.
-        if rest.first == "help" {
-            rest = rest.dropFirst()
-            for word in rest {
-                command = try subcommand(word, of: command, path: path)
-                path.append(word)
+        // Options a subcommand declares may come before it, as git's and kubectl's
+        // global options do (`wardrobe --db x.sqlite list`): they are set aside and
+        // read as the subcommand's own, before the words that follow it.
+        var leading: [String] = []
+        while !command.configuration.subcommands.isEmpty, let word = rest.first {
+            // `tool [group...] help [sub...]` is the same as `tool [group...] [sub...] --help`.
+            if word == "help" {
+                for word in rest.dropFirst() {
+                    command = try subcommand(word, of: command, path: path)
+                    path.append(word)
+                }
+                return .help(command, commandPath: path)
             }
-            return .help(command, commandPath: path)
-        }
-
-        while !command.configuration.subcommands.isEmpty, let word = rest.first, !word.hasPrefix("-") {
+            if word.hasPrefix("-") && word != "-" {
+                guard let option = optionBefore(word, below: command) else { break }
+                leading.append(word)
+                rest = rest.dropFirst()
+                if option.valueName != nil && !word.contains("=") {
+                    guard let value = rest.popFirst() else {
+                        throw UsageError("\(option.name) needs a value (\(option.valueName!))", commandPath: path)
+                    }
+                    leading.append(value)
+                }
+                continue
+            }
             command = try subcommand(word, of: command, path: path)
             path.append(word)
             rest = rest.dropFirst()
         }
+        rest = ArraySlice(leading + rest)
 
         let (value, declarations) = declare(command)
         let problems = declarations.problems
@@ -62,7 +77,9 @@ public enum ArgumentParser {
                 option = nil
             }
             guard let option else {
-                throw UsageError("unknown option '\(name)'", commandPath: path)
+                let names = declarations.options.map(\.name) + ["--help"]
+                throw UsageError(Suggestion.appending(to: "unknown option '\(name)'", for: name, among: names),
+                                 commandPath: path)
             }
             guard let valueName = option.valueName else {
                 guard attached == nil else { throw UsageError("\(option.name) takes no value", commandPath: path) }
@@ -116,9 +133,28 @@ public enum ArgumentParser {
     static func subcommand(_ word: String, of command: any Command.Type,
                            path: [String]) throws(UsageError) -> any Command.Type {
         guard let sub = command.configuration.subcommands.first(where: { $0.configuration.name == word }) else {
-            throw UsageError("unknown command '\(word)'", commandPath: path)
+            let names = command.configuration.subcommands.map { $0.configuration.name }
+            throw UsageError(Suggestion.appending(to: "unknown command '\(word)'", for: word, among: names),
+                             commandPath: path)
         }
         return sub
+    }
+
+    /// The declaration of an option word (`--db`, `--db=x`, `-q`) given before a
+    /// subcommand, if any command below `command` declares it; nil for `-h`, `--`
+    /// and names none declares (reported by the command itself).
+    static func optionBefore(_ word: String, below command: any Command.Type) -> OptionDeclaration? {
+        guard word != "--", word != "-h", word != "--help" else { return nil }
+        let name = word.hasPrefix("--") ? String(word.prefix { $0 != "=" }) : word
+        return optionsBelow(command).first { option in
+            name.hasPrefix("--") ? option.name == name : (name.count == 2 && option.short == name.last)
+        }
+    }
+
+    /// Every option declared by `command` and the commands below it.
+    static func optionsBelow(_ command: any Command.Type) -> [OptionDeclaration] {
+        CommandDeclarations(of: command).options
+            + command.configuration.subcommands.flatMap { optionsBelow($0) }
     }
 
     /// The command type a path of subcommand names leads to (as far as it is valid).

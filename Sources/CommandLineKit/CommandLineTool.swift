@@ -1,7 +1,7 @@
 /// Runs one command line: parse, dispatch, and turn every outcome into
-/// output and an exit status. Help goes to stdout; a usage error, the usage
-/// line and a pointer to help go to stderr with status 64; any other error
-/// goes to stderr as `error: ...` with status 1.
+/// output and an exit status. Help goes to stdout; a usage error (`error: ...`,
+/// as every error), the usage line and a pointer to help go to stderr with
+/// status 64; any other error goes to stderr as `error: ...` with status 1.
 public enum CommandLineTool {
     public static func run(_ words: [String], root: any Command.Type, console: Console) -> Int32 {
         do {
@@ -17,7 +17,7 @@ public enum CommandLineTool {
             return report(failure, console: console)
         } catch let error as UsageError {
             let command = ArgumentParser.resolve(error.commandPath, root: root)
-            console.info("Error: \(error.message)")
+            console.error(error.message)
             console.info("Usage: \(HelpPrinter.usageLine(for: command, commandPath: error.commandPath, root: root))")
             console.info("  See '\(HelpPrinter.commandLine(error.commandPath, root: root)) --help' for more information.")
             return ExitStatus.usage.rawValue

@@ -24,6 +24,17 @@ public final class Console: Sendable {
         usesColor = stderrIsTerminal && !noColor && environment["TERM"] != "dumb"
     }
 
+    /// The terminal's width when stdout is one (`COLUMNS` first, as shells set
+    /// it, else the terminal's own size); nil for a pipe or a file, whose
+    /// lines are never cut.
+    public var terminalColumns: Int? {
+        guard stdoutIsTerminal else { return nil }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Result lines on stdout, control characters other than line breaks escaped.
     /// After a failed write nothing more is written; `CommandLineTool` reports it.
     public func output(_ text: String, terminator: String = "\n") {

@@ -150,10 +150,13 @@ func losslessTransform<T: LosslessStringConvertible>(_ word: String) throws -> T
 
 /// A transform that also keeps the value within `range`.
 func rangeTransform<T: LosslessStringConvertible & Comparable>(_ range: ClosedRange<T>) -> (String) throws -> T {
-    let bounds = "\(range.lowerBound) and \(range.upperBound)"
+    // A bound as large as the type allows is no bound to a person: `--limit -1`
+    // says "must be 0 or more", not "between 0 and 9223372036854775807".
+    let unbounded = "\(range.upperBound)".count > 12
+    let bounds = unbounded ? "\(range.lowerBound) or more" : "between \(range.lowerBound) and \(range.upperBound)"
     return { word in
         let value: T = try losslessTransform(word)
-        guard range.contains(value) else { throw ValueError { "\($0) must be between \(bounds)" } }
+        guard range.contains(value) else { throw ValueError { "\($0) must be \(bounds) (not \(word))" } }
         return value
     }
 }

@@ -22,6 +22,8 @@ public enum Format {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "\u{1B}": out += "\\e"
+            // A byte of a file name that is not UTF-8, as Files' PathName carries it.
+            case _ where scalar.value >= 0x10FF80: out += "\\x" + hex(scalar.value - 0x10FF00, digits: 2)
             case _ where scalar.value < 0x100: out += "\\x" + hex(scalar.value, digits: 2)
             default: out += "\\u{" + hex(scalar.value, digits: 4) + "}"
             }
@@ -31,7 +33,7 @@ public enum Format {
 
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x10FF80...0x10FFFF: true
         default: false
         }
     }
@@ -55,10 +57,25 @@ public enum Format {
 
     /// Left-aligned columns separated by two spaces. Cells are escaped (`escaped`):
     /// a name holding a newline stays on its row.
-    public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
-        let rows = rows.map { $0.map { escaped($0) } }
+    /// With `width` (a terminal's columns), the `shrinking` column's cells are
+    /// shortened in the middle (`/home/me/Pic…/coat.jpg`) until the table fits,
+    /// down to 12 characters; the other columns are never cut.
+    public static func table(_ rows: [[String]], rightAligned: Set<Int> = [], width: Int? = nil,
+                             shrinking shrinkable: Int? = nil) -> String {
+        var rows = rows.map { $0.map { escaped($0) } }
         guard let columns = rows.map(\.count).max() else { return "" }
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        var widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        let total = widths.reduce(0, +) + 2 * (columns - 1)
+        if let width, let shrinkable, shrinkable < columns, total > width {
+            let fitted = max(12, widths[shrinkable] - (total - width))
+            rows = rows.map { row in
+                guard shrinkable < row.count else { return row }
+                var row = row
+                row[shrinkable] = shortenedInMiddle(row[shrinkable], to: fitted)
+                return row
+            }
+            widths[shrinkable] = min(widths[shrinkable], fitted)
+        }
         return rows.map { row in
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
@@ -66,6 +83,17 @@ public enum Format {
                 return column == row.count - 1 ? cell : cell + pad
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
+    }
+}
+
+extension Format {
+    /// `text` cut to `width` characters by taking out its middle, where a path
+    /// holds the least telling part: the start (which folder) and the end (which file) stay.
+    public static func shortenedInMiddle(_ text: String, to width: Int) -> String {
+        guard text.count > width, width >= 3 else { return text }
+        let tail = (width - 1) / 2 + (width - 1) % 2
+        let head = width - 1 - tail
+        return String(text.prefix(head)) + "…" + String(text.suffix(tail))
     }
 }
 

@@ -3,7 +3,7 @@
 /// written once, in the declaration. Any other error a transform throws is
 /// shown as it describes itself.
 public struct ValueError: Error {
-    let message: @Sendable (_ name: String) -> String
+    public let message: @Sendable (_ name: String) -> String
 
     /// `message` gets the option's name, e.g. "--format", to write
     /// "unknown --format 'x'; use csv or json".

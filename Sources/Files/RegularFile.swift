@@ -34,7 +34,7 @@ public enum RegularFile {
     /// Opens `path` for reading without ever blocking on it, and returns the descriptor of
     /// a regular file (blocking again, for ordinary reads) with its size. The caller closes it.
     public static func open(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let descriptor = PathName.withSystemName(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else { throw failure(errno) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {

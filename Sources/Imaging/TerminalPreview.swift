@@ -71,19 +71,26 @@ public enum TerminalPreview {
         pixel.count == 1 ? (pixel[0], pixel[0], pixel[0]) : (pixel[0], pixel[1], pixel[2])
     }
 
-    /// The nearest entry of the xterm palette: the gray ramp (232...255, plus 16 and 231 for
-    /// black and white) for grays, the 6x6x6 cube (16...231) for colours.
+    /// The nearest entry of the xterm palette, by distance in RGB: the nearest
+    /// colour of the 6x6x6 cube (16...231) or the nearest step of the gray
+    /// ramp (232...255: 8, 18, ... 238), whichever is closer. The cube has only
+    /// six grays, so a near-gray (a JPEG's slightly tinted white or shadow)
+    /// taken from the cube alone turns navy, teal, pink or yellow.
     static func palette256(_ pixel: [UInt8]) -> Int {
-        let (r, g, b) = rgb(pixel)
-        if r == g && g == b {
-            if r < 4 { return 16 }
-            if r > 246 { return 231 }
-            return 232 + min(23, (Int(r) - 3) / 10)
+        let (r, g, b) = (Int(rgb(pixel).0), Int(rgb(pixel).1), Int(rgb(pixel).2))
+        func distance(_ x: Int, _ y: Int, _ z: Int) -> Int {
+            (r - x) * (r - x) + (g - y) * (g - y) + (b - z) * (b - z)
         }
         let levels = [0, 95, 135, 175, 215, 255]
-        func cubeIndex(_ value: UInt8) -> Int {
-            levels.indices.min { abs(levels[$0] - Int(value)) < abs(levels[$1] - Int(value)) } ?? 0
+        func cubeIndex(_ value: Int) -> Int {
+            levels.indices.min { abs(levels[$0] - value) < abs(levels[$1] - value) } ?? 0
         }
-        return 16 + 36 * cubeIndex(r) + 6 * cubeIndex(g) + cubeIndex(b)
+        let (cr, cg, cb) = (cubeIndex(r), cubeIndex(g), cubeIndex(b))
+        let cube = (index: 16 + 36 * cr + 6 * cg + cb, distance: distance(levels[cr], levels[cg], levels[cb]))
+        let mean = (r + g + b) / 3
+        let step = min(23, max(0, (mean - 8 + 5) / 10))
+        let level = 8 + 10 * step
+        let gray = (index: 232 + step, distance: distance(level, level, level))
+        return gray.distance < cube.distance ? gray.index : cube.index
     }
 }

@@ -44,6 +44,8 @@ public struct CatalogueSummary: Sendable, Encodable {
     public var failures: Int
     public var models: Int
     public var runs: Int
+    /// Runs stopped by Ctrl-C, or whose process died before closing them.
+    public var interruptedRuns: Int
     /// Every act of a person: labels, confirmations, clears.
     public var corrections: Int
     /// Images whose label a person set now.
@@ -58,6 +60,7 @@ public struct CatalogueSummary: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case catalogue, images, paths, missingPaths = "missing_paths", classifications, failures, models, runs
+        case interruptedRuns = "interrupted_runs"
         case corrections, corrected, classified, labels, agreement
     }
 
@@ -71,6 +74,7 @@ public struct CatalogueSummary: Sendable, Encodable {
         failures = stats.failures
         models = stats.models
         runs = stats.runs
+        interruptedRuns = stats.interruptedRuns
         corrections = stats.corrections
         corrected = stats.corrected
         classified = stats.labels.reduce(0) { $0 + $1.count }

@@ -1,3 +1,4 @@
+import Files
 import Catalogue
 import Foundation
 import Imaging
@@ -23,6 +24,9 @@ public struct ImageDetails: Sendable, Encodable {
         public var classification: Int64
         public var run: Int64
         public var command: String
+        /// How that run ended: `finished`, `interrupted` (Ctrl-C, or its
+        /// process died before closing it), `failed`, or `running`.
+        public var runState: String
         public var model: String
         public var recipe: String
         public var label: String
@@ -32,7 +36,7 @@ public struct ImageDetails: Sendable, Encodable {
         public var labelChanged: Bool
 
         enum CodingKeys: String, CodingKey {
-            case classification, run, command, model, recipe, label, confidence
+            case classification, run, command, runState = "run_state", model, recipe, label, confidence
             case classifiedAt = "classified_at", labelChanged = "label_changed"
         }
     }
@@ -111,14 +115,14 @@ public struct ImageDetails: Sendable, Encodable {
         height = image.height
         format = image.format
         firstImported = image.firstImported
-        paths = try catalogue.paths(of: image.id).map { Path(path: $0.path, lastSeen: $0.lastSeen, missing: $0.isMissing) }
+        paths = try catalogue.paths(of: image.id).map { Path(path: PathName.display($0.path), lastSeen: $0.lastSeen, missing: $0.isMissing) }
         let entries = try catalogue.history(of: image.id)
         var previous: Int?
         history = entries.map { entry in
             let record = entry.classification
             defer { previous = record.label }
             return Entry(classification: record.id.rawValue, run: record.run.rawValue, command: entry.command,
-                         model: models[record.model] ?? "\(entry.modelName)@\(entry.modelVersion)",
+                         runState: entry.runState.rawValue, model: models[record.model] ?? "\(entry.modelName)@\(entry.modelVersion)",
                          recipe: "\(record.recipe.name)@\(record.recipe.version)",
                          label: ClothingClassifier.labels[record.label], confidence: record.confidence,
                          classifiedAt: record.classifiedAt, labelChanged: previous.map { $0 != record.label } ?? false)

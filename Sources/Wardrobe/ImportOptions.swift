@@ -1,3 +1,4 @@
+import Files
 import Imaging
 
 /// What `wardrobe import` was asked to do.
@@ -35,8 +36,18 @@ public struct ImportProgress: Sendable {
 /// What an import did. `--json` prints exactly this.
 public struct ImportReport: Sendable, Encodable {
     public struct Failure: Sendable, Encodable, Equatable {
+        /// The name as read (see `PathName`): it opens the file.
         public var path: String
         public var reason: String
+
+        enum CodingKeys: String, CodingKey { case path, reason }
+
+        /// JSON shows a name that is not UTF-8 as the catalogue stores it: each raw byte as `\xFF`.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(PathName.display(path), forKey: .path)
+            try container.encode(reason, forKey: .reason)
+        }
     }
 
     public var filesFound = 0
@@ -52,6 +63,8 @@ public struct ImportReport: Sendable, Encodable {
     public var knownFailures = 0
     /// Known paths under the imported folders found gone, now marked missing.
     public var missing = 0
+    /// Hidden files and folders passed over (without `--hidden`).
+    public var hidden = 0
     /// Files that failed this time.
     public var failed: [Failure] = []
     public var seconds = 0.0
@@ -70,7 +83,7 @@ public struct ImportReport: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
-        case filesRead = "files_read", knownFailures = "known_failures", missing
+        case filesRead = "files_read", knownFailures = "known_failures", missing, hidden
         case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
     }
 
@@ -83,6 +96,7 @@ public struct ImportReport: Sendable, Encodable {
         try container.encode(filesRead, forKey: .filesRead)
         try container.encode(knownFailures, forKey: .knownFailures)
         try container.encode(missing, forKey: .missing)
+        try container.encode(hidden, forKey: .hidden)
         try container.encode(failed, forKey: .failed)
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try container.encode((imagesPerSecond * 10).rounded() / 10, forKey: .imagesPerSecond)

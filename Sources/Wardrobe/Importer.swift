@@ -26,6 +26,8 @@ public final class Importer {
         /// Files that failed before and have not changed since: not read, not reported again.
         public var knownFailures: [FoundFile] = []
         public var problems: [ImportReport.Failure] = []
+        /// Hidden files and folders passed over (without `--hidden`).
+        public var hidden = 0
         /// Known paths under the folders walked that are gone (to be marked missing).
         public var gone: [String] = []
         /// Known paths marked missing that are there again, unchanged.
@@ -42,6 +44,7 @@ public final class Importer {
         let found = PhotoFinder(includeHidden: options.includeHidden).find(options.paths, excluding: own)
         var plan = Plan()
         plan.problems = found.problems.map { ImportReport.Failure(path: $0.path, reason: $0.reason) }
+        plan.hidden = found.hidden
         for file in found.files {
             if let known = try catalogue.knownPath(file.path), known.isUnchanged(file.seen) {
                 plan.unchanged.append(file)
@@ -89,6 +92,7 @@ public final class Importer {
             report.unchanged = plan.unchanged.count
             report.filesRead = plan.toRead.count
             report.knownFailures = plan.knownFailures.count
+            report.hidden = plan.hidden
             report.missing = look.newlyMissing
             report.runID = summary.run?.rawValue
             report.interrupted = summary.interrupted

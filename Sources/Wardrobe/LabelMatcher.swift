@@ -30,6 +30,12 @@ public enum LabelMatcher {
                                + (ClothingClassifier.labels + [noneName]).joined(separator: ", "))
     }
 
+    /// Every word a label answers to, as a person would type it: for "did you mean".
+    public static var knownWords: [String] {
+        ClothingClassifier.labels.flatMap { [$0] + $0.split(separator: "/").map(String.init) }
+            + everydayWords.keys.sorted()
+    }
+
     /// Lowercase letters and digits only.
     static func normalized(_ text: String) -> String {
         String(text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }

@@ -1,3 +1,4 @@
+import Files
 import Catalogue
 import Foundation
 
@@ -55,7 +56,7 @@ public enum PathLook {
         var gone: [String] = []
         for root in roots.map(absolute) {
             var info = stat()
-            guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            guard PathName.withSystemName(root, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
             for known in try catalogue.knownPaths(under: root)
             where !known.isMissing && !walked.contains(known.path) && existence(of: known.path) == .gone {
                 gone.append(known.path)
@@ -68,7 +69,7 @@ public enum PathLook {
 
     static func existence(of path: String) -> Existence {
         var info = stat()
-        if lstat(path, &info) == 0 { return .present }
+        if PathName.withSystemName(path, { lstat($0, &info) }) == 0 { return .present }
         return errno == ENOENT || errno == ENOTDIR ? .gone : .unknown
     }
 

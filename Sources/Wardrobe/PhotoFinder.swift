@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// A file found under the paths given to `import`, with what `stat` says of
@@ -23,12 +24,26 @@ public struct PhotoFinder: Sendable {
     /// in `excluded` (the catalogue's own) are passed over under any name, also
     /// when reached through a symbolic link.
     public func find(_ roots: [String], excluding excluded: Set<FileIdentity> = [])
-        -> (files: [FoundFile], problems: [(path: String, reason: String)]) {
+        -> (files: [FoundFile], problems: [(path: String, reason: String)], hidden: Int) {
         var walk = Walk(includeHidden: includeHidden, excluded: excluded)
         for root in roots {
             walk.visit(absolute(root), isRoot: true)
         }
-        return (walk.files, walk.problems)
+        return (walk.files, walk.problems, walk.hidden)
+    }
+
+    /// The paths among `roots` that name nothing (a typo), before anything is
+    /// opened or written; with each, the names beside it in its folder (for
+    /// "did you mean").
+    public static func missingRoots(_ roots: [String]) -> [(path: String, siblings: [String])] {
+        roots.compactMap { root in
+            var info = stat()
+            guard PathName.withSystemName(root, { stat($0, &info) }) != 0, errno == ENOENT || errno == ENOTDIR else {
+                return nil
+            }
+            let parent = URL(fileURLWithPath: root).deletingLastPathComponent().path
+            return (root, Walk.names(in: parent) ?? [])
+        }
     }
 
     /// Device and inode: one file or folder under any of its names.
@@ -39,7 +54,7 @@ public struct PhotoFinder: Sendable {
         /// The identity of what `path` names (after links), or nil when nothing is there.
         public init?(path: String) {
             var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+            guard PathName.withSystemName(path, { stat($0, &info) }) == 0 else { return nil }
             self.init(info)
         }
 
@@ -55,6 +70,8 @@ public struct PhotoFinder: Sendable {
         let excluded: Set<FileIdentity>
         var files: [FoundFile] = []
         var problems: [(String, String)] = []
+        /// Hidden files and folders passed over (each counted once, not what they hold).
+        var hidden = 0
         var seen = Set<String>()
         var folders = Set<FileIdentity>()
 
@@ -65,7 +82,7 @@ public struct PhotoFinder: Sendable {
 
         mutating func visit(_ path: String, isRoot: Bool) {
             var info = stat()
-            guard stat(path, &info) == 0 else {
+            guard PathName.withSystemName(path, { stat($0, &info) }) == 0 else {
                 problems.append((path, isRoot ? "no such file or folder" : String(cString: strerror(errno))))
                 return
             }
@@ -77,19 +94,35 @@ public struct PhotoFinder: Sendable {
             case S_IFDIR:
                 // A folder reached twice through symbolic links is walked once.
                 guard folders.insert(FileIdentity(info)).inserted else { return }
-                let entries: [String]
-                do {
-                    entries = try FileManager.default.contentsOfDirectory(atPath: path)
-                } catch {
+                guard let entries = Walk.names(in: path) else {
                     problems.append((path, "cannot read folder: permission denied or unreadable"))
                     return
                 }
-                for name in entries.sorted() where includeHidden || !name.hasPrefix(".") {
+                for name in entries.sorted() {
+                    guard includeHidden || !name.hasPrefix(".") else {
+                        hidden += 1
+                        continue
+                    }
                     visit(path == "/" ? "/\(name)" : "\(path)/\(name)", isRoot: false)
                 }
             default:
                 if isRoot { problems.append((path, "not a regular file or folder")) }
             }
+        }
+
+        /// The names in a folder, read as bytes (`PathName`): a name that is not
+        /// UTF-8 stays the name of its file. Nil when the folder cannot be read.
+        static func names(in folder: String) -> [String]? {
+            guard let directory = PathName.withSystemName(folder, { opendir($0) }) else { return nil }
+            defer { closedir(directory) }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    PathName.decode(raw.prefix { $0 != 0 })
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            return names
         }
     }
 

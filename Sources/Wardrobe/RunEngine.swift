@@ -108,13 +108,15 @@ public struct RunEngine {
             if let run, let recording {
                 // Outcomes taken but not committed were lost with the batch.
                 closeAfterFailure(run, counts: counts(recording, items: items.count,
-                                                      done: done - writer.pending, written: writer.written))
+                                                      done: done - writer.pending, written: writer.written),
+                                  outcome: workers.wasInterrupted ? .interrupted : .failed)
             }
             throw error
         }
         threads.join()
         if let run, let recording {
-            try close(run, counts: counts(recording, items: items.count, done: done, written: writer.written))
+            try close(run, counts: counts(recording, items: items.count, done: done, written: writer.written),
+                      outcome: workers.wasInterrupted ? .interrupted : .finished)
         }
         return Summary(run: run, done: done, interrupted: workers.wasInterrupted)
     }
@@ -163,18 +165,17 @@ public struct RunEngine {
         return try catalogue.openRun(command: recording.command, model: model, recipe: recording.recipe)
     }
 
-    private func close(_ run: RunID, counts: RunCounts) throws {
-        try catalogue.closeRun(run, counts: counts)
+    private func close(_ run: RunID, counts: RunCounts, outcome: RunOutcome) throws {
+        try catalogue.closeRun(run, counts: counts, outcome: outcome)
     }
 
-    /// Closes a failed run with what it committed. The catalogue has no
-    /// status for a run yet, so a failed run reads as finished with fewer
-    /// items done than seen. If even this cannot be written (the disk is
-    /// full), the run stays open, as a run that never finished, and the
-    /// caller throws the first error, which says why.
-    private func closeAfterFailure(_ run: RunID, counts: RunCounts) {
+    /// Closes a failed run with what it committed. If even this cannot be
+    /// written (the disk is full), the run stays open, and the next command
+    /// that opens the catalogue for writing, seeing its process gone, marks
+    /// it interrupted; the caller throws the first error, which says why.
+    private func closeAfterFailure(_ run: RunID, counts: RunCounts, outcome: RunOutcome) {
         do {
-            try close(run, counts: counts)
+            try close(run, counts: counts, outcome: outcome)
         } catch {
             // Deliberately dropped: the error being thrown is the one that ended the run.
         }

@@ -10,19 +10,36 @@ public struct WardrobeSetup: Sendable {
     public var environment: [String: String]
     /// The running binary, to find the bundled model beside it.
     public var executable: URL
+    /// Where to tell a person something worth knowing that is no error (stderr).
+    public var notice: @Sendable (String) -> Void
 
-    public init(environment: [String: String], executable: URL) {
+    public init(environment: [String: String], executable: URL, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.environment = environment
         self.executable = executable
+        self.notice = notice
     }
 
     public func cataloguePath(explicit: String?) -> String {
         CatalogueLocation.resolve(explicit: explicit, environment: environment)
     }
 
-    /// Opens (creating if needed) the catalogue and migrates it.
+    /// Opens (creating if needed) the catalogue and migrates it. Opened for
+    /// writing, it says which runs died before they finished (once: the
+    /// opening marks them).
     public func openCatalogue(explicit: String?, mode: Database.Mode = .create) throws -> Catalogue {
-        try Catalogue(path: cataloguePath(explicit: explicit), mode: mode)
+        let catalogue = try Catalogue(path: cataloguePath(explicit: explicit), mode: mode)
+        for run in catalogue.abandonedRuns { notice(WardrobeSetup.abandonedNotice(run)) }
+        return catalogue
+    }
+
+    /// One line on a run whose process died before it closed the run.
+    static func abandonedNotice(_ run: RunRecord) -> String {
+        let started = ISO8601DateFormatter.string(from: run.startedAt, timeZone: TimeZone(identifier: "UTC")!,
+                                                  formatOptions: [.withInternetDateTime])
+        let kept = run.counts.classified == 1 ? "1 classification" : "\(run.counts.classified) classifications"
+        return "run \(run.id) ('\(run.command)', started \(started)) was interrupted before it finished "
+            + "(its process ended without closing it); the \(kept) it committed are kept; "
+            + "running the same command again does the rest"
     }
 
     public func modelPath(explicit: String?) throws(WardrobeError) -> String {
@@ -76,6 +93,12 @@ public struct WardrobeSetup: Sendable {
                                                          parameterCount: 0, labels: file.description.labels,
                                                          training: file.description.training))
     }
+
+    /// The names of the prep recipes this build knows.
+    public static var recipeNames: [String] { PrepRecipes.names }
+
+    /// True when `name` names a recipe (`photo`, or with its version).
+    public static func knowsRecipe(_ name: String) -> Bool { (try? PrepRecipes.named(name)) != nil }
 
     /// The named recipe, or the default for imported photos.
     public func recipe(named name: String?) throws(WardrobeError) -> any PrepRecipe {

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
+import Wardrobe
 
 // The executable only parses, calls the Wardrobe library, and prints.
 let console = Console(environment: ProcessInfo.processInfo.environment)
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), root: RootCommand.self, console: console))
+exit(CommandLineTool.run(SystemArguments.all(), root: RootCommand.self, console: console))

@@ -24,7 +24,7 @@ import Testing
         let result = try WardrobeProcess.run(arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.hasPrefix("error: "))
         #expect(result.stderr.contains("Usage: wardrobe"))
         #expect(result.stderr.contains("See 'wardrobe --help' for more information."))
     }

@@ -98,13 +98,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path("c.sqlite")))
     }
 
-    @Test func missingPathIsAUsageErrorAndUnknownRecipeAFailure() throws {
+    @Test func missingPathAndUnknownRecipeAreUsageErrors() throws {
         let usage = try WardrobeProcess.run(["import"])
         #expect(usage.status == 64)
         let folder = try PhotoFolder()
         defer { folder.remove() }
         let recipe = try WardrobeProcess.run(["import", "--db", folder.path("c.sqlite"), "--prep", "sepia", folder.path("")])
-        #expect(recipe.status == 1)
+        #expect(recipe.status == 64)
         #expect(recipe.stderr.contains("sepia"))
     }
 

@@ -40,7 +40,7 @@ import Testing
         #expect(junk.status == 1)
         #expect(junk.stderr == "error: \(Self.root)/Fixtures/samples/not-a-photo.jpg: not an image: content is not JPEG, PNG, HEIF, AVIF or WebP\n")
         let recipe = try WardrobeProcess.run(["prep", Self.root + "/Fixtures/fashion-sample.png", "--recipe", "sepia"])
-        #expect(recipe.status == 1)
+        #expect(recipe.status == 64, "an unknown recipe is wrong usage")
         #expect(recipe.stderr.contains("unknown prep recipe 'sepia'"))
         let usage = try WardrobeProcess.run(["prep"])
         #expect(usage.status == 64)

@@ -43,6 +43,10 @@ import Testing
             INSERT INTO classifications VALUES (4, 2, 2, 1, 'photo', 2, \(logits), 0, 0.9, 1700000002000);
             INSERT INTO import_failures (id, path, reason, run_id, failed_at) VALUES (1, '/p/junk.jpg', 'not an image', 1, 1700000000500);
             """)
+        if version >= 10 {
+            // From version 10 every closed run records how it ended, as the tool did.
+            try db.executeScript("UPDATE runs SET outcome = 'finished' WHERE finished_at IS NOT NULL")
+        }
         if version >= 9 {
             try db.executeScript("""
                 INSERT INTO failing_files (path, reason, run_id, first_failed, last_failed, attempts)

@@ -43,7 +43,7 @@ import Testing
             #expect(throws: CatalogueError.fileNotFound(path: path)) { try Catalogue(path: path, mode: mode) }
         }
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(CatalogueError.fileNotFound(path: path).description == "\(path): no catalogue there (file not found)")
+        #expect(CatalogueError.fileNotFound(path: path).description == "\(path): no catalogue there yet; import photos first ('wardrobe import FOLDER'), or name another catalogue with --db")
     }
 
     @Test func aFileThatIsNotSQLiteIsRefusedUntouched() throws {

@@ -58,7 +58,7 @@ import Testing
 
     @Test func namesAreExactlyAsDeclared() throws {
         #expect(try copy(["--dry-run"]).dryRun)
-        #expect(usageError(["copy", "--dryRun"])?.message == "unknown option '--dryRun'")
+        #expect(usageError(["copy", "--dryRun"])?.message == "unknown option '--dryRun'; did you mean '--dry-run'?")
         #expect(usageError(["copy", "--destination", "x"])?.message == "unknown option '--destination'")
     }
 
@@ -94,10 +94,10 @@ import Testing
         (["copy", "a", "--to"], "--to needs a value (DIR)"),
         (["copy", "--verbose=yes"], "--verbose takes no value"),
         (["copy", "--count", "abc"], "invalid value 'abc' for --count"),
-        (["copy", "--count", "11"], "--count must be between 1 and 10"),
-        (["copy", "--count", "0"], "--count must be between 1 and 10"),
-        (["copy", "--offset", "-101"], "--offset must be between -100 and 100"),
-        (["copy", "--share", "1.5"], "--share must be between 0.0 and 1.0"),
+        (["copy", "--count", "11"], "--count must be between 1 and 10 (not 11)"),
+        (["copy", "--count", "0"], "--count must be between 1 and 10 (not 0)"),
+        (["copy", "--offset", "-101"], "--offset must be between -100 and 100 (not -101)"),
+        (["copy", "--share", "1.5"], "--share must be between 0.0 and 1.0 (not 1.5)"),
         (["copy", "--day", "someday"], "unknown --day 'someday'; use one of: mon, tue, wed, thu, fri, sat, sun"),
         (["copy", "-v", "-q"], "--verbose and --quiet cannot be combined"),
     ])
@@ -109,6 +109,28 @@ import Testing
         #expect(try copy(["--count", "10"]).count == 10)
         #expect(try copy(["--share", "0"]).share == 0)
         #expect(try copy(["--day", "sun"]).day == Weekday(index: 6))
+    }
+
+    /// Issue 17: a near miss names the nearest command or option; options a
+    /// subcommand declares may come before it; `help` works at every level.
+    @Test func nearMissesOptionsBeforeTheSubcommandAndHelpAtEveryLevel() throws {
+        #expect(usageError(["cpy"])?.message == "unknown command 'cpy'; did you mean 'copy'?")
+        #expect(usageError(["copy", "--cuont", "2"])?.message == "unknown option '--cuont'; did you mean '--count'?")
+        #expect(try copy(["--count", "3", "-v"]).count == 3)
+        guard case .run(let command, let path) = try ArgumentParser.parse(["--count", "4", "--to=x", "copy", "a"],
+                                                                          root: Tool.self) else {
+            Issue.record("not a run")
+            return
+        }
+        let copied = try #require(command as? CopyCommand)
+        #expect(path == ["copy"] && copied.count == 4 && copied.destination == "x")
+        guard case .help(_, let helpPath) = try ArgumentParser.parse(["group", "help", "info"], root: Tool.self) else {
+            Issue.record("not help")
+            return
+        }
+        #expect(helpPath == ["group", "info"])
+        #expect(Suggestion.nearest(to: "evalute", among: ["evaluate", "info"]) == "evaluate")
+        #expect(Suggestion.nearest(to: "xyz", among: ["evaluate", "info"]) == nil)
     }
 
     @Test func subcommandsAndTheirErrorsCarryTheirPath() throws {

@@ -30,6 +30,25 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix("\u{1B}[0m") })
     }
 
+    /// Issue 17: near-grays (a JPEG's tinted whites and shadows) came out of the
+    /// cube as navy, teal, pink or yellow; the gray ramp is nearer for them.
+    @Test func nearGraysUseTheGrayRampWhereItIsCloser() {
+        /// The 256-colour entry a flat image of one colour is drawn with.
+        func entry(_ colour: [UInt8]) -> String {
+            let preview = TerminalPreview.image(Bitmap(width: 4, height: 4, filledWith: colour), columns: 4, style: .ansi256)
+            return String(preview.dropFirst("\u{1B}[38;5;".count).prefix { $0 != ";" })
+        }
+        #expect(entry([200, 196, 204]) == "251", "the ramp's 198 is nearer than the cube's 215")
+        #expect(entry([100, 100, 120]) == "242", "not the cube's blue 60 (95, 95, 135)")
+        #expect(entry([60, 70, 60]) == "238", "a dark near-gray: the ramp, not the cube")
+        #expect(entry([230, 20, 20]) == "160", "a real colour stays in the cube")
+        // Every step of the gray ramp comes back as itself.
+        for step in 0..<24 {
+            let level = UInt8(8 + 10 * step)
+            #expect(entry([level, level, level]) == String(232 + step))
+        }
+    }
+
     @Test func trueColourImagePreviewKeepsColoursAndAspect() {
         let bitmap = TestImages.quadrants(width: 100, height: 50)
         let text = TerminalPreview.image(bitmap, columns: 40, style: .trueColor)

@@ -31,6 +31,7 @@ import Wardrobe
         #expect(try catalogue.countCurrentClassifications() == report.newImages, "only whole images")
         let run = try #require(try catalogue.runs().last)
         #expect(run.finishedAt != nil)
+        #expect(run.outcome == .interrupted, "Ctrl-C is recorded as such")
         #expect(run.counts == RunCounts(seen: 60, imported: report.newImages, classified: report.newImages,
                                         skipped: 60 - report.newImages, failed: 0))
     }
@@ -79,6 +80,7 @@ import Wardrobe
         #expect(stored > 0 && stored < 80, "failed part-way: \(stored) stored")
         let run = try #require(try catalogue.runs().last)
         #expect(run.finishedAt != nil, "the failed run is closed")
+        #expect(run.outcome == .failed)
         #expect(run.counts.classified == stored)
         #expect(run.counts.skipped == 80 - stored)
     }
@@ -105,6 +107,7 @@ import Wardrobe
         #expect(callsLater == calls, "and none takes one later")
         let run = try #require(try catalogue.runs().last)
         #expect(run.finishedAt != nil)
+        #expect(run.outcome == .failed)
         #expect(run.counts.classified == writer.stored)
         #expect(try catalogue.stats().images == writer.stored)
     }
@@ -132,6 +135,7 @@ import Wardrobe
         #expect(running == 0)
         let run = try #require(try catalogue.runs().last)
         #expect(run.finishedAt != nil)
+        #expect(run.outcome == .failed)
         #expect(run.counts == RunCounts(seen: 30, imported: 8, classified: 8, skipped: 22, failed: 0))
     }
 
@@ -157,6 +161,7 @@ import Wardrobe
         #expect(try catalogue.stats().images == 0)
         let run = try #require(try catalogue.runs().last)
         #expect(run.finishedAt != nil)
+        #expect(run.outcome == .failed)
         #expect(run.counts == RunCounts(seen: 12, skipped: 12))
     }
 

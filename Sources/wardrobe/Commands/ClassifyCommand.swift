@@ -20,7 +20,8 @@ struct ClassifyCommand: Command {
     var sample: Bool
     @Option(name: "--top", value: "K", help: "Also show the K most likely labels (default: 1).", in: 1...10)
     var top = 1
-    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the model's, else photo; fashion-mnist with --sample).")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the model's, else photo; fashion-mnist with --sample).",
+            transform: ArgumentValues.recipe)
     var prep: String?
     @Flag(name: "--no-save", help: "Do not record the results in the catalogue.")
     var noSave: Bool

@@ -11,7 +11,9 @@ struct HistoryCommand: Command {
         discussion: """
             Each line is one classification: the run that made it (import, classify,
             reclassify), the model, the prep recipe, the label and its confidence. A '*'
-            marks a label that differs from the one before. A person's acts ('wardrobe label':
+            marks a label that differs from the one before. A run that did not finish is
+            marked beside its command: (interrupted) by Ctrl-C or because its process died
+            (killed, cut off), (failed), or (running) while it still runs. A person's acts ('wardrobe label':
             a label, a confirmation, a clear) stand in their place in time; the latest one
             outranks every run.
 
@@ -51,7 +53,7 @@ struct HistoryCommand: Command {
             switch event {
             case .classification(let entry):
                 rows.append([entry.labelChanged ? "*" : "", Format.day(entry.classifiedAt), String(entry.run),
-                             entry.command, entry.model, entry.recipe, entry.label, Format.percent(entry.confidence)])
+                             entry.runState == "finished" ? entry.command : "\(entry.command) (\(entry.runState))", entry.model, entry.recipe, entry.label, Format.percent(entry.confidence)])
             case .correction(let act):
                 let label = switch act.kind {
                 case "confirm": "\(act.label ?? "-") (confirmed)"

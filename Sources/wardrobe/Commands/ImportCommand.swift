@@ -27,7 +27,8 @@ struct ImportCommand: Command {
     var paths: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
-    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the model's, else photo; see 'wardrobe prep --help').")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the model's, else photo; see 'wardrobe prep --help').",
+            transform: ArgumentValues.recipe)
     var prep: String?
     @OptionGroup var work: WorkOptions
     @Flag(name: "--hidden", help: "Also import hidden files and folders (names starting with a dot).")
@@ -40,6 +41,14 @@ struct ImportCommand: Command {
 
     func validate() throws(UsageError) {
         guard !paths.isEmpty else { throw UsageError("missing PATH to import") }
+        // A typo is wrong usage, found before a catalogue, a run or a failure record is made.
+        if let missing = PhotoFinder.missingRoots(paths).first {
+            let (path, siblings) = missing
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let message = "no such file or folder: \(path)"
+            guard let near = Suggestion.nearest(to: name, among: siblings) else { throw UsageError(message) }
+            throw UsageError("\(message); did you mean '\(URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(near).path)'?")
+        }
         if watch && dryRun { throw UsageError("--watch and --dry-run exclude each other") }
     }
 
@@ -97,7 +106,17 @@ struct ImportCommand: Command {
     }
 
     private func printSummary(_ report: ImportReport, catalogue: String, console: Console) {
-        guard !output.quiet else { return }
+        let files = report.filesFound == 1 ? "1 file" : "\(report.filesFound) files"
+        let verb = report.interrupted ? "Interrupted while importing" : "Imported"
+        // The rate of nothing new is no rate: it is left out.
+        let rate = report.newImages + report.newPaths > 0 ? " (\(Format.rate(report.imagesPerSecond)) images/s)" : ""
+        guard !output.quiet else {
+            // Errors were printed as they came; the result in one line.
+            var parts = ["\(report.newImages) new", "\(report.newPaths) new paths", "\(report.unchanged) unchanged"]
+            if !report.failed.isEmpty { parts.append("\(report.failed.count) failed") }
+            console.output("\(verb) \(files) into \(catalogue): " + parts.joined(separator: ", "))
+            return
+        }
         var rows = [
             ["new images", String(report.newImages), ""],
             ["new paths", String(report.newPaths), "known content under another name or place"],
@@ -111,10 +130,11 @@ struct ImportCommand: Command {
         if report.missing > 0 {
             rows.append(["missing", String(report.missing), "known files gone from these folders, marked missing"])
         }
+        if report.hidden > 0 {
+            rows.append(["hidden", String(report.hidden), "hidden files and folders passed over (--hidden imports them)"])
+        }
         if !report.failed.isEmpty { rows.append(["failed", String(report.failed.count), ""]) }
-        let verb = report.interrupted ? "Interrupted while importing" : "Imported"
-        console.output("\(verb) \(report.filesFound) files into \(catalogue) in \(Format.duration(report.seconds)) "
-                       + "(\(Format.rate(report.imagesPerSecond)) images/s)")
+        console.output("\(verb) \(files) into \(catalogue) in \(Format.duration(report.seconds))" + rate)
         console.output(Format.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         for (reason, count) in report.failureReasons {
             console.output("      \(count)  \(reason)")

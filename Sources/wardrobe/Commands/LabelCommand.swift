@@ -41,9 +41,11 @@ struct LabelCommand: Command {
             if clear { return .clear }
             if confirm { return .confirm }
             do {
-                return .label(try LabelMatcher.index(of: words[0]))
+                return .label(try ArgumentValues.label(words[0]))
+            } catch let error as ValueError {
+                throw UsageError(error.message("LABEL"))
             } catch {
-                throw UsageError(error.description)
+                throw UsageError(String(describing: error))
             }
         }
     }

@@ -35,9 +35,11 @@ struct ListCommand: Command {
     var missing: Bool
     @Option(name: "--path", value: "PATTERN", help: "Only images with a path matching PATTERN: a shell pattern (*, ?, [...]), or text found anywhere in the path.")
     var path: String?
-    @Option(name: "--min-confidence", value: "P", help: "Only images with confidence >= P (0...1).", in: 0...1)
+    @Option(name: "--min-confidence", value: "P", help: "Only images with confidence >= P (\(ArgumentValues.confidenceHelp)).",
+            transform: ArgumentValues.confidence)
     var minConfidence: Double?
-    @Option(name: "--max-confidence", value: "P", help: "Only images with confidence <= P (0...1).", in: 0...1)
+    @Option(name: "--max-confidence", value: "P", help: "Only images with confidence <= P (\(ArgumentValues.confidenceHelp)).",
+            transform: ArgumentValues.confidence)
     var maxConfidence: Double?
     @Option(name: "--since", value: "DATE",
             help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
@@ -118,7 +120,8 @@ struct ListCommand: Command {
             console.info("no images match")
             return .success
         }
-        console.output(Format.table(rows, rightAligned: [0, 3]))
+        // On a terminal the table fits its width: paths are shortened in the middle.
+        console.output(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 4))
         // Counting costs a walk over every match: only when the page is full.
         let listed = rows.count - 1
         guard listed == shown.limit else { return .success }

@@ -17,7 +17,8 @@ struct PrepCommand: Command {
     @Argument(name: "FILE", help: "An image file (JPEG, PNG, HEIF, AVIF or WebP, recognised by content).")
     var files: [String]
     @Option(name: "--recipe", value: "NAME",
-            help: "The prep recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).")
+            help: "The prep recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).",
+            transform: ArgumentValues.recipe)
     var recipe: String?
     @OptionGroup var model: ModelOptions
     @OptionGroup var catalogue: CatalogueOptions

@@ -38,12 +38,14 @@ struct ReclassifyCommand: Command {
     var images: [ImageReference]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
-    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the one the model records, else photo).")
+    @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the one the model records, else photo).",
+            transform: ArgumentValues.recipe)
     var prep: String?
     @Option(name: "--label", value: "LABEL",
             help: "Only images whose current label is LABEL.", transform: ArgumentValues.label)
     var label: Int?
-    @Option(name: "--below", value: "P", help: "Only images whose current confidence is below P (0...1).", in: 0...1)
+    @Option(name: "--below", value: "P", help: "Only images whose current confidence is below P (\(ArgumentValues.confidenceHelp)).",
+            transform: ArgumentValues.confidence)
     var below: Double?
     @Option(name: "--since", value: "DATE",
             help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",

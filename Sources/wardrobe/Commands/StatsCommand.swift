@@ -11,7 +11,9 @@ struct StatsCommand: Command {
             Labels are each image's effective label: the one a person gave ('wardrobe label'),
             else its current classification; mean confidence is the model's. Failures count
             files, not attempts. Where a person gave labels, the model's agreement with them
-            is shown per label: the honest measure of a model on this catalogue.
+            is shown per label: the honest measure of a model on this catalogue. Runs that
+            were interrupted (Ctrl-C, or a process that died before it finished) are counted
+            on their own line; 'wardrobe history' marks them.
 
             Exit status: 0 on success, 1 when the catalogue cannot be read, 64 for wrong usage.
             """)
@@ -37,6 +39,9 @@ struct StatsCommand: Command {
             ["corrections", String(summary.corrections)],
         ]
         if summary.missingPaths > 0 { totals.insert(["missing paths", String(summary.missingPaths)], at: 2) }
+        if summary.interruptedRuns > 0 {
+            totals.insert(["interrupted runs", String(summary.interruptedRuns)], at: totals.count - 1)
+        }
         if summary.corrected > 0 { totals.append(["labelled by a person", String(summary.corrected)]) }
         console.output(Format.table(totals.map { ["  " + $0[0], $0[1]] }, rightAligned: [1]))
         var rows = [["  LABEL", "IMAGES", "SHARE", "MEAN CONF"]]

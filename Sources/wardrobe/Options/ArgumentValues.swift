@@ -7,7 +7,47 @@ import Wardrobe
 enum ArgumentValues {
     /// A label, matched forgivingly; an unknown label lists the ten.
     static func label(_ text: String) throws -> Int {
-        try LabelMatcher.index(of: text)
+        do {
+            return try LabelMatcher.index(of: text)
+        } catch {
+            guard let near = Suggestion.nearest(to: text, among: LabelMatcher.knownWords) else { throw error }
+            throw ValueError { _ in "unknown label '\(text)'; did you mean '\(near)'?" }
+        }
+    }
+
+    /// A prep recipe's name: an unknown one is wrong usage, with the nearest name.
+    static func recipe(_ text: String) throws -> String {
+        guard WardrobeSetup.knowsRecipe(text) else {
+            let known = WardrobeSetup.recipeNames
+            throw ValueError { name in
+                Suggestion.appending(to: "\(name): unknown prep recipe '\(text)'", for: text, among: known)
+                    + " (known: \(known.joined(separator: ", ")))"
+            }
+        }
+        return text
+    }
+
+    /// A recipe's name, or `all` to compare every recipe.
+    static func recipeOrAll(_ text: String) throws -> String {
+        text == "all" ? text : try recipe(text)
+    }
+
+    /// What `--min-confidence`, `--max-confidence` and `--below` say of P.
+    static let confidenceHelp = "0.8 or 80%; a bare number above 1 is a percentage (80 = 80%)"
+
+    /// A confidence as tables show it (`80%`) or as a share (`0.8`); a bare
+    /// number above 1 (`80`) can only mean a percentage, and is read as one.
+    static func confidence(_ text: String) throws -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let isPercent = trimmed.hasSuffix("%")
+        guard let number = Double(isPercent ? String(trimmed.dropLast()) : trimmed), number.isFinite else {
+            throw ValueError { "\($0): '\(text)' is not a confidence (\(confidenceHelp))" }
+        }
+        let share = isPercent || number > 1 ? number / 100 : number
+        guard (0...1).contains(share) else {
+            throw ValueError { "\($0) must be between 0 and 1, or 0% and 100% (not \(text))" }
+        }
+        return share
     }
 
     static func date(_ text: String) throws -> Date {

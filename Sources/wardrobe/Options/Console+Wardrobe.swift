@@ -6,6 +6,7 @@ extension Console {
     /// The setup every command uses: this process's environment and binary.
     var setup: WardrobeSetup {
         WardrobeSetup(environment: environment,
-                      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
+                      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+                      notice: { [self] in warning($0) })
     }
 }

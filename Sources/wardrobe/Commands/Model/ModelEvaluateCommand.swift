@@ -35,7 +35,8 @@ struct ModelEvaluateCommand: Command {
             help: "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude.")
     var map: String?
     @Option(name: "--recipe", value: "NAME",
-            help: "With --images: the prep recipe, or 'all' to compare every recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).")
+            help: "With --images: the prep recipe, or 'all' to compare every recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).",
+            transform: ArgumentValues.recipeOrAll)
     var recipe: String?
     @Flag(name: "--uncalibrated", help: "With --images: confidence as before calibration (logits times the model's temperature).")
     var uncalibrated: Bool

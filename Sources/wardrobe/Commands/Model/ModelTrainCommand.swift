@@ -35,7 +35,8 @@ struct ModelTrainCommand: Command {
     @Flag(name: "--corrections", help: "Also learn from the images a person labelled or confirmed in the catalogue (see --db).")
     var corrections: Bool
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(name: "--prep", value: "RECIPE", help: "With --photos or --corrections: the prep recipe the model is trained for (default: photo).")
+    @Option(name: "--prep", value: "RECIPE", help: "With --photos or --corrections: the prep recipe the model is trained for (default: photo).",
+            transform: ArgumentValues.recipe)
     var prep: String?
     @Option(name: "--photo-share", value: "X", help: "With --photos or --corrections: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
     var photoShare: Double?

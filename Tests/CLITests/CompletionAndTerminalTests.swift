@@ -1,0 +1,106 @@
+import Foundation
+import Imaging
+import Testing
+
+/// Issue 17's polish: shell completion and a manual written from the option
+/// declarations and help, and `list` fitted to a terminal's width.
+@Suite(.serialized) struct CompletionAndTerminalTests {
+    /// Completes `line` (the word under the cursor last) with the bash script the tool writes.
+    private func bashCompletions(_ words: [String], script: String) throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-completion-\(UUID().uuidString).bash")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try script.write(to: folder, atomically: true, encoding: .utf8)
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let program = """
+            source '\(folder.path)'
+            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+            _wardrobe
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "-c", program]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesCommandsOptionsLabelsAndRecipes() throws {
+        let script = try WardrobeProcess.run(["completions", "bash"])
+        #expect(script.status == 0)
+        try #require(FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is needed to run the script")
+        #expect(try bashCompletions(["wardrobe", "li"], script: script.stdout) == ["list"])
+        #expect(try bashCompletions(["wardrobe", "model", "ev"], script: script.stdout) == ["evaluate"])
+        #expect(try bashCompletions(["wardrobe", "list", "--lab"], script: script.stdout) == ["--label"])
+        #expect(try bashCompletions(["wardrobe", "list", "--label", "co"], script: script.stdout) == ["coat"])
+        #expect(try bashCompletions(["wardrobe", "--db", "x.sqlite", "import", "--prep", "ph"], script: script.stdout) == ["photo"])
+        #expect(try bashCompletions(["wardrobe", "reclassify", "--"], script: script.stdout).contains("--below"))
+    }
+
+    @Test func zshAndFishScriptsAndTheManualComeFromTheSameDeclarations() throws {
+        let zsh = try WardrobeProcess.run(["completions", "zsh"])
+        #expect(zsh.status == 0 && zsh.stdout.hasPrefix("#compdef wardrobe\n"))
+        let fish = try WardrobeProcess.run(["completions", "fish"])
+        #expect(fish.status == 0)
+        #expect(fish.stdout.contains("-a import -d 'Import photos: hash, thumbnail, prepare and classify every new image.'"))
+        #expect(fish.stdout.contains("-l min-confidence -r -F") || fish.stdout.contains("-l min-confidence"))
+        #expect(fish.stdout.contains("-l label -x -a 't-shirt top trouser"))
+        let manual = try WardrobeProcess.run(["manual"])
+        #expect(manual.status == 0 && manual.stdout.hasPrefix(".TH WARDROBE 1"))
+        let help = try WardrobeProcess.run(["--help"])
+        for line in help.stdout.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("  -") && !line.hasPrefix("  See") {
+            guard let command = line.split(separator: " ").first else { continue }
+            #expect(manual.stdout.contains(".SS \"wardrobe \(command)"), "the manual has \(command)")
+        }
+        #expect(manual.stdout.contains("\\-\\-min\\-confidence"), "options, dashes escaped for roff")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") {
+            let folder = try PhotoFolder()
+            defer { folder.remove() }
+            try folder.write(Array(manual.stdout.utf8), to: "wardrobe.1")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+            process.arguments = ["-man", "-Tutf8", "-ww", folder.path("wardrobe.1")]
+            let err = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            try process.run()
+            let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
+        }
+    }
+
+    /// `list` on an 80-column terminal (through `script`, which gives it one):
+    /// every line fits, paths shortened in the middle; CSV is never cut.
+    @Test func listFitsTheTerminalAndNeverCutsCSV() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let deep = "photos/" + String(repeating: "a-rather-long-folder-name/", count: 4)
+        for index in 0..<3 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "\(deep)photo-\(index).png")
+        }
+        let db = folder.path("c.sqlite")
+        _ = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        let command = "COLUMNS=80 NO_COLOR=1 '\(WardrobeProcess.executable.path)' list --db '\(db)'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+        #expect(lines.count == 4, "\(text)")
+        for line in lines { #expect(line.count <= 80, "\(line.count): \(line)") }
+        #expect(lines.dropFirst().allSatisfy { $0.contains("…") && $0.contains("photo-") }, "shortened in the middle: \(text)")
+        let csv = try WardrobeProcess.run(["list", "--db", db, "--csv"])
+        #expect(csv.stdout.contains(folder.path(deep + "photo-0.png")), "CSV keeps whole paths")
+    }
+}

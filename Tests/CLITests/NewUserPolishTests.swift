@@ -1,0 +1,166 @@
+import Foundation
+import Imaging
+import Testing
+
+/// Issue 17, "Polish a new user ran into": options before the subcommand,
+/// hints that work, "did you mean", usage errors that write nothing, the
+/// confidence forms, one error style, import's summary wording.
+@Suite(.serialized) struct NewUserPolishTests {
+    /// A folder of five Fashion-MNIST PNGs and a hidden folder with one more.
+    private func photos() throws -> PhotoFolder {
+        let folder = try PhotoFolder()
+        for index in 0..<5 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(index).png")
+        }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(9)), to: "photos/.thumbs/9.png")
+        return folder
+    }
+
+    @Test func catalogueModelAndOutputOptionsComeBeforeTheSubcommandToo() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["--db", db, "--prep", "fashion-mnist", "import", "--json", folder.path("photos")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let before = try WardrobeProcess.run(["--db=\(db)", "--json", "stats"])
+        let after = try WardrobeProcess.run(["stats", "--db", db, "--json"])
+        #expect(before.status == 0 && before.stdout == after.stdout, "\(before.stderr)")
+        let listed = try WardrobeProcess.run(["--db", db, "list", "--limit", "2"])
+        #expect(listed.status == 0 && listed.stdout.split(separator: "\n").count == 3, "\(listed.stdout)\(listed.stderr)")
+        let model = try WardrobeProcess.run(["--json", "model", "info"])
+        #expect(model.status == 0 && model.stdout.hasPrefix("{"), "\(model.stderr)")
+    }
+
+    /// Every "See '...'" and "'wardrobe ...'" hint the tool prints runs as printed.
+    @Test func everyHintTheToolPrintsWorks() throws {
+        let root = try WardrobeProcess.run(["--help"])
+        let commands = subcommands(root.stdout)
+        #expect(commands.contains("list") && commands.contains("model"))
+        var hints = [hint(in: root.stdout)].compactMap { $0 }
+        for command in commands {
+            let help = try WardrobeProcess.run(["help", command])
+            #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW:"), "help \(command)")
+            let nested = subcommands(help.stdout)
+            hints += [hint(in: help.stdout)].compactMap { $0 }
+            for sub in nested {
+                let byHint = try WardrobeProcess.run([command, "help", sub])
+                let byFlag = try WardrobeProcess.run([command, sub, "--help"])
+                #expect(byHint.status == 0 && byHint.stdout == byFlag.stdout, "\(command) help \(sub): \(byHint.stderr)")
+                // A usage error's pointer to help.
+                let wrong = try WardrobeProcess.run([command, sub, "--no-such-option"])
+                #expect(wrong.status == 64)
+                hints += [hint(in: wrong.stderr)].compactMap { $0 }
+            }
+            let wrong = try WardrobeProcess.run([command, "--no-such-option"])
+            #expect(wrong.status == 64)
+            hints += [hint(in: wrong.stderr)].compactMap { $0 }
+        }
+        #expect(hints.contains("wardrobe model help <subcommand>"))
+        #expect(hints.contains("wardrobe list --help"))
+        for hint in Set(hints) {
+            // A real subcommand in place of the placeholder: the group's first one.
+            let words = hint.split(separator: " ").dropFirst().map {
+                $0 == "<subcommand>" ? (hint.hasPrefix("wardrobe model") ? "info" : "list") : String($0)
+            }
+            let result = try WardrobeProcess.run(words)
+            #expect(result.status == 0, "'\(hint)' fails: \(result.stderr)")
+        }
+        // The hints in messages: a fresh install's list, import's known failures, prep's help.
+        let folder = try photos()
+        defer { folder.remove() }
+        let fresh = try WardrobeProcess.run(["list", "--db", folder.path("none.sqlite")])
+        #expect(fresh.status == 1 && fresh.stderr.contains("import photos first ('wardrobe import FOLDER')"), "\(fresh.stderr)")
+        let suggested = try WardrobeProcess.run(["import", "--db", folder.path("none.sqlite"), "--prep", "fashion-mnist",
+                                                 folder.path("photos")])
+        #expect(suggested.status == 0, "the hint's command works: \(suggested.stderr)")
+        for words in [["prep", "--help"], ["failures", "--db", folder.path("none.sqlite")], ["prune", "--db", folder.path("none.sqlite")]] {
+            #expect(try WardrobeProcess.run(words).status == 0, "\(words)")
+        }
+    }
+
+    @Test func mistypedNamesAreWrongUsageWithTheNearestName() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        _ = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        let cases: [([String], String)] = [
+            (["lsit"], "did you mean 'list'?"),
+            (["model", "evalute"], "did you mean 'evaluate'?"),
+            (["list", "--db", db, "--limt", "3"], "did you mean '--limit'?"),
+            (["list", "--db", db, "--label", "cot"], "did you mean 'Coat'?"),
+            (["label", "--db", db, "sneker", "1"], "did you mean 'Sneaker'?"),
+            (["import", "--db", db, "--prep", "phto", folder.path("photos")], "did you mean 'photo'?"),
+            (["prep", "--recipe", "fashion_mnist", folder.path("photos/1.png")], "did you mean 'fashion-mnist'?"),
+            (["completions", "bsh"], "did you mean 'bash'?"),
+        ]
+        for (words, suggestion) in cases {
+            let result = try WardrobeProcess.run(words)
+            #expect(result.status == 64, "\(words): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains(suggestion), "\(words): \(result.stderr)")
+            // One error style: lowercase `error:` as every other error.
+            #expect(result.stderr.hasPrefix("error: ") && !result.stderr.contains("Error:"), "\(result.stderr)")
+        }
+        let limit = try WardrobeProcess.run(["list", "--db", db, "--limit", "-1"])
+        #expect(limit.status == 64 && limit.stderr.contains("--limit must be 0 or more (not -1)"), "\(limit.stderr)")
+        #expect(!limit.stderr.contains("9223372036854775807"))
+    }
+
+    @Test func aPathThatIsNotThereIsWrongUsageAndWritesNothing() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        let typo = try WardrobeProcess.run(["import", "--db", db, folder.path("phtos")])
+        #expect(typo.status == 64, "\(typo.stderr)")
+        #expect(typo.stderr.contains("no such file or folder: \(folder.path("phtos"))"))
+        #expect(typo.stderr.contains("did you mean '\(folder.path("photos"))'?"), "\(typo.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db), "no catalogue, run or failure record was made")
+    }
+
+    @Test func confidenceIsTakenAsTablesShowItOrAsAShare() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        _ = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        let share = try WardrobeProcess.run(["list", "--db", db, "--min-confidence", "0.8", "--ids"])
+        #expect(share.status == 0)
+        for form in ["80%", "80"] {
+            let result = try WardrobeProcess.run(["list", "--db", db, "--min-confidence", form, "--ids"])
+            #expect(result.status == 0 && result.stdout == share.stdout, "\(form): \(result.stderr)")
+        }
+        let none = try WardrobeProcess.run(["list", "--db", db, "--min-confidence", "100%", "--max-confidence", "0.5"])
+        #expect(none.status == 64)
+        let tooMuch = try WardrobeProcess.run(["list", "--db", db, "--min-confidence", "150%"])
+        #expect(tooMuch.status == 64 && tooMuch.stderr.contains("--min-confidence"), "\(tooMuch.stderr)")
+    }
+
+    @Test func importSummaryWording() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        let one = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos/0.png")])
+        #expect(one.stdout.contains("Imported 1 file into"), "\(one.stdout)")
+        let first = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(first.stdout.contains("images/s"))
+        #expect(first.stdout.contains("hidden") && first.stdout.contains("--hidden"), "\(first.stdout)")
+        let again = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(again.status == 0 && !again.stdout.contains("images/s"), "nothing new, no rate: \(again.stdout)")
+        try folder.write(Array("not an image".utf8), to: "photos/junk.png")
+        let quiet = try WardrobeProcess.run(["import", "-q", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(quiet.status == 2)
+        #expect(quiet.stderr.contains("junk.png"), "-q prints errors: \(quiet.stderr)")
+        #expect(quiet.stdout.split(separator: "\n").count == 1 && quiet.stdout.contains("1 failed"), "and the result: \(quiet.stdout)")
+    }
+
+    /// The SUBCOMMANDS section of a help text: the first word of each line.
+    private func subcommands(_ help: String) -> [String] {
+        guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+        return help[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("  ") && !$0.hasPrefix("  See") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// The command quoted in a "See '...'" line.
+    private func hint(in text: String) -> String? {
+        guard let see = text.range(of: "See '"), let end = text[see.upperBound...].firstIndex(of: "'") else { return nil }
+        return String(text[see.upperBound..<end])
+    }
+}

@@ -1,0 +1,126 @@
+import Catalogue
+import Foundation
+import Imaging
+import Testing
+
+/// Issue 17, item 7: file names that are not UTF-8 (bytes `\xff\xfe`) import;
+/// the catalogue keeps their exact bytes (`path_bytes`) beside a display
+/// form (`\xFF\xFE`), so the same file is found, skipped, pruned and opened
+/// again; output shows them escaped, never raw and never as U+FFFD.
+@Suite(.serialized) struct NonUTF8NameTests {
+    @Test func namesThatAreNotUTF8ImportAndOpenAgain() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let root = Array(folder.path("photos").utf8)
+        let png = try PNGEncoder().encode(PhotoFolder.fashionBitmap(3))
+        let nested = try PNGEncoder().encode(PhotoFolder.fashionBitmap(4))
+        try makeFolder(root)
+        try makeFolder(root + Array("/caf".utf8) + [0xE9])                          // Latin-1 "café"
+        let image = root + [0x2F, 0xFF, 0xFE] + Array(".png".utf8)
+        let inNested = root + Array("/caf".utf8) + [0xE9, 0x2F] + Array("shirt.png".utf8)
+        let junk = root + [0x2F, 0xFF] + Array("-bad.jpg".utf8)
+        try writeFile(image, png)
+        try writeFile(inNested, nested)
+        try writeFile(junk, Array("not a jpeg".utf8))
+
+        let db = folder.path("c.sqlite")
+        let first = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--json", folder.path("photos")])
+        #expect(first.status == 2, "the junk file fails: \(first.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
+        #expect(report?["new_images"] as? Int == 2, "\(first.stdout) \(first.stderr)")
+        let failed = (report?["failed"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+        #expect(failed == [folder.path("photos") + "/\\xFF-bad.jpg"])
+        #expect(first.stderr.contains("/\\xFF-bad.jpg"), "\(first.stderr)")
+        #expect(!first.stderr.contains("\u{FFFD}") && !first.stderr.contains("No such file"))
+
+        // Stored: a display form, and the exact bytes that open the file again.
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        let rows = try catalogue.database.rows("SELECT path, path_bytes FROM image_paths ORDER BY path") {
+            ($0.text(0), $0.isNull(1) ? nil : $0.blob(1))
+        }
+        #expect(rows.map(\.0) == [folder.path("photos") + "/\\xFF\\xFE.png", folder.path("photos") + "/caf\\xE9/shirt.png"])
+        #expect(rows.map(\.1) == [image, inNested])
+        let stored = try #require(rows.first?.1)
+        #expect(try readFile(stored) == png, "path_bytes opens the very file")
+        let failing = try catalogue.database.rows("SELECT path, path_bytes FROM failing_files") { ($0.text(0), $0.blob(1)) }
+        #expect(failing.map(\.1) == [junk])
+
+        // Shown escaped, with no raw byte and no U+FFFD in any output.
+        let list = try WardrobeProcess.run(["list", "--db", db])
+        #expect(list.stdout.contains("\\xFF\\xFE.png") && list.stdout.contains("caf\\xE9/shirt.png"), "\(list.stdout)")
+        let csv = try WardrobeProcess.run(["list", "--db", db, "--csv"])
+        #expect(csv.stdout.contains("\\xFF\\xFE.png"))
+        for output in [list.stdout, csv.stdout] { #expect(!output.contains("\u{FFFD}")) }
+
+        // The raw bytes as an argument name the image (show) and the file (import).
+        let show = try shell("\"$0\" show --db \"$1\" \"$(printf '%s/\\377\\376.png' \"$2\")\"", db, folder.path("photos"))
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("\\xFF\\xFE.png"))
+        let direct = try shell("\"$0\" import --db \"$1\" --prep fashion-mnist \"$(printf '%s/\\377\\376.png' \"$2\")\"",
+                               db, folder.path("photos"))
+        #expect(direct.status == 0, "\(direct.stderr)")
+
+        // Imported again: unchanged, found by its bytes, nothing new and no failure.
+        let again = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--json", folder.path("photos")])
+        let second = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(second?["unchanged"] as? Int == 2 && second?["known_failures"] as? Int == 1, "\(again.stdout)")
+
+        // prune looks at the file by its bytes: there, then gone.
+        let present = try WardrobeProcess.run(["prune", "--db", db, "--json"])
+        #expect(try missing(present) == 0, "\(present.stdout) \(present.stderr)")
+        #expect(unlinkFile(image))
+        let gone = try WardrobeProcess.run(["prune", "--db", db, "--json"])
+        #expect(try missing(gone) == 1, "\(gone.stdout) \(gone.stderr)")
+    }
+
+    private func missing(_ result: WardrobeProcess.Result) throws -> Int? {
+        (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["missing"] as? Int
+    }
+
+    private func withName<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    private func makeFolder(_ bytes: [UInt8]) throws {
+        let result = withName(bytes) { mkdir($0, 0o755) }
+        try #require(result == 0 || errno == EEXIST)
+    }
+
+    private func writeFile(_ name: [UInt8], _ contents: [UInt8]) throws {
+        let descriptor = withName(name) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let written = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        try #require(written == contents.count)
+    }
+
+    private func readFile(_ name: [UInt8]) throws -> [UInt8] {
+        let descriptor = withName(name) { open($0, O_RDONLY) }
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return Array(buffer.prefix(max(0, count)))
+    }
+
+    private func unlinkFile(_ name: [UInt8]) -> Bool { withName(name) { unlink($0) } == 0 }
+
+    /// Runs the binary through /bin/sh, so an argument can hold bytes that are not UTF-8
+    /// (`Process` takes arguments as Swift strings).
+    private func shell(_ script: String, _ arguments: String...) throws -> WardrobeProcess.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, WardrobeProcess.executable.path] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return WardrobeProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
