@@ -342,7 +342,7 @@ import Training
         #expect(lines[1].contains(String(all[0].sha256.prefix(10))))
         #expect(table.stderr.contains("3 of 30 images shown"))
 
-        for bad in [["--sort", "size"], ["--min-confidence", "1.5"], ["--since", "last tuesday"],
+        for bad in [["--sort", "size"], ["--min-confidence", "150%"], ["--min-confidence", "-0.1"], ["--since", "last tuesday"],
                     ["--json", "--csv"], ["--min-confidence", "0.9", "--max-confidence", "0.1"]] {
             #expect(try set.run(["list"] + bad).status == 64, "\(bad)")
         }
