@@ -68,7 +68,7 @@ let package = Package(
         // fill, the parser, help, console and progress. Not named `CommandLine`: a module
         // of that name would shadow Swift's `CommandLine` (the process's arguments) in
         // every file that imports it.
-        .target(name: "CommandLineKit"),
+        .target(name: "CommandLineKit", dependencies: ["Files"]),
         // The executable only parses, calls Wardrobe and prints.
         // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
         .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "CMicroHTTPD"]),

@@ -1,3 +1,4 @@
+import Files
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -113,40 +114,11 @@ public final class RowWriter {
     /// comma or a quote (RFC 4180).
     static func csvField(_ text: String) -> String {
         let formula = text.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } ?? false
-        let visible = formula ? "'" + escapingControls(text) : escapingControls(text)
+        let visible = formula ? "'" + VisibleText.escaped(text) : VisibleText.escaped(text)
         guard formula || visible.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") }) else {
             return visible
         }
         return "\"" + visible.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// Control characters as visible escapes: the same rule as the command
-    /// line's `Format.escaped` (C0, DEL, C1, Unicode line separators and
-    /// direction overrides).
-    static func escapingControls(_ text: String) -> String {
-        func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.value {
-            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-            default: false
-            }
-        }
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                out.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{1B}": out += "\\e"
-            case _ where scalar.value < 0x100: out += String(format: "\\x%02X", scalar.value)
-            default: out += String(format: "\\u{%04X}", scalar.value)
-            }
-        }
-        return out
     }
 
     static func jsonString(_ text: String) -> String {

@@ -1,0 +1,44 @@
+/// Text from files and catalogues made safe to show to people.
+public enum VisibleText {
+    /// `text` with every control character made visible: `\n`, `\r`, `\t`, `\e`
+    /// and `\x07`-style escapes for the rest of C0, DEL and C1, `\u{202E}` for
+    /// Unicode's line separators and direction overrides. A file or model name can
+    /// hold any of them; printed raw they would move the cursor, retitle or clear the
+    /// terminal, or split one line in two. The command line's tables and messages and
+    /// Wardrobe's CSV cells all escape through here.
+    public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) && !(keepingNewlines && $0 == "\n") }) else {
+            return text
+        }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar), !(keepingNewlines && scalar == "\n") else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{1B}": out += "\\e"
+            // A byte of a file name that is not UTF-8, as Files' PathName carries it.
+            case _ where scalar.value >= 0x10FF80: out += "\\x" + hex(scalar.value - 0x10FF00, digits: 2)
+            case _ where scalar.value < 0x100: out += "\\x" + hex(scalar.value, digits: 2)
+            default: out += "\\u{" + hex(scalar.value, digits: 4) + "}"
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x10FF80...0x10FFFF: true
+        default: false
+        }
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
