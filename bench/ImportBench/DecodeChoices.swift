@@ -9,7 +9,8 @@ import Imaging
 /// (JPEG's DCT scale, WebP's scaled decoding, a HEIF file's embedded thumbnail when it is
 /// large enough and turned like the image), "whole" decodes the whole image; each is then
 /// fitted to `side`. The two alternate per file, and each file's time is its best of
-/// `rounds` (CPU time of this thread, so other work on the machine costs less). "Apart" is
+/// `rounds` (CPU time of the process, which counts the threads libheif decodes on; other
+/// work on the machine then costs less than in wall-clock time). "Apart" is
 /// the mean absolute difference of the two rasters' samples (0-255): a few levels is
 /// resampling and compression; a thumbnail turned the wrong way would show tens.
 func decodeChoices(_ options: BenchOptions) throws {
@@ -30,14 +31,14 @@ func decodeChoices(_ options: BenchOptions) throws {
         var reducedRaster: Bitmap?, wholeRaster: Bitmap?
         var what = ""
         for _ in 0..<rounds {
-            var start = threadCPUSeconds()
+            var start = processCPUSeconds()
             let small = try decoder.decode(bytes, minimumSide: side)
             let smallRaster = small.bitmap.fitted(longestSide: side)
-            reduced = min(reduced, threadCPUSeconds() - start)
-            start = threadCPUSeconds()
+            reduced = min(reduced, processCPUSeconds() - start)
+            start = processCPUSeconds()
             let full = try decoder.decode(bytes)
             let fullRaster = full.bitmap.fitted(longestSide: side)
-            whole = min(whole, threadCPUSeconds() - start)
+            whole = min(whole, processCPUSeconds() - start)
             reducedRaster = smallRaster
             wholeRaster = fullRaster
             what = describe(small)
