@@ -15,20 +15,24 @@ struct StatsPage {
             let agreed: String = agreement[label.label].map { "\(GalleryPage.percent($0.share)) of \($0.labelled)" } ?? "–"
             let link = Link("/", [("label", label.label)])
             return """
-                <tr><td><a href="\(link)">\(label.label)</a></td><td>\(label.count)</td>\
+                <tr><td class="name"><a href="\(link)">\(label.label)</a></td><td>\(label.count)</td>\
                 <td>\(label.meanConfidence.map(GalleryPage.percent) ?? "–")</td><td>\(agreed)</td></tr>
                 """
         }
         let content: HTML = """
             <h1>Stats</h1>
-            <p>\(summary.images) images, \(summary.classified) classified, \(summary.corrected) labelled by a person \
-            (\(summary.corrections) acts), \(summary.paths) paths (\(summary.missingPaths) missing), \(summary.runs) runs.</p>
+            <p>\(StatsPage.counted(summary.images, "image")), \(summary.classified) classified, \
+            \(summary.corrected) labelled by a person (\(StatsPage.counted(summary.corrections, "act"))), \
+            \(StatsPage.counted(summary.paths, "path")) (\(summary.missingPaths) missing), \(StatsPage.counted(summary.runs, "run")).</p>
             \(StatsPage.chart(summary.labels.map { ($0.label, $0.count, $0.meanConfidence) }))
             <div class="table-wrap"><table><thead><tr><th>Label</th><th>Images</th><th>Mean confidence</th>\
-            <th>Model agrees with a person</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <th>Model agrees</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
         return .html(PageLayout.page(title: "Stats", section: .stats, readOnly: site.readOnly, content))
     }
+
+    /// "1 run", "2 runs".
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// Horizontal bars, one per label, scaled to the largest count; the
     /// viewBox lets it shrink to any width.
