@@ -3,13 +3,15 @@ import Wardrobe
 
 /// `/stats`: per label the number of images, the model's mean confidence
 /// and, where a person gave labels, how often the model agrees with them;
-/// the counts drawn as an SVG bar chart made here, on the server.
+/// the counts drawn as an SVG bar chart made here, on the server. The
+/// counts walk every image, so each worker's connection keeps them until
+/// the next commit to the catalogue (from any process).
 struct StatsPage {
     let site: WardrobeSite
 
     func response() throws -> HTTPResponse {
-        let catalogue = try site.catalogue()
-        let summary = try CatalogueSummary(catalogue: catalogue)
+        let reader = try site.reads.reader()
+        let summary = try CatalogueSummary(catalogue: reader.catalogue, cache: reader.stats)
         let agreement = Dictionary(summary.agreement.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         let rows = summary.labels.map { label -> HTML in
             let agreed: String = agreement[label.label].map { "\(GalleryPage.percent($0.share)) of \($0.labelled)" } ?? "–"
