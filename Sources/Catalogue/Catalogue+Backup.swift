@@ -1,4 +1,5 @@
 import CSQLite
+import Files
 import Foundation
 
 /// What a verified backup holds: every table's row count (equal in the copy and in the
@@ -20,13 +21,15 @@ extension Catalogue {
     /// The copy goes to a temporary file beside `path`; it is checked (`integrity_check`, its
     /// schema version, every table's row count against the snapshot's) and only then renamed
     /// to `path`, so a half-written or failed backup never carries the name. An existing
-    /// `path` is refused.
+    /// `path` is refused, and so is a `path` whose folder does not exist.
     public func backup(to path: String) throws -> BackupReport {
         let started = Date()
         let target = URL(fileURLWithPath: path).standardizedFileURL.path
         if FileManager.default.fileExists(atPath: target) {
             throw CatalogueError.backupFailed(path: path, reason: "the file exists; remove it or choose another name")
         }
+        // A missing folder is refused, not made, as `export --output` refuses one.
+        if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
         let temporary = target + ".partial-\(getpid())"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) } }
         let copy = try Database(path: temporary, mode: .create)
