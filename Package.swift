@@ -58,8 +58,9 @@ let package = Package(
         // Shared by the benchmark tools: option parsing, clocks, timed child
         // processes, and the photo-like pictures bench-imaging and bench-import encode.
         .target(name: "BenchSupport", path: "bench/BenchSupport"),
-        // Deterministic synthetic images, models and classifications, shared by
-        // the catalogue tests and catalogue-bench.
+        // Test support: deterministic synthetic images, models and classifications
+        // (shared with catalogue-bench), simultaneous processes, a small tmpfs, and
+        // the rows of `wardrobe list --json` as tests read them.
         .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS", "Files"],
                 swiftSettings: optimised),
