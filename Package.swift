@@ -54,6 +54,8 @@ let package = Package(
         .executableTarget(name: "catalogue-bench", dependencies: ["Catalogue", "CatalogueFixtures", "BenchSupport"],
                           path: "bench/CatalogueBench"),
         // Times `wardrobe reclassify` and `wardrobe list` through the built binary (bench-queries).
+        // What the cheap look for damage costs writing commands on a large catalogue (bench-check).
+        .executableTarget(name: "check-bench", dependencies: ["Catalogue", "Imaging", "BenchSupport"], path: "bench/CheckBench"),
         .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training", "BenchSupport"], path: "bench/QueriesBench"),
         // Shared by the benchmark tools: option parsing, clocks, timed child
         // processes, and the photo-like pictures bench-imaging and bench-import encode.
