@@ -66,7 +66,7 @@ model: build
 
 # The Fashion-MNIST-only model: the parent of the bundled model and the start of bench-learning.
 model-fashion-mnist: build
-	$(WARDROBE) model train --seed 1 --out Models/fashion-mnist-only.aimodel
+	$(WARDROBE) model train --seed 1 --name clothing --out Models/fashion-mnist-only.aimodel
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/wardrobe

@@ -23,6 +23,8 @@ import Testing
         #expect(info.status == 0, "stderr: \(info.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
         #expect(json["parameters"] as? Int == 468_010)
+        #expect(json["name"] as? String == "trial", "a model is named after its file unless --name says otherwise")
+        #expect(json["version"] as? String == "1.0")
         #expect((json["labels"] as? [String])?.first == "T-shirt/top")
         let training = try #require(json["training"] as? [String: String])
         #expect(training["seed"] == "3")
@@ -48,6 +50,28 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("dataset-fashion-mnist"))
         #expect(result.stderr.contains("--data DIR"))
+    }
+
+    @Test(.enabled(if: dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func trainNamesTheModelAsTold() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("model-name-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("trial.aimodel").path
+
+        let train = try WardrobeProcess.run(["model", "train", "--limit", "32", "--epochs", "1", "--out", model,
+                                              "--name", "my wardrobe", "--version", "2026-12"])
+        #expect(train.status == 0, "stderr: \(train.stderr)")
+        let info = try WardrobeProcess.run(["model", "info", "--json", model])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+        #expect(json["name"] as? String == "my wardrobe")
+        #expect(json["version"] as? String == "2026-12")
+
+        for blank in ["--name", "--version"] {
+            let refused = try WardrobeProcess.run(["model", "train", "--limit", "32", "--out", model, blank, " "])
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains("\(blank) needs some text"), "stderr: \(refused.stderr)")
+        }
     }
 
     @Test func trainWithoutOutIsAUsageError() throws {

@@ -79,6 +79,14 @@ import Testing
         #expect(use.stdout.contains("--model still picks another"), "\(use.stdout)")
         try FileManager.default.removeItem(atPath: adopted)
 
+        // model info describes the model the catalogue uses, from its kept copy, and says why it is that one.
+        let info = try run(["model", "info", "--db", db])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stdout.contains("name           chosen\n"), "\(info.stdout)")
+        #expect(info.stdout.contains("(the copy kept in the catalogue) (the catalogue's model)"), "\(info.stdout)")
+        let both = try run(["model", "info", "--db", db, "--model", Self.root + "/Models/clothing.aimodel", adopted])
+        #expect(both.status == 64 && both.stderr.contains("not both"), "\(both.stderr)")
+
         // Without --model, import and reclassify classify with the adopted model, from the copy the catalogue kept.
         #expect(try run(["import", "--db", db, "--jobs", "1", folder.path("photos/dress")]).status == 0)
         let reclassify = try run(["reclassify", "--db", db, "--jobs", "1"])
@@ -115,6 +123,9 @@ import Testing
         #expect(back.status == 0 && back.stdout.contains("now uses the bundled model"), "\(back.stdout)")
         models = try listing()
         #expect(models.in_use_source == "the bundled model")
+        let bundledInfo = try run(["model", "info", "--db", db])
+        #expect(bundledInfo.stdout.contains("name           clothing\n"), "\(bundledInfo.stdout)")
+        #expect(bundledInfo.stdout.contains("(the bundled model)"), "\(bundledInfo.stdout)")
         #expect(models.models.first { $0.in_use }?.sha256 == bundledHash)
         let table = try run(["model", "list", "--db", db])
         #expect(table.status == 0 && table.stdout.contains("agreement"), "\(table.stdout)")

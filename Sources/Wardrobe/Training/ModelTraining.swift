@@ -40,6 +40,10 @@ public struct ModelTraining: Sendable {
     public var configuration: TrainingConfiguration
     /// Fit a temperature on the held-out photos and fold it into the last layer.
     public var calibrate = true
+    /// The name and version the model file gives itself, shown by `model info`,
+    /// `model list` and every run it makes; catalogues tell models apart by hash.
+    public var modelName = "clothing"
+    public var modelVersion = "1.0"
 
     /// Nil keeps the default: the trainer's, or with `parentPath` its
     /// fine-tuning schedule. A `limit` makes a quick trial: it caps the
@@ -166,7 +170,7 @@ public struct ModelTraining: Sendable {
             events(.calibrated(temperature: temperature, before: before, after: after))
         }
         record.trainingSeconds = Date().timeIntervalSince(started)
-        return Outcome(result: result, record: record, model: result.modelFile(record: record))
+        return Outcome(result: result, record: record, model: result.modelFile(name: modelName, version: modelVersion, record: record))
     }
 
     /// The trainer checks its configuration only in debug builds (Training is

@@ -7,14 +7,24 @@ struct ModelInfoCommand: Command {
     static let configuration = CommandConfiguration(
         name: "info",
         abstract: "Show a model's name, version, size, labels, contract and training record.",
-        usage: "[options] [FILE]")
+        usage: "[options] [FILE]",
+        discussion: """
+            FILE and --model are the same; without either, the model every command would use:
+            $WARDROBE_MODEL, else the catalogue's (see 'model use'), else the bundled one.
+            """)
 
-    @Argument(name: "FILE", help: "The .aimodel file (default: the bundled clothing.aimodel).")
+    @Argument(name: "FILE", help: "The .aimodel file (the same as --model FILE).")
     var path: String?
+    @OptionGroup var model: ModelOptions
+    @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var output: JSONOutputOption
 
+    func validate() throws(UsageError) {
+        if path != nil && model.path != nil { throw UsageError("give the model as FILE or as --model FILE, not both") }
+    }
+
     func run(_ console: Console) throws -> ExitStatus {
-        let (file, summary) = try console.setup.modelSummary(explicit: path)
+        let (choice, summary) = try console.setup.modelSummary(explicit: path ?? model.path, cataloguePath: catalogue.path)
         if output.json {
             try console.json(summary)
             return .success
@@ -23,7 +33,8 @@ struct ModelInfoCommand: Command {
         func signature(name: String, shape: [Int]) -> String {
             "\(name) float32 [" + shape.map { $0 < 0 ? "N" : String($0) }.joined(separator: ", ") + "]"
         }
-        console.output("file           \(file)")
+        let chosenBy = choice.source == .option ? "" : " (\(choice.source.rawValue))"
+        console.output("file           \(choice.path)\(chosenBy)")
         console.output("name           \(summary.name)")
         console.output("version        \(summary.version)")
         console.output("parameters     \(summary.parameters)")

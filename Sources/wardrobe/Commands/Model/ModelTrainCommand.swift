@@ -8,7 +8,7 @@ struct ModelTrainCommand: Command {
     static let configuration = CommandConfiguration(
         name: "train",
         abstract: "Train a clothing classifier on Fashion-MNIST and labelled photos and write it as an .aimodel.",
-        usage: "[--data DIR] [--photos DIR --map FILE] [--corrections [--db PATH]] [--prep NAME] [--from MODEL] [--epochs N] [--seed S] --out FILE",
+        usage: "[--data DIR] [--photos DIR --map FILE] [--corrections [--db PATH]] [--prep NAME] [--from MODEL] [--epochs N] [--seed S] [--name NAME] --out FILE",
         discussion: """
             Trains the bundled architecture (two blocks of 3x3 convolutions with batch norm,
             then a dense head) on the Fashion-MNIST training set, holding 5,000 images out for
@@ -60,6 +60,10 @@ struct ModelTrainCommand: Command {
     var seed: UInt64?
     @Option(name: "--out", value: "FILE", help: "Where to write the model.")
     var out: String
+    @Option(name: "--name", value: "NAME", help: "The model's name (default: --out's file name without .aimodel).")
+    var name: String?
+    @Option(name: "--version", value: "V", help: "The model's version (default: 1.0).")
+    var version: String?
     @Option(name: "--limit", value: "N", help: "Quick trial: train on N images, validate and test on at most N each.", in: 1...60_000)
     var limit: Int?
     @Option(name: "--threads", value: "N", help: "Threads sharing each batch (default: 2; part of what makes a run reproducible).", in: 1...64)
@@ -84,6 +88,10 @@ struct ModelTrainCommand: Command {
         if let limit, let threads, threads > limit {
             throw UsageError("--threads \(threads) is more than the \(limit) images of --limit \(limit): each thread needs an image of every batch")
         }
+        for (option, value) in [("--name", name), ("--version", version)]
+        where value.map({ $0.allSatisfy(\.isWhitespace) }) == true {
+            throw UsageError("\(option) needs some text")
+        }
         if let photoAugment, !["full", "flip-shift", "none"].contains(photoAugment) {
             throw UsageError("--photo-augment is full, flip-shift or none, not '\(photoAugment)'")
         }
@@ -106,6 +114,8 @@ struct ModelTrainCommand: Command {
         }
         training.calibrate = !noCalibrate
         let output = URL(fileURLWithPath: out)
+        training.modelName = name ?? output.deletingPathExtension().lastPathComponent
+        if let version { training.modelVersion = version }
         let printer = TrainingPrinter(console: console, configuration: training.configuration)
         let outcome = try training.run { event in printer.show(event) }
         try outcome.model.write(to: output)
