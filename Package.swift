@@ -82,7 +82,7 @@ let package = Package(
                           swiftSettings: optimised),
 
         // bench-import's generator of 12-megapixel photos and its decode-bound limit.
-        .executableTarget(name: "import-bench", dependencies: ["Imaging", "Inference", "CTurboJPEG", "CCrypto", "BenchSupport"],
+        .executableTarget(name: "import-bench", dependencies: ["Imaging", "Inference", "CTurboJPEG", "CHeif", "CWebP", "CCrypto", "BenchSupport"],
                           path: "bench/ImportBench"),
         // inference-bench: times the runtime, writes the reference model, runs
         // models for the format check (mk/inference.mk); CPeakFLOPS measures the core's peak.

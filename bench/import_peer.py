@@ -2,8 +2,11 @@
 process, written the way a Python developer would with the usual libraries.
 
 Per file: read and SHA-256; skip content the catalogue holds; Pillow decode
-with `draft` (JPEG DCT scaling to the thumbnail's size), EXIF transpose, a
-256-pixel JPEG thumbnail (quality 85), the 28x28 grayscale tensor (area
+with `draft` asking for the thumbnail's size (the stored image fitted into
+256x256, as `wardrobe import` asks its decoders: JPEG then decodes at a DCT
+scale, HEIF/HEIC through pillow-heif from an embedded thumbnail at least that
+large, WebP in full, as Pillow has no scaled WebP decoding), EXIF transpose,
+a 256-pixel JPEG thumbnail (quality 85), the 28x28 grayscale tensor (area
 average, bytes / 255). Per batch of 64: onnxruntime on the same weights, then
 one sqlite3 transaction inserting images, paths and classifications into the
 catalogue's schema (migrations/*.sql) with the Catalogue module's pragmas.
@@ -14,6 +17,7 @@ times itself; interpreter start, imports and model loading are not counted.
     python bench/import_peer.py --model MODEL.onnx --db OUT.sqlite DIR...
 """
 import argparse
+import collections
 import hashlib
 import io
 import json
@@ -25,11 +29,14 @@ import time
 import numpy as np
 import onnxruntime
 from PIL import Image, ImageOps
+from pillow_heif import register_heif_opener
 
 import catalogue_peer  # beside this file
 
 THUMBNAIL_SIDE = 256
 BATCH = 64
+
+register_heif_opener()  # HEIF/HEIC and AVIF through pillow-heif (libheif)
 
 # The Catalogue module's statements, as bench-catalogue's peer spells them.
 INSERT_IMAGE = catalogue_peer.INSERT_IMAGE
@@ -60,11 +67,33 @@ def files_under(roots):
                     yield os.path.abspath(os.path.join(folder, name))
 
 
+DECODED = collections.Counter()  # what each decode read, for the report
+
+
+def describe(kind, stored, decoded):
+    """What Pillow decodes of an image stored at `stored` after draft: its size and how."""
+    name = {"jpeg": "JPEG", "heif": "HEIF", "avif": "AVIF", "webp": "WebP", "png": "PNG"}.get(kind, kind)
+    if decoded == stored:
+        return f"{name} whole {decoded[0]}x{decoded[1]}" if kind != "jpeg" else "JPEG whole"
+    if kind == "jpeg":
+        return f"JPEG at DCT scale 1/{round(stored[0] / decoded[0])}"
+    return f"{name} embedded thumbnail {decoded[0]}x{decoded[1]}"
+
+
+def fitted(size):
+    """`size` scaled so that its longest side is THUMBNAIL_SIDE: what the thumbnail needs."""
+    scale = THUMBNAIL_SIDE / max(size)
+    return tuple(min(side, max(1, round(side * scale))) for side in size)
+
+
 def process(data):
-    """Thumbnail JPEG bytes, full upright size and the 28x28 tensor of one image."""
+    """Thumbnail JPEG bytes, full upright size, format and the 28x28 tensor of one image."""
     image = Image.open(io.BytesIO(data))
     stored = image.size
-    image.draft("RGB", (THUMBNAIL_SIDE, THUMBNAIL_SIDE))
+    kind = (image.format or "unknown").lower()
+    # The smallest decode that still covers the thumbnail (draft keeps both sides at least this).
+    image.draft("RGB", fitted(stored))
+    DECODED[describe(kind, stored, image.size)] += 1
     image = ImageOps.exif_transpose(image).convert("RGB")
     swapped = image.size[0] < image.size[1] and stored[0] > stored[1] or \
         image.size[0] > image.size[1] and stored[0] < stored[1]
@@ -73,7 +102,7 @@ def process(data):
     thumbnail = io.BytesIO()
     image.save(thumbnail, "JPEG", quality=85)
     tensor = np.asarray(image.convert("L").resize((28, 28), Image.Resampling.BOX), dtype=np.float32) / 255
-    return thumbnail.getvalue(), size, tensor
+    return thumbnail.getvalue(), size, kind, tensor
 
 
 def main():
@@ -97,8 +126,8 @@ def main():
         probabilities = shifted / shifted.sum(axis=1, keepdims=True)
         now = int(time.time() * 1000)
         db.execute("BEGIN IMMEDIATE")
-        for (path, digest, data_size, stat, thumbnail, (width, height), _), row, p in zip(batch, logits, probabilities):
-            cursor = db.execute(INSERT_IMAGE, (digest, data_size, width, height, "jpeg", thumbnail, now))
+        for (path, digest, data_size, stat, thumbnail, (width, height), kind, _), row, p in zip(batch, logits, probabilities):
+            cursor = db.execute(INSERT_IMAGE, (digest, data_size, width, height, kind, thumbnail, now))
             image_id = cursor.lastrowid if cursor.rowcount == 1 else \
                 db.execute("SELECT id FROM images WHERE sha256 = ?", (digest,)).fetchone()[0]
             db.execute(INSERT_PATH, (path, image_id, stat.st_size, stat.st_mtime_ns, now))
@@ -117,12 +146,12 @@ def main():
             continue
         seen.add(digest)
         try:
-            thumbnail, size, tensor = process(data)
+            thumbnail, size, kind, tensor = process(data)
         except Exception as error:  # a bad file is counted, as the import records it
             print(f"{path}: {error}", file=sys.stderr)
             failed += 1
             continue
-        pending.append((path, digest, len(data), stat, thumbnail, size, tensor))
+        pending.append((path, digest, len(data), stat, thumbnail, size, kind, tensor))
         if len(pending) == BATCH:
             commit(pending)
             stored += len(pending)
@@ -132,7 +161,7 @@ def main():
         stored += len(pending)
     seconds = time.perf_counter() - start
     print(json.dumps({"new_images": stored, "known": known, "failed": failed, "seconds": round(seconds, 3),
-                      "images_per_second": round((stored + known) / seconds, 1)}))
+                      "images_per_second": round((stored + known) / seconds, 1), "decoded": dict(DECODED)}))
 
 
 if __name__ == "__main__":

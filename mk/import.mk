@@ -2,11 +2,24 @@
 # (bench/import_peer.py: Pillow, onnxruntime on the same weights, sqlite3) and the
 # decode-bound limit (TurboJPEG at the thumbnail's DCT scale + SHA-256 on both cores),
 # with peak RSS, on the validation photos (when present) and 200 generated 12-megapixel
-# JPEGs; then the per-file cost into a catalogue of 100,000 images against an empty one.
-# Generated files stay in bench/out/import between runs (about 1.8 GB).
+# JPEGs; then HEIC and WebP made from the generated JPEGs (12-megapixel and small, see
+# bench/make_format_photos.sh), beside the same peer with pillow-heif and Pillow's WebP and
+# each library's own decode-bound limit; then the per-file cost into a catalogue of 100,000
+# images against an empty one. Generated files stay in bench/out/import between runs
+# (about 2 GB); the HEIC/WebP counts below are part of their folder names.
 IMPORT_BENCH_OUT     ?= bench/out/import
 IMPORT_BENCH_REPEATS ?= 3
 IMPORT_BENCH_MODEL   ?= Models/clothing.aimodel
+# HEIC and WebP files per set (0 leaves the set out). A 12-megapixel HEIC takes x265 about
+# 8 CPU seconds to make, once.
+IMPORT_BENCH_HEIC_LARGE ?= 30
+IMPORT_BENCH_HEIC_SMALL ?= 300
+IMPORT_BENCH_WEBP_LARGE ?= 40
+IMPORT_BENCH_WEBP_SMALL ?= 300
+# A format set: its folder (make_format_photos.sh FORMAT COUNT SOURCE) and the bench's
+# --set option, or nothing when COUNT is 0.
+import_set_dir = $(IMPORT_BENCH_OUT)/$(1)-$(2)
+import_set = $(if $(filter-out 0,$(3)),--set "$(1)=$(call import_set_dir,$(2),$(3))")
 
 .PHONY: bench-import
 BENCHES += bench-import
@@ -22,9 +35,20 @@ bench-import: deps $(PYTHON)
 	@test -f $(IMPORT_BENCH_OUT)/photos-small/.done || { \
 	  $(RELEASE)/import-bench photos --out $(IMPORT_BENCH_OUT)/photos-small --count 1000 --width 400 --height 533 && \
 	  touch $(IMPORT_BENCH_OUT)/photos-small/.done; }
+	@$(PYTHON) -c 'import pillow_heif' 2>/dev/null || $(VENV)/bin/pip install -q pillow-heif
+	@for set in "heic-thumbnail heic-12mp $(IMPORT_BENCH_HEIC_LARGE) photos-12mp" "heic heic-small $(IMPORT_BENCH_HEIC_SMALL) photos-small" \
+	            "webp webp-12mp $(IMPORT_BENCH_WEBP_LARGE) photos-12mp" "webp webp-small $(IMPORT_BENCH_WEBP_SMALL) photos-small"; do \
+	  set -- $$set; \
+	  [ "$$3" = 0 ] || [ -d "$(IMPORT_BENCH_OUT)/$$2-$$3" ] || \
+	    sh bench/make_format_photos.sh $$1 $$3 $(IMPORT_BENCH_OUT)/$$4 $(IMPORT_BENCH_OUT)/$$2-$$3 || exit 1; \
+	done
 	$(PYTHON) bench/export_onnx.py $(IMPORT_BENCH_MODEL) $(IMPORT_BENCH_OUT)/model.onnx
 	$(PYTHON) bench/import_bench.py --repeats $(IMPORT_BENCH_REPEATS) \
 	  --wardrobe $(WARDROBE) --import-bench $(RELEASE)/import-bench --catalogue-bench $(RELEASE)/catalogue-bench \
 	  --model $(IMPORT_BENCH_MODEL) --onnx $(IMPORT_BENCH_OUT)/model.onnx \
 	  --peer bench/import_peer.py --python $(PYTHON) --out $(IMPORT_BENCH_OUT) \
-	  --photos $(PHOTOS) --large $(IMPORT_BENCH_OUT)/photos-12mp --scaling $(IMPORT_BENCH_OUT)/photos-small
+	  --photos $(PHOTOS) --large $(IMPORT_BENCH_OUT)/photos-12mp --scaling $(IMPORT_BENCH_OUT)/photos-small \
+	  $(call import_set,HEIC 12 MP,heic-12mp,$(IMPORT_BENCH_HEIC_LARGE)) \
+	  $(call import_set,HEIC small,heic-small,$(IMPORT_BENCH_HEIC_SMALL)) \
+	  $(call import_set,WebP 12 MP,webp-12mp,$(IMPORT_BENCH_WEBP_LARGE)) \
+	  $(call import_set,WebP small,webp-small,$(IMPORT_BENCH_WEBP_SMALL))

@@ -2,7 +2,7 @@
 # product's path). Made once per checkout; `make clean` removes it.
 VENV    := bench/.venv
 PYTHON  := $(VENV)/bin/python
-PY_PKGS := numpy onnx onnxruntime safetensors pillow
+PY_PKGS := numpy onnx onnxruntime safetensors pillow pillow-heif
 
 $(PYTHON):
 	python3 -m venv $(VENV)

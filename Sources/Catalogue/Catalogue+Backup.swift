@@ -1,4 +1,5 @@
 import CSQLite
+import Files
 import Foundation
 
 /// What a verified backup holds: every table's row count (equal in the copy and in the
@@ -21,12 +22,15 @@ extension Catalogue {
     /// schema version, every table's row count against the snapshot's) and only then renamed
     /// to `path`, so a half-written or failed backup never carries the name. An existing
     /// `path` is refused: anything there, a symbolic link too, even one that points nowhere,
-    /// and the name is given by `link`, which fails if something took it meanwhile.
+    /// and the name is given by `link`, which fails if something took it meanwhile. A `path`
+    /// whose folder does not exist is refused too.
     public func backup(to path: String) throws -> BackupReport {
         let started = Date()
         let target = URL(fileURLWithPath: path).standardizedFileURL.path
         var existing = stat()
         if lstat(target, &existing) == 0 { throw Catalogue.backupNameTaken(path) }
+        // A missing folder is refused, not made, as `export --output` refuses one.
+        if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
         let temporary = target + ".partial-\(getpid())"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) } }
         let copy = try Database(path: temporary, mode: .create)

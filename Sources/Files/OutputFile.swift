@@ -10,7 +10,8 @@ import Darwin
 /// a failure leaves the old one; a symbolic link is followed and its target treated so
 /// (the link stays); a FIFO or character device (`/dev/stdout`, a terminal) is written as
 /// a stream; anything else (a folder, a block device, a socket, a FIFO nobody reads) is
-/// refused. Every write is checked: a short or failed write is an error.
+/// refused, and so is a new path whose folder is missing (see `ParentFolder`). Every write
+/// is checked: a short or failed write is an error.
 public final class OutputFile {
     /// What `path` turned out to be.
     public enum Kind: Sendable, Equatable {
@@ -39,6 +40,7 @@ public final class OutputFile {
         }
         if stat(target, &status) != 0 {
             guard errno == ENOENT else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
+            if let problem = ParentFolder.problem(for: target) { throw RegularFile.Failure(kind: .missing, reason: problem) }
             (descriptor, temporary) = try Self.temporaryBeside(target)
             kind = .replaced(target: target)
             return

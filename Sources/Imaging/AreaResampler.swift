@@ -126,7 +126,8 @@ extension Bitmap {
         return resized(width: size.width, height: size.height)
     }
 
-    static func fittedSize(width: Int, height: Int, longestSide: Int) -> (width: Int, height: Int) {
+    /// The size `fitted(longestSide:)` gives, without the pixels (what a scaled decode asks for).
+    public static func fittedSize(width: Int, height: Int, longestSide: Int) -> (width: Int, height: Int) {
         let longest = max(width, height)
         guard longest > longestSide else { return (width, height) }
         let scale = Double(longestSide) / Double(longest)

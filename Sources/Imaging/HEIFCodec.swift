@@ -40,7 +40,9 @@ struct HEIFCodec {
         return try withFile(bytes) { (file) throws(ImagingError) in
             let header = file.header
             try limits.check(width: header.width, height: header.height, format: format)
-            let source = minimumSide.flatMap { file.thumbnail(atLeast: $0, width: header.width, height: header.height) }
+            let source = minimumSide.flatMap {
+                file.thumbnail(atLeast: $0, width: header.width, height: header.height, in: bytes)
+            }
             defer { if let source { heif_image_handle_release(source) } }
             let bitmap = try decodePixels(of: source ?? file.primary)
             guard source != nil || (bitmap.width == header.width && bitmap.height == header.height) else {
@@ -151,15 +153,19 @@ struct HEIFFile {
     }
 
     /// The embedded thumbnail (phones store one of about 320 pixels) when its longest side is
-    /// at least `minimumSide` and it shows the same picture: same shape within a pixel, and
-    /// alpha when the primary has alpha. The caller releases it.
-    func thumbnail(atLeast minimumSide: Int, width: Int, height: Int) -> OpaquePointer? {
+    /// at least `minimumSide` and it shows the same picture: the same rotation and mirroring
+    /// as the primary (`HEIFItemTransforms`), the same shape within a pixel, and alpha when
+    /// the primary has alpha. The caller releases it.
+    func thumbnail(atLeast minimumSide: Int, width: Int, height: Int, in bytes: [UInt8]) -> OpaquePointer? {
         let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
         guard count > 0 else { return nil }
         var ids = [heif_item_id](repeating: 0, count: count)
         let found = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
+        var primaryID: heif_item_id = 0
+        guard heif_context_get_primary_image_ID(context, &primaryID).code == heif_error_Ok,
+              let transforms = HEIFItemTransforms(bytes), let turned = transforms.transforms(of: primaryID) else { return nil }
         let primaryAlpha = heif_image_handle_has_alpha_channel(primary) != 0
-        for id in ids.prefix(found) {
+        for id in ids.prefix(found) where transforms.transforms(of: id) == turned {
             var handle: OpaquePointer?
             guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
             let w = Int(heif_image_handle_get_width(handle)), h = Int(heif_image_handle_get_height(handle))

@@ -75,6 +75,22 @@ import Testing
         #expect(Self.fileType(fifo) == S_IFIFO, "the FIFO is still a FIFO")
     }
 
+    /// A mistyped folder is an error, not a new folder: `export --output` and `backup` alike.
+    @Test(arguments: [["export", "--output"], ["backup"]])
+    func aNewFileInAMissingFolderIsRefusedAndTheFolderNotMade(command: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        let target = folder.path("backups/2026/copy.sqlite")
+        let result = try WardrobeProcess.run([command[0], "--db", db] + command.dropFirst() + [target])
+        #expect(result.status == 1, "\(command): status \(result.status): \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("error: \(target): ")
+                && lines[0].hasSuffix("the folder \(folder.path("backups/2026")) does not exist"), "\(command): \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("backups")), "\(command) made the folder")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func aDeviceIsNeverReplaced() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

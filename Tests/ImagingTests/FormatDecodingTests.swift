@@ -101,6 +101,21 @@ import Testing
         #expect(near(mean(full.bitmap, x: 20..<140, y: 20..<100), [220, 30, 30], within: 24))
     }
 
+    /// Both files store the picture upside down with a 180-degree `irot`; the thumbnail of one
+    /// carries the same `irot`, the other's none (as a tool that turned only the primary leaves it).
+    @Test(arguments: [("features/turned-thumbnail.heic", true), ("features/unturned-thumbnail.heic", false)])
+    func anEmbeddedThumbnailServesOnlyWhenTurnedLikeTheImage(name: String, thumbnailServes: Bool) throws {
+        let decoded = try decoder.decode(try Self.fixture(name), minimumSide: 256)
+        #expect(decoded.width == 640 && decoded.height == 480)
+        #expect(decoded.scale == (thumbnailServes ? ScalingFactor(numerator: 320, denominator: 640) : .one))
+        // Upright either way: the marker in the top-left corner, the field in the bottom-right.
+        let quarter = (x: decoded.bitmap.width / 4, y: decoded.bitmap.height / 4)
+        #expect(near(mean(decoded.bitmap, x: quarter.x / 4..<quarter.x * 3 / 4, y: quarter.y / 4..<quarter.y * 3 / 4),
+                     [220, 30, 30], within: 24))
+        #expect(near(mean(decoded.bitmap, x: quarter.x * 3..<quarter.x * 4 - 4, y: quarter.y * 3..<quarter.y * 4 - 4),
+                     [60, 110, 170], within: 24))
+    }
+
     @Test func aLargeWebPIsDecodedStraightToTheSizeAsked() throws {
         let decoded = try decoder.decode(try Self.fixture("features/large.webp"), minimumSide: 256)
         #expect(decoded.width == 640 && decoded.height == 480)

@@ -90,7 +90,8 @@ import Wardrobe
         #expect(lines[1].contains("Ankle boot"))
 
         let unwritable = directory.appendingPathComponent("no/such/folder/out.csv").path
-        #expect(throws: WardrobeError.invalidArgument("\(unwritable): cannot write the export there: No such file or directory")) {
+        let folder = directory.appendingPathComponent("no/such/folder").path
+        #expect(throws: WardrobeError.invalidArgument("\(unwritable): cannot write the export there: the folder \(folder) does not exist")) {
             try export.write(format: .csv, all: false, toFile: unwritable)
         }
     }

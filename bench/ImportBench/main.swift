@@ -6,8 +6,16 @@
 //       its own content, so an import hashes, decodes and stores every one.
 //   import-bench decode-limit [--threads 2] [--side 256] DIR...
 //       The decode-bound limit of an import: every file read, hashed with SHA-256 and
-//       decoded by TurboJPEG at the DCT scale the thumbnail needs, on `threads` threads and
-//       nothing else. Prints one JSON object.
+//       decoded by its own library at the size the thumbnail needs (TurboJPEG at a DCT
+//       scale, libheif from an embedded thumbnail, libwebp scaled; see LimitDecoders), on
+//       `threads` threads and nothing else. Prints one JSON object, with what was decoded.
+//   import-bench decode-choices [--side 256] [--rounds 3] DIR...
+//       Imaging's decoder asked for the thumbnail's size (DCT scale, scaled WebP, HEIF's
+//       embedded thumbnail) against decoding the whole image, each then fitted to `side`:
+//       CPU time per image of each way, what was decoded, and how far the two results lie
+//       apart. Why the decoders decode less than the whole image; see DecodeChoices.swift.
+//   import-bench decoded [--side 256] DIR...
+//       What Imaging's decoder reads of each file for an import (one JSON object).
 //   import-bench stages --model FILE DIR...
 //       CPU time per image of each step of an import's worker, one thread, over the JPEGs
 //       under DIR: where the time goes, for profiling.
@@ -73,68 +81,52 @@ func writePhotos(_ options: BenchOptions) throws {
 
 // MARK: - decode-limit
 
-func jpegFiles(under roots: [String]) -> [String] {
+/// The image files under `roots` that import-bench measures (by name: the generated sets and
+/// the validation photos are named by their format).
+func imageFiles(under roots: [String]) -> [String] {
+    let suffixes = [".jpg", ".jpeg", ".heic", ".heif", ".avif", ".webp"]
     var files: [String] = []
     for root in roots {
         guard let walker = FileManager.default.enumerator(atPath: root) else { fail("cannot read \(root)") }
-        for case let path as String in walker {
-            let lowered = path.lowercased()
-            if lowered.hasSuffix(".jpg") || lowered.hasSuffix(".jpeg") { files.append(root + "/" + path) }
+        for case let path as String in walker where suffixes.contains(where: path.lowercased().hasSuffix) {
+            files.append(root + "/" + path)
         }
     }
     return files.sorted()
 }
 
-/// The DCT scale TurboJPEG offers that gives the smallest image whose longest side is
-/// still at least `side`, as the import's decoder chooses it.
-func scaled(width: Int, height: Int, side: Int) -> (width: Int, height: Int) {
-    var count: Int32 = 0
-    let factors = tjGetScalingFactors(&count)!
-    let longest = max(width, height)
-    var best = (width: width, height: height)
-    for i in 0..<Int(count) {
-        let num = Int(factors[i].num), denom = Int(factors[i].denom)
-        guard num <= denom else { continue }
-        let scaledLongest = (longest * num + denom - 1) / denom
-        if scaledLongest >= side && scaledLongest < max(best.width, best.height) {
-            best = ((width * num + denom - 1) / denom, (height * num + denom - 1) / denom)
-        }
-    }
-    return best
-}
-
 func decodeLimit(_ options: BenchOptions) throws {
-    let files = jpegFiles(under: options.positionals)
-    guard !files.isEmpty else { fail("decode-limit: no JPEG files under \(options.positionals)") }
+    let files = imageFiles(under: options.positionals)
+    guard !files.isEmpty else { fail("decode-limit: no image files under \(options.positionals)") }
     let threads = options.int("threads", default: ProcessInfo.processInfo.activeProcessorCount)
     let side = options.int("side", default: 256)
     let failures = Atomic<Int>(0)
+    let decoded = Mutex<[String: Int]>([:])
     let start = wallSeconds()
     parallelFor(files.count, threads: threads) { index in
-        guard let bytes = try? ImageFile.read(files[index]), let handle = tjInitDecompress() else {
+        guard let bytes = try? ImageFile.read(files[index]) else {
             failures.add(1, ordering: .relaxed)
             return
         }
-        defer { tjDestroy(handle) }
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let status = bytes.withUnsafeBufferPointer { source -> Int32 in
+        let what = bytes.withUnsafeBufferPointer { source -> String? in
             _ = EVP_Digest(source.baseAddress, source.count, &digest, &length, EVP_sha256(), nil)
-            guard tjDecompressHeader3(handle, source.baseAddress, UInt(source.count),
-                                      &width, &height, &subsampling, &colorspace) == 0 else { return -1 }
-            let size = scaled(width: Int(width), height: Int(height), side: side)
-            var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
-            return tjDecompress2(handle, source.baseAddress, UInt(source.count), &pixels, Int32(size.width), 0,
-                                 Int32(size.height), TJPF_RGB.rawValue, 0)
+            return LimitDecoders.decode(source, side: side)
         }
-        if status != 0 || length != 32 { failures.add(1, ordering: .relaxed) }
+        guard let what, length == 32 else {
+            failures.add(1, ordering: .relaxed)
+            return
+        }
+        decoded.withLock { $0[what, default: 0] += 1 }
     }
     let seconds = wallSeconds() - start
     let failed = failures.load(ordering: .relaxed)
+    let kinds = decoded.withLock { $0 }
+    let summary = try String(decoding: JSONSerialization.data(withJSONObject: kinds, options: [.sortedKeys]), as: UTF8.self)
     print("""
         {"files": \(files.count), "failed": \(failed), "threads": \(threads), "seconds": \(seconds), \
-        "images_per_second": \(Double(files.count - failed) / seconds)}
+        "images_per_second": \(Double(files.count - failed) / seconds), "decoded": \(summary)}
         """)
 }
 
@@ -174,7 +166,7 @@ func modelCost(_ options: BenchOptions) throws {
 func stages(_ options: BenchOptions) throws {
     guard let path = options.values["model"] else { fail("stages needs --model FILE") }
     let main = try CompiledModel(contentsOf: URL(fileURLWithPath: path)).function(named: "main")
-    let files = jpegFiles(under: options.positionals)
+    let files = imageFiles(under: options.positionals)
     let processor = ImageProcessor()
     var spent: [String: Double] = [:]
     var order: [String] = []
@@ -216,6 +208,8 @@ let options = BenchOptions(arguments.dropFirst(2), tool: "import-bench", allowsP
 switch arguments[1] {
 case "photos": try writePhotos(options)
 case "decode-limit": try decodeLimit(options)
+case "decode-choices": try decodeChoices(options)
+case "decoded": try decodedSummary(options)
 case "model-cost": try modelCost(options)
 case "stages": try stages(options)
 default: fail("unknown subcommand \(arguments[1])")

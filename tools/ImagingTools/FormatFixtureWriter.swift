@@ -32,7 +32,7 @@ struct FormatFixtureWriter {
 
     func write() throws {
         let sources = path("sources")
-        for folder in [sources, path("orientation")] {
+        for folder in [sources, path("orientation"), path("features")] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         for orientation in Orientation.allCases {
@@ -55,6 +55,13 @@ struct FormatFixtureWriter {
         try save(try PNGEncoder().encode(Bitmap(width: 40, height: 30, filledWith: Self.marker)), "sources/frame-1.png")
         try save(try PNGEncoder().encode(Bitmap(width: 40, height: 30, filledWith: Self.field)), "sources/frame-2.png")
         try save(try JPEGEncoder(quality: 90).encode(Self.upright().resized(width: 640, height: 480)), "sources/large.jpg")
+        // 640x480 stored upside down (irot 180 degrees) with a 320-pixel thumbnail: turned the
+        // same way, and, as a writer that turned only the primary image leaves it, not turned.
+        let upsideDown = Self.upright().resized(width: 640, height: 480).applying(.rotated180)
+        for (name, thumbnail) in [("turned-thumbnail", Orientation.rotated180), ("unturned-thumbnail", .up)] {
+            try save(try encodeHEIF(upsideDown, format: heif_compression_HEVC, orientation: .rotated180,
+                                    thumbnail: (side: 320, orientation: thumbnail)), "features/\(name).heic")
+        }
     }
 
     /// Left half opaque red, right half fully transparent (white once composited).
@@ -71,7 +78,10 @@ struct FormatFixtureWriter {
         }
     }
 
-    private func encodeHEIF(_ bitmap: Bitmap, format: heif_compression_format, orientation: Orientation) throws -> [UInt8] {
+    /// An HEIF file of `bitmap` as stored, with `orientation` in `irot`/`imir` and EXIF; with
+    /// `thumbnail`, an embedded thumbnail of that size whose own `irot`/`imir` say `thumbnail.orientation`.
+    private func encodeHEIF(_ bitmap: Bitmap, format: heif_compression_format, orientation: Orientation,
+                            thumbnail: (side: Int, orientation: Orientation)? = nil) throws -> [UInt8] {
         guard let context = heif_context_alloc() else { throw FixtureError("libheif: no context") }
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
@@ -95,6 +105,12 @@ struct FormatFixtureWriter {
         var handle: OpaquePointer?
         try check(heif_context_encode_image(context, image, encoder, options, &handle))
         defer { heif_image_handle_release(handle) }
+        if let thumbnail {
+            options.pointee.image_orientation = heif_orientation(rawValue: UInt32(thumbnail.orientation.rawValue))
+            var thumbnailHandle: OpaquePointer?
+            try check(heif_context_encode_thumbnail(context, image, handle, encoder, options, Int32(thumbnail.side), &thumbnailHandle))
+            heif_image_handle_release(thumbnailHandle)
+        }
         // The same orientation in EXIF, as phones write it: a reader that applies both turns twice.
         let exif = Array(Exif.app1Segment(orientation: orientation).dropFirst(4))   // "Exif\0\0" + TIFF
         let tiffOffset: [UInt8] = [0, 0, 0, 6]   // HEIF's Exif item starts with the offset to the TIFF header

@@ -1,0 +1,27 @@
+#!/bin/sh
+# bench-import's HEIC and WebP photos: the first COUNT JPEGs that import-bench made in SRC,
+# re-encoded into DST by heif-enc (libheif-examples) or cwebp (webp), two at a time.
+#   heic-thumbnail: HEVC with a 320-pixel embedded thumbnail, as phones store one
+#   heic:           HEVC without one (heif-enc's default)
+#   webp:           lossy WebP, the JPEG's EXIF (orientation) kept
+# x265's ultrafast preset keeps a 12-megapixel encode to seconds; what is measured is decoding.
+set -eu
+FORMAT=${1:?usage: make_format_photos.sh heic|heic-thumbnail|webp COUNT SRC DST}
+COUNT=${2:?}
+SRC=${3:?}
+DST=${4:?}
+rm -rf "$DST.partial"
+mkdir -p "$DST.partial"
+case $FORMAT in
+  heic) ENCODE='heif-enc -q 60 -p preset=ultrafast "$0" -o "$1"'; EXT=heic ;;
+  heic-thumbnail) ENCODE='heif-enc -q 60 -t 320 -p preset=ultrafast "$0" -o "$1"'; EXT=heic ;;
+  webp) ENCODE='cwebp -quiet -q 80 -metadata exif "$0" -o "$1"'; EXT=webp ;;
+  *) echo "make_format_photos.sh: unknown format $FORMAT" >&2; exit 64 ;;
+esac
+ls "$SRC" | grep '\.jpg$' | sort | head -n "$COUNT" | while read -r name; do
+  printf '%s\n%s\n' "$SRC/$name" "$DST.partial/${name%.jpg}.$EXT"
+done | xargs -d '\n' -n 2 -P 2 sh -c "$ENCODE >/dev/null"
+test "$(ls "$DST.partial" | wc -l)" -eq "$COUNT" || { echo "make_format_photos.sh: fewer than $COUNT files in $SRC" >&2; exit 1; }
+rm -rf "$DST"
+mv "$DST.partial" "$DST"
+echo "wrote $COUNT $FORMAT photos to $DST ($(du -sh "$DST" | cut -f1))"
