@@ -19,6 +19,8 @@ test-browser: deps $(BROWSER_VENV)/bin/python
 # 5,000, an image page and a thumbnail, beside Datasette (PyPI) serving the same
 # file; a catalogue of SERVE_BENCH_IMAGES images with 12 KB thumbnails written
 # by catalogue-bench (kept in bench/out between runs; ~13 GB at 1,000,000).
+# Then the server's CPU time per request of the stats page: the first one
+# counts the whole catalogue, the next ones reuse those counts.
 SERVE_BENCH_IMAGES ?= 1000000
 SERVE_BENCH_OUT    := bench/out/serve
 SERVE_BENCH_DB     := $(SERVE_BENCH_OUT)/serve-$(SERVE_BENCH_IMAGES).sqlite
@@ -35,3 +37,4 @@ bench-serve: deps $(PYTHON)
 	  --images $(SERVE_BENCH_IMAGES) --thumbnail-bytes 12288
 	$(PYTHON) bench/serve_bench.py --wardrobe $(WARDROBE) --datasette $(VENV)/bin/datasette \
 	  --db $(SERVE_BENCH_DB) --json $(SERVE_BENCH_OUT)/serve.json
+	$(PYTHON) bench/serve_cpu.py --wardrobe $(WARDROBE) --db $(SERVE_BENCH_DB) --path /stats --requests 500

@@ -2,38 +2,64 @@ import Foundation
 
 extension Catalogue {
     /// Totals; per effective label the image count and mean confidence; and
-    /// per person label how often the model agrees.
-    public func stats() throws -> CatalogueStats {
+    /// per person label how often the model agrees. With a `cache` (one per
+    /// connection; see `StatsCache`), the counts are taken again only when
+    /// something was committed since the cache was filled.
+    public func stats(cache: StatsCache? = nil) throws -> CatalogueStats {
         try read {
-            func count(_ sql: String) throws -> Int {
-                Int(try database.scalarInt(sql) ?? 0)
+            var stats: CatalogueStats
+            if let cache {
+                let key = StatsCache.Key(dataVersion: try database.scalarInt("PRAGMA data_version") ?? 0,
+                                         ownChanges: database.totalChanges)
+                if let kept = cache.counts(for: key, on: self) {
+                    stats = kept
+                } else {
+                    stats = try countEverything()
+                    cache.keep(stats, for: key, on: self)
+                }
+            } else {
+                stats = try countEverything()
             }
-            let labels = try database.rows("""
-                SELECT effective_label, count(*), avg(confidence) FROM current_classifications
-                GROUP BY effective_label ORDER BY effective_label
-                """) { CatalogueStats.LabelStats(label: $0.int(0), count: $0.int(1), meanConfidence: $0.double(2)) }
-            let agreement = try database.rows("""
-                SELECT corrected_label, count(*), sum(label = corrected_label) FROM current_classifications
-                WHERE corrected_label IS NOT NULL AND corrected_label != ?
-                GROUP BY corrected_label ORDER BY corrected_label
-                """, [Catalogue.noneLabel]) { CatalogueStats.Agreement(label: $0.int(0), labelled: $0.int(1), agreed: $0.int(2)) }
-            // Marked ones, and unmarked ones whose process is gone.
-            let marked = try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
-            let owners: [String?] = try database.rows("SELECT owner FROM runs WHERE outcome IS NULL AND finished_at IS NULL") {
-                $0.isNull(0) ? nil : $0.text(0)
-            }
-            let interrupted = marked + owners.filter(RunOwner.isGone).count
-            return CatalogueStats(
-                images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
-                missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),
-                classifications: try count("SELECT count(*) FROM classifications"),
-                failures: try count("SELECT count(*) FROM failing_files"),
-                models: try count("SELECT count(*) FROM models"), runs: try count("SELECT count(*) FROM runs"),
-                interruptedRuns: interrupted,
-                corrections: try count("SELECT count(*) FROM corrections"),
-                corrected: try count("SELECT count(*) FROM current_classifications WHERE corrected_label IS NOT NULL"),
-                labels: labels, agreement: agreement)
+            stats.interruptedRuns = try interruptedRuns()
+            return stats
         }
+    }
+
+    /// Every count of `stats()` that the catalogue's rows decide, in the
+    /// snapshot `read` opened.
+    private func countEverything() throws -> CatalogueStats {
+        func count(_ sql: String) throws -> Int {
+            Int(try database.scalarInt(sql) ?? 0)
+        }
+        let labels = try database.rows("""
+            SELECT effective_label, count(*), avg(confidence) FROM current_classifications
+            GROUP BY effective_label ORDER BY effective_label
+            """) { CatalogueStats.LabelStats(label: $0.int(0), count: $0.int(1), meanConfidence: $0.double(2)) }
+        let agreement = try database.rows("""
+            SELECT corrected_label, count(*), sum(label = corrected_label) FROM current_classifications
+            WHERE corrected_label IS NOT NULL AND corrected_label != ?
+            GROUP BY corrected_label ORDER BY corrected_label
+            """, [Catalogue.noneLabel]) { CatalogueStats.Agreement(label: $0.int(0), labelled: $0.int(1), agreed: $0.int(2)) }
+        return CatalogueStats(
+            images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
+            missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),
+            classifications: try count("SELECT count(*) FROM classifications"),
+            failures: try count("SELECT count(*) FROM failing_files"),
+            models: try count("SELECT count(*) FROM models"), runs: try count("SELECT count(*) FROM runs"),
+            interruptedRuns: 0,
+            corrections: try count("SELECT count(*) FROM corrections"),
+            corrected: try count("SELECT count(*) FROM current_classifications WHERE corrected_label IS NOT NULL"),
+            labels: labels, agreement: agreement)
+    }
+
+    /// Runs marked interrupted, and unmarked ones whose process is gone: asked
+    /// afresh every time, since a process can end without a commit.
+    private func interruptedRuns() throws -> Int {
+        let marked = Int(try database.scalarInt("SELECT count(*) FROM runs WHERE outcome = 'interrupted'") ?? 0)
+        let owners: [String?] = try database.rows("SELECT owner FROM runs WHERE outcome IS NULL AND finished_at IS NULL") {
+            $0.isNull(0) ? nil : $0.text(0)
+        }
+        return marked + owners.filter(RunOwner.isGone).count
     }
 
     /// What changed between two runs over the images both classified:

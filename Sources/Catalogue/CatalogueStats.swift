@@ -26,7 +26,7 @@ public struct CatalogueStats: Sendable, Equatable {
     public let models: Int
     public let runs: Int
     /// Runs stopped by Ctrl-C, or whose process died before closing them.
-    public let interruptedRuns: Int
+    public internal(set) var interruptedRuns: Int
     /// Every act of a person (labels, confirmations, clears).
     public let corrections: Int
     /// Images whose label a person set now (`none` included).

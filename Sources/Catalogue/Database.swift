@@ -192,6 +192,9 @@ public final class Database {
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Rows inserted, updated or deleted through this connection since it was opened (triggers' included).
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
     /// True outside any explicit transaction.
     public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 

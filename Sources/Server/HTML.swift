@@ -49,21 +49,32 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
     }
 
     /// Escapes the five characters that matter in HTML text and in quoted
-    /// attribute values.
+    /// attribute values. They are ASCII, which never occurs inside a UTF-8
+    /// multi-byte sequence, so the work is done on bytes; most strings
+    /// (labels, numbers, hashes, file names) hold none and come back as
+    /// they are. A gallery page escapes a few hundred strings.
     public static func escape(_ value: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(value.utf8.count)
-        for character in value.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
+        guard value.utf8.contains(where: HTML.needsEscape) else { return value }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(value.utf8.count + 32)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): escaped += "&amp;".utf8
+            case UInt8(ascii: "<"): escaped += "&lt;".utf8
+            case UInt8(ascii: ">"): escaped += "&gt;".utf8
+            case UInt8(ascii: "\""): escaped += "&quot;".utf8
+            case UInt8(ascii: "'"): escaped += "&#39;".utf8
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: false
+        }
     }
 }
 
@@ -83,20 +94,30 @@ public struct Link: Sendable, Equatable {
         return path + "?" + parameters.map { Link.encode($0) + "=" + Link.encode($1) }.joined(separator: "&")
     }
 
-    /// Percent-encodes all but RFC 3986's unreserved characters.
+    /// Percent-encodes all but RFC 3986's unreserved characters (bytes of
+    /// the UTF-8 form, so any string round-trips).
     public static func encode(_ value: String) -> String {
-        var encoded = ""
+        guard !value.utf8.allSatisfy(Link.isUnreserved) else { return value }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(value.utf8.count * 3)
         for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            if Link.isUnreserved(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
-        return encoded
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+             UInt8(ascii: "~"): true
+        default: false
+        }
     }
 
     public static func == (left: Link, right: Link) -> Bool { left.url == right.url }

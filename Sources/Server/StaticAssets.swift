@@ -51,6 +51,8 @@ enum StaticAssets {
         @media(max-width:759px){.review .large{max-height:42vh}}
         .notice{background:#fff7d6;border:1px solid #e8d27c;padding:.4rem .6rem;border-radius:.3rem;margin-bottom:.8rem}
         svg text{font:12px system-ui,sans-serif}
+        svg.chart{display:block;max-width:560px}
+        td.name{white-space:nowrap}
         @media(max-width:500px){svg.chart text{font-size:15px}}
         select{max-width:100%}
         .card form.inline{padding:0 .45rem .45rem;margin:0;gap:.3rem}

@@ -64,8 +64,10 @@ public struct CatalogueSummary: Sendable, Encodable {
         case corrections, corrected, classified, labels, agreement
     }
 
-    public init(catalogue: Catalogue) throws {
-        let stats = try catalogue.stats()
+    /// `cache`: for a connection asked again and again (a server's), the
+    /// counts kept from its last call while nothing was committed since.
+    public init(catalogue: Catalogue, cache: StatsCache? = nil) throws {
+        let stats = try catalogue.stats(cache: cache)
         self.catalogue = catalogue.path
         images = stats.images
         paths = stats.paths

@@ -100,7 +100,9 @@ struct GalleryPage {
     }
 
     static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let name = path[path.utf8.index(after: slash)...]
+        return name.isEmpty ? path : String(name)
     }
 
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }

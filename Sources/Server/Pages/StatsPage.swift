@@ -3,32 +3,38 @@ import Wardrobe
 
 /// `/stats`: per label the number of images, the model's mean confidence
 /// and, where a person gave labels, how often the model agrees with them;
-/// the counts drawn as an SVG bar chart made here, on the server.
+/// the counts drawn as an SVG bar chart made here, on the server. The
+/// counts walk every image, so each worker's connection keeps them until
+/// the next commit to the catalogue (from any process).
 struct StatsPage {
     let site: WardrobeSite
 
     func response() throws -> HTTPResponse {
-        let catalogue = try site.catalogue()
-        let summary = try CatalogueSummary(catalogue: catalogue)
+        let reader = try site.reads.reader()
+        let summary = try CatalogueSummary(catalogue: reader.catalogue, cache: reader.stats)
         let agreement = Dictionary(summary.agreement.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         let rows = summary.labels.map { label -> HTML in
             let agreed: String = agreement[label.label].map { "\(GalleryPage.percent($0.share)) of \($0.labelled)" } ?? "–"
             let link = Link("/", [("label", label.label)])
             return """
-                <tr><td><a href="\(link)">\(label.label)</a></td><td>\(label.count)</td>\
+                <tr><td class="name"><a href="\(link)">\(label.label)</a></td><td>\(label.count)</td>\
                 <td>\(label.meanConfidence.map(GalleryPage.percent) ?? "–")</td><td>\(agreed)</td></tr>
                 """
         }
         let content: HTML = """
             <h1>Stats</h1>
-            <p>\(summary.images) images, \(summary.classified) classified, \(summary.corrected) labelled by a person \
-            (\(summary.corrections) acts), \(summary.paths) paths (\(summary.missingPaths) missing), \(summary.runs) runs.</p>
+            <p>\(StatsPage.counted(summary.images, "image")), \(summary.classified) classified, \
+            \(summary.corrected) labelled by a person (\(StatsPage.counted(summary.corrections, "act"))), \
+            \(StatsPage.counted(summary.paths, "path")) (\(summary.missingPaths) missing), \(StatsPage.counted(summary.runs, "run")).</p>
             \(StatsPage.chart(summary.labels.map { ($0.label, $0.count, $0.meanConfidence) }))
             <div class="table-wrap"><table><thead><tr><th>Label</th><th>Images</th><th>Mean confidence</th>\
-            <th>Model agrees with a person</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <th>Model agrees</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
         return .html(PageLayout.page(title: "Stats", section: .stats, readOnly: site.readOnly, content))
     }
+
+    /// "1 run", "2 runs".
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// Horizontal bars, one per label, scaled to the largest count; the
     /// viewBox lets it shrink to any width.

@@ -1,0 +1,111 @@
+import Foundation
+import Imaging
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `wardrobe serve` keeps the stats page's counts between requests; a label
+/// given by another process must still show on the very next request.
+@Suite struct ServeStatsFreshnessTests {
+    @Test func aLabelFromAnotherProcessShowsOnTheNextStatsPage() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        for index in 0..<3 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(index).png")
+        }
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--quiet",
+                                                folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+
+        let server = Process()
+        server.executableURL = WardrobeProcess.executable
+        server.arguments = ["serve", "--db", db, "--port", "0", "--read-only"]
+        server.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var banner = Data()
+        while !banner.contains(UInt8(ascii: "\n")) {
+            let piece = out.fileHandleForReading.availableData
+            try #require(!piece.isEmpty, "serve ended before printing its address")
+            banner += piece
+        }
+        let line = String(decoding: banner, as: UTF8.self)
+        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+
+        // One keep-alive connection: the same worker, whose counts are kept, answers every request.
+        let client = try KeepAliveHTTP(port: port)
+        let before = try client.get("/stats")
+        #expect(before.contains("3 images, 3 classified, 0 labelled by a person (0 acts)"), "\(before)")
+        #expect(try client.get("/stats") == before, "nothing changed, the same page")
+
+        let labelled = try WardrobeProcess.run(["label", "none", "1", "--db", db])
+        try #require(labelled.status == 0, "\(labelled.stderr)")
+        let after = try client.get("/stats")
+        #expect(after.contains("3 images, 3 classified, 1 labelled by a person (1 act)"), "\(after)")
+        #expect(after.contains(">none</a></td><td>1</td>"), "the new label has its row, with one image")
+    }
+}
+
+/// HTTP/1.1 GETs over one connection, read to each response's Content-Length.
+final class KeepAliveHTTP {
+    private let socket: Int32
+    private let host: String
+    private var buffered: [UInt8] = []
+
+    init(port: Int) throws {
+        host = "127.0.0.1:\(port)"
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard socket >= 0, connected == 0 else { throw KeepAliveError("cannot connect to \(host)") }
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(socket) }
+
+    /// The body of a 200 answer as text; anything else throws.
+    func get(_ path: String) throws -> String {
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ write(socket, $0.baseAddress, $0.count) }) == request.count else {
+            throw KeepAliveError("cannot send the request for \(path)")
+        }
+        let end = Array("\r\n\r\n".utf8)
+        while buffered.firstRange(of: end) == nil { try fill() }
+        let headerEnd = buffered.firstRange(of: end)!.upperBound
+        let head = String(decoding: buffered[..<headerEnd], as: UTF8.self)
+        guard head.hasPrefix("HTTP/1.1 200") else { throw KeepAliveError("\(path) answered \(head)") }
+        guard let length = head.firstMatch(of: /(?i)content-length:\s*(\d+)/).flatMap({ Int($0.1) }) else {
+            throw KeepAliveError("no Content-Length in \(head)")
+        }
+        while buffered.count < headerEnd + length { try fill() }
+        let body = String(decoding: buffered[headerEnd..<headerEnd + length], as: UTF8.self)
+        buffered.removeFirst(headerEnd + length)
+        return body
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = read(socket, &chunk, chunk.count)
+        guard count > 0 else { throw KeepAliveError("the server closed the connection") }
+        buffered += chunk[..<count]
+    }
+}
+
+struct KeepAliveError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
