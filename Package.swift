@@ -54,12 +54,15 @@ let package = Package(
         .executableTarget(name: "catalogue-bench", dependencies: ["Catalogue", "CatalogueFixtures", "BenchSupport"],
                           path: "bench/CatalogueBench"),
         // Times `wardrobe reclassify` and `wardrobe list` through the built binary (bench-queries).
+        // What the cheap look for damage costs writing commands on a large catalogue (bench-check).
+        .executableTarget(name: "check-bench", dependencies: ["Catalogue", "Imaging", "BenchSupport"], path: "bench/CheckBench"),
         .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training", "BenchSupport"], path: "bench/QueriesBench"),
         // Shared by the benchmark tools: option parsing, clocks, timed child
         // processes, and the photo-like pictures bench-imaging and bench-import encode.
         .target(name: "BenchSupport", path: "bench/BenchSupport"),
-        // Deterministic synthetic images, models and classifications, shared by
-        // the catalogue tests and catalogue-bench.
+        // Test support: deterministic synthetic images, models and classifications
+        // (shared with catalogue-bench), simultaneous processes, a small tmpfs, and
+        // the rows of `wardrobe list --json` as tests read them.
         .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS", "Files"],
                 swiftSettings: optimised),

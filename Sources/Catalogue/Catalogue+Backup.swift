@@ -21,13 +21,14 @@ extension Catalogue {
     /// The copy goes to a temporary file beside `path`; it is checked (`integrity_check`, its
     /// schema version, every table's row count against the snapshot's) and only then renamed
     /// to `path`, so a half-written or failed backup never carries the name. An existing
-    /// `path` is refused, and so is a `path` whose folder does not exist.
+    /// `path` is refused: anything there, a symbolic link too, even one that points nowhere,
+    /// and the name is given by `link`, which fails if something took it meanwhile. A `path`
+    /// whose folder does not exist is refused too.
     public func backup(to path: String) throws -> BackupReport {
         let started = Date()
         let target = URL(fileURLWithPath: path).standardizedFileURL.path
-        if FileManager.default.fileExists(atPath: target) {
-            throw CatalogueError.backupFailed(path: path, reason: "the file exists; remove it or choose another name")
-        }
+        var existing = stat()
+        if lstat(target, &existing) == 0 { throw Catalogue.backupNameTaken(path) }
         // A missing folder is refused, not made, as `export --output` refuses one.
         if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
         let temporary = target + ".partial-\(getpid())"
@@ -58,12 +59,31 @@ extension Catalogue {
         }
         // One file: the copy's WAL folded in and closed, so the backup can be moved or mailed alone.
         try copy.executeScript("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;")
-        guard rename(temporary, target) == 0 else {
-            throw CatalogueError.backupFailed(path: path, reason: String(cString: strerror(errno)))
-        }
+        try Catalogue.giveName(temporary, to: target, path: path)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
         return BackupReport(path: target, rowCounts: copied, bytes: bytes, integrity: "ok",
                             seconds: Date().timeIntervalSince(started))
+    }
+
+    private static func backupNameTaken(_ path: String) -> CatalogueError {
+        .backupFailed(path: path, reason: "the file exists; remove it or choose another name")
+    }
+
+    /// Names the finished copy `target` only if nothing has that name, in one step
+    /// (`link` fails with EEXIST otherwise). A file system without hard links gets a
+    /// second look and `rename`, which leaves only the moment between the two.
+    private static func giveName(_ temporary: String, to target: String, path: String) throws {
+        if link(temporary, target) == 0 { return }
+        let code = errno
+        if code == EEXIST { throw backupNameTaken(path) }
+        guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK || code == ENOSYS else {
+            throw CatalogueError.backupFailed(path: path, reason: String(cString: strerror(code)))
+        }
+        var existing = stat()
+        if lstat(target, &existing) == 0 { throw backupNameTaken(path) }
+        guard rename(temporary, target) == 0 else {
+            throw CatalogueError.backupFailed(path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
     private func rowCounts(in database: Database) throws -> [String: Int] {

@@ -42,10 +42,18 @@ public enum ShellCompletion {
 
     private static func bash(_ nodes: [Node], name: String, values: [String: [String]]) -> String {
         let function = "_" + name.map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
+        let files = function + "_files"
         let valueOptions = Set(nodes.flatMap { $0.options.filter { !$0.isFlag }.map(\.name) }).sorted()
         let groups = nodes.filter { !$0.subcommands.isEmpty }
+        // File names are added one a line, never split at spaces as `$(compgen -f)` would
+        // split them; `-o filenames` has bash quote them and mark folders when it inserts one.
         var text = """
             # \(name) completion for bash (and zsh through bashcompinit), written by '\(name) completions'.
+            \(files)() {
+                local file
+                compopt -o filenames 2>/dev/null
+                while IFS= read -r file; do COMPREPLY+=("$file"); done < <(compgen -f -- "$1")
+            }
             \(function)() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" word i
                 for ((i = 1; i < COMP_CWORD; i++)); do
@@ -72,7 +80,7 @@ public enum ShellCompletion {
             if let words = values[option] {
                 text += "        \(option)) COMPREPLY=($(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\")); return ;;\n"
             } else {
-                text += "        \(option)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+                text += "        \(option)) COMPREPLY=(); \(files) \"$cur\"; return ;;\n"
             }
         }
         text += """
@@ -83,8 +91,8 @@ public enum ShellCompletion {
         for node in nodes {
             let options = node.options.map(\.name) + ["--help"]
             let words = (cursorWords(node) + options).joined(separator: " ")
-            let files = node.subcommands.isEmpty ? "; COMPREPLY+=($(compgen -f -- \"$cur\"))" : ""
-            text += "        \(quoted(node.path.joined(separator: " ")))) COMPREPLY=($(compgen -W \(quoted(words)) -- \"$cur\"))\(files) ;;\n"
+            let fileNames = node.subcommands.isEmpty ? "; \(files) \"$cur\"" : ""
+            text += "        \(quoted(node.path.joined(separator: " ")))) COMPREPLY=($(compgen -W \(quoted(words)) -- \"$cur\"))\(fileNames) ;;\n"
         }
         text += """
                 esac

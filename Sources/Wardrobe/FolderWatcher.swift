@@ -1,3 +1,4 @@
+import Files
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +11,10 @@ import Glibc
 /// A file moved in is a new path (its content may be known: the import records it as another
 /// path of that image); a file moved out or deleted is a gone path. Folders made or moved in
 /// are watched from then on and their files taken. Hidden names are passed over unless asked for.
+///
+/// Names are bytes (`PathName`): every name read from inotify or a folder listing is decoded
+/// losslessly and every path handed back to the system encoded to the same bytes, so a file
+/// whose name is not UTF-8 is taken like any other.
 public final class FolderWatcher {
     /// What one look found.
     public struct Changes: Sendable, Equatable {
@@ -42,9 +47,9 @@ public final class FolderWatcher {
         self.includeHidden = includeHidden
         self.settle = settle
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw .system("\(path): not a folder; --watch watches folders")
+            var status = stat()
+            guard PathName.withSystemName(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw .system("\(PathName.display(path)): not a folder; --watch watches folders")
             }
             try watchTree(URL(fileURLWithPath: path).standardizedFileURL.path, takeFiles: false)
         }
@@ -63,7 +68,7 @@ public final class FolderWatcher {
         let now = Self.now()
         for (path, state) in pending where now - state.lastEvent >= settle {
             var status = stat()
-            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            guard PathName.withSystemName(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
                 pending[path] = nil   // gone again before it settled
                 continue
             }
@@ -93,7 +98,7 @@ public final class FolderWatcher {
                 }
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                 offset += 16 + length
-                handle(folder: wd, mask: mask, name: String(decoding: nameBytes, as: UTF8.self))
+                handle(folder: wd, mask: mask, name: PathName.decode(nameBytes))
             }
         }
     }
@@ -123,17 +128,17 @@ public final class FolderWatcher {
                             | IN_ONLYDIR | IN_EXCL_UNLINK)
         var stack = [root]
         while let folder = stack.popLast() {
-            let wd = inotify_add_watch(descriptor, folder, events)
+            let wd = PathName.withSystemName(folder) { inotify_add_watch(descriptor, $0, events) }
             guard wd >= 0 else {
-                throw .system("\(folder): cannot watch: \(String(cString: strerror(errno)))"
+                throw .system("\(PathName.display(folder)): cannot watch: \(String(cString: strerror(errno)))"
                                    + (errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""))
             }
             folders[wd] = folder
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let entries = PathName.names(inFolder: folder) ?? []
             for name in entries where includeHidden || !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 var status = stat()
-                guard lstat(path, &status) == 0 else { continue }
+                guard PathName.withSystemName(path, { lstat($0, &status) }) == 0 else { continue }
                 if (status.st_mode & S_IFMT) == S_IFDIR {
                     stack.append(path)
                 } else if takeFiles, (status.st_mode & S_IFMT) == S_IFREG {

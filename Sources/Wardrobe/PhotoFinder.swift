@@ -42,7 +42,7 @@ public struct PhotoFinder: Sendable {
                 return nil
             }
             let parent = URL(fileURLWithPath: root).deletingLastPathComponent().path
-            return (root, Walk.names(in: parent) ?? [])
+            return (root, PathName.names(inFolder: parent) ?? [])
         }
     }
 
@@ -94,7 +94,7 @@ public struct PhotoFinder: Sendable {
             case S_IFDIR:
                 // A folder reached twice through symbolic links is walked once.
                 guard folders.insert(FileIdentity(info)).inserted else { return }
-                guard let entries = Walk.names(in: path) else {
+                guard let entries = PathName.names(inFolder: path) else {
                     problems.append((path, "cannot read folder: permission denied or unreadable"))
                     return
                 }
@@ -108,21 +108,6 @@ public struct PhotoFinder: Sendable {
             default:
                 if isRoot { problems.append((path, "not a regular file or folder")) }
             }
-        }
-
-        /// The names in a folder, read as bytes (`PathName`): a name that is not
-        /// UTF-8 stays the name of its file. Nil when the folder cannot be read.
-        static func names(in folder: String) -> [String]? {
-            guard let directory = PathName.withSystemName(folder, { opendir($0) }) else { return nil }
-            defer { closedir(directory) }
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    PathName.decode(raw.prefix { $0 != 0 })
-                }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            return names
         }
     }
 

@@ -6,12 +6,13 @@ import Testing
 /// declarations and help, and `list` fitted to a terminal's width.
 @Suite(.serialized) struct CompletionAndTerminalTests {
     /// Completes `line` (the word under the cursor last) with the bash script the tool writes.
-    private func bashCompletions(_ words: [String], script: String) throws -> [String] {
+    private func bashCompletions(_ words: [String], script: String, in directory: String? = nil) throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-completion-\(UUID().uuidString).bash")
         defer { try? FileManager.default.removeItem(at: folder) }
         try script.write(to: folder, atomically: true, encoding: .utf8)
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let program = """
+            \(directory.map { "cd '\($0)' || exit 1" } ?? "")
             source '\(folder.path)'
             COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
             _wardrobe
@@ -39,6 +40,25 @@ import Testing
         #expect(try bashCompletions(["wardrobe", "list", "--label", "co"], script: script.stdout) == ["coat"])
         #expect(try bashCompletions(["wardrobe", "--db", "x.sqlite", "import", "--prep", "ph"], script: script.stdout) == ["photo"])
         #expect(try bashCompletions(["wardrobe", "reclassify", "--"], script: script.stdout).contains("--below"))
+    }
+
+    /// File names are offered whole: a folder or photo whose name holds spaces is one
+    /// completion, for a command's arguments and for an option that takes a file. (They were
+    /// split at each space into words that name nothing.)
+    @Test func bashOffersFileNamesWithSpacesWhole() throws {
+        let script = try WardrobeProcess.run(["completions", "bash"])
+        #expect(script.status == 0)
+        try #require(FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is needed to run the script")
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("summer photos"), withIntermediateDirectories: true)
+        try folder.write([1], to: "summer catalogue.sqlite")
+        #expect(try bashCompletions(["wardrobe", "import", "summer p"], script: script.stdout, in: folder.root.path)
+                == ["summer photos"])
+        #expect(try bashCompletions(["wardrobe", "list", "--db", "sum"], script: script.stdout, in: folder.root.path).sorted()
+                == ["summer catalogue.sqlite", "summer photos"])
+        #expect(try bashCompletions(["wardrobe", "list", "--label", "co"], script: script.stdout, in: folder.root.path)
+                == ["coat"], "words the tool names are still offered")
     }
 
     @Test func zshAndFishScriptsAndTheManualComeFromTheSameDeclarations() throws {

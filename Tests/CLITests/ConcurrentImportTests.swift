@@ -1,4 +1,5 @@
 import Catalogue
+import CatalogueFixtures
 import Foundation
 import Imaging
 import Testing
@@ -18,22 +19,12 @@ import Testing
         let db = folder.path("c.sqlite")
         // The catalogue exists first, so the race is over images, not over creating it.
         _ = try Catalogue(path: db)
-        let children = try (0..<processes).map { _ -> (Process, Pipe) in
-            let process = Process()
-            process.executableURL = WardrobeProcess.executable
-            process.arguments = ["import", "--db", db, "--prep", "fashion-mnist", "--jobs", "1", "--quiet",
-                                 folder.path("photos")]
-            process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-            let errors = Pipe()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors
-            try process.run()
-            return (process, errors)
-        }
-        for (process, errors) in children {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(text)")
+        let outcomes = try SimultaneousProcesses.run(
+            WardrobeProcess.executable,
+            ["import", "--db", db, "--prep", "fashion-mnist", "--jobs", "1", "--quiet", folder.path("photos")],
+            count: processes, environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
+        for outcome in outcomes {
+            #expect(outcome.status == 0, "\(outcome.stderr)")
         }
         let catalogue = try Catalogue(path: db, mode: .readOnly)
         #expect(try catalogue.stats().images == 120)

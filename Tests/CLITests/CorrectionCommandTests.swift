@@ -1,4 +1,5 @@
 import Catalogue
+import CatalogueFixtures
 import Foundation
 import Testing
 import Training
@@ -7,14 +8,6 @@ import Training
 /// between labels everywhere (list, stats, export), survive a re-run by
 /// another model, which is measured against them, and can be taken back.
 @Suite(.serialized) struct CorrectionCommandTests {
-    struct Listed: Decodable {
-        var id: Int64
-        var label: String
-        var label_source: String
-        var model_label: String
-        var path: String?
-    }
-
     struct Stats: Decodable {
         struct Label: Decodable { var label: String; var count: Int }
         struct Agreement: Decodable { var label: String; var labelled: Int; var agreed: Int }
@@ -69,7 +62,7 @@ import Training
         }
         let imported = try run(["import", "--quiet", folder.path("photos")])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let before = try json([Listed].self, ["list", "--json", "--sort", "id"])
+        let before = try json([ListedImage].self, ["list", "--json", "--sort", "id"])
         #expect(before.count >= 30)
 
         // Twenty images, each given a label the model did not give: six by id,
@@ -131,7 +124,7 @@ import Training
         let rerun = try run(["reclassify", "--model", model, "--json"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(rerun.stdout.utf8))
-        let after = try json([Listed].self, ["list", "--json", "--sort", "id"])
+        let after = try json([ListedImage].self, ["list", "--json", "--sort", "id"])
         for row in after where wanted[row.id] != nil {
             #expect(row.label == wanted[row.id] && row.label_source == "person")
         }
@@ -148,7 +141,7 @@ import Training
         let events = try json([Event].self, ["history", "--json", String(first.id)])
         #expect(events.map { $0.kind ?? "classification" } == ["classification", "label", "classification", "label", "clear"])
         #expect(events.compactMap(\.command) == ["import", "label", "reclassify", "label", "label"])
-        let cleared = try #require(try json([Listed].self, ["list", "--json"]).first { $0.id == first.id })
+        let cleared = try #require(try json([ListedImage].self, ["list", "--json"]).first { $0.id == first.id })
         #expect(cleared.label_source == "model" && cleared.label == cleared.model_label)
         let table = try run(["history", String(first.id)])
         #expect(table.stdout.contains("person") && table.stdout.contains("(cleared)"))

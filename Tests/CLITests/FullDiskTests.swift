@@ -1,4 +1,5 @@
 import Catalogue
+import CatalogueFixtures
 import Foundation
 import Imaging
 import Testing
@@ -18,17 +19,14 @@ import Testing
             try folder.write(try encoder.encode(PhotoFolder.photo(width: 480, height: 640, seed: 500 + index)),
                              to: "photos/\(index).jpg")
         }
-        let disk = folder.path("small-disk")
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk]) == 0 else {
+        guard let disk = SmallDisk(megabytes: 1) else {
             print("FullDiskTests: cannot mount a tmpfs here; skipped")
             return
         }
-        defer { _ = run("/bin/umount", [disk]) }
 
         // Several times: the crash it guards against came in about half of the runs.
         for attempt in 0..<4 {
-            let db = disk + "/catalogue-\(attempt).sqlite"
+            let db = disk.path + "/catalogue-\(attempt).sqlite"
             let result = try WardrobeProcess.run(["import", "--db", db, "--jobs", "4", "--quiet", folder.path("photos")])
             #expect(result.status == 1, "attempt \(attempt): \(result.stderr)")
             let lines = result.stderr.split(separator: "\n")
@@ -71,16 +69,5 @@ import Testing
             #expect(images < 240)
             #expect(try catalogue.countCurrentClassifications() == images)
         }
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

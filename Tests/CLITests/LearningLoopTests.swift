@@ -1,3 +1,4 @@
+import CatalogueFixtures
 import Foundation
 import Testing
 
@@ -8,14 +9,6 @@ import Testing
 /// file. The new model must be right more often on the validation photos
 /// (never trained on), and the labelled images keep their labels.
 @Suite(.serialized) struct LearningLoopTests {
-    struct Listed: Decodable {
-        var id: Int64
-        var label: String
-        var label_source: String
-        var model_label: String
-        var path: String?
-    }
-
     struct Evaluation: Decodable {
         struct Score: Decodable { var mappedAccuracy: Double; var photos: Int }
         var recipes: [Score]
@@ -79,7 +72,7 @@ import Testing
         // 2. A person labels 200: the folder's label; where a folder accepts several, the model's label
         // is confirmed when it is one of them, else the first is given.
         let list = try WardrobeProcess.run(["list", "--db", db, "--json"])
-        let listed = try JSONDecoder().decode([Listed].self, from: Data(list.stdout.utf8))
+        let listed = try JSONDecoder().decode([ListedImage].self, from: Data(list.stdout.utf8))
         let modelLabel = Dictionary(listed.compactMap { entry in entry.path.map { ($0, entry.model_label) } }) { a, _ in a }
         var byLabel: [String: [String]] = [:]
         var confirmed: [String] = []
@@ -99,7 +92,7 @@ import Testing
             let result = try WardrobeProcess.run(["label", "--db", db, "--confirm"] + confirmed)
             #expect(result.status == 0, "label --confirm: \(result.stderr)")
         }
-        let personLabels = try JSONDecoder().decode([Listed].self, from: Data(
+        let personLabels = try JSONDecoder().decode([ListedImage].self, from: Data(
             WardrobeProcess.run(["list", "--db", db, "--corrected", "--json"]).stdout.utf8))
         #expect(personLabels.count == Self.labelled)
 
@@ -114,7 +107,7 @@ import Testing
         // 4. Re-run the catalogue with the new model.
         let reclassify = try WardrobeProcess.run(["reclassify", "--db", db, "--model", tuned])
         #expect(reclassify.status == 0, "reclassify: \(reclassify.stderr)")
-        let after = try JSONDecoder().decode([Listed].self, from: Data(
+        let after = try JSONDecoder().decode([ListedImage].self, from: Data(
             WardrobeProcess.run(["list", "--db", db, "--corrected", "--json"]).stdout.utf8))
         let before = Dictionary(personLabels.map { ($0.id, $0.label) }) { a, _ in a }
         #expect(after.count == Self.labelled)

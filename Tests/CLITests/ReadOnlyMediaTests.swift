@@ -1,3 +1,4 @@
+import CatalogueFixtures
 import Foundation
 import Testing
 

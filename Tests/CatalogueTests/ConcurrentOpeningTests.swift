@@ -1,4 +1,5 @@
 import Catalogue
+import CatalogueFixtures
 import Foundation
 import Testing
 
@@ -14,20 +15,8 @@ import Testing
         let bench = try CrashSafetyTests.benchExecutable()
         for round in 0..<8 {
             let db = folder.appendingPathComponent("round-\(round).sqlite").path
-            let children = try (0..<processes).map { _ -> (Process, Pipe) in
-                let process = Process()
-                process.executableURL = bench
-                process.arguments = ["open", "--db", db]
-                let errors = Pipe()
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = errors
-                try process.run()
-                return (process, errors)
-            }
-            for (process, errors) in children {
-                let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "round \(round): \(text)")
+            for outcome in try SimultaneousProcesses.run(bench, ["open", "--db", db], count: processes) {
+                #expect(outcome.status == 0, "round \(round): \(outcome.stderr)")
             }
             let catalogue = try Catalogue(path: db, mode: .readOnly)
             #expect(try catalogue.version == Migrator.embedded.latestVersion)

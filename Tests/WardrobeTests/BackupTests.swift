@@ -57,4 +57,24 @@ import Wardrobe
         #expect(throws: CatalogueError.self) { _ = try CatalogueBackup(of: reader, to: folder.path("backup.sqlite")) }
         #expect(try Catalogue(path: folder.path("backup.sqlite"), mode: .readOnly).stats().images == backup.images)
     }
+
+    /// Whatever has the name FILE is left alone, also a symbolic link that points nowhere
+    /// (which the look for an existing file followed, found nothing behind, and so the copy
+    /// replaced the link); the check and the naming are one step, so a file made meanwhile
+    /// is not replaced either.
+    @Test func aSymbolicLinkAtTheNameIsNeverReplaced() throws {
+        let folder = try EngineFolder(fashionImages: 2)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let link = folder.path("backup.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path("nowhere/x.sqlite"))
+        #expect(throws: CatalogueError.self) { _ = try CatalogueBackup(of: catalogue, to: link) }
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link)
+        #expect(target == folder.path("nowhere/x.sqlite"), "the link is still there, pointing where it did")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("")).filter { $0.contains(".partial-") }
+        #expect(left.isEmpty, "no partial copy left behind: \(left)")
+        // A free name still gets its backup.
+        _ = try CatalogueBackup(of: catalogue, to: folder.path("other.sqlite"))
+        #expect(try Catalogue(path: folder.path("other.sqlite"), mode: .readOnly).integrityCheck() == ["ok"])
+    }
 }

@@ -1,5 +1,8 @@
 import Catalogue
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Imaging
 import Synchronization
 import Testing
@@ -113,6 +116,49 @@ import Wardrobe
         #expect(try catalogue.knownPath(watched + "/sub/a-moved.png")?.isMissing == false)
         let classifications = try catalogue.database.scalarInt("SELECT count(*) FROM classifications") ?? 0
         #expect(classifications == 2)
+    }
+
+    /// Names that are not UTF-8 (an old camera's Latin-1 `\xE9t\xE9`) arrive in a watched
+    /// folder as they do in an imported one: a file, and a folder made later with a file in
+    /// it, are imported under their exact bytes. (The watcher read inotify's names and listed
+    /// new folders lossily, with U+FFFD for such bytes: those files were silently never taken.)
+    @Test func namesThatAreNotUTF8AreTakenUnderTheirExactBytes() throws {
+        let source = try EngineFolder(fashionImages: 2)
+        defer { source.remove() }
+        let watched = source.path("watched")
+        try FileManager.default.createDirectory(atPath: watched, withIntermediateDirectories: true)
+        let catalogue = try Catalogue(path: source.path("catalogue.sqlite"))
+        let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
+        let options = ImportOptions(paths: [watched], jobs: 1, recipe: try PrepRecipes.named("fashion-mnist"))
+        let sync = try FolderSync(importer: importer, options: options, settle: 0.2)
+
+        let file = Array(watched.utf8) + Array("/".utf8) + [0xFF, 0xFE] + Array(".png".utf8)
+        let folder = Array(watched.utf8) + Array("/".utf8) + [0xE9, 0x74, 0xE9]
+        let inFolder = folder + Array("/b.png".utf8)
+        func systemName<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+            (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { body($0.baseAddress!) }
+        }
+        func write(_ contents: [UInt8], to path: [UInt8]) throws {
+            let descriptor = systemName(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+            try #require(descriptor >= 0, "cannot create \(path)")
+            defer { close(descriptor) }
+            try #require(contents.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == contents.count)
+        }
+        try write(try ImageFile.read(source.images[0]), to: file)
+        try #require(systemName(folder) { mkdir($0, 0o755) } == 0)
+        try write(try ImageFile.read(source.images[1]), to: inFolder)
+
+        var failures: [ImportReport.Failure] = []
+        let stop = Atomic<Bool>(false)
+        let deadline = Date().addingTimeInterval(30)
+        try sync.run(shouldStop: { stop.load(ordering: .relaxed) || Date() > deadline }, batch: { _ in
+            if (try? catalogue.stats().images) == 2 { stop.store(true, ordering: .relaxed) }
+        }, failure: { failures.append($0) })
+
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try catalogue.stats().images == 2, "both files were imported")
+        let stored = try catalogue.database.rows("SELECT path_bytes FROM image_paths") { $0.optionalBlob(0) }
+        #expect(Set(stored.compactMap { $0 }) == [file, inFolder], "each path kept as its exact bytes")
     }
 
     @Test func theWatchStopsWithinASecondOfBeingAsked() throws {

@@ -9,6 +9,9 @@ public struct ChildRun {
     /// What it wrote to stdout, when captured.
     public let stdout: Data
     public let seconds: Double
+    /// CPU time the child used, user and system: close to what an idle machine
+    /// would show when wall time is stretched by other jobs.
+    public let cpuSeconds: Double
 }
 
 /// Runs a program and waits for it with `posix_spawn` and `waitpid`.
@@ -59,11 +62,14 @@ public func runChild(_ executable: String, _ arguments: [String], captureStdout:
         close(pipeEnds[0])
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
     let seconds = wallSeconds() - start
+    func total(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     // The exit code for a normal exit, 128 + the signal for a killed child, as a shell reports it.
     let signal = status & 0x7f
-    return ChildRun(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, stdout: output, seconds: seconds)
+    return ChildRun(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, stdout: output, seconds: seconds,
+                    cpuSeconds: total(usage.ru_utime) + total(usage.ru_stime))
 }
 
 public enum ChildProcessError: Error, CustomStringConvertible {

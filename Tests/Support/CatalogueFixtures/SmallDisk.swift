@@ -1,10 +1,15 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A small tmpfs mounted at a new folder, or nil (with the reason) when that cannot be done.
-final class SmallDisk {
-    let path: String
+/// A small tmpfs mounted at a new folder, for tests of a full disk or of
+/// read-only media; nil when it cannot be mounted (mounting needs root).
+/// Unmounted and removed when released.
+public final class SmallDisk {
+    public let path: String
 
-    init?(megabytes: Int) {
+    public init?(megabytes: Int) {
         guard getuid() == 0 else { return nil }
         path = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-full-\(UUID().uuidString)").path
         guard (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil,
