@@ -48,18 +48,10 @@ extension Catalogue {
     /// holds on it, and another process closing its connection would then
     /// think itself the last, checkpoint and delete the WAL under ours.
     static func headerProblem(_ database: Database) -> String? {
-        guard database.path != ":memory:", !database.path.isEmpty else { return nil }
-        var pointer: UnsafeMutablePointer<sqlite3_file>?
-        guard sqlite3_file_control(database.handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
-              let file = pointer, let methods = file.pointee.pMethods else { return nil }
-        var fileSize: sqlite3_int64 = 0
-        guard methods.pointee.xFileSize(file, &fileSize) == SQLITE_OK else { return nil }
-        let size = Int(fileSize)
+        guard database.path != ":memory:", !database.path.isEmpty,
+              let (header, size) = fileHeader(database.handle) else { return nil }
         if size == 0 { return nil }
         if size < 100 { return "the file ends inside its header" }
-        var header = [UInt8](repeating: 0, count: 100)
-        let read = header.withUnsafeMutableBytes { methods.pointee.xRead(file, $0.baseAddress, 100, 0) }
-        guard read == SQLITE_OK else { return nil }
         guard header.starts(with: Array("SQLite format 3\0".utf8)) else { return "the header's magic is wrong" }
         func u32(_ at: Int) -> Int { Int(header[at]) << 24 | Int(header[at + 1]) << 16 | Int(header[at + 2]) << 8 | Int(header[at + 3]) }
         let raw = Int(header[16]) << 8 | Int(header[17])
@@ -72,6 +64,32 @@ extension Catalogue {
             return "the header counts \(pages) pages of \(pageSize) bytes but the file holds \(size) bytes"
         }
         return nil
+    }
+
+    /// The file's first 100 bytes (fewer if it is shorter) and its size, read
+    /// through the connection's own file handle (see `headerProblem`).
+    static func fileHeader(_ handle: OpaquePointer) -> (header: [UInt8], size: Int)? {
+        var pointer: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
+              let file = pointer, let methods = file.pointee.pMethods else { return nil }
+        var fileSize: sqlite3_int64 = 0
+        guard methods.pointee.xFileSize(file, &fileSize) == SQLITE_OK else { return nil }
+        var header = [UInt8](repeating: 0, count: min(100, Int(fileSize)))
+        if header.isEmpty { return (header, 0) }
+        let count = Int32(header.count)
+        guard header.withUnsafeMutableBytes({ methods.pointee.xRead(file, $0.baseAddress, count, 0) }) == SQLITE_OK
+        else { return nil }
+        return (header, Int(fileSize))
+    }
+
+    /// Whether a file SQLite refused as no database still carries a wardrobe
+    /// catalogue's application id where SQLite keeps it (bytes 68-71): then it
+    /// is a catalogue whose header was damaged, not some other file, and the
+    /// person needs the way to recover, not "not a catalogue".
+    static func isDamagedCatalogue(_ handle: OpaquePointer) -> Bool {
+        guard let (header, _) = fileHeader(handle), header.count == 100 else { return false }
+        let id = header[68..<72].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        return id == applicationID
     }
 }
 

@@ -223,6 +223,9 @@ public final class Database {
             return recordDamage(.damaged(path: path, detail: failure.message), at: path)
         }
         if failure.code == SQLITE_NOTADB {
+            if Catalogue.isDamagedCatalogue(handle) {
+                return recordDamage(.damaged(path: path, detail: "its SQLite header is damaged: \(failure.message)"), at: path)
+            }
             return .notADatabase(path: path)
         }
         if failure.code == SQLITE_READONLY {

@@ -19,14 +19,6 @@ public final class Reclassifier {
         self.processor = processor
     }
 
-    /// The recipe a reclassification uses when none is named: the rule every
-    /// command follows (shared/DESIGN.md), the one the model records, else
-    /// `photo`. Models do not record one yet, so it is `photo`; what the
-    /// catalogue's last run used never matters.
-    public static func defaultRecipe(for catalogue: Catalogue) throws -> any PrepRecipe {
-        PrepRecipes.default
-    }
-
     /// The images `filter` selects, with their labels before.
     public func select(_ filter: ReclassificationFilter) throws -> [ReclassificationCandidate] {
         try catalogue.reclassificationCandidates(filter)

@@ -11,7 +11,8 @@ public struct ReclassifyRequest: Sendable {
     public var label: Int?
     public var confidenceBelow: Double?
     public var importedSince: Date?
-    /// The prep recipe's name; nil for the one the catalogue's latest run used.
+    /// The prep recipe's name; nil for the recipe rule's (the one the model
+    /// records, else `photo`; never what the catalogue's last run used).
     public var recipe: String?
     public var jobs: Int
     public var dryRun: Bool
@@ -27,17 +28,11 @@ public struct ReclassifyRequest: Sendable {
         self.dryRun = dryRun
     }
 
-    /// The recipe (named, else the recipe rule's, see `Reclassifier.defaultRecipe`),
-    /// then the images named, each resolved in `catalogue`: an unknown image
-    /// or an ambiguous hash prefix is an error naming it.
-    /// A `model` that records the recipe it was trained for makes that the default.
+    /// The recipe (named, else the recipe rule's: the one `model` records,
+    /// else `photo`), then the images named, each resolved in `catalogue`: an
+    /// unknown image or an ambiguous hash prefix is an error naming it.
     public func options(in catalogue: Catalogue, setup: WardrobeSetup, model: ModelIdentity? = nil) throws -> ReclassifyOptions {
-        let chosen: any PrepRecipe
-        if recipe == nil, let model, model.recipe != nil {
-            chosen = try setup.recipe(named: nil, for: model)
-        } else {
-            chosen = try recipe != nil ? setup.recipe(named: recipe) : Reclassifier.defaultRecipe(for: catalogue)
-        }
+        let chosen = try model.map { try setup.recipe(named: recipe, for: $0) } ?? setup.recipe(named: recipe)
         var filter = ReclassificationFilter(label: label, confidenceBelow: confidenceBelow, importedSince: importedSince)
         if !images.isEmpty {
             filter.images = try images.map { try $0.resolve(in: catalogue).id }

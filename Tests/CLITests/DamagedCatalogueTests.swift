@@ -56,6 +56,35 @@ import Testing
         #expect(wal.count <= 32, "nothing was written to the WAL (\(wal.count) bytes)")
     }
 
+    /// A bit flipped in the header's magic makes SQLite call the file no database at all; the
+    /// catalogue's application id (bytes 68-71) says it is a damaged catalogue, and the person is
+    /// told how to recover, while a file of another kind is still "not a wardrobe catalogue".
+    @Test func aDamagedHeaderIsADamagedCatalogueNotAForeignFile() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        try HostileCatalogue.make(at: db, count: 10, modelName: "clothing")
+        _ = try Catalogue(path: db)  // opened for writing and closed: the WAL is checkpointed away
+        var bytes = Self.fileBytes(db)
+        bytes[0] ^= 0x20  // "SQLite" -> "sQLite"
+        try bytes.write(to: URL(fileURLWithPath: db))
+        for command in [["list"], ["stats"], ["import", "--prep", "fashion-mnist", folder.path("photos")]] {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(1)), to: "photos/1.png")
+            let result = try WardrobeProcess.run(command + ["--db", db])
+            #expect(result.status == 1, "\(command): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("damaged") && result.stderr.contains("wardrobe check"), "\(command): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+            #expect(Self.fileBytes(db) == bytes, "\(command) changed the file")
+        }
+        let check = try WardrobeProcess.run(["check", "--db", db])
+        #expect(check.status != 0 && check.stdout.contains("header is damaged"), "\(check.stdout) \(check.stderr)")
+
+        let other = folder.path("notes.sqlite")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: URL(fileURLWithPath: other))
+        let foreign = try WardrobeProcess.run(["list", "--db", other])
+        #expect(foreign.status == 1 && foreign.stderr.contains("not a wardrobe catalogue"), "\(foreign.stderr)")
+    }
+
     @Test func checkSaysWhatIsDamagedAndAWholeCatalogueIsFine() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

@@ -68,6 +68,14 @@ import Wardrobe
         #expect(named.filter.images?.count == 1)
         #expect(named.filter.label == 9 && named.filter.confidenceBelow == 0.5)
         #expect(named.jobs == 3 && named.dryRun)
+        // A model that records its recipe makes it the default; a named one still wins.
+        var trainedForFashion = classifier.model
+        trainedForFashion.training[TrainingRecord.Key.recipe] = "fashion-mnist@1"
+        let recorded = try ReclassifyRequest(jobs: 1).options(in: catalogue, setup: Self.setup, model: trainedForFashion)
+        #expect(recorded.recipe.name == "fashion-mnist")
+        let namedOverRecorded = try ReclassifyRequest(recipe: "photo", jobs: 1)
+            .options(in: catalogue, setup: Self.setup, model: trainedForFashion)
+        #expect(namedOverRecorded.recipe.name == "photo")
         #expect(throws: (any Error).self) {
             try ReclassifyRequest(images: [.id(ImageID(999))], jobs: 1).options(in: catalogue, setup: Self.setup)
         }
