@@ -4,10 +4,9 @@
 enum AlphaCompositing {
     static func over(_ background: [UInt8], rgba: [UInt8], width: Int, height: Int) -> Bitmap {
         precondition(background.count == 3 && rgba.count == width * height * 4, "RGBA pixels over an RGB background")
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
         let behind = background.map(UInt32.init)
-        rgba.withUnsafeBufferPointer { source in
-            rgb.withUnsafeMutableBufferPointer { out in
+        let rgb = rgba.withUnsafeBufferPointer { source in
+            [UInt8](overwriting: width * height * 3) { out in
                 for i in 0..<(width * height) {
                     let alpha = UInt32(source[4 * i + 3])
                     for c in 0..<3 {

@@ -34,9 +34,9 @@ struct AreaResampler {
         let columns = Spans(from: width, to: toWidth)
         let rows = Spans(from: height, to: toHeight)
         let rowLength = toWidth * channels
-        var horizontal = [Float](repeating: 0, count: height * rowLength)
-        samples.withUnsafeBufferPointer { source in
-            horizontal.withUnsafeMutableBufferPointer { out in
+        // Every sample of both passes' buffers is written (the second accumulates, so it starts at 0).
+        let horizontal = samples.withUnsafeBufferPointer { source in
+            [Float](overwriting: height * rowLength) { out in
                 columns.starts.withUnsafeBufferPointer { starts in
                     columns.offsets.withUnsafeBufferPointer { offsets in
                         columns.weights.withUnsafeBufferPointer { weights in
@@ -113,9 +113,12 @@ extension Bitmap {
         if toWidth == width && toHeight == height { return self }
         let resized = AreaResampler.resize(pixels, width: width, height: height, channels: channels,
                                            toWidth: toWidth, toHeight: toHeight) { Float($0) }
-        var bytes = [UInt8](repeating: 0, count: resized.count)
         // Values are never negative: adding a half and truncating rounds, without a libm call.
-        for i in 0..<resized.count { bytes[i] = UInt8(min(255, max(0, resized[i]) + 0.5)) }
+        let bytes = resized.withUnsafeBufferPointer { values in
+            [UInt8](overwriting: values.count) { out in
+                for i in 0..<values.count { out[i] = UInt8(min(255, max(0, values[i]) + 0.5)) }
+            }
+        }
         return Bitmap(width: toWidth, height: toHeight, channels: channels, pixels: bytes)
     }
 

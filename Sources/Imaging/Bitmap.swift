@@ -46,9 +46,8 @@ public struct Bitmap: Sendable, Equatable {
     /// comes back as exactly the same byte.
     public func grayscale() -> Bitmap {
         if isGray { return self }
-        var gray = [UInt8](repeating: 0, count: width * height)
-        pixels.withUnsafeBufferPointer { rgb in
-            gray.withUnsafeMutableBufferPointer { out in
+        let gray = pixels.withUnsafeBufferPointer { rgb in
+            [UInt8](overwriting: width * height) { out in
                 for i in 0..<out.count {
                     out[i] = Self.luma(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2])
                 }

@@ -76,15 +76,17 @@ struct HEIFCodec {
             throw ImagingError(.corrupt, "corrupt \(format.name): no pixels decoded")
         }
         let samples = alpha ? 4 : 3
-        var rgba = [UInt8](repeating: 0, count: width * height * samples)
+        let rgba: [UInt8]
         if deep {
+            var reduced = [UInt8](repeating: 0, count: width * height * samples)
             let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
             HighBitDepth.reduce(plane, stride: Int(stride), width: width, height: height, samples: samples,
-                                bits: bits, into: &rgba)
+                                bits: bits, into: &reduced)
+            rgba = reduced
         } else {
-            rgba.withUnsafeMutableBufferPointer { out in
+            rgba = [UInt8](overwriting: width * height * samples) { out in
                 for y in 0..<height {
-                    (out.baseAddress! + y * width * samples).update(from: plane + y * Int(stride), count: width * samples)
+                    (out.baseAddress! + y * width * samples).initialize(from: plane + y * Int(stride), count: width * samples)
                 }
             }
         }

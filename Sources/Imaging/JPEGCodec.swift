@@ -72,15 +72,16 @@ enum JPEGCodec {
         let gray = header.colorspace == Int32(TJCS_GRAY.rawValue)
         let format: TJPF = cmyk ? TJPF_CMYK : gray ? TJPF_GRAY : TJPF_RGB
         let channels = cmyk ? 4 : gray ? 1 : 3
-        var pixels = [UInt8](repeating: 0, count: width * height * channels)
         let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
-        let status = bytes.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
-                tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress,
-                              Int32(width), 0, Int32(height), format.rawValue, Int32(flags))
+        // A decode that returns 0 has written every pixel (warnings stop it with an error).
+        let pixels = try bytes.withUnsafeBufferPointer { source throws(ImagingError) in
+            try [UInt8](overwriting: width * height * channels) { target throws(ImagingError) in
+                guard tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress,
+                                    Int32(width), 0, Int32(height), format.rawValue, Int32(flags)) == 0 else {
+                    throw error(from: handle, doing: "decoding")
+                }
             }
         }
-        guard status == 0 else { throw error(from: handle, doing: "decoding") }
         if cmyk { return rgb(fromCMYK: pixels, width: width, height: height) }
         return Bitmap(width: width, height: height, channels: channels, pixels: pixels)
     }

@@ -33,20 +33,46 @@ public enum Orientation: Int, Sendable, Equatable, CaseIterable {
 
 extension Bitmap {
     /// The image as a viewer shows it when its EXIF orientation is `orientation`.
+    ///
+    /// Every orientation maps upright (x, y) to a stored pixel by an affine rule
+    /// (`sourcePixel`), so each upright row is read from the stored image along a straight
+    /// line with a fixed step: a row or a column, forwards or backwards. Walking that line by
+    /// its step, rather than working out every pixel's source, keeps the loop to a copy (a
+    /// phone stores most photos turned, so this runs for most of them).
     public func applying(_ orientation: Orientation) -> Bitmap {
         if orientation == .up { return self }
         let outWidth = orientation.swapsSides ? height : width
         let outHeight = orientation.swapsSides ? width : height
-        var out = [UInt8](repeating: 0, count: pixels.count)
         let channels = self.channels
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
+        let width = self.width, height = self.height
+        // The rule is affine, so three points give the start and both steps (in samples).
+        let origin = orientation.sourcePixel(x: 0, y: 0, width: width, height: height)
+        let alongX = orientation.sourcePixel(x: 1, y: 0, width: width, height: height)
+        let alongY = orientation.sourcePixel(x: 0, y: 1, width: width, height: height)
+        let start = (origin.y * width + origin.x) * channels
+        let stepX = ((alongX.y - origin.y) * width + (alongX.x - origin.x)) * channels
+        let stepY = ((alongY.y - origin.y) * width + (alongY.x - origin.x)) * channels
+        let out = pixels.withUnsafeBufferPointer { source in
+            [UInt8](overwriting: pixels.count) { target in
+                let from = source.baseAddress!, to = target.baseAddress!
                 for y in 0..<outHeight {
-                    for x in 0..<outWidth {
-                        let from = orientation.sourcePixel(x: x, y: y, width: width, height: height)
-                        let s = (from.y * width + from.x) * channels
-                        let t = (y * outWidth + x) * channels
-                        for c in 0..<channels { target[t + c] = source[s + c] }
+                    var s = start + y * stepY
+                    var t = y * outWidth * channels
+                    switch channels {
+                    case 1:
+                        for _ in 0..<outWidth {
+                            to[t] = from[s]
+                            s += stepX
+                            t += 1
+                        }
+                    default:
+                        for _ in 0..<outWidth {
+                            to[t] = from[s]
+                            to[t + 1] = from[s + 1]
+                            to[t + 2] = from[s + 2]
+                            s += stepX
+                            t += 3
+                        }
                     }
                 }
             }

@@ -54,22 +54,21 @@ struct WebPCodec {
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else { throw ImagingError(.corrupt, "cannot start the WebP decoder") }
         let samples = alpha ? 4 : 3
-        var pixels = [UInt8](repeating: 0, count: width * height * samples)
         config.options.use_scaling = scaled ? 1 : 0
         config.options.scaled_width = Int32(width)
         config.options.scaled_height = Int32(height)
         config.output.colorspace = alpha ? MODE_RGBA : MODE_RGB
         config.output.is_external_memory = 1
-        let status = bytes.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
+        // A successful decode writes every pixel; a failed one throws the buffer away.
+        let pixels = try bytes.withUnsafeBufferPointer { source throws(ImagingError) in
+            try [UInt8](overwriting: width * height * samples) { target throws(ImagingError) in
                 config.output.u.RGBA.rgba = target.baseAddress
                 config.output.u.RGBA.stride = Int32(width * samples)
                 config.output.u.RGBA.size = target.count
                 defer { WebPFreeDecBuffer(&config.output) }
-                return WebPDecode(source.baseAddress, source.count, &config)
+                try check(WebPDecode(source.baseAddress, source.count, &config), doing: "decoding")
             }
         }
-        try check(status, doing: "decoding")
         return alpha ? AlphaCompositing.over(background, rgba: pixels, width: width, height: height)
                      : Bitmap(width: width, height: height, channels: 3, pixels: pixels)
     }

@@ -89,6 +89,56 @@ import Testing
     }
 }
 
+/// `Bitmap.applying` walks each upright row along a line of the stored image by a fixed step.
+/// Checked here pixel by pixel, byte for byte, against where each tag keeps an upright pixel
+/// (worked out independently, as above), on sizes where a wrong step or start shows: odd,
+/// one pixel wide, one pixel tall, in gray and in colour.
+@Suite struct OrientationWalkTests {
+    /// Where upright pixel (x, y) of an upright `w` x `h` picture is kept for each tag.
+    static func storedPosition(of x: Int, _ y: Int, tag: Int, w: Int, h: Int) -> (x: Int, y: Int) {
+        switch tag {
+        case 1: return (x, y)
+        case 2: return (w - 1 - x, y)
+        case 3: return (w - 1 - x, h - 1 - y)
+        case 4: return (x, h - 1 - y)
+        case 5: return (y, x)
+        case 6: return (y, w - 1 - x)
+        case 7: return (h - 1 - y, w - 1 - x)
+        default: return (h - 1 - y, x)
+        }
+    }
+
+    /// Every pixel different (its bytes spell its position), so any misplaced one shows.
+    static func numbered(width: Int, height: Int, channels: Int) -> Bitmap {
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<channels { pixels.append(UInt8(truncatingIfNeeded: y &* 31 &+ x &* 7 &+ c &* 101)) }
+            }
+        }
+        return Bitmap(width: width, height: height, channels: channels, pixels: pixels)
+    }
+
+    @Test(arguments: [(7, 5), (1, 9), (9, 1), (1, 1), (256, 192)], [1, 3])
+    func everyTagPutsEveryPixelWhereItBelongs(size: (Int, Int), channels: Int) throws {
+        let (w, h) = size
+        let upright = Self.numbered(width: w, height: h, channels: channels)
+        for tag in 1...8 {
+            let orientation = try #require(Orientation(rawValue: tag))
+            let swaps = tag >= 5
+            var stored = Bitmap(width: swaps ? h : w, height: swaps ? w : h,
+                                filledWith: [UInt8](repeating: 0, count: channels))
+            for y in 0..<h {
+                for x in 0..<w {
+                    let at = Self.storedPosition(of: x, y, tag: tag, w: w, h: h)
+                    stored.set(x: at.x, y: at.y, to: Array(upright[x, y]))
+                }
+            }
+            #expect(stored.applying(orientation) == upright, "tag \(tag), \(w)x\(h), \(channels) channels")
+        }
+    }
+}
+
 @Suite struct PNGOrientationTests {
     /// The PNG with an eXIf chunk (orientation only) inserted after IHDR.
     static func withExif(_ png: [UInt8], orientation: Orientation) -> [UInt8] {
