@@ -178,9 +178,10 @@ class Bench:
 
 def main():
     parser = argparse.ArgumentParser()
-    for option in ("wardrobe", "import-bench", "catalogue-bench", "model", "onnx", "peer", "python", "out",
-                   "large", "scaling"):
+    for option in ("wardrobe", "import-bench", "catalogue-bench", "model", "onnx", "peer", "python", "out"):
         parser.add_argument("--" + option, required=True)
+    parser.add_argument("--large", help="the generated 12-megapixel JPEGs; their rows are skipped without it")
+    parser.add_argument("--scaling", help="photos for the catalogue-scaling rows; skipped without it")
     parser.add_argument("--photos", help="the 341 validation photos; skipped when absent")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=FOLDER",
                         help="another photo set (HEIC, WebP), with the targets of issue 16")
@@ -195,7 +196,8 @@ def main():
         sets.append(("small photos", args.photos, bench.photo_set("small photos", args.photos)))
     else:
         print(f"bench-import: {args.photos} not found; the small-photo rows are skipped", file=sys.stderr)
-    sets.append(("12 MP photos", args.large, bench.photo_set("12 MP photos", args.large)))
+    if args.large:
+        sets.append(("12 MP photos", args.large, bench.photo_set("12 MP photos", args.large)))
     format_sets = []
     for option in args.set:
         name, _, folder = option.partition("=")
@@ -203,7 +205,7 @@ def main():
             sys.exit(f"bench-import: --set {option}: no such folder")
         format_sets.append(name)
         sets.append((name, folder, bench.photo_set(name, folder)))
-    scaling = bench.catalogue_scaling(args.scaling)
+    scaling = bench.catalogue_scaling(args.scaling) if args.scaling else None
 
     print()
     print(f"bench-import: best of {args.repeats} runs; 2 cores, load average {load_before:.1f} at the start, "
@@ -280,18 +282,19 @@ def main():
             kinds = ", ".join(f"{kind} ({count})" for kind, count in
                               sorted(rows["decoded"][side].items(), key=lambda item: -item[1]))
             print(f"    {label:<20} {kinds}")
-    print()
-    print(f"per new file, {os.path.basename(args.scaling)} (generated 400x533 photos, --prep fashion-mnist):")
-    print(f"  {'':<36} {'wall ms':>8} {'CPU ms':>8}")
-    (wall_empty, wall_full), (cpu_empty, cpu_full) = scaling["wall"], scaling["cpu"]
-    print(f"  {'into an empty catalogue':<36} {1000 * wall_empty:>8.2f} {1000 * cpu_empty:>8.2f}")
-    print(f"  {f'into one of {args.catalogue_images:,} images':<36} {1000 * wall_full:>8.2f} {1000 * cpu_full:>8.2f}")
-    print(f"  {'ratio':<36} {wall_full / wall_empty:>7.2f}x {cpu_full / cpu_empty:>7.2f}x")
-    targets.append((f"per-file wall time, {args.catalogue_images:,}-image catalogue vs empty",
-                    wall_full / wall_empty, "<=", 1.2, "x"))
-    targets.append((f"per-file CPU time, {args.catalogue_images:,}-image catalogue vs empty",
-                    cpu_full / cpu_empty, "<=", 1.2, "x"))
-    targets.append(("peak RSS, catalogue scaling", scaling["rss"] / MB, "<=", 200, "MB"))
+    if scaling:
+        print()
+        print(f"per new file, {os.path.basename(args.scaling)} (generated 400x533 photos, --prep fashion-mnist):")
+        print(f"  {'':<36} {'wall ms':>8} {'CPU ms':>8}")
+        (wall_empty, wall_full), (cpu_empty, cpu_full) = scaling["wall"], scaling["cpu"]
+        print(f"  {'into an empty catalogue':<36} {1000 * wall_empty:>8.2f} {1000 * cpu_empty:>8.2f}")
+        print(f"  {f'into one of {args.catalogue_images:,} images':<36} {1000 * wall_full:>8.2f} {1000 * cpu_full:>8.2f}")
+        print(f"  {'ratio':<36} {wall_full / wall_empty:>7.2f}x {cpu_full / cpu_empty:>7.2f}x")
+        targets.append((f"per-file wall time, {args.catalogue_images:,}-image catalogue vs empty",
+                        wall_full / wall_empty, "<=", 1.2, "x"))
+        targets.append((f"per-file CPU time, {args.catalogue_images:,}-image catalogue vs empty",
+                        cpu_full / cpu_empty, "<=", 1.2, "x"))
+        targets.append(("peak RSS, catalogue scaling", scaling["rss"] / MB, "<=", 200, "MB"))
     print()
     print("targets:")
     for what, value, relation, want, unit in targets:

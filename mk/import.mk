@@ -19,6 +19,9 @@ IMPORT_BENCH_HEIC_LARGE ?= 100
 IMPORT_BENCH_HEIC_SMALL ?= 300
 IMPORT_BENCH_WEBP_LARGE ?= 40
 IMPORT_BENCH_WEBP_SMALL ?= 300
+# IMPORT_BENCH_FORMATS_ONLY=1 measures only the HEIC and WebP rows (no JPEG rows, no
+# catalogue scaling): a few minutes instead of about twelve, for a short quiet window.
+IMPORT_BENCH_FORMATS_ONLY ?=
 # A format set: its folder (make_format_photos.sh FORMAT COUNT SOURCE) and the bench's
 # --set option, or nothing when COUNT is 0.
 import_set_dir = $(IMPORT_BENCH_OUT)/$(1)-$(2)
@@ -50,7 +53,7 @@ bench-import: deps $(PYTHON)
 	  --wardrobe $(WARDROBE) --import-bench $(RELEASE)/import-bench --catalogue-bench $(RELEASE)/catalogue-bench \
 	  --model $(IMPORT_BENCH_MODEL) --onnx $(IMPORT_BENCH_OUT)/model.onnx \
 	  --peer bench/import_peer.py --python $(PYTHON) --out $(IMPORT_BENCH_OUT) \
-	  --photos $(PHOTOS) --large $(IMPORT_BENCH_OUT)/photos-12mp --scaling $(IMPORT_BENCH_OUT)/photos-small \
+	  $(if $(IMPORT_BENCH_FORMATS_ONLY),,--photos $(PHOTOS) --large $(IMPORT_BENCH_OUT)/photos-12mp --scaling $(IMPORT_BENCH_OUT)/photos-small) \
 	  $(call import_set,HEIC 12 MP,heic-12mp,$(IMPORT_BENCH_HEIC_LARGE)) \
 	  $(call import_set,HEIC small,heic-small,$(IMPORT_BENCH_HEIC_SMALL)) \
 	  $(call import_set,WebP 12 MP,webp-12mp,$(IMPORT_BENCH_WEBP_LARGE)) \
