@@ -1,5 +1,4 @@
 import Foundation
-import COpenBLAS
 
 /// Trains a network on Fashion-MNIST and, when given, on labelled photo
 /// tensors: shuffled mini-batches of augmented examples, split across
@@ -67,7 +66,7 @@ public struct Trainer: Sendable {
         precondition(parent == nil || parent!.architecture == architecture, "the parent has another architecture")
         precondition((0..<1).contains(c.photoShare), "the photo share is in 0..<1")
         // Each thread multiplies its own matrices; OpenBLAS's own threads would only compete.
-        openblas_set_num_threads(1)
+        BLASThreads.useCallingThreadOnly()
         let started = Date()
 
         var (trainingIndices, validationIndices) = Self.split(count: training.count, validation: c.validationCount)

@@ -3,5 +3,6 @@ import Foundation
 import Wardrobe
 
 // The executable only parses, calls the Wardrobe library, and prints.
+WardrobeProcess.start()
 let console = Console(environment: ProcessInfo.processInfo.environment)
 exit(CommandLineTool.run(SystemArguments.all(), root: RootCommand.self, console: console))
