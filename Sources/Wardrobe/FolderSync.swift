@@ -42,7 +42,8 @@ public struct FolderSync {
                     var files = options
                     files.paths = changes.ready
                     let plan = try importer.plan(files)
-                    let settings = RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize, shouldStop: shouldStop)
+                    let settings = RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize,
+                                                      itemsPerTake: ImportWork.filesPerTake, shouldStop: shouldStop)
                     report = try importer.run(files, plan: plan, settings: settings, progress: { _ in }, failure: failure)
                 }
                 var missing: [String] = []

@@ -2,10 +2,11 @@ import Catalogue
 import Foundation
 import Imaging
 
-/// An import's work on one file, on a worker thread: read and hash it, and
-/// unless the catalogue already holds that content, decode, thumbnail,
-/// prepare and classify it. Whether the image is new is not decided here
-/// but by the writer (`ImportWriter`), when it commits.
+/// An import's work on a few files at a time, on a worker thread: read and
+/// hash each, and unless the catalogue already holds that content, decode,
+/// thumbnail and prepare it; then classify the prepared ones in one call of
+/// the model. Whether an image is new is not decided here but by the writer
+/// (`ImportWriter`), when it commits.
 struct ImportWork: RunWork {
     struct Outcome: Sendable {
         enum Kind: Sendable {
@@ -20,35 +21,80 @@ struct ImportWork: RunWork {
         var kind: Kind
     }
 
+    /// Files a worker takes at a time (fewer toward the end of a run). The
+    /// model's dense layers read their weights (1.6 MB, which each decode
+    /// pushes out of the core's cache) once per call, so a call for eight
+    /// images reads them once instead of eight times; small enough that a
+    /// worker's take of 12-megapixel files ends soon after the other's.
+    static let filesPerTake = 8
+
     let classifier: ClothingClassifier
     let processor: ImageProcessor
     let recipe: any PrepRecipe
 
     func process(_ file: FoundFile, reader: Catalogue) -> Outcome {
+        process([file], reader: reader)[0]
+    }
+
+    /// One outcome per file, in the files' order. Each image's logits are
+    /// those it gets alone: the runtime runs a batch image by image up to its
+    /// first dense layer, whose rows (images) are each summed as alone.
+    func process(_ files: ArraySlice<FoundFile>, reader: Catalogue) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(files.count)
+        // The prepared images, waiting for the model: where each one's outcome goes, and
+        // their tensors back to back, as the model takes a batch.
+        var waiting: [(outcome: Int, image: NewImage)] = []
+        var tensors: [Float] = []
+        for file in files {
+            switch prepare(file, reader: reader) {
+            case .done(let kind):
+                outcomes.append(Outcome(file: file, kind: kind))
+            case .prepared(let image, let tensor):
+                waiting.append((outcomes.count, image))
+                tensors.append(contentsOf: tensor)
+                outcomes.append(Outcome(file: file, kind: .prepared(image)))
+            }
+        }
+        guard !waiting.isEmpty else { return outcomes }
+        let classifications = tensors.withUnsafeBufferPointer { classifier.classify(tensors: $0, count: waiting.count) }
+        for ((outcome, image), classification) in zip(waiting, classifications) {
+            var image = image
+            image.classification = NewClassification(logits: classification.logits, label: classification.labelIndex,
+                                                     confidence: Double(classification.confidence))
+            outcomes[outcome].kind = .prepared(image)
+        }
+        return outcomes
+    }
+
+    private enum Step {
+        case done(Outcome.Kind)
+        /// Everything but the classification, and the tensor to classify.
+        case prepared(NewImage, [Float])
+    }
+
+    private func prepare(_ file: FoundFile, reader: Catalogue) -> Step {
         let bytes: [UInt8]
         do {
             bytes = try ImageFile.read(file.path)
         } catch {
-            return Outcome(file: file, kind: .failed(reason: error.reason))
+            return .done(.failed(reason: error.reason))
         }
         let sha256 = try! SHA256Digest(bytes: SHA256.digest(bytes))
         // A saving, not a decision: content this worker's view of the catalogue
         // holds is not prepared again. A failed look costs only the saving; the
         // writer decides either way when it commits.
         if (try? reader.containsImage(sha256: sha256)) == true {
-            return Outcome(file: file, kind: .hashed(sha256))
+            return .done(.hashed(sha256))
         }
         do {
             let processed = try processor.process(bytes: bytes, recipe: recipe)
-            let classification = classifier.classify(tensor: processed.tensor.values)
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
-                format: processed.formatSummary, thumbnail: processed.thumbnail, file: file.seen,
-                classification: NewClassification(logits: classification.logits, label: classification.labelIndex,
-                                                  confidence: Double(classification.confidence)))
-            return Outcome(file: file, kind: .prepared(image))
+                format: processed.formatSummary, thumbnail: processed.thumbnail, file: file.seen)
+            return .prepared(image, processed.tensor.values)
         } catch {
-            return Outcome(file: file, kind: .failed(reason: error.reason))
+            return .done(.failed(reason: error.reason))
         }
     }
 }

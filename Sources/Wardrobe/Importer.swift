@@ -65,7 +65,8 @@ public final class Importer {
     public func run(_ options: ImportOptions, plan: Plan,
                     progress: (ImportProgress) -> Void,
                     failure: (ImportReport.Failure) -> Void) throws -> ImportReport {
-        try run(options, plan: plan, settings: RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize),
+        try run(options, plan: plan, settings: RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize,
+                                                                 itemsPerTake: ImportWork.filesPerTake),
                 progress: progress, failure: failure)
     }
 

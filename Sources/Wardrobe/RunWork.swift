@@ -11,6 +11,18 @@ public protocol RunWork: Sendable {
     /// read-only connection to the catalogue. What goes wrong with one item is
     /// part of its outcome, never thrown: the run goes on with the others.
     func process(_ item: Item, reader: Catalogue) -> Outcome
+
+    /// Works on the items a worker took together (`RunEngine.Settings.itemsPerTake`),
+    /// giving one outcome per item, in the items' order. By default each item
+    /// is `process`ed alone; a use case with a step that costs less done once
+    /// for several items (the model) does it once for them.
+    func process(_ items: ArraySlice<Item>, reader: Catalogue) -> [Outcome]
+}
+
+extension RunWork {
+    public func process(_ items: ArraySlice<Item>, reader: Catalogue) -> [Outcome] {
+        items.map { process($0, reader: reader) }
+    }
 }
 
 /// What a use case writes, on the run engine's one writer thread (the

@@ -10,6 +10,7 @@ final class RunWorkers<Work: RunWork>: Sendable {
     private let work: Work
     private let cataloguePath: String
     private let itemsPerTake: Int
+    private let workers: Int
     private let shouldStop: @Sendable () -> Bool
     private let next = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
@@ -22,6 +23,7 @@ final class RunWorkers<Work: RunWork>: Sendable {
         self.work = work
         self.cataloguePath = cataloguePath
         self.itemsPerTake = settings.itemsPerTake
+        self.workers = workers
         self.shouldStop = settings.shouldStop
         queue = BoundedQueue(capacity: settings.batchSize + 4 * workers * settings.itemsPerTake, producers: workers)
     }
@@ -53,18 +55,14 @@ final class RunWorkers<Work: RunWork>: Sendable {
             cancel()
             return
         }
-        var outcomes: [Work.Outcome] = []
-        outcomes.reserveCapacity(itemsPerTake)
         while !cancelled.load(ordering: .relaxed) {
             if shouldStop() {
                 interrupted.store(true, ordering: .relaxed)
                 return
             }
-            let start = next.add(itemsPerTake, ordering: .relaxed).oldValue
-            guard start < items.count else { return }
-            for index in start..<min(items.count, start + itemsPerTake) {
-                outcomes.append(work.process(items[index], reader: reader))
-            }
+            guard let take = nextTake() else { return }
+            let outcomes = work.process(items[take], reader: reader)
+            precondition(outcomes.count == take.count, "one outcome per item")
             // A damaged page met while reading ends the run: nothing more is written.
             if let damage = Database.damageMet(at: cataloguePath) {
                 failure.withLock { $0 = $0 ?? damage }
@@ -72,7 +70,21 @@ final class RunWorkers<Work: RunWork>: Sendable {
                 return
             }
             queue.push(contentsOf: outcomes)
-            outcomes.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The items of the next take: `itemsPerTake` while many are left, then
+    /// fewer (half of each worker's share of what is left, at least one), so
+    /// that the workers finish together: a long last take would leave the
+    /// others idle while it ends.
+    private func nextTake() -> Range<Int>? {
+        var start = next.load(ordering: .relaxed)
+        while start < items.count {
+            let size = max(1, min(itemsPerTake, (items.count - start) / (2 * workers)))
+            let (exchanged, found) = next.compareExchange(expected: start, desired: start + size, ordering: .relaxed)
+            if exchanged { return start..<start + size }
+            start = found
+        }
+        return nil
     }
 }
