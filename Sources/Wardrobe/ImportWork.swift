@@ -33,13 +33,14 @@ struct ImportWork: RunWork {
     let recipe: any PrepRecipe
 
     func process(_ file: FoundFile, reader: Catalogue) -> Outcome {
-        process([file], reader: reader)[0]
+        process([file], reader: reader, until: { false })[0]
     }
 
-    /// One outcome per file, in the files' order. Each image's logits are
-    /// those it gets alone: the runtime runs a batch image by image up to its
-    /// first dense layer, whose rows (images) are each summed as alone.
-    func process(_ files: ArraySlice<FoundFile>, reader: Catalogue) -> [Outcome] {
+    /// One outcome per file, in the files' order (those begun before `stop`,
+    /// when it turns true part-way). Each image's logits are those it gets
+    /// alone: the runtime runs a batch image by image up to its first dense
+    /// layer, whose rows (images) are each summed as alone.
+    func process(_ files: ArraySlice<FoundFile>, reader: Catalogue, until stop: () -> Bool) -> [Outcome] {
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(files.count)
         // The prepared images, waiting for the model: where each one's outcome goes, and
@@ -47,6 +48,7 @@ struct ImportWork: RunWork {
         var waiting: [(outcome: Int, image: NewImage)] = []
         var tensors: [Float] = []
         for file in files {
+            if stop() { break }
             switch prepare(file, reader: reader) {
             case .done(let kind):
                 outcomes.append(Outcome(file: file, kind: kind))

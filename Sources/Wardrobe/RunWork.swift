@@ -13,15 +13,22 @@ public protocol RunWork: Sendable {
     func process(_ item: Item, reader: Catalogue) -> Outcome
 
     /// Works on the items a worker took together (`RunEngine.Settings.itemsPerTake`),
-    /// giving one outcome per item, in the items' order. By default each item
-    /// is `process`ed alone; a use case with a step that costs less done once
-    /// for several items (the model) does it once for them.
-    func process(_ items: ArraySlice<Item>, reader: Catalogue) -> [Outcome]
+    /// giving one outcome per item, in the items' order; when `stop` turns true
+    /// part-way (Ctrl-C), the outcomes of the items begun before it, and the
+    /// rest stay undone, so that stopping waits for one item, not a whole take.
+    /// By default each item is `process`ed alone; a use case with a step that
+    /// costs less done once for several items (the model) does it once for them.
+    func process(_ items: ArraySlice<Item>, reader: Catalogue, until stop: () -> Bool) -> [Outcome]
 }
 
 extension RunWork {
-    public func process(_ items: ArraySlice<Item>, reader: Catalogue) -> [Outcome] {
-        items.map { process($0, reader: reader) }
+    public func process(_ items: ArraySlice<Item>, reader: Catalogue, until stop: () -> Bool) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        for item in items {
+            if stop() { break }
+            outcomes.append(process(item, reader: reader))
+        }
+        return outcomes
     }
 }
 

@@ -61,8 +61,8 @@ final class RunWorkers<Work: RunWork>: Sendable {
                 return
             }
             guard let take = nextTake() else { return }
-            let outcomes = work.process(items[take], reader: reader)
-            precondition(outcomes.count == take.count, "one outcome per item")
+            let outcomes = work.process(items[take], reader: reader, until: shouldStop)
+            precondition(outcomes.count <= take.count, "at most one outcome per item")
             // A damaged page met while reading ends the run: nothing more is written.
             if let damage = Database.damageMet(at: cataloguePath) {
                 failure.withLock { $0 = $0 ?? damage }
@@ -70,6 +70,11 @@ final class RunWorkers<Work: RunWork>: Sendable {
                 return
             }
             queue.push(contentsOf: outcomes)
+            if outcomes.count < take.count {
+                // Stopped part-way through the take: the rest stays undone.
+                interrupted.store(true, ordering: .relaxed)
+                return
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import Catalogue
 import Foundation
 import Imaging
+import Synchronization
 import Testing
 import Wardrobe
 
@@ -59,5 +60,29 @@ import Wardrobe
             let again = try processor.prepare(thumbnail: thumbnail, recipe: recipe)
             #expect(again.values == alone.tensor.values, "\(name): the stored thumbnail prepares to the same tensor")
         }
+    }
+
+    /// A stop part-way through a take ends the import after the file in hand: the files it
+    /// prepared are classified and stored whole, the rest of the take is left for next time.
+    @Test func aStopPartWayThroughATakeStoresWhatWasPrepared() throws {
+        let folder = try EngineFolder(fashionImages: 40)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
+        let options = try folder.importOptions(batchSize: 64)
+        let asked = Atomic<Int>(0)
+        // Asked before the take, then before each file: true from the fourth file on.
+        let settings = RunEngine.Settings(jobs: 1, batchSize: 64, itemsPerTake: 8) {
+            asked.add(1, ordering: .relaxed).newValue > 4
+        }
+        let report = try importer.run(options, plan: try importer.plan(options), settings: settings,
+                                      progress: { _ in }, failure: { _ in })
+
+        #expect(report.interrupted)
+        #expect(report.newImages == 3, "the files begun before the stop, not the whole take of 8")
+        #expect(try catalogue.countCurrentClassifications() == 3, "each one classified")
+        let run = try #require(try catalogue.runs().last)
+        #expect(run.outcome == .interrupted)
+        #expect(run.counts == RunCounts(seen: 40, imported: 3, classified: 3, skipped: 37, failed: 0))
     }
 }

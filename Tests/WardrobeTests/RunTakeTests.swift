@@ -17,10 +17,15 @@ import Wardrobe
 
         func process(_ item: Int, reader: Catalogue) -> Int { item }
 
-        func process(_ items: ArraySlice<Int>, reader: Catalogue) -> [Int] {
+        func process(_ items: ArraySlice<Int>, reader: Catalogue, until stop: () -> Bool) -> [Int] {
             takes.taken.withLock { $0.append(Array(items)) }
             return items.map { process($0, reader: reader) }
         }
+    }
+
+    /// Gives each item back, through the default take (which asks `stop` before each item).
+    struct PlainWork: RunWork {
+        func process(_ item: Int, reader: Catalogue) -> Int { item }
     }
 
     /// Keeps the outcomes in the order the engine handed them over.
@@ -57,5 +62,24 @@ import Wardrobe
             let at = try #require(writer.outcomes.firstIndex(of: take[0]))
             #expect(Array(writer.outcomes[at..<min(writer.outcomes.count, at + take.count)]) == take)
         }
+    }
+
+    /// Ctrl-C during a take waits for the item in hand, not for the whole take.
+    @Test func aStopPartWayThroughATakeLeavesTheRestUndone() throws {
+        let folder = try EngineFolder(fashionImages: 0)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let asked = Atomic<Int>(0)
+        // Asked before the take, then before each item: true from the third item on.
+        let settings = RunEngine.Settings(jobs: 1, batchSize: 64, itemsPerTake: 8) {
+            asked.add(1, ordering: .relaxed).newValue > 3
+        }
+        var writer = Collector()
+        let summary = try RunEngine(catalogue: catalogue, settings: settings)
+            .run(Array(0..<100), work: PlainWork(), writer: &writer, recording: nil)
+
+        #expect(summary.interrupted)
+        #expect(writer.outcomes == [0, 1], "the two items begun before the stop, and nothing after")
+        #expect(summary.done == 2)
     }
 }
