@@ -64,6 +64,8 @@ let package = Package(
         // (shared with catalogue-bench), simultaneous processes, a small tmpfs, and
         // the rows of `wardrobe list --json` as tests read them.
         .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
+        // The loopback connection the HTTP test clients of ServerTests and CLITests share.
+        .target(name: "LoopbackSocket", path: "Tests/Support/LoopbackSocket"),
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS", "Files"],
                 swiftSettings: optimised),
         .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto", "Files"]),
@@ -98,8 +100,9 @@ let package = Package(
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
         .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Wardrobe", "Catalogue", "Imaging"]),
-        .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "CatalogueFixtures", "Imaging", "Training"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Wardrobe", "Catalogue", "Imaging", "LoopbackSocket"]),
+        .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "CatalogueFixtures", "Imaging", "Training",
+                                                     "LoopbackSocket"]),
     ]
 )
 

@@ -1,10 +1,16 @@
+import Files
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `wardrobe import --watch`: after the import, keeps the catalogue in step with the folders.
 /// Files that settle (see `FolderWatcher`) are imported in batches through the same importer
 /// and run engine as any import (one run per batch): a new file is classified once, a moved
 /// file is a new path of known content, a changed file is read again. Deleted and moved-away
-/// paths (a folder's: every known path under it) are marked missing in the catalogue. Stops when `shouldStop` says so, within a look (0.1 s) or,
+/// paths (a folder's: every known path under it) are marked missing in the catalogue. When
+/// events were lost (the kernel's queue overflowed), every file under the folders is taken
+/// again and every known path under them that is not there is marked missing. Stops when `shouldStop` says so, within a look (0.1 s) or,
 /// during a batch, after that batch's transaction.
 public struct FolderSync {
     public struct Batch: Sendable {
@@ -13,6 +19,8 @@ public struct FolderSync {
         public var gone: [String]
         /// Known paths this batch marked missing (those under a gone folder included).
         public var markedMissing: Int
+        /// Watched folders read again whole because events were lost (see `FolderWatcher`).
+        public var rescanned: [String] = []
     }
 
     let importer: Importer
@@ -54,9 +62,18 @@ public struct FolderSync {
                         missing += try importer.catalogue.knownPaths(under: path).map(\.path)
                     }
                 }
+                for root in changes.rescanned {
+                    missing += try importer.catalogue.knownPaths(under: root).map(\.path).filter { !Self.isFile($0) }
+                }
                 let look = try importer.catalogue.recordLook(present: [], missing: missing)
-                batch(Batch(report: report, gone: changes.gone, markedMissing: look.newlyMissing))
+                batch(Batch(report: report, gone: changes.gone, markedMissing: look.newlyMissing,
+                            rescanned: changes.rescanned))
             }
         }
+    }
+
+    private static func isFile(_ path: String) -> Bool {
+        var status = stat()
+        return PathName.withSystemName(path) { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 }

@@ -12,6 +12,12 @@ import Glibc
 /// path of that image); a file moved out or deleted is a gone path. Folders made or moved in
 /// are watched from then on and their files taken. Hidden names are passed over unless asked for.
 ///
+/// When the kernel's event queue overflows (more changes than it holds between two looks:
+/// `fs.inotify.max_queued_events`), events are lost, so the watcher cannot know what changed:
+/// the next look reads every watched tree again, every file in it pending (an import passes
+/// over a known file that has not changed) and the roots reported as `rescanned`, so the
+/// caller can find what went meanwhile.
+///
 /// Names are bytes (`PathName`): every name read from inotify or a folder listing is decoded
 /// losslessly and every path handed back to the system encoded to the same bytes, so a file
 /// whose name is not UTF-8 is taken like any other.
@@ -22,7 +28,10 @@ public final class FolderWatcher {
         public var ready: [String] = []
         /// Paths deleted or moved away (a folder's path stands for everything under it).
         public var gone: [String] = []
-        public var isEmpty: Bool { ready.isEmpty && gone.isEmpty }
+        /// The watched roots, read again whole because events were lost (queue overflow):
+        /// a known path under them that is not there now went unseen.
+        public var rescanned: [String] = []
+        public var isEmpty: Bool { ready.isEmpty && gone.isEmpty && rescanned.isEmpty }
     }
 
     private struct Pending {
@@ -34,6 +43,8 @@ public final class FolderWatcher {
     private let descriptor: Int32
     private let includeHidden: Bool
     private let settle: Double
+    private var roots: [String] = []
+    private var overflowed = false
     private var folders: [Int32: String] = [:]
     private var pending: [String: Pending] = [:]
     private var gone: Set<String> = []
@@ -51,7 +62,9 @@ public final class FolderWatcher {
             guard PathName.withSystemName(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
                 throw .system("\(PathName.display(path)): not a folder; --watch watches folders")
             }
-            try watchTree(URL(fileURLWithPath: path).standardizedFileURL.path, takeFiles: false)
+            let root = URL(fileURLWithPath: path).standardizedFileURL.path
+            roots.append(root)
+            try watchTree(root, takeFiles: false)
         }
     }
 
@@ -65,6 +78,11 @@ public final class FolderWatcher {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         if poll(&poller, 1, Int32(timeout * 1000)) > 0 { readEvents() }
         var changes = Changes()
+        if overflowed {
+            overflowed = false
+            rescan()
+            changes.rescanned = roots
+        }
         let now = Self.now()
         for (path, state) in pending where now - state.lastEvent >= settle {
             var status = stat()
@@ -104,6 +122,7 @@ public final class FolderWatcher {
     }
 
     private func handle(folder wd: Int32, mask: UInt32, name: String) {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true; return }
         if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
         guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix(".") else { return }
         let path = folder + "/" + name
@@ -119,6 +138,21 @@ public final class FolderWatcher {
             gone.remove(path)
             pending[path, default: Pending(lastEvent: 0)].lastEvent = Self.now()
         }
+    }
+
+    /// After lost events: forgets watched folders that are gone (their IN_IGNORED may have
+    /// been lost too), then walks every root again, watching new folders and taking every file.
+    private func rescan() {
+        for (wd, folder) in folders {
+            var status = stat()
+            if PathName.withSystemName(folder, { stat($0, &status) }) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
+                inotify_rm_watch(descriptor, wd)
+                folders[wd] = nil
+            }
+        }
+        // A root that cannot be watched again (gone, or out of watches) is reported by its
+        // paths going missing; the others are still watched.
+        for root in roots { try? watchTree(root, takeFiles: true) }
     }
 
     /// Watches `root` and the folders under it; with `takeFiles`, the files already in them

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import LoopbackSocket
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -62,15 +63,8 @@ final class KeepAliveHTTP {
 
     init(port: Int) throws {
         host = "127.0.0.1:\(port)"
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard socket >= 0, connected == 0 else { throw KeepAliveError("cannot connect to \(host)") }
+        guard let socket = LoopbackSocket.connect(port: port) else { throw KeepAliveError("cannot connect to \(host)") }
+        self.socket = socket
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }

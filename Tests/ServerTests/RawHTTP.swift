@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LoopbackSocket
 
 /// A test client that writes requests byte for byte (any Host, any path,
 /// `..` left as it is), so the tests can send what a browser never would.
@@ -50,16 +51,7 @@ struct RawHTTP {
     }
 
     private func connected() throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw RawHTTPError("socket failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { close(socket); throw RawHTTPError("cannot connect to port \(port)") }
+        guard let socket = LoopbackSocket.connect(port: port) else { throw RawHTTPError("cannot connect to port \(port)") }
         return socket
     }
 

@@ -10,6 +10,9 @@ extension ImportCommand {
         var failed = failedBefore
         try sync.run(batch: { batch in
             let report = batch.report
+            for folder in batch.rescanned {
+                console.info("watch: changes came faster than the system could report them; read \(folder) again")
+            }
             var parts: [String] = []
             if report.newImages > 0 { parts.append("\(report.newImages) new images") }
             if report.newPaths > 0 { parts.append("\(report.newPaths) new paths of known images") }
