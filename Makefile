@@ -67,7 +67,7 @@ model: build
 	$(WARDROBE) import --quiet --db $(MODEL_DB) --model Models/fashion-mnist-only.aimodel "$(TRAIN_PHOTOS)/shoes"
 	for label in Sandal Sneaker "Ankle boot"; do \
 	  awk -F '\t' -v label="$$label" '!/^#/ && $$2 == label { print $$1 }' Models/shoe-labels.tsv \
-	    | $(WARDROBE) label --db $(MODEL_DB) "$$label" - > /dev/null || exit 1; done
+	    | $(WARDROBE) label --quiet --db $(MODEL_DB) "$$label" - || exit 1; done
 	$(WARDROBE) model train --from Models/fashion-mnist-only.aimodel --photos "$(TRAIN_PHOTOS)" \
 	  --map bench/clothing-photos.map --corrections --db $(MODEL_DB) --photo-share 0.3 --fashion 60000 \
 	  --epochs 7 --learning-rate 0.02 --seed 1 --name clothing --out Models/clothing.aimodel

@@ -54,6 +54,23 @@ import Training
         return Set(result.stdout.split(separator: "\n").compactMap { Int64($0) })
     }
 
+    /// `--quiet` leaves out the row per image (a script labelling hundreds wants only the
+    /// summary), and labels exactly as without it. Runs on the demo's sample photos.
+    @Test func quietLabelsPrintOnlyTheSummary() throws {
+        defer { folder.remove() }
+        let imported = try run(["import", "--quiet", FileManager.default.currentDirectoryPath + "/Fixtures/photos"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let quiet = try run(["label", "--quiet", "coat", "1", "2", "3"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stdout.isEmpty, "no row per image: \(quiet.stdout)")
+        #expect(quiet.stderr.contains("labelled 3 images"), "\(quiet.stderr)")
+        #expect(try ids("coat").isSuperset(of: [1, 2, 3]))
+        let loud = try run(["label", "dress", "4"])
+        #expect(loud.stdout.contains("->  Dress"), "without --quiet a row per image: \(loud.stdout)")
+        let both = try run(["label", "--quiet", "--json", "coat", "5"])
+        #expect(both.status == 64 && both.stderr.contains("--quiet and --json cannot be combined"), "\(both.stderr)")
+    }
+
     @Test func twentyLabelsMoveImagesEverywhereAndSurviveAnotherModel() throws {
         defer { folder.remove() }
         guard try RealPhotos.copy(perFolder: 4, to: folder.root.appendingPathComponent("photos")) > 0 else {

@@ -33,6 +33,8 @@ struct LabelCommand: Command {
     var clear: Bool
     @Flag(name: "--confirm", help: "Record that the model's current label of the images is right.")
     var confirm: Bool
+    @Flag(name: "--quiet", short: "q", help: "Print only the one-line summary, not a row per image.")
+    var quiet: Bool
     @OptionGroup var output: JSONOutputOption
 
     /// The act and the image words, as the command line gives them.
@@ -54,6 +56,7 @@ struct LabelCommand: Command {
 
     func validate() throws(UsageError) {
         if clear && confirm { throw UsageError("--clear and --confirm cannot be combined") }
+        if quiet && output.json { throw UsageError("--quiet and --json cannot be combined") }
         if !clear && !confirm && words.isEmpty { throw UsageError("missing LABEL and IMAGE...") }
         _ = try act
         if imageWords.isEmpty { throw UsageError("missing IMAGE (an id, hash prefix or path; '-' for stdin)") }
@@ -86,13 +89,15 @@ struct LabelCommand: Command {
             try console.json(changes)
             return .success
         }
-        var rows: [[String]] = []
-        for change in changes {
-            var after = change.after ?? "-"
-            if let model = change.model, model != after { after += " (model: \(model))" }
-            rows.append([String(change.image), change.before ?? "-", "->", after, change.path ?? "-"])
+        if !quiet {
+            var rows: [[String]] = []
+            for change in changes {
+                var after = change.after ?? "-"
+                if let model = change.model, model != after { after += " (model: \(model))" }
+                rows.append([String(change.image), change.before ?? "-", "->", after, change.path ?? "-"])
+            }
+            console.output(Format.table(rows, rightAligned: [0]))
         }
-        console.output(Format.table(rows, rightAligned: [0]))
         let verb = clear ? "cleared the label of" : confirm ? "confirmed the label of" : "labelled"
         console.info("\(verb) \(changes.count) image\(changes.count == 1 ? "" : "s")")
         return .success
