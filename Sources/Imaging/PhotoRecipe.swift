@@ -36,10 +36,12 @@ public struct PhotoRecipe: PrepRecipe {
         let working = Bitmap.fittedSize(width: rgb.width, height: rgb.height, longestSide: workingSide)
         let colours = AreaResampler.resize(rgb.pixels, width: rgb.width, height: rgb.height, channels: 3,
                                            toWidth: working.width, toHeight: working.height) { Float($0) }
-        let segmenter = Segmenter(width: working.width, height: working.height, colours: colours)
         // An input that already looks like Fashion-MNIST (a light object on a black field, e.g.
         // a data-set image saved as a file) must not be inverted again: it gets the baseline.
-        if segmenter.hasBlackBorder() { return FashionMNISTRecipe().prepare(image) }
+        if Segmenter.hasBlackBorder(width: working.width, height: working.height, colours: colours) {
+            return FashionMNISTRecipe().prepare(image)
+        }
+        let segmenter = Segmenter(width: working.width, height: working.height, colours: colours)
         return render(rgb, mask: segmenter.segment())
     }
 

@@ -58,22 +58,32 @@ struct Segmenter {
         return mask
     }
 
-    /// Whether most of the border band is pure black (every channel at most 10 of 255), as
-    /// around a Fashion-MNIST image (whose garment may touch an edge or two) and almost never
-    /// around a photo, where sensor noise and JPEG keep even a black floor above that.
-    func hasBlackBorder() -> Bool {
-        let band = borderBand()
+    /// Whether most of the border band of `colours` (interleaved RGB, 0...255) is pure black
+    /// (every channel at most 10 of 255), as around a Fashion-MNIST image (whose garment may
+    /// touch an edge or two) and almost never around a photo, where sensor noise and JPEG keep
+    /// even a black floor above that. Static, and read from the colours as they are: such an
+    /// image is not segmented, so it need not be made into a segmenter first.
+    static func hasBlackBorder(width: Int, height: Int, colours: [Float]) -> Bool {
+        let thickness = bandThickness(width: width, height: height)
         var black = 0, total = 0
-        for i in 0..<pixelCount where band.bits[i] {
-            total += 1
-            if pixels[i].max() <= 10 { black += 1 }
+        for y in 0..<height {
+            for x in 0..<width where x < thickness || y < thickness || x >= width - thickness || y >= height - thickness {
+                let i = 3 * (y * width + x)
+                total += 1
+                if max(colours[i], colours[i + 1], colours[i + 2]) <= 10 { black += 1 }
+            }
         }
         return total > 0 && Float(black) >= 0.6 * Float(total)
     }
 
-    /// The border band: about 4% of the shorter side, at least one pixel.
+    /// The border band's thickness: about 4% of the shorter side, at least one pixel.
+    static func bandThickness(width: Int, height: Int) -> Int {
+        max(1, Int((Double(min(width, height)) * 0.04).rounded()))
+    }
+
+    /// The border band (see `bandThickness`).
     func borderBand() -> Mask {
-        let thickness = max(1, Int((Double(min(width, height)) * 0.04).rounded()))
+        let thickness = Self.bandThickness(width: width, height: height)
         var band = Mask(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width where x < thickness || y < thickness || x >= width - thickness || y >= height - thickness {
