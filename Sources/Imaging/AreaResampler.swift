@@ -4,11 +4,17 @@
 ///
 /// Each output sample is one fixed sum: the row pass sums its source samples times their
 /// weights, left to right, from 0; the column pass sums those row sums times their weights,
-/// top to bottom, from 0. The passes go a source row at a time: a row is summed across, added
-/// into the output rows it covers, and an output row is handed on as soon as its last source
-/// row is in. So the working memory is one row and the few output rows open at once, never
+/// top to bottom, from 0. The passes go down the source together: a row is summed across,
+/// added into the output rows it covers, and an output row is handed on as soon as its last
+/// source row is in. So the working memory is one row and the few output rows open at once, never
 /// two whole images of floats (1.2 MB written and read back for a 400x533 photo fitted to 256
 /// pixels), while every sum is taken in the same order as before.
+///
+/// Each source row is first turned into floats in one pass, so the sums read floats: the
+/// conversion is done many samples at a time instead of once per term (and per term it
+/// waited on the register it wrote, serialising the sums). The sums go a vector at a time,
+/// each lane holding one sum taken alone: an RGB pixel's three channels, or the same column
+/// of four gray rows. No sum changes order, so the results are those of one sum at a time.
 struct AreaResampler {
     /// For each output index, consecutive source indices from `starts[j]` with weights
     /// `weights[offsets[j]..<offsets[j + 1]]`; flat arrays keep the inner loops tight.
@@ -55,38 +61,78 @@ struct AreaResampler {
             while rows.last(first) < rows.starts[y] { first += 1 }
             open = max(open, y - first + 1)
         }
-        var across = [Float](repeating: 0, count: rowLength)
-        var ring = [Float](repeating: 0, count: open * rowLength)
+        // Working memory: the source rows in hand as floats (four for a gray image, else one
+        // and one float more: the last RGB pixel is read as four), a gray image's four rows
+        // side by side (a vector per column), those rows summed across, and the output rows
+        // open at once.
+        let sourceRowLength = width * channels
+        let block = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(4 * width, sourceRowLength + 1))
+        let columnsOfFour = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: channels == 1 ? width : 1)
+        let across = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4 * rowLength)
+        let ring = UnsafeMutableBufferPointer<Float>.allocate(capacity: open * rowLength)
+        defer {
+            block.deallocate()
+            columnsOfFour.deallocate()
+            across.deallocate()
+            ring.deallocate()
+        }
+        block[sourceRowLength] = 0
+        let lastSourceY = rows.last(toHeight - 1)
         samples.withUnsafeBufferPointer { source in
-            across.withUnsafeMutableBufferPointer { across in
-                ring.withUnsafeMutableBufferPointer { ring in
-                    columns.starts.withUnsafeBufferPointer { starts in
-                        columns.offsets.withUnsafeBufferPointer { offsets in
-                            columns.weights.withUnsafeBufferPointer { weights in
-                                let columns = (starts: starts, offsets: offsets, weights: weights)
-                                // Output rows lowest..<next have been started and not yet emitted.
-                                var lowest = 0, next = 0
-                                for sourceY in rows.starts[0]...rows.last(toHeight - 1) {
-                                    sumAcross(source, from: sourceY * width * channels, channels: channels,
-                                              columns: columns, into: across, load: load)
-                                    while next < toHeight && rows.starts[next] <= sourceY {
-                                        (ring.baseAddress! + (next % open) * rowLength).update(repeating: 0, count: rowLength)
-                                        next += 1
-                                    }
-                                    for y in lowest..<next {
-                                        let weight = rows.weights[rows.offsets[y] + sourceY - rows.starts[y]]
-                                        let target = ring.baseAddress! + (y % open) * rowLength
-                                        for i in 0..<rowLength {
-                                            target[i] += weight * across[i]
-                                        }
-                                    }
-                                    while lowest < next && rows.last(lowest) == sourceY {
-                                        emit(lowest, UnsafeBufferPointer(start: ring.baseAddress! + (lowest % open) * rowLength,
-                                                                         count: rowLength))
-                                        lowest += 1
-                                    }
+            columns.starts.withUnsafeBufferPointer { starts in
+                columns.offsets.withUnsafeBufferPointer { offsets in
+                    columns.weights.withUnsafeBufferPointer { weights in
+                        let columns = (starts: starts, offsets: offsets, weights: weights)
+                        // Output rows lowest..<next have been started and not yet emitted.
+                        var lowest = 0, next = 0
+                        var sourceY = rows.starts[0]
+                        while sourceY <= lastSourceY {
+                            // Gray rows are summed across four at a time, one in each lane of
+                            // a vector (every column's weights are the same on every row).
+                            let count = channels == 1 ? min(4, lastSourceY - sourceY + 1) : 1
+                            if count == 4 {
+                                // Each row is turned into floats along its length (many at a
+                                // time), then the four are laid side by side.
+                                let rows = block.baseAddress!
+                                for lane in 0..<4 {
+                                    let first = (sourceY + lane) * width, row = rows + lane * width
+                                    for i in 0..<width { row[i] = load(source[first + i]) }
+                                }
+                                for i in 0..<width {
+                                    columnsOfFour[i] = SIMD4(rows[i], rows[width + i], rows[2 * width + i], rows[3 * width + i])
+                                }
+                                sumAcrossFourGrayRows(UnsafeBufferPointer(columnsOfFour), columns: columns, into: across,
+                                                      rowLength: rowLength)
+                            } else {
+                                for lane in 0..<count {
+                                    let first = (sourceY + lane) * sourceRowLength
+                                    for i in 0..<sourceRowLength { block[i] = load(source[first + i]) }
+                                    sumAcross(UnsafeBufferPointer(block), channels: channels, columns: columns,
+                                              into: UnsafeMutableBufferPointer(rebasing: across[lane * rowLength..<(lane + 1) * rowLength]))
                                 }
                             }
+                            // Each row summed across goes down into its output rows, in order.
+                            for lane in 0..<count {
+                                let y = sourceY + lane
+                                let summed = across.baseAddress! + lane * rowLength
+                                while next < toHeight && rows.starts[next] <= y {
+                                    (ring.baseAddress! + (next % open) * rowLength).update(repeating: 0, count: rowLength)
+                                    next += 1
+                                }
+                                for output in lowest..<next {
+                                    let weight = rows.weights[rows.offsets[output] + y - rows.starts[output]]
+                                    let target = ring.baseAddress! + (output % open) * rowLength
+                                    for i in 0..<rowLength {
+                                        target[i] += weight * summed[i]
+                                    }
+                                }
+                                while lowest < next && rows.last(lowest) == y {
+                                    emit(lowest, UnsafeBufferPointer(start: ring.baseAddress! + (lowest % open) * rowLength,
+                                                                     count: rowLength))
+                                    lowest += 1
+                                }
+                            }
+                            sourceY += count
                         }
                     }
                 }
@@ -94,40 +140,62 @@ struct AreaResampler {
         }
     }
 
-    /// One source row (from sample `sourceRow`) summed across: for each output column, its
-    /// source samples times their weights, left to right, from 0.
+    /// Four gray source rows side by side (`columnsOfFour[i]` holds sample `i` of each),
+    /// summed across into four rows of `out` (`rowLength` apart): each lane's sums are those
+    /// of its row alone, left to right, from 0.
     @inline(__always)
-    private static func sumAcross<Sample>(
-        _ source: UnsafeBufferPointer<Sample>, from sourceRow: Int, channels: Int,
+    private static func sumAcrossFourGrayRows(
+        _ columnsOfFour: UnsafeBufferPointer<SIMD4<Float>>,
         columns: (starts: UnsafeBufferPointer<Int>, offsets: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>),
-        into out: UnsafeMutableBufferPointer<Float>, load: (Sample) -> Float
+        into out: UnsafeMutableBufferPointer<Float>, rowLength: Int
     ) {
         let (starts, offsets, weights) = columns
+        for x in 0..<starts.count {
+            var at = starts[x]
+            var sum = SIMD4<Float>()
+            for k in offsets[x]..<offsets[x + 1] {
+                sum += SIMD4(repeating: weights[k]) * columnsOfFour[at]
+                at += 1
+            }
+            for lane in 0..<4 { out[lane * rowLength + x] = sum[lane] }
+        }
+    }
+
+    /// One source row, as floats (`row`, one float longer than the row), summed across: for
+    /// each output column, its source samples times their weights, left to right, from 0.
+    @inline(__always)
+    private static func sumAcross(
+        _ row: UnsafeBufferPointer<Float>, channels: Int,
+        columns: (starts: UnsafeBufferPointer<Int>, offsets: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>),
+        into out: UnsafeMutableBufferPointer<Float>
+    ) {
+        let (starts, offsets, weights) = columns
+        let samples = row.baseAddress!
         switch channels {
         case 3:
-            // The common case, unrolled: one pass over the span for all three channels.
+            // The common case: the three channels of a pixel as the first lanes of one vector
+            // (the fourth lane, the next sample, is summed and dropped), each lane summed in
+            // the same order as alone.
             for x in 0..<starts.count {
-                var at = sourceRow + starts[x] * 3
-                var r: Float = 0, g: Float = 0, b: Float = 0
+                var at = starts[x] * 3
+                var sum = SIMD4<Float>()
                 for k in offsets[x]..<offsets[x + 1] {
-                    let weight = weights[k]
-                    r += weight * load(source[at])
-                    g += weight * load(source[at + 1])
-                    b += weight * load(source[at + 2])
+                    let pixel = UnsafeRawPointer(samples + at).loadUnaligned(as: SIMD4<Float>.self)
+                    sum += SIMD4(repeating: weights[k]) * pixel
                     at += 3
                 }
-                out[3 * x] = r
-                out[3 * x + 1] = g
-                out[3 * x + 2] = b
+                out[3 * x] = sum[0]
+                out[3 * x + 1] = sum[1]
+                out[3 * x + 2] = sum[2]
             }
         default:
             for x in 0..<starts.count {
-                let base = sourceRow + starts[x] * channels
+                let base = starts[x] * channels
                 for c in 0..<channels {
                     var sum: Float = 0
                     var at = base + c
                     for k in offsets[x]..<offsets[x + 1] {
-                        sum += weights[k] * load(source[at])
+                        sum += weights[k] * samples[at]
                         at += channels
                     }
                     out[x * channels + c] = sum
