@@ -159,7 +159,8 @@ def without_script(wardrobe, catalogue, url, target):
         check(first not in card_ids(driver), "without script, the labelled image stayed in the grid")
         driver.find_element(By.CSS_SELECTOR, "form.notice button").click()
         WebDriverWait(driver, 10).until(lambda d: "undo=" not in d.current_url)
-        check(label_source(wardrobe, catalogue, target, first) is None, "without script, grid undo did not undo")
+        # The grid's card may be one the model already calls `target`: then undo leaves the model's label.
+        check(label_source(wardrobe, catalogue, target, first) != "person", "without script, grid undo did not undo")
     finally:
         driver.quit()
 
@@ -260,7 +261,8 @@ def main():
         check(label_source(wardrobe, catalogue, target, second) == "person", f"grid did not label image {second}")
         press(driver, "u")
         WebDriverWait(driver, 10).until(lambda d: not card_label(d, second).endswith("✎"))
-        check(label_source(wardrobe, catalogue, target, second) is None, "grid undo left the label in place")
+        # `target` differs from the review image's model label, not necessarily from this card's.
+        check(label_source(wardrobe, catalogue, target, second) != "person", "grid undo left the label in place")
         check(window_kept(driver), "the grid reloaded")
 
         # The image page's buttons work with the mouse, in place too.
