@@ -1,9 +1,11 @@
 // The photo-like pictures that bench-imaging and bench-import encode as JPEG.
 
-/// A photo-like scene: a lit wall and floor with sensor grain, and a striped garment off
-/// centre. The grain keeps the entropy-coded data near what a camera writes (about 3 MB for
-/// 12 megapixels at quality 92), which is what decoding time depends on. Interleaved RGB,
-/// `width * height * 3` bytes; the same seed gives the same picture.
+/// A photo-like scene: a light wall and floor (darker to the right) with sensor grain, and a
+/// striped garment off centre. The grain keeps the entropy-coded data near what a camera writes
+/// (about 4 MB for 12 megapixels at quality 92), which is what decoding time depends on.
+/// Interleaved RGB, `width * height * 3` bytes; the same seed gives the same picture.
+/// bench-import keeps the files it makes from these: a change to the picture must come with a
+/// new `PHOTO_LIKE_VERSION` in mk/import.mk, so that old files are made again.
 public func photoLikePixels(width: Int, height: Int, seed: UInt64) -> [UInt8] {
     var state = (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
@@ -28,9 +30,9 @@ public func photoLikePixels(width: Int, height: Int, seed: UInt64) -> [UInt8] {
                     let lighter = (y / stripe) % 2 == 0 ? 0 : 35
                     (r, g, b) = (garment.0 + lighter, garment.1 + lighter, garment.2 + lighter)
                 } else if y >= floorTop {
-                    (r, g, b) = (190 * light >> 8, 170 * light >> 8, 140 * light >> 8)
+                    (r, g, b) = (lit(190, light), lit(170, light), lit(140, light))
                 } else {
-                    (r, g, b) = (235 * light >> 8, 232 * light >> 8, 225 * light >> 8)
+                    (r, g, b) = (lit(235, light), lit(232, light), lit(225, light))
                 }
                 let i = (y * width + x) * 3
                 out[i] = UInt8(clamping: r + grain)
@@ -40,4 +42,11 @@ public func photoLikePixels(width: Int, height: Int, seed: UInt64) -> [UInt8] {
         }
     }
     return pixels
+}
+
+/// `level` (0...255) under `light` (256 is full light). Spelled out because in Swift `>>` binds
+/// tighter than `*`: `level * light >> 8` would shift first and make every wall black.
+@inline(__always)
+private func lit(_ level: Int, _ light: Int) -> Int {
+    (level * light) >> 8
 }
