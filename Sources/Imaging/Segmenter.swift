@@ -67,7 +67,7 @@ struct Segmenter {
         let thickness = bandThickness(width: width, height: height)
         var black = 0, total = 0
         for y in 0..<height {
-            for x in 0..<width where x < thickness || y < thickness || x >= width - thickness || y >= height - thickness {
+            for x in 0..<width where Self.isInBand(x: x, y: y, width: width, height: height, thickness: thickness) {
                 let i = 3 * (y * width + x)
                 total += 1
                 if max(colours[i], colours[i + 1], colours[i + 2]) <= 10 { black += 1 }
@@ -81,12 +81,18 @@ struct Segmenter {
         max(1, Int((Double(min(width, height)) * 0.04).rounded()))
     }
 
+    /// Whether pixel (x, y) lies within `thickness` of an edge.
+    @inline(__always)
+    static func isInBand(x: Int, y: Int, width: Int, height: Int, thickness: Int) -> Bool {
+        x < thickness || y < thickness || x >= width - thickness || y >= height - thickness
+    }
+
     /// The border band (see `bandThickness`).
     func borderBand() -> Mask {
         let thickness = Self.bandThickness(width: width, height: height)
         var band = Mask(width: width, height: height)
         for y in 0..<height {
-            for x in 0..<width where x < thickness || y < thickness || x >= width - thickness || y >= height - thickness {
+            for x in 0..<width where Self.isInBand(x: x, y: y, width: width, height: height, thickness: thickness) {
                 band.bits[y * width + x] = true
             }
         }

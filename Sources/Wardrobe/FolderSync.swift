@@ -50,9 +50,8 @@ public struct FolderSync {
                     var files = options
                     files.paths = changes.ready
                     let plan = try importer.plan(files)
-                    let settings = RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize,
-                                                      itemsPerTake: ImportWork.filesPerTake, shouldStop: shouldStop)
-                    report = try importer.run(files, plan: plan, settings: settings, progress: { _ in }, failure: failure)
+                    report = try importer.run(files, plan: plan, shouldStop: shouldStop, progress: { _ in },
+                                              failure: failure)
                 }
                 var missing: [String] = []
                 for path in changes.gone {

@@ -61,12 +61,15 @@ public final class Importer {
     }
 
     /// Runs the plan. `progress` is called on this thread after every few
-    /// files; `failure` once per file that could not be imported.
+    /// files; `failure` once per file that could not be imported; `shouldStop`
+    /// before every take (a watch passes its own).
     public func run(_ options: ImportOptions, plan: Plan,
+                    shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised },
                     progress: (ImportProgress) -> Void,
                     failure: (ImportReport.Failure) -> Void) throws -> ImportReport {
         try run(options, plan: plan, settings: RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize,
-                                                                 itemsPerTake: ImportWork.filesPerTake),
+                                                                 itemsPerTake: ImportWork.filesPerTake,
+                                                                 shouldStop: shouldStop),
                 progress: progress, failure: failure)
     }
 
