@@ -23,6 +23,10 @@
 //       and `ImportWork` take them (the thumbnail decoded again for the recipes included),
 //       on one thread over the image files under DIR, best of `rounds`: where the time goes.
 //       Process CPU time, so that the threads libheif decodes on are counted.
+//   import-bench fingerprints DIR...
+//       One line per image file: fingerprints of the thumbnail an import stores and of each
+//       recipe's tensor, bit for bit, so two builds can be shown to store and classify the
+//       same (see Fingerprints.swift).
 //   import-bench model-cost --model FILE
 //       CPU time per image of the model's `main` at batch sizes 1, 8, 16 and 64 (why the
 //       import's workers classify in small batches).
@@ -223,5 +227,6 @@ case "decode-choices": try decodeChoices(options)
 case "decoded": try decodedSummary(options)
 case "model-cost": try modelCost(options)
 case "stages": try stages(options)
+case "fingerprints": try fingerprints(options)
 default: fail("unknown subcommand \(arguments[1])")
 }
