@@ -1,6 +1,8 @@
 #!/bin/sh
-# bench-import's HEIC and WebP photos: the first COUNT JPEGs that import-bench made in SRC,
-# re-encoded into DST by heif-enc (libheif-examples) or cwebp (webp), two at a time.
+# bench-import's HEIC and WebP photos: the first COUNT JPEGs under SRC by file name (the ones
+# import-bench made, or real photos in folders of their kind, ../shared/data/clothing-photos/
+# train, whose names are random so the first few hundred mix every kind), re-encoded into DST
+# by heif-enc (libheif-examples) or cwebp (webp), two at a time.
 #   heic-thumbnail: HEVC with a 320-pixel embedded thumbnail, as phones store one
 #   heic:           HEVC without one (heif-enc's default)
 #   webp:           lossy WebP, the JPEG's EXIF (orientation) kept
@@ -22,12 +24,13 @@ case $FORMAT in
   *) echo "make_format_photos.sh: unknown format $FORMAT" >&2; exit 64 ;;
 esac
 SET=${DST%-*}
-ls "$SRC" | grep '\.jpg$' | sort | head -n "$COUNT" | while read -r name; do
+find "$SRC" -name '*.jpg' | awk -F/ '{ print $NF "\t" $0 }' | sort | head -n "$COUNT" | cut -f2 | while read -r path; do
+  name=${path##*/}
   out=${name%.jpg}.$EXT
   made=$(ls -d "$SET"-[0-9]* 2>/dev/null | while read -r sibling; do
     case $sibling in "$DST"|*.partial) continue ;; esac
     [ -f "$sibling/$out" ] && { echo "$sibling/$out"; break; }; done)
-  if [ -n "$made" ]; then cp "$made" "$DST.partial/$out"; else printf '%s\n%s\n' "$SRC/$name" "$DST.partial/$out"; fi
+  if [ -n "$made" ]; then cp "$made" "$DST.partial/$out"; else printf '%s\n%s\n' "$path" "$DST.partial/$out"; fi
 done | xargs -r -d '\n' -n 2 -P 2 sh -c "$ENCODE >/dev/null"
 test "$(ls "$DST.partial" | wc -l)" -eq "$COUNT" || { echo "make_format_photos.sh: fewer than $COUNT files in $SRC" >&2; exit 1; }
 rm -rf "$DST"

@@ -4,7 +4,8 @@
 # with peak RSS, on the validation photos (when present) and 200 generated 12-megapixel
 # JPEGs; then HEIC and WebP made from the generated JPEGs (12-megapixel and small, see
 # bench/make_format_photos.sh), beside the same peer with pillow-heif and Pillow's WebP and
-# each library's own decode-bound limit; then the per-file cost into a catalogue of 100,000
+# each library's own decode-bound limit, and real photos made WebP (the training photos, when
+# present); then the per-file cost into a catalogue of 100,000
 # images against an empty one. Generated files stay in bench/out/import between runs
 # (about 2 GB); the HEIC/WebP counts below are part of their folder names.
 IMPORT_BENCH_OUT     ?= bench/out/import
@@ -23,6 +24,12 @@ IMPORT_BENCH_HEIC_LARGE ?= 100
 IMPORT_BENCH_HEIC_SMALL ?= 300
 IMPORT_BENCH_WEBP_LARGE ?= 40
 IMPORT_BENCH_WEBP_SMALL ?= 300
+# Real photos made WebP: the first of the labelled training photos by file name (a mix of
+# every kind, about 400x533, 26 KB each), so the verdict covers garments on real backgrounds,
+# which the photo recipe segments, and not only generated pictures. Skipped, in one line,
+# where TRAIN_PHOTOS (Makefile) is absent.
+IMPORT_BENCH_WEBP_REAL  ?= 300
+import_real_photos = $(if $(wildcard $(TRAIN_PHOTOS)),$(IMPORT_BENCH_WEBP_REAL),0)
 # IMPORT_BENCH_FORMATS_ONLY=1 measures only the HEIC and WebP rows (no JPEG rows, no
 # catalogue scaling): a few minutes instead of about twelve, for a short quiet window.
 IMPORT_BENCH_FORMATS_ONLY ?=
@@ -51,11 +58,14 @@ bench-import: deps $(PYTHON)
 	  touch $(IMPORT_BENCH_OUT)/photos-small/.done; }
 	@$(PYTHON) -c 'import pillow_heif' 2>/dev/null || $(VENV)/bin/pip install -q pillow-heif
 	@for set in "heic-thumbnail heic-12mp $(IMPORT_BENCH_HEIC_LARGE) photos-12mp" "heic heic-small $(IMPORT_BENCH_HEIC_SMALL) photos-small" \
-	            "webp webp-12mp $(IMPORT_BENCH_WEBP_LARGE) photos-12mp" "webp webp-small $(IMPORT_BENCH_WEBP_SMALL) photos-small"; do \
+	            "webp webp-12mp $(IMPORT_BENCH_WEBP_LARGE) photos-12mp" "webp webp-small $(IMPORT_BENCH_WEBP_SMALL) photos-small" \
+	            "webp webp-real $(call import_real_photos) $(abspath $(TRAIN_PHOTOS))"; do \
 	  set -- $$set; \
+	  case $$4 in /*) source=$$4 ;; *) source=$(IMPORT_BENCH_OUT)/$$4 ;; esac; \
 	  [ "$$3" = 0 ] || [ -d "$(IMPORT_BENCH_OUT)/$$2-$$3" ] || \
-	    sh bench/make_format_photos.sh $$1 $$3 $(IMPORT_BENCH_OUT)/$$4 $(IMPORT_BENCH_OUT)/$$2-$$3 || exit 1; \
+	    sh bench/make_format_photos.sh $$1 $$3 $$source $(IMPORT_BENCH_OUT)/$$2-$$3 || exit 1; \
 	done
+	@[ -d "$(TRAIN_PHOTOS)" ] || echo "bench-import: $(TRAIN_PHOTOS) not found; the WebP real-photo row is skipped"
 	$(PYTHON) bench/export_onnx.py $(IMPORT_BENCH_MODEL) $(IMPORT_BENCH_OUT)/model.onnx
 	$(PYTHON) bench/import_bench.py --repeats $(IMPORT_BENCH_REPEATS) \
 	  --wardrobe $(WARDROBE) --import-bench $(RELEASE)/import-bench --catalogue-bench $(RELEASE)/catalogue-bench \
@@ -65,4 +75,5 @@ bench-import: deps $(PYTHON)
 	  $(call import_set,HEIC 12 MP,heic-12mp,$(IMPORT_BENCH_HEIC_LARGE)) \
 	  $(call import_set,HEIC small,heic-small,$(IMPORT_BENCH_HEIC_SMALL)) \
 	  $(call import_set,WebP 12 MP,webp-12mp,$(IMPORT_BENCH_WEBP_LARGE)) \
-	  $(call import_set,WebP small,webp-small,$(IMPORT_BENCH_WEBP_SMALL))
+	  $(call import_set,WebP small,webp-small,$(IMPORT_BENCH_WEBP_SMALL)) \
+	  $(call import_set,WebP real,webp-real,$(call import_real_photos))
