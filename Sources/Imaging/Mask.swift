@@ -1,4 +1,9 @@
 /// A binary image (garment or not) with the morphology the photo recipe needs.
+///
+/// The photo recipe runs these a dozen times per image on its working copy, so each works on
+/// the bits as bytes through raw buffers, in passes the compiler can vectorise, with no
+/// allocation per pixel. They are pure set operations: however they run, the result is the
+/// same mask.
 struct Mask: Equatable {
     let width: Int
     let height: Int
@@ -15,7 +20,25 @@ struct Mask: Equatable {
         self.init(width: width, height: height, bits: [Bool](repeating: value, count: width * height))
     }
 
-    var area: Int { bits.reduce(0) { $0 + ($1 ? 1 : 0) } }
+    /// A mask whose bits `fill` sets, as bytes 0 or 1 (they start at 0, unset).
+    init(width: Int, height: Int, filling fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        var bits = [Bool](repeating: false, count: width * height)
+        bits.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: UInt8.self, fill) }
+        self.init(width: width, height: height, bits: bits)
+    }
+
+    /// The bits as bytes, 0 or 1.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bits.withUnsafeBufferPointer { $0.withMemoryRebound(to: UInt8.self, body) }
+    }
+
+    var area: Int {
+        withBytes { bytes in
+            var total = 0
+            for i in 0..<bytes.count { total += Int(bytes[i]) }
+            return total
+        }
+    }
 
     /// The smallest rectangle holding every set pixel; nil for an empty mask.
     var boundingBox: PixelRect? {
@@ -39,92 +62,125 @@ struct Mask: Equatable {
     func closed() -> Mask { dilated().eroded() }
     func opened() -> Mask { eroded().dilated() }
 
-    /// A 3x3 maximum (`any`) or minimum, as two separable passes of three.
+    /// A 3x3 maximum (`any`) or minimum, as two separable passes of three: across each row,
+    /// then down each column, on bytes (or / and of 0s and 1s).
     private func neighbourhood(any: Bool) -> Mask {
-        let outside = !any
-        var horizontal = [Bool](repeating: false, count: bits.count)
-        var out = [Bool](repeating: false, count: bits.count)
         let width = self.width, height = self.height
-        bits.withUnsafeBufferPointer { source in
-            horizontal.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width {
-                        let left = x > 0 ? source[row + x - 1] : outside
-                        let right = x < width - 1 ? source[row + x + 1] : outside
-                        let centre = source[row + x]
-                        target[row + x] = any ? (left || centre || right) : (left && centre && right)
-                    }
+        let outside: UInt8 = any ? 0 : 1
+        @inline(__always) func combine(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 { any ? a | b | c : a & b & c }
+        let horizontal = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * height)
+        defer { horizontal.deallocate() }
+        withBytes { source in
+            for y in 0..<height {
+                let s = source.baseAddress! + y * width, t = horizontal.baseAddress! + y * width
+                if width == 1 { t[0] = combine(outside, s[0], outside); continue }
+                t[0] = combine(outside, s[0], s[1])
+                if any {
+                    for x in 1..<(width - 1) { t[x] = s[x - 1] | s[x] | s[x + 1] }
+                } else {
+                    for x in 1..<(width - 1) { t[x] = s[x - 1] & s[x] & s[x + 1] }
+                }
+                t[width - 1] = combine(s[width - 2], s[width - 1], outside)
+            }
+        }
+        let outsideRow = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width)
+        defer { outsideRow.deallocate() }
+        outsideRow.initialize(repeating: outside)
+        return Mask(width: width, height: height) { target in
+            let rows = horizontal.baseAddress!
+            for y in 0..<height {
+                let up = y > 0 ? rows + (y - 1) * width : outsideRow.baseAddress!
+                let down = y < height - 1 ? rows + (y + 1) * width : outsideRow.baseAddress!
+                let centre = rows + y * width, t = target.baseAddress! + y * width
+                if any {
+                    for x in 0..<width { t[x] = up[x] | centre[x] | down[x] }
+                } else {
+                    for x in 0..<width { t[x] = up[x] & centre[x] & down[x] }
                 }
             }
         }
-        horizontal.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width {
-                        let up = y > 0 ? source[row - width + x] : outside
-                        let down = y < height - 1 ? source[row + width + x] : outside
-                        let centre = source[row + x]
-                        target[row + x] = any ? (up || centre || down) : (up && centre && down)
-                    }
-                }
-            }
-        }
-        return Mask(width: width, height: height, bits: out)
     }
 
     /// Unset regions not connected (4-neighbours) to the border become set: holes are filled.
+    /// A flood through the unset pixels from those on the border, on a copy framed by one
+    /// pixel that counts as already reached, so no step needs a bounds check.
     func holesFilled() -> Mask {
-        var outside = [Bool](repeating: false, count: bits.count)
-        var stack = [Int32](repeating: 0, count: bits.count)
-        var top = 0
         let width = self.width, height = self.height
-        bits.withUnsafeBufferPointer { bits in
-            outside.withUnsafeMutableBufferPointer { outside in
-                stack.withUnsafeMutableBufferPointer { stack in
-                    func push(_ index: Int) {
-                        if !bits[index] && !outside[index] { outside[index] = true; stack[top] = Int32(index); top += 1 }
-                    }
-                    for x in 0..<width { push(x); push((height - 1) * width + x) }
-                    for y in 0..<height { push(y * width); push(y * width + width - 1) }
-                    while top > 0 {
-                        top -= 1
-                        let index = Int(stack[top])
-                        let x = index % width, y = index / width
-                        if x > 0 { push(index - 1) }
-                        if x < width - 1 { push(index + 1) }
-                        if y > 0 { push(index - width) }
-                        if y < height - 1 { push(index + width) }
-                    }
-                }
+        let framedWidth = width + 2
+        // 0: unset, not yet reached; 1: set, or the frame; 2: unset and reached from the border.
+        let state = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: framedWidth * (height + 2))
+        defer { state.deallocate() }
+        state.initialize(repeating: 1)
+        withBytes { source in
+            for y in 0..<height {
+                let s = source.baseAddress! + y * width, t = state.baseAddress! + (y + 1) * framedWidth + 1
+                for x in 0..<width { t[x] = s[x] }
             }
         }
-        for i in 0..<outside.count { outside[i].toggle() }
-        return Mask(width: width, height: height, bits: outside)
+        let stack = UnsafeMutableBufferPointer<Int32>.allocate(capacity: width * height)
+        defer { stack.deallocate() }
+        var top = 0
+        let cells = state.baseAddress!, pending = stack.baseAddress!
+        @inline(__always) func push(_ index: Int) {
+            if cells[index] == 0 { cells[index] = 2; pending[top] = Int32(index); top += 1 }
+        }
+        for x in 0..<width {
+            push(framedWidth + 1 + x)
+            push(height * framedWidth + 1 + x)
+        }
+        for y in 0..<height {
+            push((y + 1) * framedWidth + 1)
+            push((y + 1) * framedWidth + width)
+        }
+        while top > 0 {
+            top -= 1
+            let index = Int(pending[top])
+            push(index - 1)
+            push(index + 1)
+            push(index - framedWidth)
+            push(index + framedWidth)
+        }
+        return Mask(width: width, height: height) { target in
+            for y in 0..<height {
+                let s = cells + (y + 1) * framedWidth + 1, t = target.baseAddress! + y * width
+                for x in 0..<width { t[x] = s[x] == 2 ? 0 : 1 }
+            }
+        }
     }
 
     /// The 8-connected component with the largest total of `weight` over its pixels.
     /// Works on runs of set pixels: runs in neighbouring rows that touch (diagonals included)
     /// are joined with a union-find, so the cost follows the number of runs, not pixels.
+    /// A run's weight is summed left to right, and a component's total over its runs in
+    /// order of their starts (row by row), so the totals, and which one is largest, do not
+    /// depend on how the runs are found.
     func heaviestComponent(weight: [Float]) -> Mask {
+        let width = self.width, height = self.height
         var runStart = [Int](), runEnd = [Int](), runRow = [Int](), rowFirstRun = [Int](repeating: 0, count: height + 1)
         var runWeight = [Float]()
-        for y in 0..<height {
-            rowFirstRun[y] = runStart.count
-            var x = 0
-            let row = y * width
-            while x < width {
-                guard bits[row + x] else { x += 1; continue }
-                let start = x
-                var total: Float = 0
-                while x < width && bits[row + x] { total += weight[row + x]; x += 1 }
-                runStart.append(start); runEnd.append(x - 1); runRow.append(y); runWeight.append(total)
+        let expected = height * 4
+        runStart.reserveCapacity(expected); runEnd.reserveCapacity(expected)
+        runRow.reserveCapacity(expected); runWeight.reserveCapacity(expected)
+        withBytes { bits in
+            weight.withUnsafeBufferPointer { weight in
+                for y in 0..<height {
+                    rowFirstRun[y] = runStart.count
+                    var x = 0
+                    let row = y * width
+                    while x < width {
+                        guard bits[row + x] != 0 else { x += 1; continue }
+                        let start = x
+                        var total: Float = 0
+                        while x < width && bits[row + x] != 0 { total += weight[row + x]; x += 1 }
+                        runStart.append(start); runEnd.append(x - 1); runRow.append(y); runWeight.append(total)
+                    }
+                }
             }
         }
         rowFirstRun[height] = runStart.count
         guard !runStart.isEmpty else { return Mask(width: width, height: height) }
 
+        // Each root is the first run of its component (unions keep the smaller root).
         var parent = Array(0..<runStart.count)
         func root(_ run: Int) -> Int {
             var r = run
@@ -149,11 +205,11 @@ struct Mask: Equatable {
         for run in 0..<runStart.count { totals[root(run)] += runWeight[run] }
         var best = 0
         for run in 0..<runStart.count where totals[run] > totals[best] { best = run }
-        var out = [Bool](repeating: false, count: bits.count)
-        for run in 0..<runStart.count where root(run) == best {
-            let row = runRow[run] * width
-            for x in runStart[run]...runEnd[run] { out[row + x] = true }
+        return Mask(width: width, height: height) { target in
+            for run in 0..<runStart.count where root(run) == best {
+                let row = target.baseAddress! + runRow[run] * width
+                (row + runStart[run]).update(repeating: 1, count: runEnd[run] - runStart[run] + 1)
+            }
         }
-        return Mask(width: width, height: height, bits: out)
     }
 }

@@ -46,6 +46,12 @@ public struct PhotoRecipe: PrepRecipe {
     }
 
     /// Step 4: the mask applied to the full-resolution image.
+    ///
+    /// Its arithmetic is fixed (see `Segmenter`); what is cheap here is how it is reached: a
+    /// pixel's inverted gray is a whole number, so its stretched value is looked up in a table
+    /// of the 256 the stretch can give (each computed as the stretch computes it), written
+    /// straight into the square canvas; the 99th percentile of the lit values is picked
+    /// without sorting them all.
     private func render(_ image: Bitmap, mask: Mask) -> PreparedTensor {
         let side = PreparedTensor.side
         let scaleX = Double(image.width) / Double(mask.width)
@@ -56,34 +62,49 @@ public struct PhotoRecipe: PrepRecipe {
                              width: min(image.width, box.maxX) - max(0, box.x),
                              height: min(image.height, box.maxY) - max(0, box.y))
 
-        // Inverted gray and membership for every pixel of the crop; the mask is sampled
-        // bilinearly so its edge follows the garment rather than the working grid.
-        var inverted = [Float](repeating: 0, count: crop.width * crop.height)
-        var inside = [Bool](repeating: false, count: crop.width * crop.height)
+        // Inverted gray of every pixel of the crop inside the mask (0 marks one outside: an
+        // inside pixel's value is kept one higher); the mask is sampled bilinearly so its edge
+        // follows the garment rather than the working grid.
+        let cropCount = crop.width * crop.height
+        let shade = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: cropCount)
+        defer { shade.deallocate() }
         var histogram = [Int](repeating: 0, count: 256)
         let maskValues = mask.bits.map { $0 ? Float(1) : 0 }
         let columns = Self.samplingTable(count: crop.width, offset: crop.x, scale: scaleX, limit: mask.width)
         let rows = Self.samplingTable(count: crop.height, offset: crop.y, scale: scaleY, limit: mask.height)
+        // The mask blended across one working row at every column of the crop, for the two
+        // working rows the current crop row lies between: each is made again only when the
+        // crop reaches another working row, and each value is the blend computed as ever.
+        let blends = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * crop.width)
+        defer { blends.deallocate() }
+        let top = blends.baseAddress!, bottom = top + crop.width
+        var topRow = -1, bottomRow = -1
+        func blend(workingRow: Int, into target: UnsafeMutablePointer<Float>) {
+            let row = workingRow * mask.width
+            for x in 0..<crop.width {
+                let (x0, x1, fx) = columns[x]
+                target[x] = maskValues[row + x0] + (maskValues[row + x1] - maskValues[row + x0]) * fx
+            }
+        }
         image.pixels.withUnsafeBufferPointer { pixels in
-            maskValues.withUnsafeBufferPointer { maskValues in
+            histogram.withUnsafeMutableBufferPointer { histogram in
                 for y in 0..<crop.height {
                     let (y0, y1, fy) = rows[y]
-                    let upper = y0 * mask.width, lower = y1 * mask.width
+                    if y0 != topRow { blend(workingRow: y0, into: top); topRow = y0 }
+                    if y1 != bottomRow { blend(workingRow: y1, into: bottom); bottomRow = y1 }
                     let imageRow = (crop.y + y) * image.width + crop.x
+                    let out = shade.baseAddress! + y * crop.width
                     for x in 0..<crop.width {
-                        let (x0, x1, fx) = columns[x]
-                        let top = maskValues[upper + x0] + (maskValues[upper + x1] - maskValues[upper + x0]) * fx
-                        let bottom = maskValues[lower + x0] + (maskValues[lower + x1] - maskValues[lower + x0]) * fx
-                        guard top + (bottom - top) * fy >= 0.5 else { continue }
+                        guard top[x] + (bottom[x] - top[x]) * fy >= 0.5 else { out[x] = 0; continue }
                         let p = (imageRow + x) * 3
                         let value = 255 - Int(Bitmap.luma(pixels[p], pixels[p + 1], pixels[p + 2]))
-                        inverted[y * crop.width + x] = Float(value)
-                        inside[y * crop.width + x] = true
+                        out[x] = UInt16(value + 1)
                         histogram[value] += 1
                     }
                 }
             }
         }
+
 
         // Contrast stretch between the 1st and 99th percentiles inside the mask. A nearly flat
         // garment would stretch to all zeros (or to amplified noise): the spread has a floor,
@@ -91,27 +112,52 @@ public struct PhotoRecipe: PrepRecipe {
         let high = Float(Self.percentile(histogram, 0.99))
         let low = min(Float(Self.percentile(histogram, 0.01)), high - Self.minimumSpread)
         let spread = high - low
-        for i in 0..<inverted.count {
-            inverted[i] = inside[i] ? max(0, min(1, (inverted[i] - low) / spread)) : 0
-        }
+        // Index 0: outside the mask; index v + 1: inverted gray v, stretched.
+        var stretched = [Float](repeating: 0, count: 257)
+        for value in 0..<256 { stretched[value + 1] = max(0, min(1, (Float(value) - low) / spread)) }
 
         // Centre on a square canvas, then area-average down to 28x28.
         let square = max(crop.width, crop.height)
         var canvas = [Float](repeating: 0, count: square * square)
         let offsetX = (square - crop.width) / 2, offsetY = (square - crop.height) / 2
-        for y in 0..<crop.height {
-            for x in 0..<crop.width {
-                canvas[(y + offsetY) * square + x + offsetX] = inverted[y * crop.width + x]
+        canvas.withUnsafeMutableBufferPointer { canvas in
+            stretched.withUnsafeBufferPointer { stretched in
+                for y in 0..<crop.height {
+                    let source = shade.baseAddress! + y * crop.width
+                    let target = canvas.baseAddress! + (y + offsetY) * square + offsetX
+                    for x in 0..<crop.width { target[x] = stretched[Int(source[x])] }
+                }
             }
         }
         var values = AreaResampler.resize(canvas, width: square, height: square, channels: 1, toWidth: side, toHeight: side)
 
         // Normalise so the garment's bright end reaches 1, as Fashion-MNIST's do.
-        let lit = values.filter { $0 > 0 }.sorted()
-        if let reference = lit.isEmpty ? nil : lit[min(lit.count - 1, Int(Double(lit.count) * 0.99))], reference > 0 {
+        if let reference = Self.litPercentile(values, 0.99), reference > 0 {
             values = values.map { min(1, $0 / reference) }
         }
         return PreparedTensor(values: values, cropBox: crop)
+    }
+
+    /// Of the values above 0 in ascending order, the one at index
+    /// `min(count - 1, Int(Double(count) * fraction))`; nil when none is above 0. Found by
+    /// keeping the few largest (those from that index up) rather than sorting them all.
+    static func litPercentile(_ values: [Float], _ fraction: Double) -> Float? {
+        let lit = values.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        guard lit > 0 else { return nil }
+        let rank = min(lit - 1, Int(Double(lit) * fraction))
+        // The `keep` largest, in ascending order; the smallest of them is the one at `rank`.
+        let keep = lit - rank
+        var largest: [Float] = []
+        largest.reserveCapacity(keep + 1)
+        for value in values where value > 0 {
+            if largest.count == keep {
+                guard value > largest[0] else { continue }
+                largest.removeFirst()
+            }
+            let at = largest.firstIndex { $0 > value } ?? largest.count
+            largest.insert(value, at: at)
+        }
+        return largest[0]
     }
 
     /// For each of `count` pixels from `offset` on the full-size axis: the two working-size

@@ -5,6 +5,13 @@ import Darwin
 #endif
 
 /// Steps 1 to 3 of the photo recipe: finds the garment in a small RGB image.
+///
+/// Every classification a catalogue holds was made by this arithmetic, so its floating-point
+/// steps keep their operations and order (a sum taken in another order, or a product folded
+/// into a fused multiply-add, would move a few masks by a pixel and so a few tensors).
+/// What is made faster is everything around them: masks and histograms as bytes and counts
+/// in raw buffers, the centre weight's exponentials taken once per quadrant, the band
+/// visited alone.
 struct Segmenter {
     let width: Int
     let height: Int
@@ -18,15 +25,23 @@ struct Segmenter {
         self.width = width
         self.height = height
         let levels = Self.histogramLevels
-        var pixels = [SIMD3<Float>](repeating: .zero, count: width * height)
-        var bins = [Int32](repeating: 0, count: width * height)
-        for i in 0..<(width * height) {
-            let c = SIMD3(colours[3 * i], colours[3 * i + 1], colours[3 * i + 2])
-            pixels[i] = c
-            let r = min(levels - 1, Int(c.x) * levels / 256)
-            let g = min(levels - 1, Int(c.y) * levels / 256)
-            let b = min(levels - 1, Int(c.z) * levels / 256)
-            bins[i] = Int32((r * levels + g) * levels + b)
+        let count = width * height
+        precondition(colours.count == 3 * count, "colour count does not match the size")
+        var pixels = [SIMD3<Float>](repeating: .zero, count: count)
+        var bins = [Int32](repeating: 0, count: count)
+        colours.withUnsafeBufferPointer { colours in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                bins.withUnsafeMutableBufferPointer { bins in
+                    for i in 0..<count {
+                        let c = SIMD3(colours[3 * i], colours[3 * i + 1], colours[3 * i + 2])
+                        pixels[i] = c
+                        let r = min(levels - 1, Int(c.x) * levels / 256)
+                        let g = min(levels - 1, Int(c.y) * levels / 256)
+                        let b = min(levels - 1, Int(c.z) * levels / 256)
+                        bins[i] = Int32((r * levels + g) * levels + b)
+                    }
+                }
+            }
         }
         self.pixels = pixels
         self.bins = bins
@@ -50,7 +65,13 @@ struct Segmenter {
         var mask = initialMask(background: background, centreWeight: centreWeight)
         for _ in 0..<Self.refinementRounds {
             guard let refined = refine(mask, band: band, centreWeight: centreWeight) else { break }
-            let changed = zip(refined.bits, mask.bits).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
+            let changed = refined.withBytes { new in
+                mask.withBytes { old in
+                    var changed = 0
+                    for i in 0..<new.count { changed += Int(new[i] ^ old[i]) }
+                    return changed
+                }
+            }
             mask = refined
             // Settled: another round would move a few edge pixels at most.
             if Float(changed) < Self.settledShare * Float(pixelCount) { break }
@@ -64,11 +85,10 @@ struct Segmenter {
     /// even a black floor above that. Static, and read from the colours as they are: such an
     /// image is not segmented, so it need not be made into a segmenter first.
     static func hasBlackBorder(width: Int, height: Int, colours: [Float]) -> Bool {
-        let thickness = bandThickness(width: width, height: height)
         var black = 0, total = 0
-        for y in 0..<height {
-            for x in 0..<width where Self.isInBand(x: x, y: y, width: width, height: height, thickness: thickness) {
-                let i = 3 * (y * width + x)
+        colours.withUnsafeBufferPointer { colours in
+            forEachInBand(width: width, height: height) { index in
+                let i = 3 * index
                 total += 1
                 if max(colours[i], colours[i + 1], colours[i + 2]) <= 10 { black += 1 }
             }
@@ -81,33 +101,51 @@ struct Segmenter {
         max(1, Int((Double(min(width, height)) * 0.04).rounded()))
     }
 
-    /// Whether pixel (x, y) lies within `thickness` of an edge.
+    /// Calls `body` with the index of every pixel within the band's thickness of an edge, row
+    /// by row, left to right, visiting only those.
     @inline(__always)
-    static func isInBand(x: Int, y: Int, width: Int, height: Int, thickness: Int) -> Bool {
-        x < thickness || y < thickness || x >= width - thickness || y >= height - thickness
+    static func forEachInBand(width: Int, height: Int, _ body: (Int) -> Void) {
+        let thickness = bandThickness(width: width, height: height)
+        for y in 0..<height {
+            let row = y * width
+            if y < thickness || y >= height - thickness {
+                for x in 0..<width { body(row + x) }
+            } else {
+                // x < thickness, then x >= width - thickness (the two meet on a narrow image).
+                for x in 0..<min(thickness, width) { body(row + x) }
+                for x in max(thickness, width - thickness)..<width { body(row + x) }
+            }
+        }
     }
 
     /// The border band (see `bandThickness`).
     func borderBand() -> Mask {
-        let thickness = Self.bandThickness(width: width, height: height)
-        var band = Mask(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width where Self.isInBand(x: x, y: y, width: width, height: height, thickness: thickness) {
-                band.bits[y * width + x] = true
-            }
+        Mask(width: width, height: height) { bits in
+            Self.forEachInBand(width: width, height: height) { bits[$0] = 1 }
         }
-        return band
     }
 
     /// 1 at the centre, e^-1 at the middle of each edge: favours the component a
     /// photographer put in the middle over a large one along the border.
+    ///
+    /// Mirror-symmetric to the bit: x + 0.5 and cx are exact halves, so u at column
+    /// `width - 1 - x` is exactly -u at column x (and v likewise), the squares are equal and
+    /// each exponential is taken once for the four pixels that share it.
     func centreWeight() -> [Float] {
         var weight = [Float](repeating: 0, count: pixelCount)
+        let width = self.width, height = self.height
         let cx = Float(width) / 2, cy = Float(height) / 2
-        for y in 0..<height {
-            for x in 0..<width {
-                let u = (Float(x) + 0.5 - cx) / cx, v = (Float(y) + 0.5 - cy) / cy
-                weight[y * width + x] = expf(-(u * u + v * v))
+        weight.withUnsafeMutableBufferPointer { weight in
+            for y in 0..<(height + 1) / 2 {
+                let v = (Float(y) + 0.5 - cy) / cy
+                let upper = y * width, lower = (height - 1 - y) * width
+                for x in 0..<(width + 1) / 2 {
+                    let u = (Float(x) + 0.5 - cx) / cx
+                    let value = expf(-(u * u + v * v))
+                    let mirrored = width - 1 - x
+                    weight[upper + x] = value; weight[upper + mirrored] = value
+                    weight[lower + x] = value; weight[lower + mirrored] = value
+                }
             }
         }
         return weight
@@ -206,69 +244,89 @@ struct Segmenter {
     func refine(_ mask: Mask, band: Mask, centreWeight: [Float]) -> Mask? {
         let levels = Self.histogramLevels
         let binCount = levels * levels * levels
-        var foreground = [Float](repeating: 0, count: binCount)
-        var background = [Float](repeating: 0, count: binCount)
-        var foregroundTotal: Float = 0, backgroundTotal: Float = 0
-        var inForeground = [Bool](repeating: false, count: pixelCount)
-        for i in 0..<pixelCount { inForeground[i] = mask.bits[i] && !band.bits[i] }
-        foreground.withUnsafeMutableBufferPointer { foreground in
-            background.withUnsafeMutableBufferPointer { background in
-                for i in 0..<pixelCount {
-                    let bin = Int(bins[i])
-                    if inForeground[i] {
-                        foreground[bin] += 1; foregroundTotal += 1
-                    } else {
-                        background[bin] += 1; backgroundTotal += 1
+        let count = pixelCount
+        // Colour histograms of the mask away from the band and of the rest, counted as whole
+        // numbers (far below 2^24, so as floats exactly what adding 1 at a time gives).
+        var foreground = [Int32](repeating: 0, count: binCount)
+        var background = [Int32](repeating: 0, count: binCount)
+        var foregroundCount = 0
+        mask.withBytes { mask in
+            band.withBytes { band in
+                bins.withUnsafeBufferPointer { bins in
+                    foreground.withUnsafeMutableBufferPointer { foreground in
+                        background.withUnsafeMutableBufferPointer { background in
+                            for i in 0..<count {
+                                let bin = Int(bins[i])
+                                if mask[i] & (band[i] ^ 1) != 0 {
+                                    foreground[bin] += 1; foregroundCount += 1
+                                } else {
+                                    background[bin] += 1
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
+        let foregroundTotal = Float(foregroundCount), backgroundTotal = Float(count - foregroundCount)
         guard foregroundTotal > 0, backgroundTotal > 0 else { return nil }
         // A small prior keeps unseen colours from deciding by log(0). The ratio is worked out
         // once per bin that occurs, not once per pixel.
         let prior: Float = 0.5
         let foregroundScale = 1 / (foregroundTotal + prior * Float(binCount))
         let backgroundScale = 1 / (backgroundTotal + prior * Float(binCount))
-        var binRatio = [Float](repeating: .nan, count: binCount)
-        var ratio = [Float](repeating: 0, count: pixelCount)
-        binRatio.withUnsafeMutableBufferPointer { binRatio in
-            ratio.withUnsafeMutableBufferPointer { ratio in
-                for i in 0..<pixelCount {
-                    let bin = Int(bins[i])
-                    if binRatio[bin].isNaN {
-                        let f = (foreground[bin] + prior) * foregroundScale
-                        let b = (background[bin] + prior) * backgroundScale
-                        binRatio[bin] = logf(f / b)
-                    }
-                    ratio[i] = binRatio[bin]
+        var binRatio = [Float](repeating: 0, count: binCount)
+        for bin in 0..<binCount where foreground[bin] != 0 || background[bin] != 0 {
+            let f = (Float(foreground[bin]) + prior) * foregroundScale
+            let b = (Float(background[bin]) + prior) * backgroundScale
+            binRatio[bin] = logf(f / b)
+        }
+        var ratio = [Float](repeating: 0, count: count)
+        binRatio.withUnsafeBufferPointer { binRatio in
+            bins.withUnsafeBufferPointer { bins in
+                ratio.withUnsafeMutableBufferPointer { ratio in
+                    for i in 0..<count { ratio[i] = binRatio[Int(bins[i])] }
                 }
             }
         }
         let smoothed = Self.smooth(ratio, width: width, height: height)
-        var bits = [Bool](repeating: false, count: pixelCount)
-        for i in 0..<pixelCount { bits[i] = smoothed[i] > 0 && !band.bits[i] }
-        let refined = Mask(width: width, height: height, bits: bits).opened()
-            .heaviestComponent(weight: centreWeight).holesFilled()
+        let candidate = band.withBytes { band in
+            smoothed.withUnsafeBufferPointer { smoothed in
+                Mask(width: width, height: height) { bits in
+                    for i in 0..<count { bits[i] = (smoothed[i] > 0 ? 1 : 0) & (band[i] ^ 1) }
+                }
+            }
+        }
+        let refined = candidate.opened().heaviestComponent(weight: centreWeight).holesFilled()
         return isTiny(refined) ? nil : refined
     }
 
-    /// 3x3 binomial blur (about sigma 0.8 px, i.e. ~2 px at 256), edges clamped.
+    /// 3x3 binomial blur (about sigma 0.8 px, i.e. ~2 px at 256), edges clamped. Each value
+    /// is `0.25 * before + 0.5 * value + 0.25 * after`, taken in that order, across and then
+    /// down; the inner columns and rows are written without clamping, so they vectorise.
     static func smooth(_ values: [Float], width: Int, height: Int) -> [Float] {
-        var horizontal = [Float](repeating: 0, count: values.count)
-        for y in 0..<height {
-            for x in 0..<width {
-                let left = values[y * width + max(0, x - 1)], right = values[y * width + min(width - 1, x + 1)]
-                horizontal[y * width + x] = 0.25 * left + 0.5 * values[y * width + x] + 0.25 * right
+        let count = width * height
+        precondition(values.count == count, "value count does not match the size")
+        let horizontal = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
+        defer { horizontal.deallocate() }
+        values.withUnsafeBufferPointer { values in
+            for y in 0..<height {
+                let s = values.baseAddress! + y * width, t = horizontal.baseAddress! + y * width
+                let last = width - 1
+                t[0] = 0.25 * s[0] + 0.5 * s[0] + 0.25 * s[min(last, 1)]
+                if width > 2 {
+                    for x in 1..<last { t[x] = 0.25 * s[x - 1] + 0.5 * s[x] + 0.25 * s[x + 1] }
+                }
+                if last > 0 { t[last] = 0.25 * s[last - 1] + 0.5 * s[last] + 0.25 * s[last] }
             }
         }
-        var out = [Float](repeating: 0, count: values.count)
-        for y in 0..<height {
-            let up = max(0, y - 1) * width, down = min(height - 1, y + 1) * width
-            for x in 0..<width {
-                out[y * width + x] = 0.25 * horizontal[up + x] + 0.5 * horizontal[y * width + x] + 0.25 * horizontal[down + x]
+        return [Float](overwriting: count) { out in
+            for y in 0..<height {
+                let rows = horizontal.baseAddress!
+                let up = rows + max(0, y - 1) * width, centre = rows + y * width
+                let down = rows + min(height - 1, y + 1) * width, t = out.baseAddress! + y * width
+                for x in 0..<width { t[x] = 0.25 * up[x] + 0.5 * centre[x] + 0.25 * down[x] }
             }
         }
-        return out
     }
 }
-
