@@ -53,4 +53,46 @@ import Testing
         #expect(processed.tensors[0] == processed.tensors[1], "the photo recipe hands a black field to the baseline")
         #expect(Self.fingerprint(processed) == "cde5e6b8149878de")
     }
+
+    /// Pictures of a few pixels a side, and thin ones, whose working copies are one, two or
+    /// three pixels across: the edges of every pass of the segmentation (blur, morphology,
+    /// hole filling, band, centre weight) and of the render. A light field with a darker,
+    /// coloured block in the middle, so the photo recipe segments it. The values were
+    /// recorded (`import-bench fingerprints`) by the build before the segmentation worked on
+    /// raw buffers: FNV-1a over each tensor's bit patterns, photo@1 then fashion-mnist@1.
+    static let edgeCases: [String: String] = [
+        "1x200": "497187f5af5a24bc ff7c79671edac431",
+        "5x200": "2d9972846b2511dc 21d9c4b534eb5ae",
+        "7x200": "912786069246fcd8 f58d501cb51f166d",
+        "200x5": "f98724a43d4ebaff d45e5a7a4aca4a66",
+        "200x1": "b473d746b5f5a347 6f6316ea08f68a4d",
+        "8x8": "79397274d97d5294 600372f6c36527c0",
+        "3x150": "4e89093444fa1755 17c77ccd9eb1e9e5",
+        "150x3": "bb48b7fe05eedaa0 36f1281f80c0cbbe",
+        "120x90": "2ad32129beafd5f3 ce411612db57668b",
+        "97x255": "e8f6e7ca7f2bdc8a dc758cb9b247ce58",
+    ]
+
+    @Test(arguments: edgeCases.keys.sorted())
+    func smallAndThinPicturesGiveThePinnedTensors(size: String) throws {
+        let sides = size.split(separator: "x").map { Int($0)! }
+        let (width, height) = (sides[0], sides[1])
+        var picture = Bitmap(width: width, height: height, filledWith: [0, 0, 0])
+        for y in 0..<height {
+            for x in 0..<width {
+                let inBlock = abs(2 * x - width) < 2 * width / 3 && abs(2 * y - height) < 2 * height / 3
+                picture.set(x: x, y: y, to: inBlock
+                    ? [UInt8(60 + (x * 7 + y * 3) % 50), UInt8(40 + y % 30), UInt8(90 + x % 40)]
+                    : [UInt8(210 + (x + y) % 20), UInt8(205 + x % 15), UInt8(200 + y % 25)])
+            }
+        }
+        let processed = try ImageProcessor().process(bytes: try PNGEncoder().encode(picture),
+                                                     recipes: [PrepRecipes.photo, PrepRecipes.fashionMNIST])
+        let fingerprints = processed.tensors.map { tensor in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for value in tensor.values { hash = (hash ^ UInt64(value.bitPattern)) &* 0x100_0000_01b3 }
+            return String(hash, radix: 16)
+        }
+        #expect(fingerprints.joined(separator: " ") == Self.edgeCases[size], "\(size)")
+    }
 }

@@ -3,7 +3,7 @@ import Imaging
 
 // MARK: - fingerprints
 
-/// One line per image file under the given folders: its path, then FNV-1a fingerprints of the
+/// One line per image file under the given folders (PNG too): its path, then FNV-1a fingerprints of the
 /// thumbnail an import stores and of the bit patterns of each recipe's tensor (every recipe
 /// this build knows, in `PrepRecipes.all`'s order), as `ImageProcessor.process` makes them.
 /// Two builds that print the same lines for a set of photos store the same thumbnails and
@@ -14,7 +14,7 @@ func fingerprints(_ options: BenchOptions) throws {
     let processor = ImageProcessor()
     let recipes = PrepRecipes.all
     print("# path thumbnail " + recipes.map(\.identity).joined(separator: " "))
-    for file in imageFiles(under: options.positionals) {
+    for file in imageFiles(under: options.positionals, suffixes: [".jpg", ".jpeg", ".png", ".heic", ".heif", ".avif", ".webp"]) {
         do {
             let processed = try processor.process(contentsOf: file, recipes: recipes)
             let tensors = processed.tensors.map { tensor in

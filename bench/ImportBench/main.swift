@@ -91,8 +91,7 @@ func writePhotos(_ options: BenchOptions) throws {
 
 /// The image files under `roots` that import-bench measures (by name: the generated sets and
 /// the validation photos are named by their format).
-func imageFiles(under roots: [String]) -> [String] {
-    let suffixes = [".jpg", ".jpeg", ".heic", ".heif", ".avif", ".webp"]
+func imageFiles(under roots: [String], suffixes: [String] = [".jpg", ".jpeg", ".heic", ".heif", ".avif", ".webp"]) -> [String] {
     var files: [String] = []
     for root in roots {
         guard let walker = FileManager.default.enumerator(atPath: root) else { fail("cannot read \(root)") }
