@@ -32,8 +32,9 @@ test: deps
 
 # The main job on the bundled sample and model, into a fresh catalogue:
 # twelve real photos (Fixtures/photos, one folder per kind, never trained on)
-# imported with the default recipe, listed, one shown, and scored against
-# their folders. Some labels will be wrong; the scores say how many.
+# imported with the default recipe, listed, one shown and its wrong label
+# corrected as a person would, and all scored against their folders. Some
+# labels will be wrong; the scores say how many.
 DEMO_DB := $(or $(TMPDIR),/tmp)/wardrobe-demo.sqlite
 DEMO_SHOW := Fixtures/photos/outwear/0ad8629f-2e9f-4591-a661-7489d6d49737.jpg
 demo: build
@@ -46,11 +47,17 @@ demo: build
 	$(WARDROBE) list --db $(DEMO_DB)
 	@echo "== wardrobe show $(DEMO_SHOW)"
 	$(WARDROBE) show --db $(DEMO_DB) $(DEMO_SHOW)
-	@echo "== wardrobe model evaluate --images Fixtures/photos   (how many of those labels are right)"
+	@echo "== wardrobe label coat $(DEMO_SHOW)   (a person corrects the label)"
+	$(WARDROBE) label --db $(DEMO_DB) coat $(DEMO_SHOW)
+	$(WARDROBE) history --db $(DEMO_DB) $(DEMO_SHOW)
+	@echo "== wardrobe model evaluate --images Fixtures/photos   (how many the model gets right; 'make eval-photos' scores all 290 validation photos)"
 	$(WARDROBE) model evaluate --images Fixtures/photos --map bench/clothing-photos.map
 	@echo
 	@echo "The catalogue is $(DEMO_DB). Run the tool as $(WARDROBE) (or 'make install' to put"
 	@echo "'wardrobe' on your PATH under $(PREFIX)), e.g. $(WARDROBE) stats --db $(DEMO_DB)"
+	@echo "The loop: correct labels (wardrobe label, or the review page of wardrobe serve), learn"
+	@echo "from them (wardrobe model train --corrections --from Models/clothing.aimodel --out mine.aimodel),"
+	@echo "adopt the result (wardrobe model use mine.aimodel) and re-run (wardrobe reclassify); see README."
 
 # The bundled model: the Fashion-MNIST-only model (below) fine-tuned on Fashion-MNIST and the
 # labelled training photos of ../shared/data/clothing-photos/train (README, "Learning from

@@ -1,4 +1,5 @@
 import Catalogue
+import Foundation
 
 /// `wardrobe backup FILE`: a verified copy of the catalogue, taken through SQLite's online
 /// backup API while other work may be writing (see `Catalogue.backup(to:)`). Restoring is
@@ -17,8 +18,9 @@ public struct CatalogueBackup: Sendable, Encodable {
     public var tables: [String: Int]
     public var seconds: Double
 
-    public init(of catalogue: Catalogue, to path: String) throws {
-        let report = try catalogue.backup(to: path)
+    /// `path` is the copy's name, or an existing folder to put it in (see `name(for:catalogue:at:)`).
+    public init(of catalogue: Catalogue, to path: String, at now: Date = Date()) throws {
+        let report = try catalogue.backup(to: Self.name(for: path, catalogue: catalogue.path, at: now))
         self.catalogue = catalogue.path
         backup = report.path
         bytes = report.bytes
@@ -29,5 +31,20 @@ public struct CatalogueBackup: Sendable, Encodable {
         classifications = report.rowCounts["classifications"] ?? 0
         runs = report.rowCounts["runs"] ?? 0
         seconds = report.seconds
+    }
+
+    /// Where a backup to `path` goes: `path` itself, or, when `path` is a folder (or a link to
+    /// one), a new file in it named after the catalogue and the time in UTC
+    /// (`catalogue-20261201-232500.sqlite`), as `cp` puts a file into a folder; the time keeps
+    /// one day's backups from refusing the next.
+    static func name(for path: String, catalogue: String, at now: Date) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return path }
+        let stem = URL(fileURLWithPath: catalogue).deletingPathExtension().lastPathComponent
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return URL(fileURLWithPath: path).appendingPathComponent("\(stem)-\(formatter.string(from: now)).sqlite").path
     }
 }

@@ -77,4 +77,21 @@ import Wardrobe
         _ = try CatalogueBackup(of: catalogue, to: folder.path("other.sqlite"))
         #expect(try Catalogue(path: folder.path("other.sqlite"), mode: .readOnly).integrityCheck() == ["ok"])
     }
+
+    /// A folder as FILE gets a new file in it, named after the catalogue and the time in UTC;
+    /// a second backup in the same second is refused, not written over the first.
+    @Test func aFolderGetsADatedCopyInIt() throws {
+        let folder = try EngineFolder(fashionImages: 2)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let backups = folder.path("backups")
+        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: false)
+        let noon = Date(timeIntervalSince1970: 1_796_126_400)   // 2026-12-01 12:00:00 UTC
+        let stem = URL(fileURLWithPath: catalogue.path).deletingPathExtension().lastPathComponent
+        let backup = try CatalogueBackup(of: catalogue, to: backups, at: noon)
+        #expect(backup.backup == backups + "/\(stem)-20261201-120000.sqlite")
+        #expect(try Catalogue(path: backup.backup, mode: .readOnly).integrityCheck() == ["ok"])
+        #expect(throws: CatalogueError.self) { _ = try CatalogueBackup(of: catalogue, to: backups + "/", at: noon) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["\(stem)-20261201-120000.sqlite"])
+    }
 }

@@ -12,13 +12,15 @@ struct BackupCommand: Command {
             The copy is one consistent snapshot, taken through SQLite's online backup API.
             It is written beside FILE, checked (integrity_check, schema version, every
             table's row count against the snapshot) and only then named FILE; an existing
-            FILE, or one whose folder does not exist, is refused. To restore, use the copy: `--db FILE`, or move it over the
+            FILE, or one whose folder does not exist, is refused. A FILE that is a folder gets
+            a new file in it, named after the catalogue and the time in UTC
+            (catalogue-20261201-232500.sqlite). To restore, use the copy: `--db FILE`, or move it over the
             catalogue while no wardrobe command runs.
 
             Exit status: 0 when the copy is made and checked, 1 when it is not, 64 for wrong usage.
             """)
 
-    @Argument(name: "FILE", help: "Where the copy goes (must not exist; its folder must).")
+    @Argument(name: "FILE", help: "Where the copy goes (must not exist; its folder must), or a folder to put it in.")
     var files: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var output: JSONOutputOption
