@@ -44,17 +44,23 @@ public enum PrepRecipes {
     public static let fashionMNIST: any PrepRecipe = FashionMNISTRecipe()
     public static let photo: any PrepRecipe = PhotoRecipe()
 
-    /// Every recipe, the default first.
+    /// Every recipe at its current version, the default first.
     public static let all: [any PrepRecipe] = [photo, fashionMNIST]
+
+    /// Earlier versions, kept so that a model trained on one is still given what it learned
+    /// from; found by "name@version" only.
+    public static let earlier: [any PrepRecipe] = [PhotoRecipe(version: 1)]
 
     /// The recipe for imported photos.
     public static var `default`: any PrepRecipe { all[0] }
 
     public static var names: [String] { all.map(\.name) }
 
-    /// The recipe called `name` (a bare name, or "name@version" for the current version).
+    /// The recipe called `name`: a bare name for the current version, or "name@version" for
+    /// that version, current or earlier.
     public static func named(_ name: String) throws(ImagingError) -> any PrepRecipe {
         if let recipe = all.first(where: { $0.name == name || $0.identity == name }) { return recipe }
+        if let recipe = earlier.first(where: { $0.identity == name }) { return recipe }
         throw ImagingError(.unknownRecipe, "unknown prep recipe '\(name)' (known: \(names.joined(separator: ", ")))")
     }
 }

@@ -19,6 +19,9 @@ struct Segmenter {
     let pixels: [SIMD3<Float>]
     /// Each pixel's colour-histogram bin (12 levels per channel), computed once.
     let bins: [Int32]
+    /// The initial mask takes the pixels farther from the background than the Otsu
+    /// threshold of those distances times this (see `PhotoRecipe.version`).
+    var initialThresholdScale: Float = 1
 
     /// `colours`: interleaved RGB, 0...255.
     init(width: Int, height: Int, colours: [Float]) {
@@ -198,7 +201,7 @@ struct Segmenter {
     /// Step 2: Otsu on the distance to the background, then clean-up.
     func initialMask(background: [SIMD3<Float>], centreWeight: [Float]) -> Mask {
         let distance = pixels.map { Self.nearest($0, in: background).distanceSquared.squareRoot() }
-        let threshold = Self.otsuThreshold(distance)
+        let threshold = Self.otsuThreshold(distance) * initialThresholdScale
         let raw = Mask(width: width, height: height, bits: distance.map { $0 > threshold })
         let mask = raw.closed().heaviestComponent(weight: centreWeight).holesFilled()
         return isTiny(mask) ? centralRectangle() : mask

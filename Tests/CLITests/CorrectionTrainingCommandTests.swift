@@ -98,7 +98,7 @@ import Testing
         let corrections = try #require(sources.first { $0.name.hasPrefix("corrections \(db)") }, "\(sources)")
         #expect(corrections.examples == learnedTotal)
         #expect(corrections.per_label == expected.learned, "the hat labelled none is left out")
-        #expect(corrections.name.hasSuffix("(photo@1)"))
+        #expect(corrections.name.hasSuffix("(photo@2)"))
     }
 
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))

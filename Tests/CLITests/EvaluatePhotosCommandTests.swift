@@ -34,7 +34,7 @@ import Training
                                              currentDirectory: URL(fileURLWithPath: Self.root))
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("24 photos in 2 mapped folders"))
-        #expect(result.stdout.contains("recipe photo@1: mapped accuracy "))
+        #expect(result.stdout.contains("recipe photo@2: mapped accuracy "))
         #expect(result.stdout.contains("recipe fashion-mnist@1: mapped accuracy "))
         #expect(result.stdout.contains("confusion (rows: folder, columns: predicted label)"))
         let folderRows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("trousers ") || $0.hasPrefix("boots ") }
@@ -45,7 +45,7 @@ import Training
         #expect(json.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let recipes = try #require(report["recipes"] as? [[String: Any]])
-        #expect(recipes.count == 1 && recipes[0]["recipe"] as? String == "photo@1")
+        #expect(recipes.count == 1 && recipes[0]["recipe"] as? String == "photo@2")
         #expect(recipes[0]["photos"] as? Int == 24)
         // Data-set images are what the model knows: nearly all right.
         #expect((recipes[0]["mappedAccuracy"] as? Double ?? 0) >= 0.9)

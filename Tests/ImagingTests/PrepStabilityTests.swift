@@ -3,7 +3,7 @@ import Imaging
 import Testing
 
 /// What an import stores and classifies, pinned for the demo's photos: the thumbnail's bytes
-/// and, bit for bit, the tensors `photo@1` and `fashion-mnist@1` make of it. A catalogue's
+/// and, bit for bit, the tensors `photo@1`, `photo@2` and `fashion-mnist@1` make of it. A catalogue's
 /// classifications are only comparable while a recipe computes exactly what it did, so a
 /// change to its arithmetic (a sum taken in another order, a resize made faster another way)
 /// fails here and needs a new recipe version, not a new fingerprint.
@@ -19,9 +19,8 @@ import Testing
         return String(hash, radix: 16)
     }
 
-    /// Recorded at photo@1 (the recipe the bundled model was trained for), from images whose
-    /// thumbnails and logits were checked against an import by the build before the resizer
-    /// summed a vector at a time.
+    /// Recorded at photo@1, from images whose thumbnails and logits were checked against an
+    /// import by the build before the resizer summed a vector at a time.
     static let expected: [String: String] = [
         "dress/07cddef1-1fc8-47e4-a28a-613e60912590.jpg": "f9695f4bfe335de7",
         "hat/014b2a1b-c5a0-469b-b115-bc02b2001db5.jpg": "7d562fcbec63c754",
@@ -33,11 +32,26 @@ import Testing
         "t-shirt/0090ca2c-e8c8-43f6-b764-e48e0e954006.jpg": "39338661c9eddc1f",
     ]
 
+    /// Recorded at photo@2 (the recipe the bundled model was trained for), by the build whose
+    /// photo@1 fingerprints were the ones above.
+    static let expectedCurrent: [String: String] = [
+        "dress/07cddef1-1fc8-47e4-a28a-613e60912590.jpg": "6295481d0dd59704",
+        "hat/014b2a1b-c5a0-469b-b115-bc02b2001db5.jpg": "2140bda2ed5ef7db",
+        "longsleeve/0354015d-9ed3-4175-9f85-dd5725dce0e1.jpg": "82bb812cebb607e0",
+        "outwear/0ad8629f-2e9f-4591-a661-7489d6d49737.jpg": "7624c28d1bd845ff",
+        "pants/012d1ca9-baaf-4b01-8b60-955f3408b1b7.jpg": "5d4f67261d756e89",
+        "shirt/00143901-a14c-4600-960f-7747b4a3a8cd.jpg": "b907e6903bd56b9c",
+        "shoes/24535295-abe3-4613-91f6-a7fe87954662.jpg": "d2d31f4a381b5985",
+        "t-shirt/0090ca2c-e8c8-43f6-b764-e48e0e954006.jpg": "7fabb69f9a748b7a",
+    ]
+
     @Test(arguments: expected.keys.sorted())
     func demoPhotoGivesThePinnedThumbnailAndTensors(name: String) throws {
         let path = FileManager.default.currentDirectoryPath + "/Fixtures/photos/" + name
-        let processed = try ImageProcessor().process(contentsOf: path, recipes: [PrepRecipes.photo, PrepRecipes.fashionMNIST])
-        #expect(Self.fingerprint(processed) == Self.expected[name], "\(name)")
+        let earlier = try ImageProcessor().process(contentsOf: path, recipes: [PhotoRecipe(version: 1), PrepRecipes.fashionMNIST])
+        #expect(Self.fingerprint(earlier) == Self.expected[name], "photo@1: \(name)")
+        let current = try ImageProcessor().process(contentsOf: path, recipes: [PrepRecipes.photo, PrepRecipes.fashionMNIST])
+        #expect(Self.fingerprint(current) == Self.expectedCurrent[name], "photo@2: \(name)")
     }
 
     /// A picture already in Fashion-MNIST's form (light on a black field, as bench-import's
@@ -87,7 +101,7 @@ import Testing
             }
         }
         let processed = try ImageProcessor().process(bytes: try PNGEncoder().encode(picture),
-                                                     recipes: [PrepRecipes.photo, PrepRecipes.fashionMNIST])
+                                                     recipes: [PhotoRecipe(version: 1), PrepRecipes.fashionMNIST])
         let fingerprints = processed.tensors.map { tensor in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for value in tensor.values { hash = (hash ^ UInt64(value.bitPattern)) &* 0x100_0000_01b3 }

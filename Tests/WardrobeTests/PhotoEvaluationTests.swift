@@ -74,7 +74,7 @@ import Wardrobe
                 #expect(total == 41 && done <= total)
             }
         #expect(progressCalls == 41)
-        #expect(report.recipes.map(\.recipe) == ["fashion-mnist@1", "photo@1"])
+        #expect(report.recipes.map(\.recipe) == ["fashion-mnist@1", "photo@2"])
         #expect(report.excluded == ["boots": 20])
         #expect(report.unmapped == ["unlisted"])
         #expect(report.failures.count == 1 && report.failures[0].path.hasSuffix("bags/junk.jpg"))
