@@ -32,11 +32,14 @@ public final class OutputFile {
         var status = stat()
         var target = path
         if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = realpath(path, nil) else {
+            if let resolved = realpath(path, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+            } else if stat(path, &status) != 0 {
                 throw RegularFile.Failure(kind: .missing, reason: "is a symbolic link to nothing (\(RegularFile.text(of: errno)))")
             }
-            target = String(cString: resolved)
-            free(resolved)
+            // Else a link to something with no path of its own: /dev/stdout when the output
+            // is a pipe (/proc/self/fd/1 reads "pipe:[...]"). Opened through the link itself.
         }
         if stat(target, &status) != 0 {
             guard errno == ENOENT else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }

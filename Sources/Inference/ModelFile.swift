@@ -31,10 +31,29 @@ public struct ModelFile: Sendable, Equatable {
     }
 
     public func write(to url: URL) throws(ModelError) {
+        try write(to: try Self.destination(url.path))
+    }
+
+    /// Opens `path` for a model written later with `write(to:)`, the way `OutputFile`
+    /// opens it: a missing folder, a folder or an unwritable place is refused now, so a
+    /// command that makes a model over many minutes (`model train`) says so before it
+    /// starts rather than after; a file already there is replaced only once the new one
+    /// is complete.
+    public static func destination(_ path: String) throws(ModelError) -> OutputFile {
         do {
-            try Data(serialized()).write(to: url, options: .atomic)
+            return try OutputFile(path: path)
         } catch {
-            throw ModelError.unwritable(path: url.path, reason: error.localizedDescription)
+            throw ModelError.unwritable(path: path, reason: error.reason)
+        }
+    }
+
+    /// Writes the whole file to `destination` (from `destination(_:)`) and completes it.
+    public func write(to destination: OutputFile) throws(ModelError) {
+        do {
+            try destination.write(serialized())
+            try destination.finish()
+        } catch {
+            throw ModelError.unwritable(path: destination.path, reason: error.reason)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Inference
 import Testing
 
 /// `wardrobe model train` and `model info` end to end, on a quick trial run.
@@ -43,6 +44,49 @@ import Testing
         let text = try WardrobeProcess.run(["model", "info", model])
         #expect(text.stdout.contains("parameters     468010"))
         #expect(text.stdout.contains("image float32 [N, 1, 28, 28]"))
+    }
+
+    /// A place the model cannot go is refused before training starts, not after the
+    /// minutes it takes: a missing folder, a folder, a FIFO nobody reads.
+    @Test(.enabled(if: dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func trainRefusesAnUnwritableOutBeforeTraining() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try #require(mkfifo(folder.path("pipe"), 0o644) == 0)
+        for (out, reason) in [(folder.path("missing/m.aimodel"), "the folder \(folder.path("missing")) does not exist"),
+                              (folder.path(""), "is a directory"), (folder.path("pipe"), "a FIFO that nobody reads")] {
+            let result = try TimedProcess.run(["model", "train", "--limit", "64", "--epochs", "1", "--out", out], seconds: 60)
+            #expect(result.status == 1, "\(out): \(result.stderr)")
+            #expect(result.stderr == "error: model \(out): cannot write: \(reason)\n", "\(out)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == ["pipe"], "nothing made")
+    }
+
+    /// `--out /dev/stdout` into a pipe: the model is the output (the summary goes to stderr),
+    /// and /dev/stdout is written through, never replaced. Asked as /proc/self/fd/1, the
+    /// same link, so that a regression fails here rather than replacing the system's link.
+    @Test(.enabled(if: dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func trainWritesTheModelIntoAPipe() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var received = Data()
+        Thread.detachNewThread {
+            received = reader.readDataToEndOfFile()
+            done.signal()
+        }
+        do {
+            let writer = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+            let result = try TimedProcess.run(["model", "train", "--limit", "64", "--epochs", "1", "--out", "/proc/self/fd/1"],
+                                              seconds: 120, stdout: writer)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("wrote /proc/self/fd/1: 468010 parameters"), "\(result.stderr)")
+        }
+        done.wait()
+        let model = try ModelFile(bytes: [UInt8](received))
+        #expect(model.description.functions["main"] != nil, "stdout holds the model and nothing else")
     }
 
     @Test func trainWithoutDataNamesThePackage() throws {

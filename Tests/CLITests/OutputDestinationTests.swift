@@ -75,6 +75,21 @@ import Testing
         #expect(Self.fileType(fifo) == S_IFIFO, "the FIFO is still a FIFO")
     }
 
+    /// `--output /dev/stdout` with stdout a pipe: a link to something that has no path
+    /// (/proc/self/fd/1 reads "pipe:[...]"), written through as a stream, and still a link.
+    @Test func aLinkToAPipeIsWrittenThroughAsAStream() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        let expected = try WardrobeProcess.run(["export", "--db", db]).stdout
+        for link in ["/proc/self/fd/1", "/dev/stdout"] {
+            let result = try WardrobeProcess.run(["export", "--db", db, "--output", link])
+            #expect(result.status == 0, "\(link): \(result.stderr)")
+            #expect(result.stdout == expected, "\(link)")
+        }
+        #expect(Self.fileType("/dev/stdout") == S_IFLNK, "/dev/stdout is still a link")
+    }
+
     /// A mistyped folder is an error, not a new folder: `export --output` and `backup` alike.
     @Test(arguments: [["export", "--output"], ["backup"]])
     func aNewFileInAMissingFolderIsRefusedAndTheFolderNotMade(command: [String]) throws {

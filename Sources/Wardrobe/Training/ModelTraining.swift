@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Foundation
 import Imaging
 import Inference
@@ -171,6 +172,28 @@ public struct ModelTraining: Sendable {
         }
         record.trainingSeconds = Date().timeIntervalSince(started)
         return Outcome(result: result, record: record, model: result.modelFile(name: modelName, version: modelVersion, record: record))
+    }
+
+    /// Opens the file a trained model will be written to (see `ModelFile.destination`).
+    public static func destination(_ path: String) throws(WardrobeError) -> OutputFile {
+        do {
+            return try ModelFile.destination(path)
+        } catch {
+            throw unwritable(error, path: path)
+        }
+    }
+
+    public static func write(_ model: ModelFile, to destination: OutputFile) throws(WardrobeError) {
+        do {
+            try model.write(to: destination)
+        } catch {
+            throw unwritable(error, path: destination.path)
+        }
+    }
+
+    private static func unwritable(_ error: ModelError, path: String) -> WardrobeError {
+        guard case .unwritable(_, let reason) = error else { return .model(path: path, reason: error.description) }
+        return .model(path: path, reason: "cannot write: \(reason)")
     }
 
     /// The trainer checks its configuration only in debug builds (Training is

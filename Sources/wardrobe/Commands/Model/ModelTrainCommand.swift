@@ -1,4 +1,5 @@
 import CommandLineKit
+import Files
 import Foundation
 import Wardrobe
 
@@ -116,15 +117,21 @@ struct ModelTrainCommand: Command {
         let output = URL(fileURLWithPath: out)
         training.modelName = name ?? output.deletingPathExtension().lastPathComponent
         if let version { training.modelVersion = version }
+        // Opened first, so a place the model cannot go is refused before the training, not
+        // after it. A file is let go again (and opened anew at the end), so a run stopped
+        // halfway leaves no temporary file beside it; a stream (a pipe) stays open.
+        var destination: OutputFile? = try ModelTraining.destination(out)
+        if case .replaced = destination?.kind { destination = nil }
         let printer = TrainingPrinter(console: console, configuration: training.configuration)
         let outcome = try training.run { event in printer.show(event) }
-        try outcome.model.write(to: output)
+        try ModelTraining.write(outcome.model, to: try destination ?? ModelTraining.destination(out))
         var summary = "wrote \(output.path): \(outcome.result.network.parameterCount) parameters, test accuracy "
             + String(format: "%.4f", outcome.result.testAccuracy)
         if let photos = outcome.result.photoValidationAccuracy {
             summary += String(format: ", held-out photo accuracy %.4f", photos)
         }
-        console.output(summary)
+        // Into a stream the model is the output; the summary must not join it.
+        if destination != nil { console.info(summary) } else { console.output(summary) }
         return .success
     }
 }
