@@ -35,11 +35,18 @@ public final class OutputFile {
             if let resolved = realpath(path, nil) {
                 target = String(cString: resolved)
                 free(resolved)
-            } else if stat(path, &status) != 0 {
-                throw RegularFile.Failure(kind: .missing, reason: "is a symbolic link to nothing (\(RegularFile.text(of: errno)))")
+            } else {
+                guard stat(path, &status) == 0 else {
+                    throw RegularFile.Failure(kind: .missing, reason: "is a symbolic link to nothing (\(RegularFile.text(of: errno)))")
+                }
+                // A link to something with no path of its own: /dev/stdout when the output is
+                // a pipe (/proc/self/fd/1 reads "pipe:[...]"). A stream is opened through the
+                // link itself; anything else would be replaced by a file where the link was.
+                let kind = status.st_mode & S_IFMT
+                guard kind == S_IFIFO || kind == S_IFCHR else {
+                    throw RegularFile.Failure(kind: .notRegular, reason: "is a symbolic link to something without a path (\(RegularFile.describe(kind)))")
+                }
             }
-            // Else a link to something with no path of its own: /dev/stdout when the output
-            // is a pipe (/proc/self/fd/1 reads "pipe:[...]"). Opened through the link itself.
         }
         if stat(target, &status) != 0 {
             guard errno == ENOENT else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }

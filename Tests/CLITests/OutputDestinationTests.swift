@@ -88,6 +88,16 @@ import Testing
             #expect(result.stdout == expected, "\(link)")
         }
         #expect(Self.fileType("/dev/stdout") == S_IFLNK, "/dev/stdout is still a link")
+
+        // Into a socket: not a stream OutputFile writes, so refused (a file would replace the link).
+        var ends: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let peer = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        let socket = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        defer { _ = peer }
+        let refused = try TimedProcess.run(["export", "--db", db, "--output", "/proc/self/fd/1"], seconds: 20, stdout: socket)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("is a symbolic link to something without a path (a socket)\n"), "\(refused.stderr)")
     }
 
     /// A mistyped folder is an error, not a new folder: `export --output` and `backup` alike.
