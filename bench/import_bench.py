@@ -194,7 +194,7 @@ def main():
     sets = []
     if args.photos and os.path.isdir(args.photos):
         sets.append(("small photos", args.photos, bench.photo_set("small photos", args.photos)))
-    else:
+    elif args.photos:
         print(f"bench-import: {args.photos} not found; the small-photo rows are skipped", file=sys.stderr)
     if args.large:
         sets.append(("12 MP photos", args.large, bench.photo_set("12 MP photos", args.large)))

@@ -14,6 +14,7 @@ the wardrobe binary; this script only runs it, times it and draws.
 """
 import argparse
 import json
+import math
 import os
 import shlex
 import subprocess
@@ -63,7 +64,8 @@ def svg(rows, title, note):
     a_lo = min(0.4, min(r["accuracy"] for r in rows) - 0.05)
     a_hi = 1.0
 
-    def x(v): return left + plot_w * v / x_max
+    # Square-root scale: the first hundred labels, where the curve rises, get room of their own.
+    def x(v): return left + plot_w * math.sqrt(v / x_max)
     def ya(v): return top + plot_h * (1 - (v - a_lo) / (a_hi - a_lo))
     def yt(v): return top + plot_h * (1 - v / (t_max * 1.1))
 
@@ -82,7 +84,7 @@ def svg(rows, title, note):
     for v in xs:
         out.append(f'<text x="{x(v):.1f}" y="{top + plot_h + 18}" text-anchor="middle">{v}</text>')
     out.append(f'<text x="{left + plot_w / 2}" y="{height - 14}" text-anchor="middle">'
-               'labelled training photos fine-tuned on</text>')
+               'labelled training photos fine-tuned on (square-root scale)</text>')
     out.append(f'<text x="18" y="{top + plot_h / 2}" text-anchor="middle" fill="#1f5fbf" '
                f'transform="rotate(-90 18 {top + plot_h / 2})">validation accuracy (mapped)</text>')
     out.append(f'<text x="{width - 14}" y="{top + plot_h / 2}" text-anchor="middle" fill="#c0561b" '
