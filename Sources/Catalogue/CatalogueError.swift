@@ -11,6 +11,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case cannotCreate(path: String, reason: String)
     /// The file exists but is not an SQLite database at all.
     case notADatabase(path: String)
+    /// The path names something other than a regular file (`kind`: "a directory", "a FIFO").
+    case notAFile(path: String, kind: String)
     /// A valid SQLite database made by some other program.
     case foreignDatabase(path: String, detail: String)
     /// Made by a newer wardrobe: refused untouched.
@@ -45,6 +47,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): cannot create the catalogue: \(reason)"
         case .notADatabase(let path):
             return "\(path): not a wardrobe catalogue (the file is not an SQLite database)"
+        case .notAFile(let path, let kind):
+            return "\(path): not a wardrobe catalogue: \(kind), where a catalogue is a regular file"
         case .foreignDatabase(let path, let detail):
             return "\(path): not a wardrobe catalogue (an SQLite database of another program: \(detail)); refusing to change it"
         case .newerCatalogue(let path, let version, let supported):

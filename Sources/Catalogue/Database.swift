@@ -1,4 +1,5 @@
 import CSQLite
+import Files
 import Foundation
 import Synchronization
 
@@ -92,9 +93,11 @@ public final class Database {
     /// unwritable file; makes the parent folders of a new file.
     private static func checkFile(_ path: String, mode: Mode) throws {
         let files = FileManager.default
-        var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw CatalogueError.notADatabase(path: path) }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            // SQLite would wait forever to open a FIFO, and take a device for an empty database.
+            let kind = status.st_mode & S_IFMT
+            guard kind == S_IFREG else { throw CatalogueError.notAFile(path: path, kind: RegularFile.describe(kind)) }
             if mode != .readOnly, !files.isWritableFile(atPath: path) || isOnReadOnlyMedia(path) {
                 throw CatalogueError.readOnly(path: path)
             }

@@ -95,8 +95,10 @@ public enum RegularFile {
         }
     }
 
-    static func describe(_ type: mode_t) -> String {
+    /// What a file of `type` (`st_mode & S_IFMT`) is, in a few words: "a FIFO".
+    public static func describe(_ type: mode_t) -> String {
         switch type {
+        case S_IFDIR: "a directory"
         case S_IFIFO: "a FIFO"
         case S_IFCHR: "a character device"
         case S_IFBLK: "a block device"

@@ -14,6 +14,26 @@ import Testing
         return path
     }
 
+    /// `--db` naming a FIFO (SQLite's open waited on it forever) or a device (read as an
+    /// empty catalogue "to be upgraded", even by `import`): every command says what it is.
+    @Test(arguments: [["list"], ["stats"], ["export"], ["history", "1"], ["label", "coat", "1"], ["check"],
+                      ["import", "EMPTY"], ["reclassify"], ["backup", "/tmp/never-made-backup"]])
+    func aCatalogueThatIsAFIFOOrADeviceIsRefusedAtOnce(command: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let fifo = try Self.fifo(in: folder, named: "catalogue.sqlite")
+        try FileManager.default.createDirectory(atPath: folder.path("empty"), withIntermediateDirectories: false)
+        let arguments = command.dropFirst().map { $0 == "EMPTY" ? folder.path("empty") : $0 }
+        for (db, kind) in [(fifo, "a FIFO"), ("/dev/null", "a character device")] {
+            let result = try TimedProcess.run([command[0], "--db", db] + arguments, seconds: 20)
+            #expect(!result.timedOut, "\(command) hung on \(db) for \(result.seconds) s")
+            #expect(result.status == 1, "\(command) \(db): status \(result.status)")
+            #expect(result.stderr == "error: \(db): not a wardrobe catalogue: \(kind), where a catalogue is a regular file\n",
+                    "\(command) \(db): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")).sorted() == ["catalogue.sqlite", "empty"])
+    }
+
     @Test func classifyRefusesAFIFOAtOnce() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

@@ -55,7 +55,31 @@ import Testing
         #expect(throws: CatalogueError.notADatabase(path: path)) { try Catalogue(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == junk)
         // A folder is not a catalogue either.
-        #expect(throws: CatalogueError.notADatabase(path: directory.url.path)) { try Catalogue(path: directory.url.path) }
+        #expect(throws: CatalogueError.notAFile(path: directory.url.path, kind: "a directory")) {
+            try Catalogue(path: directory.url.path)
+        }
+    }
+
+    /// A FIFO would keep SQLite's open waiting for a writer forever, and a device reads as an
+    /// empty database (version 0, "to be upgraded"): both are refused by what they are, in every
+    /// mode, before SQLite sees them, and left as they were.
+    @Test func aFIFOOrADeviceIsRefusedForWhatItIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fifo = directory.path("catalogue.sqlite")
+        try #require(mkfifo(fifo, 0o644) == 0)
+        for mode in [Database.Mode.create, .readWrite, .readOnly] {
+            #expect(throws: CatalogueError.notAFile(path: fifo, kind: "a FIFO")) { try Catalogue(path: fifo, mode: mode) }
+            #expect(throws: CatalogueError.notAFile(path: "/dev/null", kind: "a character device")) {
+                try Catalogue(path: "/dev/null", mode: mode)
+            }
+        }
+        var status = stat()
+        #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["catalogue.sqlite"],
+                "no -wal or -shm beside it")
+        #expect(CatalogueError.notAFile(path: fifo, kind: "a FIFO").description
+                == "\(fifo): not a wardrobe catalogue: a FIFO, where a catalogue is a regular file")
     }
 
     @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
