@@ -56,6 +56,7 @@ public enum ArgumentParser {
         var onlyPositionals = false
         while let word = rest.popFirst() {
             if onlyPositionals || word == "-" || !word.hasPrefix("-") {
+                guard !word.isEmpty else { throw UsageError("an argument is empty ('')", commandPath: path) }
                 positionals.append(word)
                 continue
             }
@@ -88,6 +89,11 @@ public enum ArgumentParser {
             }
             guard let value = attached ?? rest.popFirst() else {
                 throw UsageError("\(option.name) needs a value (\(valueName))", commandPath: path)
+            }
+            // An empty value is a slip (`--db "$DB"` with DB unset), never a wish: taken as given it
+            // meant the default catalogue or model, or a file named "".
+            guard !value.isEmpty else {
+                throw UsageError("\(option.name) needs a value (\(valueName)), not an empty one", commandPath: path)
             }
             if option.repeats {
                 given[option.name, default: []].append(value)

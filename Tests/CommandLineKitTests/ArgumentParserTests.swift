@@ -100,6 +100,11 @@ import Testing
         (["copy", "--share", "1.5"], "--share must be between 0.0 and 1.0 (not 1.5)"),
         (["copy", "--day", "someday"], "unknown --day 'someday'; use one of: mon, tue, wed, thu, fri, sat, sun"),
         (["copy", "-v", "-q"], "--verbose and --quiet cannot be combined"),
+        // An empty word is a slip (an unset shell variable), not "not given" nor a name.
+        (["copy", "--to", ""], "--to needs a value (DIR), not an empty one"),
+        (["copy", "--to="], "--to needs a value (DIR), not an empty one"),
+        (["copy", "a", ""], "an argument is empty ('')"),
+        (["copy", "--", ""], "an argument is empty ('')"),
     ])
     func wrongUsageIsAnErrorNamingTheOption(words: [String], message: String) {
         #expect(usageError(words) == UsageError(message, commandPath: ["copy"]))
