@@ -15,6 +15,13 @@ public struct Classification: Sendable, Equatable {
 
     public var label: String { ClothingClassifier.labels[labelIndex] }
 
+    /// Whether every logit is a finite number. A model whose weights overflow float32 on an
+    /// image gives inf or nan there, from which no label or confidence follows.
+    public var isFinite: Bool { logits.allSatisfy(\.isFinite) }
+
+    /// Why an image whose logits are not finite is not classified.
+    public static let notFiniteReason = "the model's output for it is not a finite number (a weight overflows float32 on this image)"
+
     /// The `k` most likely labels with their probabilities, best first.
     public func top(_ k: Int) -> [(label: String, probability: Float)] {
         let probabilities = Classification.softmax(logits)

@@ -27,6 +27,9 @@ struct ClassifyWork: RunWork {
             let bytes = try ImageFile.read(path)
             let processed = try processor.process(bytes: bytes, recipe: recipe)
             let classification = classifier.classifyAndPublish(tensor: processed.tensor.values)
+            guard classification.isFinite else {
+                return .failed(ImportReport.Failure(path: path, reason: Classification.notFiniteReason))
+            }
             let sha256 = try! SHA256Digest(bytes: SHA256.digest(bytes))
             let result = FileClassifier.Result(
                 path: path, sha256: sha256.hex, label: classification.label, confidence: classification.confidence,

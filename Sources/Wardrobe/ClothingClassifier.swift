@@ -74,6 +74,7 @@ public final class ClothingClassifier: Sendable {
             }
             let compiled = try CompiledModel(file: file, contract: .standard)
             main = try compiled.function(named: "main")
+            try Self.probe(main, path: path)
             model = ModelIdentity(path: path, name: compiled.name, version: compiled.version,
                                   sha256: SHA256.digest(bytes), parameterCount: compiled.parameterCount,
                                   labels: compiled.labels, training: compiled.description.training)
@@ -86,6 +87,23 @@ public final class ClothingClassifier: Sendable {
         }
         Self.preparations.withLock { $0[path, default: 0] += 1 }
         withMutation(keyPath: \.ready) { state.withLock { $0.ready = true } }
+    }
+
+    /// A model whose weights overflow float32 gives inf or nan, from which no label follows: such
+    /// a model is refused when it loads, with the reason, rather than failing image by image.
+    /// Asked of a black and a white image (a millisecond); an overflow only some images reach
+    /// fails those images (`Classification.isFinite`).
+    private static func probe(_ main: CompiledFunction, path: String) throws {
+        let side = pixelsPerImage
+        let images = [Float](repeating: 0, count: side) + [Float](repeating: 1, count: side)
+        var logits = [Float](repeating: 0, count: 2 * labels.count)
+        try images.withUnsafeBufferPointer { input in
+            try logits.withUnsafeMutableBufferPointer { try main.run(input: input, count: 2, output: $0) }
+        }
+        if let value = logits.first(where: { !$0.isFinite }) {
+            throw WardrobeError.model(path: path, reason:
+                "its output for a black or a white image is \(value), not a finite number: a weight overflows float32")
+        }
     }
 
     /// Classifies `count` prepared tensors (the contract's input) laid out back to back.

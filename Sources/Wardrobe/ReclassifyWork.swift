@@ -31,6 +31,7 @@ struct ReclassifyWork: RunWork {
             }
             let tensor = try processor.prepare(thumbnail: thumbnail, recipe: recipe)
             let result = classifier.classify(tensor: tensor.values)
+            guard result.isFinite else { return Outcome(candidate: candidate, result: .failed(Classification.notFiniteReason)) }
             return Outcome(candidate: candidate, result: .classified(NewClassification(
                 logits: result.logits, label: result.labelIndex, confidence: Double(result.confidence))))
         } catch {
