@@ -77,7 +77,7 @@ let package = Package(
         // The executable only parses, calls Wardrobe and prints.
         // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
         .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "CMicroHTTPD"]),
-        .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit"]),
+        .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit", "Files"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
