@@ -1,3 +1,5 @@
+import Catalogue
+
 /// What the model said about one image: the ten logits, the label (argmax)
 /// and its confidence (numerically stable softmax, for display only).
 public struct Classification: Sendable, Equatable {
@@ -18,6 +20,12 @@ public struct Classification: Sendable, Equatable {
     /// Whether every logit is a finite number. A model whose weights overflow float32 on an
     /// image gives inf or nan there, from which no label or confidence follows.
     public var isFinite: Bool { logits.allSatisfy(\.isFinite) }
+
+    /// What the catalogue stores of it; nil when its logits are not finite (`notFiniteReason`
+    /// says why such an image is not classified).
+    var stored: NewClassification? {
+        isFinite ? NewClassification(logits: logits, label: labelIndex, confidence: Double(confidence)) : nil
+    }
 
     /// Why an image whose logits are not finite is not classified.
     public static let notFiniteReason = "the model's output for it is not a finite number (a weight overflows float32 on this image)"

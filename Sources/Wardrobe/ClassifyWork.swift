@@ -27,7 +27,7 @@ struct ClassifyWork: RunWork {
             let bytes = try ImageFile.read(path)
             let processed = try processor.process(bytes: bytes, recipe: recipe)
             let classification = classifier.classifyAndPublish(tensor: processed.tensor.values)
-            guard classification.isFinite else {
+            guard let stored = classification.stored else {
                 return .failed(ImportReport.Failure(path: path, reason: Classification.notFiniteReason))
             }
             let sha256 = try! SHA256Digest(bytes: SHA256.digest(bytes))
@@ -43,8 +43,7 @@ struct ClassifyWork: RunWork {
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
                 format: processed.formatSummary, thumbnail: processed.thumbnail, file: seen,
-                classification: NewClassification(logits: classification.logits, label: classification.labelIndex,
-                                                  confidence: Double(classification.confidence)))
+                classification: stored)
             return .classified(result, image)
         } catch {
             return .failed(ImportReport.Failure(path: path, reason: error.reason))

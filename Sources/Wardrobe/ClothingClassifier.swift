@@ -92,7 +92,7 @@ public final class ClothingClassifier: Sendable {
     /// A model whose weights overflow float32 gives inf or nan, from which no label follows: such
     /// a model is refused when it loads, with the reason, rather than failing image by image.
     /// Asked of a black and a white image (a millisecond); an overflow only some images reach
-    /// fails those images (`Classification.isFinite`).
+    /// fails those images (`Classification.stored`).
     private static func probe(_ main: CompiledFunction, path: String) throws {
         let side = pixelsPerImage
         let images = [Float](repeating: 0, count: side) + [Float](repeating: 1, count: side)

@@ -61,13 +61,12 @@ struct ImportWork: RunWork {
         guard !waiting.isEmpty else { return outcomes }
         let classifications = tensors.withUnsafeBufferPointer { classifier.classify(tensors: $0, count: waiting.count) }
         for ((outcome, image), classification) in zip(waiting, classifications) {
-            guard classification.isFinite else {
+            guard let stored = classification.stored else {
                 outcomes[outcome].kind = .failed(reason: Classification.notFiniteReason)
                 continue
             }
             var image = image
-            image.classification = NewClassification(logits: classification.logits, label: classification.labelIndex,
-                                                     confidence: Double(classification.confidence))
+            image.classification = stored
             outcomes[outcome].kind = .prepared(image)
         }
         return outcomes

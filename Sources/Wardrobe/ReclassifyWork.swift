@@ -30,10 +30,10 @@ struct ReclassifyWork: RunWork {
                 return Outcome(candidate: candidate, result: .failed("the image has no thumbnail"))
             }
             let tensor = try processor.prepare(thumbnail: thumbnail, recipe: recipe)
-            let result = classifier.classify(tensor: tensor.values)
-            guard result.isFinite else { return Outcome(candidate: candidate, result: .failed(Classification.notFiniteReason)) }
-            return Outcome(candidate: candidate, result: .classified(NewClassification(
-                logits: result.logits, label: result.labelIndex, confidence: Double(result.confidence))))
+            guard let stored = classifier.classify(tensor: tensor.values).stored else {
+                return Outcome(candidate: candidate, result: .failed(Classification.notFiniteReason))
+            }
+            return Outcome(candidate: candidate, result: .classified(stored))
         } catch {
             return Outcome(candidate: candidate, result: .failed("stored thumbnail: \(error)"))
         }
