@@ -33,32 +33,38 @@ extension Catalogue {
         if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
         let temporary = target + ".partial-\(getpid())"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) } }
-        let copy = try Database(path: temporary, mode: .create)
-        let snapshot: [String: Int] = try database.transaction(.deferred) {
-            let counts = try rowCounts(in: database)   // starts the read snapshot the backup copies
-            guard let backup = sqlite3_backup_init(copy.handle, "main", database.handle, "main") else {
-                throw copy.error(code: sqlite3_errcode(copy.handle), sql: "sqlite3_backup_init")
+        let copied: [String: Int]
+        do {
+            let copy = try Database(path: temporary, mode: .create)
+            let snapshot: [String: Int] = try database.transaction(.deferred) {
+                let counts = try rowCounts(in: database)   // starts the read snapshot the backup copies
+                guard let backup = sqlite3_backup_init(copy.handle, "main", database.handle, "main") else {
+                    throw copy.error(code: sqlite3_errcode(copy.handle), sql: "sqlite3_backup_init")
+                }
+                let stepped = sqlite3_backup_step(backup, -1)   // every page, in this one snapshot
+                let finished = sqlite3_backup_finish(backup)
+                guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
+                    throw copy.error(code: stepped == SQLITE_DONE ? finished : stepped, sql: "sqlite3_backup_step")
+                }
+                return counts
             }
-            let stepped = sqlite3_backup_step(backup, -1)   // every page, in this one snapshot
-            let finished = sqlite3_backup_finish(backup)
-            guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
-                throw copy.error(code: stepped == SQLITE_DONE ? finished : stepped, sql: "sqlite3_backup_step")
+            let integrity = try copy.rows("PRAGMA integrity_check") { $0.text(0) }
+            guard integrity == ["ok"] else {
+                throw CatalogueError.backupFailed(path: path, reason: "the copy fails integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
             }
-            return counts
+            copied = try rowCounts(in: copy)
+            guard copied == snapshot else {
+                throw CatalogueError.backupFailed(path: path, reason: "the copy's row counts differ from the catalogue's")
+            }
+            guard try copy.scalarInt("PRAGMA user_version") == database.scalarInt("PRAGMA user_version") else {
+                throw CatalogueError.backupFailed(path: path, reason: "the copy's schema version differs from the catalogue's")
+            }
+            // One file: the copy's WAL folded in and closed, so the backup can be moved or mailed alone.
+            try copy.executeScript("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;")
+        } catch CatalogueError.diskFull(let full) where full == temporary {
+            // The copy's own file, named by SQLite, is gone by now: say it of the backup.
+            throw CatalogueError.backupFailed(path: path, reason: "the disk is full; the part already copied was removed")
         }
-        let integrity = try copy.rows("PRAGMA integrity_check") { $0.text(0) }
-        guard integrity == ["ok"] else {
-            throw CatalogueError.backupFailed(path: path, reason: "the copy fails integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
-        }
-        let copied = try rowCounts(in: copy)
-        guard copied == snapshot else {
-            throw CatalogueError.backupFailed(path: path, reason: "the copy's row counts differ from the catalogue's")
-        }
-        guard try copy.scalarInt("PRAGMA user_version") == database.scalarInt("PRAGMA user_version") else {
-            throw CatalogueError.backupFailed(path: path, reason: "the copy's schema version differs from the catalogue's")
-        }
-        // One file: the copy's WAL folded in and closed, so the backup can be moved or mailed alone.
-        try copy.executeScript("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;")
         try Catalogue.giveName(temporary, to: target, path: path)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
         return BackupReport(path: target, rowCounts: copied, bytes: bytes, integrity: "ok",

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Every error the Catalogue module throws. Messages are one line, name the
 /// catalogue file and say what to do where there is something to do.
 public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,6 +23,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case needsMigration(path: String, version: Int, supported: Int)
     /// A migration's SQL failed; the catalogue stays at the version before it.
     case migrationFailed(version: Int, name: String, failure: SQLiteFailure)
+    /// SQLite could not grow a file (SQLITE_FULL): the transaction was rolled back.
+    case diskFull(path: String)
     /// A hash prefix matched more than one image.
     case ambiguousHashPrefix(prefix: String, matches: Int)
     /// A value handed to the API that cannot be stored (wrong logit count, bad hex...).
@@ -57,6 +61,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): catalogue version \(version) must be upgraded to \(supported); open it once for writing"
         case .migrationFailed(let version, let name, let failure):
             return "migration \(version) (\(name)) failed, the catalogue stays at version \(version - 1): \(failure)"
+        case .diskFull(let path):
+            return "\(path): the disk is full, so this write was rolled back and what was stored before it is "
+                + "unchanged; free some space and run the command again (an import goes on where it stopped)"
         case .ambiguousHashPrefix(let prefix, let matches):
             return "hash prefix \(prefix) matches \(matches) images; give more digits"
         case .invalidArgument(let message):
@@ -76,6 +83,7 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     public var sqliteCode: Int32? {
         switch self {
         case .sqlite(let failure), .migrationFailed(_, _, let failure): return failure.code
+        case .diskFull: return SQLITE_FULL
         default: return nil
         }
     }

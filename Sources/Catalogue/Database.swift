@@ -234,6 +234,9 @@ public final class Database {
         if failure.code == SQLITE_READONLY {
             return .readOnly(path: path)
         }
+        if failure.code == SQLITE_FULL {
+            return .diskFull(path: path)
+        }
         return .sqlite(failure)
     }
 

@@ -30,7 +30,7 @@ import Testing
             let result = try WardrobeProcess.run(["import", "--db", db, "--jobs", "4", "--quiet", folder.path("photos")])
             #expect(result.status == 1, "attempt \(attempt): \(result.stderr)")
             let lines = result.stderr.split(separator: "\n")
-            #expect(lines.count == 1 && lines[0].contains("SQLite error 13"), "attempt \(attempt): \(result.stderr)")
+            #expect(lines.count == 1 && lines[0].contains("the disk is full") && lines[0].contains(db), "attempt \(attempt): \(result.stderr)")
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
     }
@@ -69,5 +69,33 @@ import Testing
             #expect(images < 240)
             #expect(try catalogue.countCurrentClassifications() == images)
         }
+    }
+
+    /// A backup onto a disk too small for it: one line naming the backup (not SQLite's
+    /// temporary copy) and saying the disk is full, and nothing left behind on that disk.
+    @Test func aBackupOntoAFullDiskSaysSoAndLeavesNothing() throws {
+        guard let disk = SmallDisk(megabytes: 1) else {
+            print("FullDiskTests: skipped (needs root to mount a 1 MB tmpfs)")
+            return
+        }
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let encoder = JPEGEncoder(quality: 90)
+        for index in 0..<260 {
+            try folder.write(try encoder.encode(PhotoFolder.photo(width: 480, height: 640, seed: 9000 + index)),
+                             to: "photos/\(index).jpg")
+        }
+        let db = folder.path("catalogue.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)
+        #expect(size > 1_200_000, "the catalogue must not fit on the disk: \(size) bytes")
+
+        let target = disk.path + "/backup.sqlite"
+        let result = try WardrobeProcess.run(["backup", "--db", db, target])
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(target + ": backup not made: the disk is full"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
+        #expect(try WardrobeProcess.run(["check", "--db", db]).status == 0)
     }
 }

@@ -139,7 +139,8 @@ import Testing
             Issue.record("500 images with 4 KiB thumbnails fitted in 20 pages")
         } catch let error as CatalogueError {
             #expect(error.sqliteCode == SQLITE_FULL)
-            #expect(error.description.contains("database or disk is full"), "\(error)")
+            #expect(error == .diskFull(path: directory.path("full.sqlite")), "\(error)")
+            #expect(error.description.contains("the disk is full"), "\(error)")
             #expect(error.description.contains("full.sqlite"), "\(error)")
         }
         #expect(try Self.checkConsistent(catalogue, batch: 50) == 50)
