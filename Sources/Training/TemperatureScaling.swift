@@ -5,26 +5,39 @@ import Foundation
 /// examples (an accepted label's share of probability, as in training); the
 /// labels do not change, only how sure the model says it is.
 public enum TemperatureScaling {
-    /// The temperature in 0.05...20 that minimises the mean of
-    /// `-log(sum of softmax(logits / T) over the accepted labels)`:
-    /// golden-section search on log T (the loss is smooth and, in practice,
-    /// has one minimum there).
+    /// The spread of the prior on log T: a normal centred on T = 1 with this
+    /// standard deviation. Without it a few held-out photos, all of them
+    /// right, drive T to its lower bound: fine-tuned on 40 corrections (7
+    /// held out), a model got T = 0.087, and then 97% of the validation
+    /// photos at confidence 0.8 or more, 80% of those right (ECE 0.195). With
+    /// a few hundred held-out photos the prior moves T by about 1%.
+    public static let priorSpread = 0.5
+
+    /// The temperature in 0.05...20 that minimises the sum over the examples of
+    /// `-log(sum of softmax(logits / T) over the accepted labels)`, plus
+    /// `(log T)^2 / (2 priorSpread^2)`: the most probable T given the examples
+    /// and the prior. Golden-section search on log T (the loss is smooth and,
+    /// in practice, has one minimum there).
     public static func fit(logits: [Float], examples: LabelledTensors) -> Float {
         precondition(!examples.isEmpty && logits.count % examples.count == 0, "one row of logits per example")
+        func objective(_ logT: Double) -> Double {
+            Double(examples.count) * loss(logits: logits, examples: examples, temperature: Float(exp(logT)))
+                + logT * logT / (2 * priorSpread * priorSpread)
+        }
         var low = log(0.05), high = log(20.0)
         let ratio = (5.0.squareRoot() - 1) / 2
         var a = high - ratio * (high - low), b = low + ratio * (high - low)
-        var fa = loss(logits: logits, examples: examples, temperature: Float(exp(a)))
-        var fb = loss(logits: logits, examples: examples, temperature: Float(exp(b)))
+        var fa = objective(a)
+        var fb = objective(b)
         for _ in 0..<60 {
             if fa < fb {
                 high = b; b = a; fb = fa
                 a = high - ratio * (high - low)
-                fa = loss(logits: logits, examples: examples, temperature: Float(exp(a)))
+                fa = objective(a)
             } else {
                 low = a; a = b; fa = fb
                 b = low + ratio * (high - low)
-                fb = loss(logits: logits, examples: examples, temperature: Float(exp(b)))
+                fb = objective(b)
             }
         }
         return Float(exp((low + high) / 2))
@@ -62,6 +75,14 @@ public struct CalibrationReport: Sendable, Equatable, Codable {
     public var confidentCoverage: Double
     /// Accuracy among those (nil when there are none).
     public var confidentPrecision: Double?
+
+    /// "ECE 0.0559 (15 bins); confidence >= 0.8 on 0.619 of them, 0.943 right", with
+    /// "none that sure" where no example reached the threshold.
+    public var summary: String {
+        let right = confidentPrecision.map { String(format: "%.3f right", $0) } ?? "none that sure"
+        return String(format: "ECE %.4f (%d bins); confidence >= %.1f on %.3f of them, ", expectedCalibrationError, bins,
+                      threshold, confidentCoverage) + right
+    }
 
     /// `confidences[i]` is the top softmax probability of example i, `correct[i]` whether its label was right.
     public init(confidences: [Double], correct: [Bool], bins: Int = 15, threshold: Double = 0.8) {

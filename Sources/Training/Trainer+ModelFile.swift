@@ -79,9 +79,7 @@ extension Trainer.Result {
         if let t = record.temperature { training[TrainingRecord.Key.temperature] = String(format: "%.4f", t) }
         for (key, report) in [("calibration_before", record.calibrationBefore), ("calibration_after", record.calibrationAfter)] {
             guard let report else { continue }
-            training[key] = String(format: "held-out photos: ECE %.4f (%d bins); confidence >= %.1f on %.3f of them, %.3f right",
-                                   report.expectedCalibrationError, report.bins, report.threshold,
-                                   report.confidentCoverage, report.confidentPrecision ?? .nan)
+            training[key] = "held-out photos: " + report.summary
         }
         if let seconds = record.trainingSeconds { training[TrainingRecord.Key.trainingSeconds] = String(format: "%.0f", seconds) }
         return network.modelFile(name: name, version: version, labels: FashionMNIST.labels, training: training)

@@ -34,12 +34,8 @@ final class TrainingPrinter: @unchecked Sendable {
         case .training(let progress):
             show(progress)
         case .calibrated(let temperature, let before, let after):
-            func line(_ r: ModelTraining.Calibration) -> String {
-                String(format: "ECE %.3f, confidence >= 0.8 on %.3f of them, %.3f right", r.expectedCalibrationError,
-                       r.confidentCoverage, r.confidentPrecision ?? .nan)
-            }
-            console.info(String(format: "calibration: temperature %.3f; held-out photos before: ", temperature) + line(before)
-                + "; after: " + line(after))
+            console.info(String(format: "calibration: temperature %.3f; held-out photos before: ", temperature)
+                + before.summary + "; after: " + after.summary)
         }
     }
 
