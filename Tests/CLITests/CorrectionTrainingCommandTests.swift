@@ -101,6 +101,27 @@ import Testing
         #expect(corrections.name.hasSuffix("(photo@2)"))
     }
 
+    /// Two corrections, neither held out by its hash: nothing to fit a temperature on,
+    /// and the log says so (it used to say nothing of calibration at all).
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func withNoPhotoHeldOutTheLogSaysTheConfidenceIsNotCalibrated() throws {
+        defer { folder.remove() }
+        let paths = try importFixtures(as: "photos")
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        let learned = try paths.values.joined().sorted().filter { try catalogue.image(path: $0)!.sha256.bytes[0] >= 26 }
+        let result = try WardrobeProcess.run(["label", "--db", db, "Dress"] + learned.prefix(2))
+        #expect(result.status == 0, "label: \(result.stderr)")
+
+        let model = folder.path("tuned.aimodel")
+        let train = try WardrobeProcess.run(["model", "train", "--db", db, "--corrections", "--from", Self.parent,
+                                             "--limit", "64", "--epochs", "1", "--out", model])
+        #expect(train.status == 0, "stderr: \(train.stderr)")
+        #expect(train.stderr.contains("2 to learn from (Dress 2), 0 held out"), "\(train.stderr)")
+        #expect(train.stderr.contains("calibration: none, as no photo was held out"), "\(train.stderr)")
+        let info = try WardrobeProcess.run(["model", "info", model])
+        #expect(!info.stdout.contains("temperature"), "\(info.stdout)")
+    }
+
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
     func correctionsCombineWithPhotosAndAPhotoThePersonLabelledIsLearnedOnce() throws {
         defer { folder.remove() }

@@ -83,6 +83,8 @@ public struct ModelTraining: Sendable {
                               perLabel: [String], excludedPhotos: Int)
         case training(TrainingProgress)
         case calibrated(temperature: Float, before: CalibrationReport, after: CalibrationReport)
+        /// Photos or corrections were learned from, but none was held out to fit a temperature on.
+        case notCalibrated
     }
 
     public struct Outcome: Sendable {
@@ -169,6 +171,8 @@ public struct ModelTraining: Sendable {
             record.calibrationBefore = before
             record.calibrationAfter = after
             events(.calibrated(temperature: temperature, before: before, after: after))
+        } else if calibrate, !photoTensors.isEmpty {
+            events(.notCalibrated)
         }
         record.trainingSeconds = Date().timeIntervalSince(started)
         return Outcome(result: result, record: record, model: result.modelFile(name: modelName, version: modelVersion, record: record))

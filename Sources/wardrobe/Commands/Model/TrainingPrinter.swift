@@ -36,6 +36,9 @@ final class TrainingPrinter: @unchecked Sendable {
         case .calibrated(let temperature, let before, let after):
             console.info(String(format: "calibration: temperature %.3f; held-out photos before: ", temperature)
                 + before.summary + "; after: " + after.summary)
+        case .notCalibrated:
+            console.info("calibration: none, as no photo was held out (about 1 in 10 is, chosen by file hash); "
+                + "the confidence is the model's as trained")
         }
     }
 
