@@ -124,7 +124,8 @@ public final class FolderWatcher {
     private func handle(folder wd: Int32, mask: UInt32, name: String) {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true; return }
         if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
-        guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix(".") else { return }
+        guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix("."),
+              PhotoFinder.notPhotoExtension(of: name) == nil || mask & UInt32(IN_ISDIR) != 0 else { return }
         let path = folder + "/" + name
         let isFolder = mask & UInt32(IN_ISDIR) != 0
         if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
@@ -175,7 +176,7 @@ public final class FolderWatcher {
                 guard PathName.withSystemName(path, { lstat($0, &status) }) == 0 else { continue }
                 if (status.st_mode & S_IFMT) == S_IFDIR {
                     stack.append(path)
-                } else if takeFiles, (status.st_mode & S_IFMT) == S_IFREG {
+                } else if takeFiles, (status.st_mode & S_IFMT) == S_IFREG, PhotoFinder.notPhotoExtension(of: name) == nil {
                     pending[path] = Pending(lastEvent: Self.now())
                 }
             }

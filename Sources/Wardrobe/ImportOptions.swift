@@ -65,6 +65,8 @@ public struct ImportReport: Sendable, Encodable {
     public var missing = 0
     /// Hidden files and folders passed over (without `--hidden`).
     public var hidden = 0
+    /// Files passed over by name as no photo (sidecars, videos, documents), per extension.
+    public var notPhotos: [String: Int] = [:]
     /// Files that failed this time.
     public var failed: [Failure] = []
     public var seconds = 0.0
@@ -84,6 +86,7 @@ public struct ImportReport: Sendable, Encodable {
     enum CodingKeys: String, CodingKey {
         case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
         case filesRead = "files_read", knownFailures = "known_failures", missing, hidden
+        case notPhotos = "not_photos"
         case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
     }
 
@@ -97,6 +100,7 @@ public struct ImportReport: Sendable, Encodable {
         try container.encode(knownFailures, forKey: .knownFailures)
         try container.encode(missing, forKey: .missing)
         try container.encode(hidden, forKey: .hidden)
+        try container.encode(notPhotos, forKey: .notPhotos)
         try container.encode(failed, forKey: .failed)
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try container.encode((imagesPerSecond * 10).rounded() / 10, forKey: .imagesPerSecond)

@@ -28,6 +28,8 @@ public final class Importer {
         public var problems: [ImportReport.Failure] = []
         /// Hidden files and folders passed over (without `--hidden`).
         public var hidden = 0
+        /// Files passed over by name as no photo (`PhotoFinder.notPhotoExtensions`), per extension.
+        public var notPhotos: [String: Int] = [:]
         /// Known paths under the folders walked that are gone (to be marked missing).
         public var gone: [String] = []
         /// Known paths marked missing that are there again, unchanged.
@@ -45,6 +47,7 @@ public final class Importer {
         var plan = Plan()
         plan.problems = found.problems.map { ImportReport.Failure(path: $0.path, reason: $0.reason) }
         plan.hidden = found.hidden
+        plan.notPhotos = found.notPhotos
         for file in found.files {
             if let known = try catalogue.knownPath(file.path), known.isUnchanged(file.seen) {
                 plan.unchanged.append(file)
@@ -97,6 +100,7 @@ public final class Importer {
             report.filesRead = plan.toRead.count
             report.knownFailures = plan.knownFailures.count
             report.hidden = plan.hidden
+            report.notPhotos = plan.notPhotos
             report.missing = look.newlyMissing
             report.runID = summary.run?.rawValue
             report.interrupted = summary.interrupted

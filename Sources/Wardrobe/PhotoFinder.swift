@@ -11,10 +11,31 @@ public struct FoundFile: Sendable, Equatable {
 }
 
 /// Walks files and folders, recursively, in a stable order. Every regular
-/// file is a candidate (images are recognised by content later); hidden
-/// files and folders are skipped unless asked for.
+/// file is a candidate (images are recognised by content later), except
+/// hidden files and folders unless asked for, and files whose name says they
+/// are no photo (`notPhotoExtensions`).
 public struct PhotoFinder: Sendable {
     public var includeHidden = false
+
+    /// Extensions of the files that sit beside photos in cameras', phones' and
+    /// photo programs' folders and are never a photo: sidecars and metadata
+    /// (XMP, Apple's AAE edits, a Takeout export's JSON per photo), videos and
+    /// sound, documents and archives. Inside a folder they are passed over by
+    /// name and counted, unread; before, each was read and reported as "not an
+    /// image", so such a folder buried its real failures and always exited 2.
+    /// A file named on the command line is read whatever its name.
+    public static let notPhotoExtensions: Set<String> = [
+        "xmp", "aae", "json", "xml", "thm", "pp3", "dop", "on1", "txt", "md", "ini", "log", "db", "csv",
+        "mov", "mp4", "m4v", "avi", "mkv", "webm", "3gp", "mts", "m2ts", "lrv", "mp3", "m4a", "wav", "aac",
+        "pdf", "html", "htm", "zip", "gz", "tar", "7z", "rar",
+    ]
+
+    /// The lowercased extension of `name` when it is one of `notPhotoExtensions`.
+    public static func notPhotoExtension(of name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return notPhotoExtensions.contains(ext) ? ext : nil
+    }
 
     public init(includeHidden: Bool = false) {
         self.includeHidden = includeHidden
@@ -24,12 +45,12 @@ public struct PhotoFinder: Sendable {
     /// in `excluded` (the catalogue's own) are passed over under any name, also
     /// when reached through a symbolic link.
     public func find(_ roots: [String], excluding excluded: Set<FileIdentity> = [])
-        -> (files: [FoundFile], problems: [(path: String, reason: String)], hidden: Int) {
+        -> (files: [FoundFile], problems: [(path: String, reason: String)], hidden: Int, notPhotos: [String: Int]) {
         var walk = Walk(includeHidden: includeHidden, excluded: excluded)
         for root in roots {
             walk.visit(absolute(root), isRoot: true)
         }
-        return (walk.files, walk.problems, walk.hidden)
+        return (walk.files, walk.problems, walk.hidden, walk.notPhotos)
     }
 
     /// The paths among `roots` that name nothing (a typo), before anything is
@@ -72,6 +93,8 @@ public struct PhotoFinder: Sendable {
         var problems: [(String, String)] = []
         /// Hidden files and folders passed over (each counted once, not what they hold).
         var hidden = 0
+        /// Files inside the folders passed over by name, per extension.
+        var notPhotos: [String: Int] = [:]
         var seen = Set<String>()
         var folders = Set<FileIdentity>()
 
@@ -89,6 +112,10 @@ public struct PhotoFinder: Sendable {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 guard !excluded.contains(FileIdentity(info)), seen.insert(path).inserted else { return }
+                if !isRoot, let ext = PhotoFinder.notPhotoExtension(of: String(path.split(separator: "/").last ?? "")) {
+                    notPhotos[ext, default: 0] += 1
+                    return
+                }
                 let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
                 files.append(FoundFile(path: path, size: Int64(info.st_size), modified: modified))
             case S_IFDIR:

@@ -151,6 +151,35 @@ import Testing
         #expect(quiet.stdout.split(separator: "\n").count == 1 && quiet.stdout.contains("1 failed"), "and the result: \(quiet.stdout)")
     }
 
+    /// A phone's or a photo program's folder: photos with sidecars (XMP, AAE, a Takeout
+    /// export's JSON), a video and notes beside them. Those are passed over by name and
+    /// counted in one row; only a file that claims to be an image and is none fails. Each
+    /// of the five used to be an error line and a failure, and the import exited 2.
+    @Test func sidecarsVideosAndNotesInAFolderArePassedOverByName() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        for name in ["photos/0.png.json", "photos/0.xmp", "photos/sub/IMG_0001.AAE", "photos/sub/clip.MOV", "photos/notes.txt"] {
+            try folder.write(Array("{\"title\": \"0.png\"}".utf8), to: name)
+        }
+        let clean = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(clean.stderr.isEmpty, "\(clean.stderr)")
+        #expect(clean.stdout.contains("not photos  5  passed over by name (aae 1, json 1, mov 1, txt 1, xmp 1)"), "\(clean.stdout)")
+        #expect(clean.stdout.contains("new images  5"), "\(clean.stdout)")
+
+        try folder.write(Array("not an image".utf8), to: "photos/junk.jpg")
+        let junk = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(junk.status == 2)
+        #expect(junk.stderr.split(separator: "\n").count == 1 && junk.stderr.contains("junk.jpg: not an image"), "\(junk.stderr)")
+        let failures = try WardrobeProcess.run(["failures", "--db", db])
+        #expect(failures.stdout.contains("junk.jpg") && !failures.stdout.contains("notes.txt"), "\(failures.stdout)")
+
+        // Named on the command line, a file is read whatever its name.
+        let named = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos/notes.txt")])
+        #expect(named.status == 2 && named.stderr.contains("notes.txt: not an image"), "\(named.stderr)")
+    }
+
     /// The SUBCOMMANDS section of a help text: the first word of each line.
     private func subcommands(_ help: String) -> [String] {
         guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }

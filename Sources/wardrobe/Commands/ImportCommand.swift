@@ -133,6 +133,11 @@ struct ImportCommand: Command {
         if report.hidden > 0 {
             rows.append(["hidden", String(report.hidden), "hidden files and folders passed over (--hidden imports them)"])
         }
+        if !report.notPhotos.isEmpty {
+            let kinds = report.notPhotos.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+            rows.append(["not photos", String(report.notPhotos.values.reduce(0, +)),
+                         "passed over by name (" + kinds.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"])
+        }
         if !report.failed.isEmpty { rows.append(["failed", String(report.failed.count), ""]) }
         console.output("\(verb) \(files) into \(catalogue) in \(Format.duration(report.seconds))" + rate)
         console.output(Format.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
