@@ -24,6 +24,15 @@ extension Catalogue {
         }
     }
 
+    /// These paths are failing no more (their log of attempts stays): for files
+    /// an import now passes over without reading them.
+    public func stopFailing(_ paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        try database.transaction {
+            for path in paths { try database.execute("DELETE FROM failing_files WHERE path = ?", PathName.display(path)) }
+        }
+    }
+
     /// Every attempt that failed, newest first, optionally of one run only.
     public func failures(run: RunID? = nil, limit: Int? = nil) throws -> [ImportFailure] {
         try database.rows("""

@@ -28,8 +28,8 @@ public final class Importer {
         public var problems: [ImportReport.Failure] = []
         /// Hidden files and folders passed over (without `--hidden`).
         public var hidden = 0
-        /// Files passed over by name as no photo (`PhotoFinder.notPhotoExtensions`), per extension.
-        public var notPhotos: [String: Int] = [:]
+        /// Files passed over by name as no photo (`PhotoFinder.notPhotoExtensions`).
+        public var notPhotos: [String] = []
         /// Known paths under the folders walked that are gone (to be marked missing).
         public var gone: [String] = []
         /// Known paths marked missing that are there again, unchanged.
@@ -87,6 +87,8 @@ public final class Importer {
             recipe: Recipe(name: options.recipe.name, version: options.recipe.version),
             skippedBefore: plan.unchanged.count + plan.knownFailures.count)
         let look = try catalogue.recordLook(present: plan.back, missing: plan.gone)
+        // Such a file may have failed in an import before they were passed over: it fails no more.
+        try catalogue.stopFailing(plan.notPhotos)
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
             let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
@@ -100,7 +102,8 @@ public final class Importer {
             report.filesRead = plan.toRead.count
             report.knownFailures = plan.knownFailures.count
             report.hidden = plan.hidden
-            report.notPhotos = plan.notPhotos
+            report.notPhotos = Dictionary(grouping: plan.notPhotos) { PhotoFinder.notPhotoExtension(of: $0) ?? "" }
+                .mapValues(\.count)
             report.missing = look.newlyMissing
             report.runID = summary.run?.rawValue
             report.interrupted = summary.interrupted

@@ -30,8 +30,9 @@ public struct PhotoFinder: Sendable {
         "pdf", "html", "htm", "zip", "gz", "tar", "7z", "rar",
     ]
 
-    /// The lowercased extension of `name` when it is one of `notPhotoExtensions`.
+    /// The lowercased extension of the file `name` (or path) when it is one of `notPhotoExtensions`.
     public static func notPhotoExtension(of name: String) -> String? {
+        let name = name.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let ext = name[name.index(after: dot)...].lowercased()
         return notPhotoExtensions.contains(ext) ? ext : nil
@@ -45,7 +46,7 @@ public struct PhotoFinder: Sendable {
     /// in `excluded` (the catalogue's own) are passed over under any name, also
     /// when reached through a symbolic link.
     public func find(_ roots: [String], excluding excluded: Set<FileIdentity> = [])
-        -> (files: [FoundFile], problems: [(path: String, reason: String)], hidden: Int, notPhotos: [String: Int]) {
+        -> (files: [FoundFile], problems: [(path: String, reason: String)], hidden: Int, notPhotos: [String]) {
         var walk = Walk(includeHidden: includeHidden, excluded: excluded)
         for root in roots {
             walk.visit(absolute(root), isRoot: true)
@@ -93,8 +94,8 @@ public struct PhotoFinder: Sendable {
         var problems: [(String, String)] = []
         /// Hidden files and folders passed over (each counted once, not what they hold).
         var hidden = 0
-        /// Files inside the folders passed over by name, per extension.
-        var notPhotos: [String: Int] = [:]
+        /// Files inside the folders passed over by name (`notPhotoExtensions`).
+        var notPhotos: [String] = []
         var seen = Set<String>()
         var folders = Set<FileIdentity>()
 
@@ -112,8 +113,8 @@ public struct PhotoFinder: Sendable {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 guard !excluded.contains(FileIdentity(info)), seen.insert(path).inserted else { return }
-                if !isRoot, let ext = PhotoFinder.notPhotoExtension(of: String(path.split(separator: "/").last ?? "")) {
-                    notPhotos[ext, default: 0] += 1
+                if !isRoot, PhotoFinder.notPhotoExtension(of: path) != nil {
+                    notPhotos.append(path)
                     return
                 }
                 let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
