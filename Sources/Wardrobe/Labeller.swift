@@ -1,3 +1,4 @@
+import Files
 import Catalogue
 import Foundation
 
@@ -57,11 +58,17 @@ public struct Labeller {
 
     /// Image references read one a line (`label -`): blank lines are
     /// skipped, and so is the header of `list --csv`, whose rows give their
-    /// id as the first field; `list --ids` gives one id a line.
-    public static func references(lines text: String) throws(WardrobeError) -> [ImageReference] {
+    /// id as the first field; `list --ids` gives one id a line. Lines are
+    /// split as bytes, so a path that is not UTF-8 keeps its exact bytes (as
+    /// it does as an argument); a CR before the LF and a UTF-8 byte-order
+    /// mark at the start (a list saved on Windows) are dropped.
+    public static func references(lines input: some Collection<UInt8>) throws(WardrobeError) -> [ImageReference] {
+        var bytes = Array(input)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var references: [ImageReference] = []
-        for line in text.split(whereSeparator: \.isNewline) {
-            let word = line.trimmingCharacters(in: .whitespaces)
+        for var line in bytes.split(separator: 0x0A) {
+            if line.last == 0x0D { line = line.dropLast() }
+            let word = PathName.decode(line).trimmingCharacters(in: .whitespaces)
             if word.isEmpty || word.hasPrefix("id,") { continue }
             if let comma = word.firstIndex(of: ","), word[..<comma].allSatisfy(\.isASCIIDigit) {
                 references.append(try ImageReference(String(word[..<comma])))

@@ -60,6 +60,13 @@ import Testing
                                db, folder.path("photos"))
         #expect(direct.status == 0, "\(direct.stderr)")
 
+        // So do they on a line of `label -`'s list, after a byte-order mark and with CRLF
+        // (each read as U+FFFD before, the first line's path also behind the mark: not found).
+        let listed = try shell("printf '\\357\\273\\277%s/\\377\\376.png\\r\\n' \"$2\" | \"$0\" label --db \"$1\" Dress -",
+                               db, folder.path("photos"))
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("->  Dress") && listed.stdout.contains("\\xFF\\xFE.png"), "\(listed.stdout)")
+
         // Imported again: unchanged, found by its bytes, nothing new and no failure.
         let again = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--json", folder.path("photos")])
         let second = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]

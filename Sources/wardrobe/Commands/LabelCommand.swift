@@ -73,8 +73,7 @@ struct LabelCommand: Command {
         var references: [ImageReference] = []
         for word in imageWords {
             if word == "-" {
-                let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-                references += try Labeller.references(lines: input)
+                references += try Labeller.references(lines: FileHandle.standardInput.readDataToEndOfFile())
             } else {
                 references.append(try ImageReference(word))
             }
