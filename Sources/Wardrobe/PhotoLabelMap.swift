@@ -35,7 +35,10 @@ public struct PhotoLabelMap: Sendable, Equatable {
 
     public init(parsing text: String, path: String) throws(WardrobeError) {
         var entries = [Entry]()
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on any line end: "\r\n" is one Character, so splitting on "\n" kept a file
+        // saved on Windows as one line. A byte-order mark before the first line is dropped.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 .trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }

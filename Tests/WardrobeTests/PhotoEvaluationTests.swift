@@ -19,6 +19,20 @@ import Wardrobe
         ])
     }
 
+    /// A map saved on Windows: a byte-order mark and CRLF line ends (the whole file
+    /// used to be one line, its labels "Trouser\r\nhat: none").
+    @Test func readsAMapWithCRLFAndAByteOrderMark() throws {
+        let map = try PhotoLabelMap(parsing: "\u{FEFF}shoes: Sneaker\r\n\r\npants: Trouser\r\nhat: none\r\n", path: "win.map")
+        #expect(map.entries == [
+            .init(folder: "shoes", accepted: ["Sneaker"]),
+            .init(folder: "pants", accepted: ["Trouser"]),
+            .init(folder: "hat", accepted: []),
+        ])
+        #expect {
+            _ = try PhotoLabelMap(parsing: "a: Bag\r\n\r\nb: Slipper\r\n", path: "win.map")
+        } throws: { "\($0)".contains("line 3: 'Slipper'") }
+    }
+
     @Test(arguments: [
         ("shoes Sneaker", "line 1: expected 'folder: Label, Label'"),
         ("shoes: Slipper", "line 1: 'Slipper' is not one of the labels"),
