@@ -87,7 +87,8 @@ public final class Importer {
             recipe: Recipe(name: options.recipe.name, version: options.recipe.version),
             skippedBefore: plan.unchanged.count + plan.knownFailures.count)
         let look = try catalogue.recordLook(present: plan.back, missing: plan.gone)
-        // Such a file may have failed in an import before they were passed over: it fails no more.
+        // A file passed over by name may have failed in an import made before such files
+        // were passed over: it is failing no more.
         try catalogue.stopFailing(plan.notPhotos)
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
