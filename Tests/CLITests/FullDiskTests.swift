@@ -1,7 +1,6 @@
 import Catalogue
 import CatalogueFixtures
 import Foundation
-import Imaging
 import Testing
 
 /// An import whose catalogue's disk fills up part-way: the workers are
@@ -14,11 +13,7 @@ import Testing
     func aFullDiskEndsTheImportWithOneErrorLine() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let encoder = JPEGEncoder(quality: 90)
-        for index in 0..<150 {
-            try folder.write(try encoder.encode(PhotoFolder.photo(width: 480, height: 640, seed: 500 + index)),
-                             to: "photos/\(index).jpg")
-        }
+        try folder.writePhotos(150, width: 480, height: 640, firstSeed: 500, quality: 90)
         guard let disk = SmallDisk(megabytes: 1) else {
             print("FullDiskTests: cannot mount a tmpfs here; skipped")
             return
@@ -44,11 +39,7 @@ import Testing
         }
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let encoder = JPEGEncoder(quality: 90)
-        for index in 0..<240 {
-            try folder.write(try encoder.encode(PhotoFolder.photo(width: 480, height: 360, seed: 5000 + index)),
-                             to: "photos/\(index).jpg")
-        }
+        try folder.writePhotos(240, width: 480, height: 360, firstSeed: 5000, quality: 90)
         for round in 0..<6 {
             let disk = try #require(SmallDisk(megabytes: 1))
             let db = disk.path + "/catalogue.sqlite"
@@ -80,11 +71,7 @@ import Testing
         }
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let encoder = JPEGEncoder(quality: 90)
-        for index in 0..<260 {
-            try folder.write(try encoder.encode(PhotoFolder.photo(width: 480, height: 640, seed: 9000 + index)),
-                             to: "photos/\(index).jpg")
-        }
+        try folder.writePhotos(260, width: 480, height: 640, firstSeed: 9000, quality: 90)
         let db = folder.path("catalogue.sqlite")
         #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)

@@ -172,11 +172,7 @@ extension ImportCommandTests {
     @Test func interruptStopsCleanlyAndSaysHowToResume() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let encoder = JPEGEncoder(quality: 85)
-        for index in 0..<200 {
-            try folder.write(try encoder.encode(PhotoFolder.photo(width: 240, height: 320, seed: 1000 + index)),
-                             to: "photos/\(index).jpg")
-        }
+        try folder.writePhotos(200, width: 240, height: 320, firstSeed: 1000)
         let db = folder.path("c.sqlite")
         let process = Process()
         process.executableURL = WardrobeProcess.executable

@@ -24,6 +24,17 @@ struct PhotoFolder {
         try Data(bytes).write(to: url)
     }
 
+    /// `count` photo-like JPEGs (see `photo`) as `folder/0.jpg`, `folder/1.jpg`..., each
+    /// of its own content: image `i` is drawn from seed `firstSeed + i`.
+    func writePhotos(_ count: Int, width: Int, height: Int, firstSeed: Int, quality: Int = 85,
+                     to folder: String = "photos") throws {
+        let encoder = JPEGEncoder(quality: quality)
+        for index in 0..<count {
+            try write(try encoder.encode(PhotoFolder.photo(width: width, height: height, seed: firstSeed + index)),
+                      to: "\(folder)/\(index).jpg")
+        }
+    }
+
     static let testSet: FashionMNIST = try! FashionMNIST(split: .test)
 
     /// Test image `index` of Fashion-MNIST as a 28x28 grayscale bitmap.

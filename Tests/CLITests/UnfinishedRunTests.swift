@@ -1,6 +1,5 @@
 import Catalogue
 import Foundation
-import Imaging
 import Testing
 
 /// Issue 17, item 10: a run whose process is killed (`kill -9`) keeps its
@@ -11,11 +10,7 @@ import Testing
     @Test func aKilledImportShowsAsInterruptedAndIsReportedOnce() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let encoder = JPEGEncoder(quality: 85)
-        for index in 0..<300 {
-            try folder.write(try encoder.encode(PhotoFolder.photo(width: 240, height: 320, seed: 5000 + index)),
-                             to: "photos/\(index).jpg")
-        }
+        try folder.writePhotos(300, width: 240, height: 320, firstSeed: 5000)
         let db = folder.path("c.sqlite")
         let stored = try killImportAfterFirstBatch(db: db, photos: folder.path("photos"))
         #expect(stored > 0 && stored < 300, "killed part-way (\(stored) stored)")
@@ -61,11 +56,7 @@ import Testing
     @Test func anInterruptedImportIsClosedAsInterrupted() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let encoder = JPEGEncoder(quality: 85)
-        for index in 0..<200 {
-            try folder.write(try encoder.encode(PhotoFolder.photo(width: 240, height: 320, seed: 6000 + index)),
-                             to: "photos/\(index).jpg")
-        }
+        try folder.writePhotos(200, width: 240, height: 320, firstSeed: 6000)
         let db = folder.path("c.sqlite")
         let process = try startImport(db: db, photos: folder.path("photos"))
         try waitForFirstBatch(db)
