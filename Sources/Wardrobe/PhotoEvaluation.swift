@@ -41,6 +41,8 @@ public struct PhotoEvaluation {
         public var excluded: [String: Int]
         /// Folders found but not in the map (not evaluated).
         public var unmapped: [String]
+        /// Folders the map gives labels that are not there.
+        public var absent: [String]
         public var failures: [Failure]
         public var seconds: Double
     }
@@ -79,13 +81,7 @@ public struct PhotoEvaluation {
         guard mapped.contains(where: { present.contains($0.folder) }) else {
             throw .notFound("none of the mapped folders (\(mapped.map(\.folder).joined(separator: ", "))) in \(directory)")
         }
-        func files(in folder: String) -> [String] {
-            let path = directory + "/" + folder
-            return ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }.filter { file in
-                var nested: ObjCBool = false
-                return manager.fileExists(atPath: file, isDirectory: &nested) && !nested.boolValue
-            }
-        }
+        func files(in folder: String) -> [String] { PhotoLabelMap.photoFiles(in: directory + "/" + folder) }
 
         var excluded = [String: Int]()
         for entry in map.entries where entry.accepted.isEmpty && present.contains(entry.folder) {
@@ -142,7 +138,8 @@ public struct PhotoEvaluation {
         let known = Set(map.entries.map(\.folder))
         return Report(images: directory, model: "\(classifier.model.name) \(classifier.model.version)",
                       labels: ClothingClassifier.labels, recipes: scores, excluded: excluded,
-                      unmapped: present.subtracting(known).sorted(), failures: failures,
+                      unmapped: present.subtracting(known).sorted(), absent: map.absentFolders(under: directory),
+                      failures: failures,
                       seconds: Date().timeIntervalSince(start))
     }
 }

@@ -66,4 +66,20 @@ public struct PhotoLabelMap: Sendable, Equatable {
         }
         self.entries = entries
     }
+
+    /// The folders mapped to labels that are no folder under `directory`: a typo in
+    /// the map, or the wrong folder given. Training and evaluation say so, where they
+    /// used to leave such a folder out without a word.
+    public func absentFolders(under directory: String) -> [String] {
+        entries.filter { !$0.accepted.isEmpty && !FileManager.default.isDirectory(directory + "/" + $0.folder) }.map(\.folder)
+    }
+
+    /// The files a folder of labelled photos is read from, sorted: not hidden, not
+    /// folders, and not named as no photo (`PhotoFinder.notPhotoExtensions`), as
+    /// `import` walks a folder.
+    public static func photoFiles(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { !$0.hasPrefix(".") && PhotoFinder.notPhotoExtension(of: $0) == nil }.sorted()
+            .map { folder + "/" + $0 }.filter { !FileManager.default.isDirectory($0) }
+    }
 }

@@ -77,8 +77,11 @@ import Wardrobe
             }
         }
         try Data("not an image".utf8).write(to: root.appendingPathComponent("bags/junk.jpg"))
+        // A sidecar and a hidden file beside the photos: passed over, as import passes them over.
+        try Data("{}".utf8).write(to: root.appendingPathComponent("bags/7.png.json"))
+        try Data("x".utf8).write(to: root.appendingPathComponent("trousers/.DS_Store"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("unlisted"), withIntermediateDirectories: true)
-        let map = try PhotoLabelMap(parsing: "trousers: Trouser\nbags: Bag, Sandal\nboots: none", path: "m")
+        let map = try PhotoLabelMap(parsing: "trousers: Trouser\nbags: Bag, Sandal\nboots: none\ncoats: Coat", path: "m")
 
         let classifier = try ClothingClassifier(modelAt: Self.modelPath)
         var progressCalls = 0
@@ -91,6 +94,7 @@ import Wardrobe
         #expect(report.recipes.map(\.recipe) == ["fashion-mnist@1", "photo@2"])
         #expect(report.excluded == ["boots": 20])
         #expect(report.unmapped == ["unlisted"])
+        #expect(report.absent == ["coats"], "a mapped folder that is not there is named")
         #expect(report.failures.count == 1 && report.failures[0].path.hasSuffix("bags/junk.jpg"))
         for score in report.recipes {
             #expect(score.photos == 40)

@@ -77,6 +77,8 @@ public struct ModelTraining: Sendable {
 
     public enum Event: Sendable {
         case preparingPhotos(done: Int, total: Int)
+        /// Folders the map gives labels that are not under the photo folder (nothing is learned from them).
+        case mappedFoldersAbsent(directory: String, folders: [String])
         case photosReady(training: Int, heldOut: Int, failures: [PhotoTrainingSet.Failure], perFolder: [String])
         /// `excludedPhotos`: folder photos left to the person's label, being in the catalogue.
         case correctionsReady(catalogue: String, training: Int, heldOut: Int, failures: [PhotoTrainingSet.Failure],
@@ -132,6 +134,8 @@ public struct ModelTraining: Sendable {
             corrections = loaded
         }
         if let photos {
+            let absent = photos.map.absentFolders(under: photos.directory)
+            if !absent.isEmpty { events(.mappedFoldersAbsent(directory: photos.directory, folders: absent)) }
             let loaded = try PhotoTrainingSet(directory: photos.directory, map: photos.map, recipe: recipe,
                                               limit: photos.limit, excluding: corrections?.hashes ?? [],
                                               views: photos.views, seed: configuration.seed) { done, total in

@@ -58,9 +58,8 @@ public struct PhotoTrainingSet: Sendable {
             let folder = directory + "/" + entry.folder
             guard manager.isDirectory(folder) else { continue }
             let accepted = entry.accepted.map { ClothingClassifier.labels.firstIndex(of: $0)! }
-            let names = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-            for name in names where !manager.isDirectory(folder + "/" + name) {
-                files.append((folder + "/" + name, accepted, entry.folder))
+            for path in PhotoLabelMap.photoFiles(in: folder) {
+                files.append((path, accepted, entry.folder))
             }
         }
         guard !files.isEmpty else {

@@ -29,6 +29,7 @@ extension ModelEvaluateCommand {
             scope += "; excluded: " + report.excluded.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         if !report.unmapped.isEmpty { scope += "; not in the map: " + report.unmapped.joined(separator: ", ") }
+        if !report.absent.isEmpty { scope += "; mapped but not there: " + report.absent.joined(separator: ", ") }
         console.output(scope)
         let short = report.labels.map { String($0.prefix(5)) }
         for score in report.recipes {

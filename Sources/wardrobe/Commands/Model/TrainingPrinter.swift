@@ -22,6 +22,9 @@ final class TrainingPrinter: @unchecked Sendable {
         switch event {
         case .preparingPhotos(let done, let total):
             if console.stderrIsTerminal || done == total { console.status("preparing photos \(done)/\(total)") }
+        case .mappedFoldersAbsent(let directory, let folders):
+            console.warning("\(directory): no folder \(folders.map { "'\($0)'" }.joined(separator: ", ")), which the map gives "
+                + "labels; nothing is learned for \(folders.count == 1 ? "it" : "them")")
         case .photosReady(let training, let heldOut, let failures, let perFolder):
             console.clearStatus()
             for failure in failures { console.warning("\(failure.path): \(failure.reason)") }
