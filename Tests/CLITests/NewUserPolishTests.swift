@@ -162,6 +162,9 @@ import Testing
         for name in ["photos/0.png.json", "photos/0.xmp", "photos/sub/IMG_0001.AAE", "photos/sub/clip.MOV", "photos/notes.txt"] {
             try folder.write(Array("{\"title\": \"0.png\"}".utf8), to: name)
         }
+        let dry = try WardrobeProcess.run(["import", "--db", db, "--dry-run", folder.path("photos")])
+        #expect(dry.stderr.contains("5 files would be read, 0 unchanged would be skipped, 5 not photos passed over by name"),
+                "\(dry.stderr)")
         let clean = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stderr.isEmpty, "\(clean.stderr)")

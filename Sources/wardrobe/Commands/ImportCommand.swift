@@ -98,8 +98,9 @@ struct ImportCommand: Command {
         } else {
             for file in plan.toRead { console.output(Format.escaped(file.path)) }
             let known = plan.knownFailures.isEmpty ? "" : ", \(plan.knownFailures.count) known failures would be skipped"
+            let notPhotos = plan.notPhotos.isEmpty ? "" : ", \(plan.notPhotos.count) not photos passed over by name"
             console.info("dry run: \(plan.toRead.count) files would be read, \(plan.unchanged.count) unchanged would be skipped"
-                         + known)
+                         + known + notPhotos)
             for problem in plan.problems { console.error("\(problem.path): \(problem.reason)") }
         }
         return plan.problems.isEmpty ? .success : .partialFailure
