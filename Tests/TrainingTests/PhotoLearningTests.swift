@@ -96,7 +96,7 @@ import Training
     }
 
     /// Seven held-out photos, all right and sure: without the prior the best T is
-    /// the search's lower bound (a fine-tune on 40 corrections got T = 0.121 this
+    /// the search's lower bound (a fine-tune on 40 corrections was sharpened to T = 0.121 this
     /// way, and then called 97% of the validation photos at 0.8 or more); with it,
     /// T stays near 1.
     @Test func aFewHeldOutPhotosAllRightDoNotSharpenTheModel() {
