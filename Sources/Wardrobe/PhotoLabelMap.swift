@@ -74,12 +74,11 @@ public struct PhotoLabelMap: Sendable, Equatable {
         entries.filter { !$0.accepted.isEmpty && !FileManager.default.isDirectory(directory + "/" + $0.folder) }.map(\.folder)
     }
 
-    /// The files a folder of labelled photos is read from, sorted: not hidden, not
-    /// folders, and not named as no photo (`PhotoFinder.notPhotoExtensions`), as
-    /// `import` walks a folder.
+    /// The files a folder of labelled photos is read from, as `import` walks a
+    /// folder: in its subfolders too (shoes/boots/...), sorted, leaving out hidden
+    /// files and folders and files named as no photo (`PhotoFinder.notPhotoExtensions`).
+    /// Subfolders used to be passed over without a word.
     public static func photoFiles(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { !$0.hasPrefix(".") && PhotoFinder.notPhotoExtension(of: $0) == nil }.sorted()
-            .map { folder + "/" + $0 }.filter { !FileManager.default.isDirectory($0) }
+        PhotoFinder().find([folder]).files.map(\.path)
     }
 }

@@ -71,9 +71,13 @@ import Wardrobe
             let directory = root.appendingPathComponent(folder)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let indices = (0..<test.count).filter { Int(test.labels[$0]) == label }.prefix(20)
-            for index in indices {
+            // A quarter of each folder's images in a subfolder of it, which counts as the folder.
+            let nested = directory.appendingPathComponent("more")
+            try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+            for (n, index) in indices.enumerated() {
                 let bitmap = Bitmap(width: 28, height: 28, channels: 1, pixels: Array(test.image(index)))
-                try Data(try PNGEncoder().encode(bitmap)).write(to: directory.appendingPathComponent("\(index).png"))
+                try Data(try PNGEncoder().encode(bitmap))
+                    .write(to: (n % 4 == 0 ? nested : directory).appendingPathComponent("\(index).png"))
             }
         }
         try Data("not an image".utf8).write(to: root.appendingPathComponent("bags/junk.jpg"))
