@@ -73,7 +73,6 @@ public struct ModelTraining: Sendable {
 
     public typealias Configuration = TrainingConfiguration
     public typealias Progress = TrainingProgress
-    public typealias Calibration = CalibrationReport
 
     public enum Event: Sendable {
         case preparingPhotos(done: Int, total: Int)
