@@ -4,7 +4,7 @@ import Imaging
 import Testing
 
 /// `wardrobe import --watch` as a user runs it: a file dropped into the folder is
-/// imported, and SIGTERM while it waits for the next ends it cleanly (not killed
+/// imported (its sidecar passed over), and SIGTERM while it waits for the next ends it cleanly (not killed
 /// outright by the signal) within a second.
 @Suite struct WatchCommandTests {
     @Test func sigtermBetweenBatchesStopsTheWatchCleanly() throws {
@@ -31,8 +31,11 @@ import Testing
         }
         try #require(waitFor(60) { printed().contains("watching 1 folder;") }, "\(printed())")
 
+        // With its sidecar, which the watch passes over by name as import does.
+        try folder.write(Array("<x:xmpmeta/>".utf8), to: "photos/new.png.xmp")
         try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)), to: "photos/new.png")
         #expect(waitFor(30) { printed().contains("watch: 1 new images") }, "\(printed())")
+        #expect(!printed().contains("not an image"), "\(printed())")
 
         let asked = Date()
         kill(process.processIdentifier, SIGTERM)
