@@ -24,8 +24,8 @@ extension Catalogue {
         }
     }
 
-    /// These paths are failing no more (their log of attempts stays): for files
-    /// an import now passes over without reading them.
+    /// These paths are failing no more (their log of attempts stays): files gone
+    /// since they failed, and files an import passes over without reading them.
     public func stopFailing(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
         try database.transaction {

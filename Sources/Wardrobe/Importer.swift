@@ -30,6 +30,8 @@ public final class Importer {
         public var hidden = 0
         /// Files passed over by name as no photo (`PhotoFinder.notPhotoExtensions`).
         public var notPhotos: [String] = []
+        /// Failing files under the folders walked that are gone (to fail no more).
+        public var goneFailures: [String] = []
         /// Known paths under the folders walked that are gone (to be marked missing).
         public var gone: [String] = []
         /// Known paths marked missing that are there again, unchanged.
@@ -58,7 +60,9 @@ public final class Importer {
                 plan.toRead.append(file)
             }
         }
-        plan.gone = try PathLook.gone(under: options.paths, walked: Set(found.files.map(\.path)), in: catalogue)
+        let walked = Set(found.files.map(\.path))
+        plan.gone = try PathLook.gone(under: options.paths, walked: walked, in: catalogue)
+        plan.goneFailures = try PathLook.goneFailures(under: options.paths, walked: walked, in: catalogue)
         plan.seconds = Date().timeIntervalSince(start)
         return plan
     }
@@ -87,9 +91,9 @@ public final class Importer {
             recipe: Recipe(name: options.recipe.name, version: options.recipe.version),
             skippedBefore: plan.unchanged.count + plan.knownFailures.count)
         let look = try catalogue.recordLook(present: plan.back, missing: plan.gone)
-        // A file passed over by name may have failed in an import made before such files
-        // were passed over: it is failing no more.
-        try catalogue.stopFailing(plan.notPhotos)
+        // A file deleted since it failed is failing no more, nor is one passed over by name
+        // (it may have failed in an import made before such files were passed over).
+        try catalogue.stopFailing(plan.goneFailures + plan.notPhotos)
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
             let summary = try RunEngine(catalogue: catalogue, settings: settings).run(

@@ -65,6 +65,19 @@ public enum PathLook {
         return gone
     }
 
+    /// Failing files under the folders among `roots` that the walk did not find
+    /// and that are gone: a failure of a file deleted since is no longer one.
+    static func goneFailures(under roots: [String], walked: Set<String>, in catalogue: Catalogue) throws -> [String] {
+        let folders = roots.map(absolute).filter { root in
+            var info = stat()
+            return PathName.withSystemName(root, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        }
+        guard !folders.isEmpty else { return [] }
+        return try catalogue.failingFiles().map(\.path).filter { path in
+            folders.contains { path.hasPrefix($0 == "/" ? "/" : $0 + "/") } && !walked.contains(path) && existence(of: path) == .gone
+        }
+    }
+
     enum Existence { case present, gone, unknown }
 
     static func existence(of path: String) -> Existence {

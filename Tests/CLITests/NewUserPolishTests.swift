@@ -186,6 +186,13 @@ import Testing
         _ = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
         let after = try WardrobeProcess.run(["failures", "--db", db])
         #expect(after.stdout.contains("junk.jpg") && !after.stdout.contains("notes.txt"), "\(after.stdout)")
+
+        // Deleted, the junk file fails no more once its folder is imported again.
+        try FileManager.default.removeItem(atPath: folder.path("photos/junk.jpg"))
+        let cleared = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        let none = try WardrobeProcess.run(["failures", "--db", db])
+        #expect(!none.stdout.contains("junk.jpg"), "\(none.stdout)")
     }
 
     /// The SUBCOMMANDS section of a help text: the first word of each line.
