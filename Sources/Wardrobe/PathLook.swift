@@ -18,9 +18,11 @@ public enum PathLook {
         public var back = 0
         /// Records of gone paths removed (`--drop-missing`).
         public var dropped = 0
+        /// Failing files found gone, which fail no more.
+        public var goneFailures = 0
 
         enum CodingKeys: String, CodingKey {
-            case checked, newlyMissing = "newly_missing", missing, back, dropped
+            case checked, newlyMissing = "newly_missing", missing, back, dropped, goneFailures = "gone_failures"
         }
     }
 
@@ -46,8 +48,14 @@ public enum PathLook {
             }
         }
         let look = try catalogue.recordLook(present: present, missing: missing, dropMissing: dropMissing)
+        // Failing files are looked at too: one deleted since it failed fails no more.
+        let failing = try catalogue.failingFiles().map(\.path).filter { path in
+            roots.isEmpty || roots.map(absolute).contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        }
+        let goneFailures = failing.filter { existence(of: $0) == .gone }
+        try catalogue.stopFailing(goneFailures)
         return Report(checked: look.checked, newlyMissing: look.newlyMissing, missing: look.missing,
-                      back: look.back, dropped: look.dropped)
+                      back: look.back, dropped: look.dropped, goneFailures: goneFailures.count)
     }
 
     /// Known paths under the folders among `roots` that the walk did not

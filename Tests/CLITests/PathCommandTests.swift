@@ -118,5 +118,12 @@ import Testing
         #expect(changedRun.status == 2)
         let changed = try JSONDecoder().decode(Imported.self, from: Data(changedRun.stdout.utf8))
         #expect(changed.files_read == 1 && changed.failed.count == 1)
+
+        // Deleted, prune drops it from the failures (it used to stay there for good).
+        try FileManager.default.removeItem(atPath: folder.path("junk/photo.jpg"))
+        struct Pruned: Decodable { var gone_failures: Int }
+        #expect(try json(Pruned.self, ["prune", "--json"]).gone_failures == 1)
+        #expect(try json(Stats.self, ["stats", "--json"]).failures == 0)
+        #expect(!(try run(["failures"])).stdout.contains("photo.jpg"))
     }
 }

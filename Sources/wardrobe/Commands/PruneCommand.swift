@@ -13,7 +13,8 @@ struct PruneCommand: Command {
             --missing' finds images with no file left); one that is back is marked present.
             With --drop-missing the records of gone paths are removed: the image stays, with
             its thumbnail and history, listed as having no file. 'wardrobe import' of a
-            folder marks the gone files under that folder by itself.
+            folder marks the gone files under that folder by itself. A file that failed to
+            import and is gone is dropped from 'wardrobe failures'.
 
             Exit status: 0 on success, 1 when the catalogue cannot be read or written, 64 for
             wrong usage.
@@ -37,6 +38,9 @@ struct PruneCommand: Command {
                     ["missing", String(report.missing), "files gone (\(report.newlyMissing) since the last look)"]]
         if report.back > 0 { rows.append(["back", String(report.back), "files there again"]) }
         if dropMissing { rows.append(["dropped", String(report.dropped), "records of gone paths removed"]) }
+        if report.goneFailures > 0 {
+            rows.append(["failures", String(report.goneFailures), "files that failed to import are gone; dropped from 'wardrobe failures'"])
+        }
         console.output(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
         return .success
     }
