@@ -49,8 +49,9 @@ public enum PathLook {
         }
         let look = try catalogue.recordLook(present: present, missing: missing, dropMissing: dropMissing)
         // Failing files are looked at too: one deleted since it failed fails no more.
+        let folders = roots.map(absolute)
         let failing = try catalogue.failingFiles().map(\.path).filter { path in
-            roots.isEmpty || roots.map(absolute).contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+            folders.isEmpty || folders.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
         }
         let goneFailures = failing.filter { existence(of: $0) == .gone }
         try catalogue.stopFailing(goneFailures)
