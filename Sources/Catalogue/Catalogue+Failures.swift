@@ -50,9 +50,11 @@ extension Catalogue {
         try failingFiles(where: "path = ?", [PathName.display(path)]).first
     }
 
-    /// Every failing path, in path order.
-    public func failingFiles() throws -> [FailingFile] {
-        try failingFiles(where: "1", [])
+    /// Every failing path, or those under `folder`, in path order.
+    public func failingFiles(under folder: String? = nil) throws -> [FailingFile] {
+        guard let folder else { return try failingFiles(where: "1", []) }
+        let (low, high) = Catalogue.range(under: PathName.display(folder))
+        return try failingFiles(where: "path > ? AND path < ?", [low, high])
     }
 
     private func failingFiles(where condition: String, _ values: [(any SQLBindable)?]) throws -> [FailingFile] {

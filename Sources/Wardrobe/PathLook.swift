@@ -49,11 +49,7 @@ public enum PathLook {
         }
         let look = try catalogue.recordLook(present: present, missing: missing, dropMissing: dropMissing)
         // Failing files are looked at too: one deleted since it failed fails no more.
-        let folders = roots.map(absolute)
-        let failing = try catalogue.failingFiles().map(\.path).filter { path in
-            folders.isEmpty || folders.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
-        }
-        let goneFailures = failing.filter { existence(of: $0) == .gone }
+        let goneFailures = try goneFailures(under: roots, in: catalogue)
         try catalogue.stopFailing(goneFailures)
         return Report(checked: look.checked, newlyMissing: look.newlyMissing, missing: look.missing,
                       back: look.back, dropped: look.dropped, goneFailures: goneFailures.count)
@@ -74,17 +70,19 @@ public enum PathLook {
         return gone
     }
 
-    /// Failing files under the folders among `roots` that the walk did not find
-    /// and that are gone: a failure of a file deleted since is no longer one.
-    static func goneFailures(under roots: [String], walked: Set<String>, in catalogue: Catalogue) throws -> [String] {
-        let folders = roots.map(absolute).filter { root in
-            var info = stat()
-            return PathName.withSystemName(root, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    /// Failing files that are gone: every one, or those at or under `roots`, leaving out
+    /// the paths a walk found (`walked`). A failure of a file deleted since is no longer one.
+    static func goneFailures(under roots: [String], walked: Set<String> = [], in catalogue: Catalogue) throws -> [String] {
+        var failing: [FailingFile] = []
+        if roots.isEmpty {
+            failing = try catalogue.failingFiles()
+        } else {
+            for root in roots.map(absolute) {
+                failing += try catalogue.failingFiles(under: root)
+                if let exact = try catalogue.failingFile(root) { failing.append(exact) }
+            }
         }
-        guard !folders.isEmpty else { return [] }
-        return try catalogue.failingFiles().map(\.path).filter { path in
-            folders.contains { path.hasPrefix($0 == "/" ? "/" : $0 + "/") } && !walked.contains(path) && existence(of: path) == .gone
-        }
+        return Set(failing.map(\.path)).sorted().filter { !walked.contains($0) && existence(of: $0) == .gone }
     }
 
     enum Existence { case present, gone, unknown }
