@@ -20,7 +20,8 @@ public struct PhotoFinder: Sendable {
     /// Extensions of the files that sit beside photos in cameras', phones' and
     /// photo programs' folders and are never a photo: sidecars and metadata
     /// (XMP, Apple's AAE edits, a Takeout export's JSON per photo), videos and
-    /// sound, documents and archives. Inside a folder they are passed over by
+    /// sound, documents and archives, and SQLite files (a catalogue's backup
+    /// kept with the photos, another catalogue's write-ahead log). Inside a folder they are passed over by
     /// name and counted, unread; before, each was read and reported as "not an
     /// image", so such a folder buried its real failures and always exited 2.
     /// A file named on the command line is read whatever its name.
@@ -28,6 +29,7 @@ public struct PhotoFinder: Sendable {
         "xmp", "aae", "json", "xml", "thm", "pp3", "dop", "on1", "txt", "md", "ini", "log", "db", "csv",
         "mov", "mp4", "m4v", "avi", "mkv", "webm", "3gp", "mts", "m2ts", "lrv", "mp3", "m4a", "wav", "aac",
         "pdf", "html", "htm", "zip", "gz", "tar", "7z", "rar",
+        "sqlite", "sqlite3", "sqlite-wal", "sqlite-shm", "db-wal", "db-shm", "db-journal", "sqlite-journal",
     ]
 
     /// The lowercased extension of the file `name` (or path) when it is one of `notPhotoExtensions`.

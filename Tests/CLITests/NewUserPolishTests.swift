@@ -195,6 +195,22 @@ import Testing
         #expect(!none.stdout.contains("junk.jpg"), "\(none.stdout)")
     }
 
+    /// A backup of the catalogue kept in the photo folder, with another catalogue's
+    /// write-ahead log beside it: SQLite files are no photo either. Each was read and
+    /// failed as "not an image", and every later import of the folder exited 2.
+    @Test func catalogueFilesInAPhotoFolderArePassedOverByName() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        _ = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        let backup = try WardrobeProcess.run(["backup", "--db", db, folder.path("photos/wardrobe-backup.sqlite")])
+        #expect(backup.status == 0, "\(backup.stderr)")
+        try folder.write(Array("not a photo".utf8), to: "photos/old/catalogue.sqlite-wal")
+        let again = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+        #expect(again.stdout.contains("passed over by name (sqlite 1, sqlite-wal 1)"), "\(again.stdout)")
+    }
+
     /// The SUBCOMMANDS section of a help text: the first word of each line.
     private func subcommands(_ help: String) -> [String] {
         guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
