@@ -22,6 +22,12 @@ public struct ModelChoice: Sendable, Equatable {
     /// The model's bytes when already read: an adopted model's file, or,
     /// when that is gone or changed, the copy the catalogue kept at adoption.
     public var bytes: [UInt8]?
+
+    public init(source: Source, path: String, bytes: [UInt8]? = nil) {
+        self.source = source
+        self.path = path
+        self.bytes = bytes
+    }
 }
 
 extension WardrobeSetup {

@@ -122,6 +122,38 @@ import Testing
         #expect(!info.stdout.contains("temperature"), "\(info.stdout)")
     }
 
+    /// Without --from, corrections fine-tune the model the catalogue uses, as they were
+    /// made against it; before, they trained a fresh network for 15 epochs on all of
+    /// Fashion-MNIST (about 20 minutes), throwing away what that model had learned.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func correctionsWithoutFromFineTuneTheCataloguesModel() throws {
+        defer { folder.remove() }
+        let paths = try importFixtures(as: "photos")
+        try label(paths)
+        let use = try WardrobeProcess.run(["model", "use", "--db", db, Self.parent])
+        #expect(use.status == 0, "\(use.stderr)")
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        let adopted = try #require(try catalogue.adoptedModel()?.model.flatMap { try catalogue.model($0) })
+
+        let tuned = folder.path("tuned.aimodel")
+        let train = try WardrobeProcess.run(["model", "train", "--db", db, "--corrections",
+                                             "--limit", "64", "--epochs", "1", "--out", tuned])
+        #expect(train.status == 0, "stderr: \(train.stderr)")
+        #expect(train.stderr.contains("fine-tuning the catalogue's model, \(Self.parent)"), "\(train.stderr)")
+        #expect(try WardrobeProcess.run(["model", "info", tuned]).stdout.contains("parent_sha256        \(adopted.sha256.hex)"))
+
+        let fresh = folder.path("fresh.aimodel")
+        let scratch = try WardrobeProcess.run(["model", "train", "--db", db, "--corrections", "--from-scratch",
+                                               "--limit", "64", "--epochs", "1", "--out", fresh])
+        #expect(scratch.status == 0 && !scratch.stderr.contains("fine-tuning"), "\(scratch.stderr)")
+        #expect(!(try WardrobeProcess.run(["model", "info", fresh]).stdout.contains("parent_sha256")))
+
+        for arguments in [["--db", db, "--corrections", "--from", Self.parent, "--from-scratch"], ["--from-scratch"]] {
+            let usage = try WardrobeProcess.run(["model", "train"] + arguments + ["--out", fresh])
+            #expect(usage.status == 64 && usage.stderr.contains("--from-scratch"), "\(usage.stderr)")
+        }
+    }
+
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
     func correctionsCombineWithPhotosAndAPhotoThePersonLabelledIsLearnedOnce() throws {
         defer { folder.remove() }

@@ -36,8 +36,9 @@ public struct ModelTraining: Sendable {
     public var correctionsCatalogue: String?
     /// The recipe photos are prepared with, recorded as the model's.
     public var recipe: any PrepRecipe = PrepRecipes.default
-    /// The model to fine-tune, when given.
-    public var parentPath: String?
+    /// The model to fine-tune, when given: a file, or the model a catalogue
+    /// uses (its bytes already read when it is an adopted model's copy).
+    public var parent: ModelChoice?
     public var configuration: TrainingConfiguration
     /// Fit a temperature on the held-out photos and fold it into the last layer.
     public var calibrate = true
@@ -46,14 +47,14 @@ public struct ModelTraining: Sendable {
     public var modelName = "clothing"
     public var modelVersion = "1.0"
 
-    /// Nil keeps the default: the trainer's, or with `parentPath` its
+    /// Nil keeps the default: the trainer's, or with `parent` its
     /// fine-tuning schedule. A `limit` makes a quick trial: it caps the
     /// training images, the validation and test images at as many, the batch
     /// at as many, and the default threads at as many. `threads` is applied
     /// after those rules (`run` refuses more threads than examples).
     public init(dataDirectory: String?, epochs: Int?, seed: UInt64?, limit: Int?, threads: Int?,
-                parentPath: String? = nil, learningRate: Float? = nil, fashionImages: Int? = nil) {
-        var configuration = parentPath == nil ? TrainingConfiguration() : .fineTuning()
+                parent: ModelChoice? = nil, learningRate: Float? = nil, fashionImages: Int? = nil) {
+        var configuration = parent == nil ? TrainingConfiguration() : .fineTuning()
         if let epochs { configuration.epochs = epochs }
         if let seed { configuration.seed = seed }
         if let learningRate { configuration.peakLearningRate = learningRate }
@@ -67,7 +68,7 @@ public struct ModelTraining: Sendable {
         }
         if let threads { configuration.threads = threads }
         self.dataDirectory = dataDirectory ?? Self.defaultDataDirectory
-        self.parentPath = parentPath
+        self.parent = parent
         self.configuration = configuration
     }
 
@@ -100,16 +101,21 @@ public struct ModelTraining: Sendable {
         let test = try FashionMNIST(split: .test, directory: dataDirectory)
         var record = TrainingRecord()
         let architecture = Architecture.clothing()
-        var parent: Network?
-        if let parentPath {
+        var parentNetwork: Network?
+        if let choice = parent {
+            let parentPath = choice.path
             let bytes: [UInt8]
-            do {
-                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: parentPath)))
-            } catch {
-                throw WardrobeError.model(path: parentPath, reason: "cannot read: \((error as NSError).localizedDescription)")
+            if let read = choice.bytes {
+                bytes = read
+            } else {
+                do {
+                    bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: parentPath)))
+                } catch {
+                    throw WardrobeError.model(path: parentPath, reason: "cannot read: \((error as NSError).localizedDescription)")
+                }
             }
             do {
-                parent = try Network(architecture: architecture, modelFile: try ModelFile(bytes: bytes))
+                parentNetwork = try Network(architecture: architecture, modelFile: try ModelFile(bytes: bytes))
             } catch let error as TrainingError {
                 throw WardrobeError.model(path: parentPath, reason: error.description)
             } catch {
@@ -160,7 +166,7 @@ public struct ModelTraining: Sendable {
         let configuration = try fitted(self.configuration, fashionImages: training.count, photos: photoTensors.count)
         let trainer = Trainer(architecture: architecture, configuration: configuration)
         var result = trainer.train(training: training, test: test, photos: photoTensors,
-                                   heldOutPhotos: heldOutTensors, parent: parent) { progress in
+                                   heldOutPhotos: heldOutTensors, parent: parentNetwork) { progress in
             events(.training(progress))
         }
         if calibrate, !heldOutTensors.isEmpty {

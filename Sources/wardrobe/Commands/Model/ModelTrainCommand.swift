@@ -9,7 +9,7 @@ struct ModelTrainCommand: Command {
     static let configuration = CommandConfiguration(
         name: "train",
         abstract: "Train a clothing classifier on Fashion-MNIST and labelled photos and write it as an .aimodel.",
-        usage: "[--data DIR] [--photos DIR --map FILE] [--corrections [--db PATH]] [--prep NAME] [--from MODEL] [--epochs N] [--seed S] [--name NAME] --out FILE",
+        usage: "[--data DIR] [--photos DIR --map FILE] [--corrections [--db PATH]] [--prep NAME] [--from MODEL | --from-scratch] [--epochs N] [--seed S] [--name NAME] --out FILE",
         discussion: """
             Trains the bundled architecture (two blocks of 3x3 convolutions with batch norm,
             then a dense head) on the Fashion-MNIST training set, holding 5,000 images out for
@@ -22,7 +22,9 @@ struct ModelTrainCommand: Command {
             in the catalogue (--db, else $WARDROBE_DB, else the default one) through its stored
             thumbnail, so the original files may be gone; `none` labels are left out, and images
             are held out by hash as photos are. --from fine-tunes an existing model with a short
-            schedule.
+            schedule. With --corrections and no --from, the model the catalogue uses (the one
+            'import' would use: $WARDROBE_MODEL, else the adopted one, else the bundled one) is
+            fine-tuned, as corrections are made against it; --from-scratch trains afresh.
             Progress goes to stderr. The same options on the same machine write the same weights.
             `make model` shows how the bundled model is made.
             """)
@@ -49,8 +51,10 @@ struct ModelTrainCommand: Command {
     var photoViews: Int?
     @Flag(name: "--no-calibrate", help: "Do not fit a temperature on the held-out photos.")
     var noCalibrate: Bool
-    @Option(name: "--from", value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh.")
+    @Option(name: "--from", value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh (with --corrections, the default is the catalogue's model).")
     var from: String?
+    @Flag(name: "--from-scratch", help: "With --corrections: train afresh rather than fine-tune the catalogue's model.")
+    var fromScratch: Bool
     @Option(name: "--epochs", value: "N", help: "Passes over the training examples (default: \(ModelTraining.defaultEpochs); 4 with --from).", in: 1...1000)
     var epochs: Int?
     @Option(name: "--learning-rate", value: "X", help: "Peak learning rate (default: 0.05; 0.01 with --from).", in: 1e-6...1)
@@ -86,6 +90,10 @@ struct ModelTrainCommand: Command {
             }
         }
         if catalogue.path != nil && !corrections { throw UsageError("--db needs --corrections") }
+        if fromScratch && from != nil { throw UsageError("--from and --from-scratch exclude each other") }
+        if fromScratch && !corrections {
+            throw UsageError("--from-scratch needs --corrections: without it, training starts afresh unless --from says otherwise")
+        }
         if let limit, let threads, threads > limit {
             throw UsageError("--threads \(threads) is more than the \(limit) images of --limit \(limit): each thread needs an image of every batch")
         }
@@ -99,8 +107,9 @@ struct ModelTrainCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitStatus {
+        let parent = try parentModel(console)
         var training = ModelTraining(dataDirectory: data, epochs: epochs, seed: seed, limit: limit, threads: threads,
-                                     parentPath: from, learningRate: learningRate, fashionImages: fashion)
+                                     parent: parent, learningRate: learningRate, fashionImages: fashion)
         if let photos, let map {
             training.photos = ModelTraining.Photos(directory: photos, map: try PhotoLabelMap(contentsOf: map), limit: photoLimit,
                                                      views: photoViews ?? 1)
@@ -133,5 +142,21 @@ struct ModelTrainCommand: Command {
         // Into a stream the model is the output; the summary must not join it.
         if destination != nil { console.info(summary) } else { console.output(summary) }
         return .success
+    }
+
+    /// `--from`'s model; with `--corrections` and no `--from`, the model the
+    /// catalogue uses, said on stderr (a person's corrections are answers to
+    /// that model, and starting afresh would throw away what it learned).
+    private func parentModel(_ console: Console) throws -> ModelChoice? {
+        if let from { return ModelChoice(source: .option, path: from) }
+        guard corrections && !fromScratch else { return nil }
+        let choice = try console.setup.modelChoice(explicit: nil, cataloguePath: catalogue.path)
+        let which = switch choice.source {
+        case .option, .bundled: "the bundled model"
+        case .environment: "the model of $WARDROBE_MODEL"
+        case .catalogue: "the catalogue's model"
+        }
+        console.info("fine-tuning \(which), \(choice.path); --from MODEL picks another, --from-scratch trains afresh")
+        return choice
     }
 }
