@@ -44,6 +44,21 @@ import Testing
         #expect(named.stdout.contains("recipe photo@2"))
     }
 
+    /// A --from that is no model file is refused in one line with the reason, and nothing
+    /// is written. A folder used to give "(NSCocoaErrorDomain error 256.)", a device was
+    /// read without a size limit.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func aFromThatIsNoModelFileIsRefusedWithTheReason() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID().uuidString).aimodel").path
+        for (from, reason) in [("/tmp", "is a directory"), ("/dev/zero", "not a regular file (a character device)"),
+                               ("/tmp/no-such-model.aimodel", "No such file or directory")] {
+            let result = try WardrobeProcess.run(["model", "train", "--from", from, "--limit", "64", "--epochs", "1", "--out", out])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: model \(from): cannot read: \(reason)\n", "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
     @Test func photosWithoutAMapIsAUsageError() throws {
         let result = try WardrobeProcess.run(["model", "train", "--photos", "/tmp", "--out", "/tmp/never.aimodel"])
         #expect(result.status == 64)

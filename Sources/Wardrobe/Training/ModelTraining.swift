@@ -109,9 +109,9 @@ public struct ModelTraining: Sendable {
                 bytes = read
             } else {
                 do {
-                    bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: parentPath)))
+                    bytes = try RegularFile.read(parentPath, maxSize: ModelFile.maxFileSize)
                 } catch {
-                    throw WardrobeError.model(path: parentPath, reason: "cannot read: \((error as NSError).localizedDescription)")
+                    throw WardrobeError.model(path: parentPath, reason: "cannot read: \(error.reason)")
                 }
             }
             do {
