@@ -56,7 +56,7 @@ demo: build
 	@echo "The catalogue is $(DEMO_DB). Run the tool as $(WARDROBE) (or 'make install' to put"
 	@echo "'wardrobe' on your PATH under $(PREFIX)), e.g. $(WARDROBE) stats --db $(DEMO_DB)"
 	@echo "The loop: correct labels (wardrobe label, or the review page of wardrobe serve), learn"
-	@echo "from them (wardrobe model train --corrections --from Models/clothing.aimodel --out mine.aimodel),"
+	@echo "from them (wardrobe model train --corrections --out mine.aimodel fine-tunes the model in use),"
 	@echo "adopt the result (wardrobe model use mine.aimodel) and re-run (wardrobe reclassify); see README."
 
 # The bundled model: the Fashion-MNIST-only model (below) fine-tuned on Fashion-MNIST and the
