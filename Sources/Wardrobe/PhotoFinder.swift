@@ -21,9 +21,10 @@ public struct PhotoFinder: Sendable {
     /// photo programs' folders and are never a photo: sidecars and metadata
     /// (XMP, Apple's AAE edits, a Takeout export's JSON per photo), videos and
     /// sound, documents and archives, and SQLite files (a catalogue's backup
-    /// kept with the photos, another catalogue's write-ahead log). Inside a folder they are passed over by
-    /// name and counted, unread; before, each was read and reported as "not an
-    /// image", so such a folder buried its real failures and always exited 2.
+    /// kept with the photos, another catalogue's write-ahead log). Inside a
+    /// folder they are passed over by name and counted, unread; before, each
+    /// was read and reported as "not an image", so such a folder buried its
+    /// real failures and always exited 2.
     /// A file named on the command line is read whatever its name.
     public static let notPhotoExtensions: Set<String> = [
         "xmp", "aae", "json", "xml", "thm", "pp3", "dop", "on1", "txt", "md", "ini", "log", "db", "csv",
