@@ -18,7 +18,8 @@ import Testing
             for file in files { try FileManager.default.copyItem(atPath: samples + file, toPath: "\(photos)/\(folder)/\(file)") }
         }
         let map = directory.appendingPathComponent("photos.map").path
-        try "shoes: Sandal, Sneaker, Ankle boot\npants: Trouser\n".write(toFile: map, atomically: true, encoding: .utf8)
+        // "coats" is a typo'd or absent folder: said, not silently left out.
+        try "shoes: Sandal, Sneaker, Ankle boot\npants: Trouser\ncoats: Coat\n".write(toFile: map, atomically: true, encoding: .utf8)
         let model = directory.appendingPathComponent("tuned.aimodel").path
 
         let train = try WardrobeProcess.run(["model", "train", "--from", Self.root + "/Models/fashion-mnist-only.aimodel",
@@ -27,6 +28,8 @@ import Testing
         #expect(train.status == 0, "stderr: \(train.stderr)")
         #expect(train.stderr.contains("not-a-photo.jpg"), "the junk file is named")
         #expect(train.stderr.contains("photos: "), "the photo counts are reported")
+        #expect(train.stderr.contains("\(photos): no folder 'coats', which the map gives labels; nothing is learned for it"),
+                "\(train.stderr)")
 
         let info = try WardrobeProcess.run(["model", "info", "--json", model])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
