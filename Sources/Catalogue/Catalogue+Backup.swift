@@ -24,7 +24,12 @@ extension Catalogue {
     /// `path` is refused: anything there, a symbolic link too, even one that points nowhere,
     /// and the name is given by `link`, which fails if something took it meanwhile. A `path`
     /// whose folder does not exist is refused too.
-    public func backup(to path: String) throws -> BackupReport {
+    ///
+    /// `shouldStop` is asked between steps of the copy (`pagesPerStep` pages each) and,
+    /// through SQLite's progress handler, while the copy is checked; once it says yes the
+    /// backup ends as not made and the part already copied is removed, so Ctrl-C on a
+    /// large catalogue leaves no temporary file behind.
+    public func backup(to path: String, shouldStop: @escaping @Sendable () -> Bool = { false }) throws -> BackupReport {
         let started = Date()
         let target = URL(fileURLWithPath: path).standardizedFileURL.path
         var existing = stat()
@@ -34,6 +39,7 @@ extension Catalogue {
         let temporary = target + ".partial-\(getpid())"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) } }
         let copied: [String: Int]
+        let interrupted = CatalogueError.backupFailed(path: path, reason: "interrupted; the part already copied was removed")
         do {
             let copy = try Database(path: temporary, mode: .create)
             let snapshot: [String: Int] = try database.transaction(.deferred) {
@@ -41,13 +47,23 @@ extension Catalogue {
                 guard let backup = sqlite3_backup_init(copy.handle, "main", database.handle, "main") else {
                     throw copy.error(code: sqlite3_errcode(copy.handle), sql: "sqlite3_backup_init")
                 }
-                let stepped = sqlite3_backup_step(backup, -1)   // every page, in this one snapshot
+                // Every page, in this one snapshot: the read transaction stays open between
+                // the steps, so writers elsewhere neither change what is copied nor restart it.
+                var stepped = SQLITE_OK
+                var stopped = false
+                while stepped == SQLITE_OK {
+                    if shouldStop() { stopped = true; break }
+                    stepped = sqlite3_backup_step(backup, Self.pagesPerStep)
+                }
                 let finished = sqlite3_backup_finish(backup)
+                if stopped { throw interrupted }
                 guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
                     throw copy.error(code: stepped == SQLITE_DONE ? finished : stepped, sql: "sqlite3_backup_step")
                 }
                 return counts
             }
+            let stopCheck = StopCheck(shouldStop, on: copy)
+            defer { stopCheck.remove() }
             let integrity = try copy.rows("PRAGMA integrity_check") { $0.text(0) }
             guard integrity == ["ok"] else {
                 throw CatalogueError.backupFailed(path: path, reason: "the copy fails integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
@@ -64,12 +80,19 @@ extension Catalogue {
         } catch CatalogueError.diskFull(let full) where full == temporary {
             // The copy's own file, named by SQLite, is gone by now: say it of the backup.
             throw CatalogueError.backupFailed(path: path, reason: "the disk is full; the part already copied was removed")
+        } catch where shouldStop() {
+            // SQLite's "interrupted" from the progress handler, or the stop itself.
+            throw interrupted
         }
         try Catalogue.giveName(temporary, to: target, path: path)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
         return BackupReport(path: target, rowCounts: copied, bytes: bytes, integrity: "ok",
                             seconds: Date().timeIntervalSince(started))
     }
+
+    /// Pages copied between two looks at `shouldStop`: 4 MB of 4 KB pages, some
+    /// milliseconds of work.
+    static let pagesPerStep: Int32 = 1024
 
     private static func backupNameTaken(_ path: String) -> CatalogueError {
         .backupFailed(path: path, reason: "the file exists; remove it or choose another name")
@@ -102,4 +125,22 @@ extension Catalogue {
         }
         return counts
     }
+}
+
+/// `shouldStop` as SQLite's progress handler of one connection: asked every few thousand
+/// virtual-machine steps, a yes makes the running statement fail as interrupted.
+private final class StopCheck {
+    private let shouldStop: @Sendable () -> Bool
+    private let database: Database
+
+    init(_ shouldStop: @escaping @Sendable () -> Bool, on database: Database) {
+        self.shouldStop = shouldStop
+        self.database = database
+        sqlite3_progress_handler(database.handle, 4096, { context in
+            Unmanaged<StopCheck>.fromOpaque(context!).takeUnretainedValue().shouldStop() ? 1 : 0
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Must be called before the check is released: SQLite holds only a raw pointer to it.
+    func remove() { sqlite3_progress_handler(database.handle, 0, nil, nil) }
 }

@@ -19,8 +19,12 @@ public struct CatalogueBackup: Sendable, Encodable {
     public var seconds: Double
 
     /// `path` is the copy's name, or an existing folder to put it in (see `name(for:catalogue:at:)`).
+    /// Ctrl-C or SIGTERM (`InterruptFlag`, installed by the caller) stops it with nothing left behind.
     public init(of catalogue: Catalogue, to path: String, at now: Date = Date()) throws {
-        let report = try catalogue.backup(to: Self.name(for: path, catalogue: catalogue.path, at: now))
+        let name = Self.name(for: path, catalogue: catalogue.path, at: now)
+        let report = try InterruptFlag.stoppable {
+            try catalogue.backup(to: name, shouldStop: { InterruptFlag.isRaised })
+        }
         self.catalogue = catalogue.path
         backup = report.path
         bytes = report.bytes

@@ -58,6 +58,41 @@ import Wardrobe
         #expect(try Catalogue(path: folder.path("backup.sqlite"), mode: .readOnly).stats().images == backup.images)
     }
 
+    /// A stop asked for at any point, between steps of the copy or while the copy is
+    /// checked, ends the backup as not made and leaves nothing in the folder; once no stop
+    /// comes, the backup is made. Before, Ctrl-C killed `wardrobe backup` at once and left
+    /// its temporary copy (`FILE.partial-PID`) beside FILE.
+    @Test func aBackupStoppedAtAnyPointIsNotMadeAndLeavesNothing() throws {
+        let folder = try EngineFolder(fashionImages: 200)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
+        let options = try folder.importOptions(batchSize: 50)
+        _ = try importer.run(options, plan: try importer.plan(options), progress: { _ in }, failure: { _ in })
+
+        var stoppedAt: [Int] = []
+        var madeAt: Int?
+        for n in 1...1_000 {
+            let calls = StopCalls()
+            let target = folder.path("backup-\(n).sqlite")
+            do {
+                _ = try catalogue.backup(to: target, shouldStop: { calls.count.add(1, ordering: .relaxed).newValue >= n })
+                madeAt = n
+                break
+            } catch CatalogueError.backupFailed(_, let reason) {
+                #expect(reason == "interrupted; the part already copied was removed")
+                stoppedAt.append(n)
+            }
+            #expect(!FileManager.default.fileExists(atPath: target))
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("")).filter { $0.contains(".partial-") }
+            #expect(left.isEmpty, "nothing left behind: \(left)")
+        }
+        #expect(stoppedAt.first == 1, "a stop before the first step")
+        #expect(stoppedAt.count > 2, "stops while the copy was checked too: \(stoppedAt)")
+        let made = try #require(madeAt)
+        #expect(try Catalogue(path: folder.path("backup-\(made).sqlite"), mode: .readOnly).stats().images == 200)
+    }
+
     /// Whatever has the name FILE is left alone, also a symbolic link that points nowhere
     /// (which the look for an existing file followed, found nothing behind, and so the copy
     /// replaced the link); the check and the naming are one step, so a file made meanwhile
@@ -94,4 +129,9 @@ import Wardrobe
         #expect(throws: CatalogueError.self) { _ = try CatalogueBackup(of: catalogue, to: backups + "/", at: noon) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["\(stem)-20261201-120000.sqlite"])
     }
+}
+
+/// How many times a backup asked whether to stop.
+private final class StopCalls: Sendable {
+    let count = Atomic<Int>(0)
 }

@@ -15,7 +15,8 @@ struct BackupCommand: Command {
             FILE, or one whose folder does not exist, is refused. A FILE that is a folder gets
             a new file in it, named after the catalogue and the time in UTC
             (catalogue-20261201-232500.sqlite). To restore, use the copy: `--db FILE`, or move it over the
-            catalogue while no wardrobe command runs.
+            catalogue while no wardrobe command runs. Ctrl-C stops it within moments and removes
+            the part already copied.
 
             Exit status: 0 when the copy is made and checked, 1 when it is not, 64 for wrong usage.
             """)
@@ -32,6 +33,7 @@ struct BackupCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
+        InterruptFlag.install()
         let backup = try CatalogueBackup(of: catalogue, to: files[0])
         if output.json {
             try console.json(backup)
