@@ -87,10 +87,15 @@ public struct ModelTraining: Sendable {
         case calibrated(temperature: Float, before: CalibrationReport, after: CalibrationReport)
         /// Photos or corrections were learned from, but none was held out to fit a temperature on.
         case notCalibrated
+        /// How many of the held-out photos the parent gets right, before any training.
+        case parentHeldOut(accuracy: Double, photos: Int)
     }
 
     public struct Outcome: Sendable {
         public var result: Trainer.Result
+        /// The parent's accuracy on the same held-out photos, before any training: what the
+        /// fine-tune's own figure is to be read against.
+        public var parentHeldOutAccuracy: Double?
         public var record: TrainingRecord
         public var model: ModelFile
     }
@@ -164,6 +169,12 @@ public struct ModelTraining: Sendable {
         }
         if photos != nil || corrections != nil { record.recipe = recipe.identity }
         let configuration = try fitted(self.configuration, fashionImages: training.count, photos: photoTensors.count)
+        var parentHeldOutAccuracy: Double?
+        if let parentNetwork, !heldOutTensors.isEmpty {
+            let logits = Trainer.logits(parentNetwork, photos: heldOutTensors, threads: configuration.threads)
+            parentHeldOutAccuracy = Trainer.accuracy(logits, of: heldOutTensors)
+            events(.parentHeldOut(accuracy: parentHeldOutAccuracy!, photos: heldOutTensors.count))
+        }
         let trainer = Trainer(architecture: architecture, configuration: configuration)
         var result = trainer.train(training: training, test: test, photos: photoTensors,
                                    heldOutPhotos: heldOutTensors, parent: parentNetwork) { progress in
@@ -184,7 +195,8 @@ public struct ModelTraining: Sendable {
             events(.notCalibrated)
         }
         record.trainingSeconds = Date().timeIntervalSince(started)
-        return Outcome(result: result, record: record, model: result.modelFile(name: modelName, version: modelVersion, record: record))
+        return Outcome(result: result, parentHeldOutAccuracy: parentHeldOutAccuracy, record: record,
+                       model: result.modelFile(name: modelName, version: modelVersion, record: record))
     }
 
     /// Opens the file a trained model will be written to (see `ModelFile.destination`).

@@ -39,6 +39,9 @@ final class TrainingPrinter: @unchecked Sendable {
         case .calibrated(let temperature, let before, let after):
             console.info(String(format: "calibration: temperature %.3f; held-out photos before: ", temperature)
                 + before.summary + "; after: " + after.summary)
+        case .parentHeldOut(let accuracy, let photos):
+            console.info(String(format: "held-out photos: the parent model gets %.4f of the %d right before training "
+                + "(the 'photos' column below is the new model's)", accuracy, photos))
         case .notCalibrated:
             console.info("calibration: none, as no photo was held out (about 1 in 10 is, chosen by file hash); "
                 + "the confidence is the model's as trained")
