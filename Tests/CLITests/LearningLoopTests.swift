@@ -106,8 +106,8 @@ import Testing
         // The parent's score on the held-out corrections is said before training, to read the
         // per-epoch 'photos' column against, and again beside the new model's at the end.
         #expect(training.stderr.contains("held-out photos: the parent model gets "), "\(training.stderr)")
-        #expect(training.stderr.contains("held-out photo accuracy ") && training.stderr.contains("(the parent's: "),
-                "\(training.stderr)")
+        #expect(training.stdout.contains("held-out photo accuracy ") && training.stdout.contains("(the parent's: "),
+                "the summary, on stdout: \(training.stdout)")
 
         // 4. Re-run the catalogue with the new model.
         let reclassify = try WardrobeProcess.run(["reclassify", "--db", db, "--model", tuned])
