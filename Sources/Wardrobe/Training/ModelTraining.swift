@@ -172,8 +172,9 @@ public struct ModelTraining: Sendable {
         var parentHeldOutAccuracy: Double?
         if let parentNetwork, !heldOutTensors.isEmpty {
             let logits = Trainer.logits(parentNetwork, photos: heldOutTensors, threads: configuration.threads)
-            parentHeldOutAccuracy = Trainer.accuracy(logits, of: heldOutTensors)
-            events(.parentHeldOut(accuracy: parentHeldOutAccuracy!, photos: heldOutTensors.count))
+            let accuracy = Trainer.accuracy(logits, of: heldOutTensors)
+            parentHeldOutAccuracy = accuracy
+            events(.parentHeldOut(accuracy: accuracy, photos: heldOutTensors.count))
         }
         let trainer = Trainer(architecture: architecture, configuration: configuration)
         var result = trainer.train(training: training, test: test, photos: photoTensors,
