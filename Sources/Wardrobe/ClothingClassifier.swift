@@ -53,13 +53,17 @@ public final class ClothingClassifier: Sendable {
 
     /// Loads, checks against the contract and specialises the model at `path`.
     public convenience init(modelAt path: String) throws(WardrobeError) {
-        let bytes: [UInt8]
+        try self.init(modelBytes: Self.readModel(at: path), path: path)
+    }
+
+    /// A model file's bytes, as every command reads one: a regular file of at most
+    /// `ModelFile.maxFileSize` bytes, or an error naming it with the reason.
+    public static func readModel(at path: String) throws(WardrobeError) -> [UInt8] {
         do {
-            bytes = try RegularFile.read(path, maxSize: ModelFile.maxFileSize)
+            return try RegularFile.read(path, maxSize: ModelFile.maxFileSize)
         } catch {
             throw .model(path: path, reason: "cannot read: \(error.reason)")
         }
-        try self.init(modelBytes: bytes, path: path)
     }
 
     /// Checks against the contract and specialises a model file's bytes;

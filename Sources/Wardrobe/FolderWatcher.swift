@@ -124,10 +124,10 @@ public final class FolderWatcher {
     private func handle(folder wd: Int32, mask: UInt32, name: String) {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true; return }
         if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
-        guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix("."),
-              PhotoFinder.notPhotoExtension(of: name) == nil || mask & UInt32(IN_ISDIR) != 0 else { return }
-        let path = folder + "/" + name
         let isFolder = mask & UInt32(IN_ISDIR) != 0
+        guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix("."),
+              isFolder || PhotoFinder.notPhotoExtension(of: name) == nil else { return }
+        let path = folder + "/" + name
         if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
             pending[path] = nil
             gone.insert(path)

@@ -28,6 +28,12 @@ public struct ModelChoice: Sendable, Equatable {
         self.path = path
         self.bytes = bytes
     }
+
+    /// The model's bytes: those already read, else the file's.
+    public func modelBytes() throws(WardrobeError) -> [UInt8] {
+        if let bytes { return bytes }
+        return try ClothingClassifier.readModel(at: path)
+    }
 }
 
 extension WardrobeSetup {
@@ -60,8 +66,7 @@ extension WardrobeSetup {
 
     /// Loads and prepares the chosen model: once per process.
     public func classifier(_ choice: ModelChoice) throws(WardrobeError) -> ClothingClassifier {
-        if let bytes = choice.bytes { return try ClothingClassifier(modelBytes: bytes, path: choice.path) }
-        return try ClothingClassifier(modelAt: choice.path)
+        try ClothingClassifier(modelBytes: choice.modelBytes(), path: choice.path)
     }
 
     public func classifier(explicit: String?, catalogue: Catalogue?) throws -> ClothingClassifier {

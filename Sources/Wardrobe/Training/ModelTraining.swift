@@ -109,16 +109,7 @@ public struct ModelTraining: Sendable {
         var parentNetwork: Network?
         if let choice = parent {
             let parentPath = choice.path
-            let bytes: [UInt8]
-            if let read = choice.bytes {
-                bytes = read
-            } else {
-                do {
-                    bytes = try RegularFile.read(parentPath, maxSize: ModelFile.maxFileSize)
-                } catch {
-                    throw WardrobeError.model(path: parentPath, reason: "cannot read: \(error.reason)")
-                }
-            }
+            let bytes = try choice.modelBytes()
             do {
                 parentNetwork = try Network(architecture: architecture, modelFile: try ModelFile(bytes: bytes))
             } catch let error as TrainingError {

@@ -153,9 +153,10 @@ struct ModelTrainCommand: Command {
         guard corrections && !fromScratch else { return nil }
         let choice = try console.setup.modelChoice(explicit: nil, cataloguePath: catalogue.path)
         let which = switch choice.source {
-        case .option, .bundled: "the bundled model"
+        case .option: "the model of --model"
         case .environment: "the model of $WARDROBE_MODEL"
         case .catalogue: "the catalogue's model"
+        case .bundled: "the bundled model"
         }
         console.info("fine-tuning \(which), \(choice.path); --from MODEL picks another, --from-scratch trains afresh")
         return choice
