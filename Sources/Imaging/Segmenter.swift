@@ -22,6 +22,8 @@ struct Segmenter {
     /// The initial mask takes the pixels farther from the background than the Otsu
     /// threshold of those distances times this (see `PhotoRecipe.version`).
     var initialThresholdScale: Float = 1
+    /// The border band's thickness as a share of the shorter side (see `PhotoRecipe.version`).
+    var bandShare: Double = 0.04
 
     /// `colours`: interleaved RGB, 0...255.
     init(width: Int, height: Int, colours: [Float]) {
@@ -99,16 +101,16 @@ struct Segmenter {
         return total > 0 && Float(black) >= 0.6 * Float(total)
     }
 
-    /// The border band's thickness: about 4% of the shorter side, at least one pixel.
-    static func bandThickness(width: Int, height: Int) -> Int {
-        max(1, Int((Double(min(width, height)) * 0.04).rounded()))
+    /// The border band's thickness: `share` of the shorter side, rounded, at least one pixel.
+    static func bandThickness(width: Int, height: Int, share: Double) -> Int {
+        max(1, Int((Double(min(width, height)) * share).rounded()))
     }
 
     /// Calls `body` with the index of every pixel within the band's thickness of an edge, row
     /// by row, left to right, visiting only those.
     @inline(__always)
-    static func forEachInBand(width: Int, height: Int, _ body: (Int) -> Void) {
-        let thickness = bandThickness(width: width, height: height)
+    static func forEachInBand(width: Int, height: Int, share: Double = 0.04, _ body: (Int) -> Void) {
+        let thickness = bandThickness(width: width, height: height, share: share)
         for y in 0..<height {
             let row = y * width
             if y < thickness || y >= height - thickness {
@@ -124,7 +126,7 @@ struct Segmenter {
     /// The border band (see `bandThickness`).
     func borderBand() -> Mask {
         Mask(width: width, height: height) { bits in
-            Self.forEachInBand(width: width, height: height) { bits[$0] = 1 }
+            Self.forEachInBand(width: width, height: height, share: bandShare) { bits[$0] = 1 }
         }
     }
 

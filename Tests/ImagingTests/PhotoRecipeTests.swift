@@ -84,17 +84,19 @@ import Testing
 
     @Test func photoIsTheDefaultRecipe() throws {
         #expect(PrepRecipes.default.name == "photo")
-        #expect(try PrepRecipes.named("photo").identity == "photo@2")
+        #expect(try PrepRecipes.named("photo").identity == "photo@3")
         #expect(PrepRecipes.names == ["photo", "fashion-mnist"])
     }
 
-    /// A model trained on photo@1 is still given photo@1 when it names it; a version this
-    /// build does not have is an error naming the known recipes.
+    /// A model trained on photo@1 or photo@2 is still given that version when it names it; a
+    /// version this build does not have is an error naming the known recipes.
     @Test func anEarlierVersionIsFoundByItsFullName() throws {
         #expect(try PrepRecipes.named("photo@1").identity == "photo@1")
         #expect(try PrepRecipes.named("photo@2").identity == "photo@2")
-        #expect(throws: ImagingError.self) { try PrepRecipes.named("photo@3") }
-        #expect(!PrepRecipes.all.contains { $0.identity == "photo@1" }, "'all' (evaluate --recipe all) is the current versions")
+        #expect(try PrepRecipes.named("photo@3").identity == "photo@3")
+        #expect(throws: ImagingError.self) { try PrepRecipes.named("photo@4") }
+        #expect(!PrepRecipes.all.contains { ["photo@1", "photo@2"].contains($0.identity) },
+                "'all' (evaluate --recipe all) is the current versions")
     }
 }
 
@@ -113,6 +115,48 @@ import Testing
         // Lit (garment) values cover far more of the tensor.
         let lit = processed.tensors.map { $0.values.filter { $0 > 0.2 }.count }
         #expect(lit[1] > 2 * lit[0], "lit values: photo@1 \(lit[0]), photo@2 \(lit[1])")
+    }
+}
+
+/// What photo@3 changed: the background's colours come from a band 7% of the shorter side
+/// deep, not 4%. A garment on a rug with a strip of floor around it (a common way to shoot
+/// one) has only floor in the 4% band, so photo@2 takes the rug for garment and keeps the
+/// whole rug; the 7% band reaches the rug, and photo@3 keeps the garment alone.
+@Suite struct PhotoRecipeBandTests {
+    /// 400x300: floor 15 pixels deep at every edge (3.6 pixels of the 96x72 working copy,
+    /// whose 4% band is 3 pixels and 7% band 5), a red rug inside it, a blue shirt on the rug.
+    static func garmentOnARug() -> Bitmap {
+        var photo = Bitmap(width: 400, height: 300, filledWith: [0, 0, 0])
+        for y in 0..<300 {
+            for x in 0..<400 {
+                let floor = x < 15 || x >= 385 || y < 15 || y >= 285
+                let garment = x >= 130 && x < 270 && y >= 80 && y < 230
+                let grain = UInt8((x * 7 + y * 13) % 9)
+                photo.set(x: x, y: y, to: floor ? [225 + grain, 215 + grain, 200 + grain]
+                    : garment ? [40 + grain, 60 + grain, 150 + grain] : [150 + grain, 45 + grain, 40 + grain])
+            }
+        }
+        return photo
+    }
+
+    @Test func photo3FindsTheGarmentOnARugWherePhoto2KeptTheRug() {
+        let photo = Self.garmentOnARug()
+        let rug = PhotoRecipe(version: 2).prepare(photo).cropBox
+        let garment = PhotoRecipe(version: 3).prepare(photo).cropBox
+        #expect(rug.width > 330 && rug.height > 230, "photo@2 keeps the rug: \(rug)")
+        #expect(abs(garment.x - 130) <= 6 && abs(garment.maxX - 270) <= 6, "\(garment)")
+        #expect(abs(garment.y - 80) <= 6 && abs(garment.maxY - 230) <= 6, "\(garment)")
+    }
+
+    /// photo@3 also raises the stretched values to the power 0.8: the same mask, brighter
+    /// mid-tones, the bright end still 1 and the background still 0.
+    @Test func photo3LiftsTheMidTones() {
+        let photo = TestImages.photo(width: 240, height: 320)
+        let (before, after) = (PhotoRecipe(version: 2).prepare(photo), PhotoRecipe(version: 3).prepare(photo))
+        #expect(before.cropBox == after.cropBox)
+        #expect(after.values.max() == 1)
+        #expect(zip(before.values, after.values).allSatisfy { $0 == 0 ? $1 == 0 : $1 >= $0 })
+        #expect(after.values.reduce(0, +) > before.values.reduce(0, +))
     }
 }
 
