@@ -38,7 +38,7 @@ public struct PhotoRecipe: PrepRecipe {
     /// the power lifts the mid-tones, where Fashion-MNIST's garments are brighter than the
     /// stretched photos were. Chosen on the held-out training photos with the photo@2 model,
     /// not retrained: 219 of 257 right with photo@2, 228 with the wider band, 230 with both
-    /// (README, "prep").
+    /// (README, "classify and prep").
     /// Versions 1 and 2 stay, for models trained on them.
     public let version: Int
     public let summary = "garment segmented from the background by colour, cropped, centred, inverted to light-on-black"
