@@ -49,7 +49,7 @@ public enum PrepRecipes {
 
     /// Earlier versions, kept so that a model trained on one is still given what it learned
     /// from; found by "name@version" only.
-    public static let earlier: [any PrepRecipe] = [PhotoRecipe(version: 1), PhotoRecipe(version: 2)]
+    public static let earlier: [any PrepRecipe] = [PhotoRecipe(version: 1), PhotoRecipe(version: 2), PhotoRecipe(version: 3)]
 
     /// The recipe for imported photos.
     public static var `default`: any PrepRecipe { all[0] }

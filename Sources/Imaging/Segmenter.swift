@@ -24,6 +24,9 @@ struct Segmenter {
     var initialThresholdScale: Float = 1
     /// The border band's thickness as a share of the shorter side (see `PhotoRecipe.version`).
     var bandShare: Double = 0.04
+    /// Whether a mask that misses the middle of the picture is made again without the
+    /// background colours that fill the middle (see `reconsideringTheMiddle`).
+    var reconsidersTheMiddle = false
 
     /// `colours`: interleaved RGB, 0...255.
     init(width: Int, height: Int, colours: [Float]) {
@@ -63,10 +66,58 @@ struct Segmenter {
 
     var pixelCount: Int { width * height }
 
+    /// The middle of the picture: this share of each side is left out on either side of it.
+    static let middleInset = 0.3
+    /// A mask covering less than this share of the middle has missed the garment or most of it.
+    static let missedMiddleShare: Float = 0.5
+    /// A background colour matching more than this share of the middle is taken for the garment's.
+    static let middleColourShare: Float = 0.5
+    /// How far (RGB distance, of 255 per channel) a pixel may be from a colour and match it.
+    static let colourMatchRadius: Float = 45
+
     func segment() -> Mask {
         let band = borderBand()
         let centreWeight = self.centreWeight()
         let background = backgroundColours(band: band)
+        let mask = segment(background: background, band: band, centreWeight: centreWeight)
+        guard reconsidersTheMiddle else { return mask }
+        return reconsideringTheMiddle(mask, background: background, band: band, centreWeight: centreWeight)
+    }
+
+    /// A garment that fills the frame touches the border, so its own colour is among the band's
+    /// and is taken for background: the mask is then what differs from it, a print in the middle
+    /// or a strip of floor at one edge. When the mask covers less than half of the middle and
+    /// some background colours each match more than half of it, the garment is segmented again
+    /// with those left out of the background (not all of them: then there is nothing to tell the
+    /// garment from), and the new mask is kept if it covers more of the middle.
+    func reconsideringTheMiddle(_ mask: Mask, background: [SIMD3<Float>], band: Mask,
+                                centreWeight: [Float]) -> Mask {
+        let middle = middleIndices()
+        let covered = Self.share(of: middle) { mask.bits[$0] }
+        guard covered < Self.missedMiddleShare, background.count > 1 else { return mask }
+        let radiusSquared = Self.colourMatchRadius * Self.colourMatchRadius
+        // Each colour on its own: k-means often splits one garment's colour in two.
+        let rest = background.filter { colour in
+            Self.share(of: middle) { ((pixels[$0] - colour) * (pixels[$0] - colour)).sum() < radiusSquared }
+                <= Self.middleColourShare
+        }
+        guard !rest.isEmpty, rest.count < background.count else { return mask }
+        let again = segment(background: rest, band: band, centreWeight: centreWeight)
+        return Self.share(of: middle) { again.bits[$0] } > covered ? again : mask
+    }
+
+    /// The pixels of the middle of the picture (see `middleInset`), row by row.
+    func middleIndices() -> [Int] {
+        let insetX = Int(Double(width) * Self.middleInset), insetY = Int(Double(height) * Self.middleInset)
+        return (insetY..<(height - insetY)).flatMap { y in ((insetX..<(width - insetX)).map { y * width + $0 }) }
+    }
+
+    static func share<T>(of items: [T], where matches: (T) -> Bool) -> Float {
+        items.isEmpty ? 0 : Float(items.count { matches($0) }) / Float(items.count)
+    }
+
+    /// Steps 2 and 3 against the given background colours.
+    func segment(background: [SIMD3<Float>], band: Mask, centreWeight: [Float]) -> Mask {
         var mask = initialMask(background: background, centreWeight: centreWeight)
         for _ in 0..<Self.refinementRounds {
             guard let refined = refine(mask, band: band, centreWeight: centreWeight) else { break }

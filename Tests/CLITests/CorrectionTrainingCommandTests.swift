@@ -98,7 +98,7 @@ import Testing
         let corrections = try #require(sources.first { $0.name.hasPrefix("corrections \(db)") }, "\(sources)")
         #expect(corrections.examples == learnedTotal)
         #expect(corrections.per_label == expected.learned, "the hat labelled none is left out")
-        #expect(corrections.name.hasSuffix("(photo@3)"))
+        #expect(corrections.name.hasSuffix("(photo@4)"))
     }
 
     /// Two corrections, neither held out by its hash: nothing to fit a temperature on,

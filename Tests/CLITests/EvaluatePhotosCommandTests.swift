@@ -34,7 +34,7 @@ import Training
                                              currentDirectory: URL(fileURLWithPath: Self.root))
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("24 photos in 2 mapped folders"))
-        #expect(result.stdout.contains("recipe photo@3: mapped accuracy "))
+        #expect(result.stdout.contains("recipe photo@4: mapped accuracy "))
         #expect(result.stdout.contains("recipe fashion-mnist@1: mapped accuracy "))
         #expect(result.stdout.contains("confusion (rows: folder, columns: predicted label)"))
         let folderRows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("trousers ") || $0.hasPrefix("boots ") }

@@ -151,7 +151,7 @@ import Training
         #expect(report.reclassified == 40)
         #expect(report.selected == 40)
         #expect(report.model == "weak@seed7")
-        #expect(report.recipe == "photo@3", "the recipe rule: --prep, else the model's, else photo; never the last run's")
+        #expect(report.recipe == "photo@4", "the recipe rule: --prep, else the model's, else photo; never the last run's")
         #expect(report.corrected == 1)
         #expect(report.first_classified == 0)
 
@@ -159,7 +159,7 @@ import Training
         #expect(after.count == 80)
         #expect(Array(after.prefix(40)) == before, "earlier classifications are untouched")
         let added = after.dropFirst(40)
-        #expect(added.allSatisfy { $0.run == run && $0.model == "weak@seed7" && $0.recipe == "photo@3" })
+        #expect(added.allSatisfy { $0.run == run && $0.model == "weak@seed7" && $0.recipe == "photo@4" })
         #expect(Set(added.map(\.image)) == Set(before.map(\.image)))
 
         // The report's transitions are exactly the label pairs that changed.

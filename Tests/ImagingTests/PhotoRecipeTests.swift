@@ -84,18 +84,19 @@ import Testing
 
     @Test func photoIsTheDefaultRecipe() throws {
         #expect(PrepRecipes.default.name == "photo")
-        #expect(try PrepRecipes.named("photo").identity == "photo@3")
+        #expect(try PrepRecipes.named("photo").identity == "photo@4")
         #expect(PrepRecipes.names == ["photo", "fashion-mnist"])
     }
 
-    /// A model trained on photo@1 or photo@2 is still given that version when it names it; a
+    /// A model trained on photo@1, 2 or 3 is still given that version when it names it; a
     /// version this build does not have is an error naming the known recipes.
     @Test func anEarlierVersionIsFoundByItsFullName() throws {
         #expect(try PrepRecipes.named("photo@1").identity == "photo@1")
         #expect(try PrepRecipes.named("photo@2").identity == "photo@2")
         #expect(try PrepRecipes.named("photo@3").identity == "photo@3")
-        #expect(throws: ImagingError.self) { try PrepRecipes.named("photo@4") }
-        #expect(!PrepRecipes.all.contains { ["photo@1", "photo@2"].contains($0.identity) },
+        #expect(try PrepRecipes.named("photo@4").identity == "photo@4")
+        #expect(throws: ImagingError.self) { try PrepRecipes.named("photo@5") }
+        #expect(!PrepRecipes.all.contains { ["photo@1", "photo@2", "photo@3"].contains($0.identity) },
                 "'all' (evaluate --recipe all) is the current versions")
     }
 }
@@ -157,6 +158,44 @@ import Testing
         #expect(after.values.max() == 1)
         #expect(zip(before.values, after.values).allSatisfy { $0 == 0 ? $1 == 0 : $1 >= $0 })
         #expect(after.values.reduce(0, +) > before.values.reduce(0, +))
+    }
+}
+
+/// photo@4: a garment that fills the frame touches the border, so the band takes its colour
+/// for background and the mask becomes whatever differs from it.
+@Suite struct PhotoRecipeMiddleTests {
+    /// 400x300: a light floor along the top 40 rows; below it a dark T-shirt that runs off the
+    /// left, right and bottom edges; a white print 100x60 in its middle.
+    static func darkShirtFillingTheFrame() -> Bitmap {
+        var photo = Bitmap(width: 400, height: 300, filledWith: [0, 0, 0])
+        for y in 0..<300 {
+            for x in 0..<400 {
+                let grain = UInt8((x * 7 + y * 13) % 9)
+                let print = x >= 150 && x < 250 && y >= 120 && y < 180
+                photo.set(x: x, y: y, to: y < 40 ? [205 + grain, 185 + grain, 150 + grain]
+                    : print ? [235 + grain, 235 + grain, 235 + grain] : [25 + grain, 25 + grain, 35 + grain])
+            }
+        }
+        return photo
+    }
+
+    @Test func photo4FindsTheShirtWherePhoto3KeptItsPrint() {
+        let photo = Self.darkShirtFillingTheFrame()
+        let print = PhotoRecipe(version: 3).prepare(photo).cropBox
+        let shirt = PhotoRecipe(version: 4).prepare(photo).cropBox
+        #expect(print.width < 120 && print.height < 80, "photo@3 keeps the print: \(print)")
+        // The band (7% of the shorter side, 21 pixels) is never garment, so the shirt's box
+        // stops there on the three sides it runs off.
+        #expect(shirt.x <= 30 && shirt.maxX >= 370 && shirt.maxY >= 270, "\(shirt)")
+        #expect(abs(shirt.y - 40) <= 6, "\(shirt)")
+    }
+
+    /// A garment on a floor of another colour is found the first time, so photo@4 makes
+    /// exactly what photo@3 did.
+    @Test func photo4LeavesAGarmentFoundTheFirstTimeAsItWas() {
+        for photo in [PhotoRecipeBandTests.garmentOnARug(), TestImages.photo(width: 240, height: 320)] {
+            #expect(PhotoRecipe(version: 4).prepare(photo) == PhotoRecipe(version: 3).prepare(photo))
+        }
     }
 }
 

@@ -95,7 +95,7 @@ import Wardrobe
                 #expect(total == 41 && done <= total)
             }
         #expect(progressCalls == 41)
-        #expect(report.recipes.map(\.recipe) == ["fashion-mnist@1", "photo@3"])
+        #expect(report.recipes.map(\.recipe) == ["fashion-mnist@1", "photo@4"])
         #expect(report.excluded == ["boots": 20])
         #expect(report.unmapped == ["unlisted"])
         #expect(report.absent == ["coats"], "a mapped folder that is not there is named")
