@@ -45,7 +45,7 @@ import Training
         #expect(json.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let recipes = try #require(report["recipes"] as? [[String: Any]])
-        #expect(recipes.count == 1 && recipes[0]["recipe"] as? String == "photo@3")
+        #expect(recipes.count == 1 && recipes[0]["recipe"] as? String == "photo@4")
         #expect(recipes[0]["photos"] as? Int == 24)
         // Data-set images are what the model knows: nearly all right.
         #expect((recipes[0]["mappedAccuracy"] as? Double ?? 0) >= 0.9)

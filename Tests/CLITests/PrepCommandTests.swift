@@ -32,7 +32,7 @@ import Testing
         let result = try WardrobeProcess.run(["prep", Self.root + "/Fixtures/samples/test-4-shirt-exif-rotated.jpg"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix(Self.root + "/Fixtures/samples/test-4-shirt-exif-rotated.jpg: jpeg 112x112, EXIF orientation 6"))
-        #expect(result.stdout.contains("recipe photo@3"))
+        #expect(result.stdout.contains("recipe photo@4"))
     }
 
     @Test func junkAndUnknownRecipesFailWithOneLine() throws {
