@@ -127,17 +127,11 @@ import Testing
     /// 400x300: floor 15 pixels deep at every edge (3.6 pixels of the 96x72 working copy,
     /// whose 4% band is 3 pixels and 7% band 5), a red rug inside it, a blue shirt on the rug.
     static func garmentOnARug() -> Bitmap {
-        var photo = Bitmap(width: 400, height: 300, filledWith: [0, 0, 0])
-        for y in 0..<300 {
-            for x in 0..<400 {
-                let floor = x < 15 || x >= 385 || y < 15 || y >= 285
-                let garment = x >= 130 && x < 270 && y >= 80 && y < 230
-                let grain = UInt8((x * 7 + y * 13) % 9)
-                photo.set(x: x, y: y, to: floor ? [225 + grain, 215 + grain, 200 + grain]
-                    : garment ? [40 + grain, 60 + grain, 150 + grain] : [150 + grain, 45 + grain, 40 + grain])
-            }
+        TestImages.grained(width: 400, height: 300) { x, y in
+            let floor = x < 15 || x >= 385 || y < 15 || y >= 285
+            let garment = x >= 130 && x < 270 && y >= 80 && y < 230
+            return floor ? [225, 215, 200] : garment ? [40, 60, 150] : [150, 45, 40]
         }
-        return photo
     }
 
     @Test func photo3FindsTheGarmentOnARugWherePhoto2KeptTheRug() {
@@ -167,16 +161,10 @@ import Testing
     /// 400x300: a light floor along the top 40 rows; below it a dark T-shirt that runs off the
     /// left, right and bottom edges; a white print 100x60 in its middle.
     static func darkShirtFillingTheFrame() -> Bitmap {
-        var photo = Bitmap(width: 400, height: 300, filledWith: [0, 0, 0])
-        for y in 0..<300 {
-            for x in 0..<400 {
-                let grain = UInt8((x * 7 + y * 13) % 9)
-                let print = x >= 150 && x < 250 && y >= 120 && y < 180
-                photo.set(x: x, y: y, to: y < 40 ? [205 + grain, 185 + grain, 150 + grain]
-                    : print ? [235 + grain, 235 + grain, 235 + grain] : [25 + grain, 25 + grain, 35 + grain])
-            }
+        TestImages.grained(width: 400, height: 300) { x, y in
+            let print = x >= 150 && x < 250 && y >= 120 && y < 180
+            return y < 40 ? [205, 185, 150] : print ? [235, 235, 235] : [25, 25, 35]
         }
-        return photo
     }
 
     @Test func photo4FindsTheShirtWherePhoto3KeptItsPrint() {

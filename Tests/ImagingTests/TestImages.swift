@@ -57,6 +57,20 @@ enum TestImages {
         return Bitmap(width: width, height: height, channels: 3, pixels: pixels)
     }
 
+    /// An RGB picture whose colour at (x, y) is `colour(x, y)` plus a grain of 0 to 8 on
+    /// every channel, fixed by the position, so that neighbouring pixels differ a little, as
+    /// in a photo.
+    static func grained(width: Int, height: Int, _ colour: (_ x: Int, _ y: Int) -> [UInt8]) -> Bitmap {
+        var photo = Bitmap(width: width, height: height, filledWith: [0, 0, 0])
+        for y in 0..<height {
+            for x in 0..<width {
+                let grain = UInt8((x * 7 + y * 13) % 9)
+                photo.set(x: x, y: y, to: colour(x, y).map { $0 + grain })
+            }
+        }
+        return photo
+    }
+
     /// Colour difference per channel, summed.
     static func distance<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Int {
         zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
