@@ -20,9 +20,9 @@ import Darwin
 ///    the rest plus the band give a per-pixel log-likelihood ratio, smoothed; the new mask is
 ///    ratio > 0 away from the band, opened, heaviest component, holes filled.
 ///    Version 4: when that mask covers less than half of the middle of the picture (the
-///    middle 40% of each side) and one background colour matches (RGB distance under 45) more
-///    than half of the middle, steps 2 and 3 run again without that colour, and the new mask
-///    is kept if it covers more of the middle.
+///    middle 40% of each side), the background colours that each match (RGB distance under
+///    45) more than half of the middle are left out (unless that leaves none), steps 2 and 3
+///    run again, and the new mask is kept if it covers more of the middle.
 /// 4. At the prepared image's resolution: v = 1 - gray inside the mask, stretched between its
 ///    1st and 99th percentiles and raised to the power 0.8 (version 1 and 2: 1), background 0;
 ///    crop to the mask, pad to a centred square, area-average to 28x28, divide by the 99th
