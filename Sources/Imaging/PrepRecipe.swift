@@ -48,8 +48,9 @@ public enum PrepRecipes {
     public static let all: [any PrepRecipe] = [photo, fashionMNIST]
 
     /// Earlier versions, kept so that a model trained on one is still given what it learned
-    /// from; found by "name@version" only.
-    public static let earlier: [any PrepRecipe] = [PhotoRecipe(version: 1), PhotoRecipe(version: 2), PhotoRecipe(version: 3)]
+    /// from; found by "name@version" only. Every photo version before the current one, so a
+    /// new version needs no entry here.
+    public static let earlier: [any PrepRecipe] = (1..<PhotoRecipe.currentVersion).map { PhotoRecipe(version: $0) }
 
     /// The recipe for imported photos.
     public static var `default`: any PrepRecipe { all[0] }
