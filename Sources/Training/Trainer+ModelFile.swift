@@ -73,14 +73,6 @@ extension Trainer.Result {
             training["photo_examples"] = "\(trainingPhotos) training photo tensors, \(heldOutPhotos) held out (by file hash) for validation and calibration"
         }
         if let accuracy = photoValidationAccuracy { training["photo_validation_accuracy"] = percent(accuracy) }
-        if !averagedRuns.isEmpty {
-            let seeds = averagedRuns.map { String($0.seed) }.joined(separator: ", ")
-            training["runs"] = "\(averagedRuns.count) from the parent (seeds \(seeds)), weights and batch-norm statistics averaged"
-            training["run_accuracies"] = averagedRuns.map { run in
-                "seed \(run.seed): " + (run.photoValidationAccuracy.map { "held-out photos \(percent($0)), " } ?? "")
-                    + "test \(percent(run.testAccuracy))"
-            }.joined(separator: "; ")
-        }
         if let recipe = record.recipe { training[TrainingRecord.Key.recipe] = recipe }
         if let views = record.photoViews { training[TrainingRecord.Key.photoViews] = views }
         if let parent = record.parentSHA256 { training[TrainingRecord.Key.parentSHA256] = parent }

@@ -46,14 +46,6 @@ extension Trainer {
         return Self.argmax(logits, classes: network.outputCount)
     }
 
-    /// The share of the Fashion-MNIST images at `indices` predicted right; NaN for none.
-    static func accuracy(_ network: Network, fashion: FashionMNIST, indices: [Int], workers: [NetworkWorker]) -> Double {
-        guard !indices.isEmpty else { return .nan }
-        let predicted = predictions(network, fashion: fashion, indices: indices, workers: workers)
-        let right = zip(predicted, indices).filter { $0.0 == Int(fashion.labels[$0.1]) }.count
-        return Double(right) / Double(indices.count)
-    }
-
     static func logits(_ network: Network, photos: LabelledTensors, workers: [NetworkWorker]) -> [Float] {
         logits(network, count: photos.count, workers: workers) { i, destination in
             photos.values.withUnsafeBufferPointer { source in

@@ -33,15 +33,6 @@ public struct Trainer: Sendable {
         public var fineTuned: Bool
         /// Wall-clock time of the run.
         public var seconds: Double
-        /// When several runs were averaged: each run's own figures, in seed order.
-        public var averagedRuns: [RunSummary] = []
-    }
-
-    /// One run of several averaged: its seed and what its own network scored.
-    public struct RunSummary: Sendable, Equatable {
-        public var seed: UInt64
-        public var photoValidationAccuracy: Double?
-        public var testAccuracy: Double
     }
 
     /// The fixed split of the training set: validation indices, then the
@@ -52,19 +43,6 @@ public struct Trainer: Sendable {
         generator.shuffle(&order)
         let v = min(validation, count)
         return (Array(order[v...]), Array(order[..<v]))
-    }
-
-    /// The split of the Fashion-MNIST training set this configuration
-    /// trains and validates on.
-    func fashionSplit(count: Int) -> (training: [Int], validation: [Int]) {
-        var (training, validation) = Self.split(count: count, validation: configuration.validationCount)
-        if let limit = configuration.trainingLimit { training = Array(training.prefix(limit)) }
-        return (training, validation)
-    }
-
-    /// The Fashion-MNIST test images this configuration is measured on.
-    func testSet(count: Int) -> [Int] {
-        Array(0..<min(count, configuration.testLimit ?? count))
     }
 
     /// How many examples an epoch of `train` takes: the Fashion-MNIST images
@@ -79,24 +57,10 @@ public struct Trainer: Sendable {
 
     /// Trains on `training` (Fashion-MNIST) and `photos`, validating on
     /// held-out Fashion-MNIST images and on `heldOutPhotos` every epoch.
-    /// With `parent`, starts from its weights and running statistics; with
-    /// `configuration.runs` above 1 (which needs a parent), makes that many
-    /// runs and averages them (`trainAveraging`).
+    /// With `parent`, starts from its weights and running statistics.
     public func train(training: FashionMNIST, test: FashionMNIST, photos: LabelledTensors = LabelledTensors(),
                       heldOutPhotos: LabelledTensors = LabelledTensors(), parent: Network? = nil,
                       progress: (TrainingProgress) -> Void = { _ in }) -> Result {
-        guard configuration.runs > 1 else {
-            return trainOneRun(training: training, test: test, photos: photos, heldOutPhotos: heldOutPhotos,
-                               parent: parent, progress: progress)
-        }
-        precondition(parent != nil, "averaged runs start from one parent")
-        return trainAveraging(training: training, test: test, photos: photos, heldOutPhotos: heldOutPhotos,
-                              parent: parent!, progress: progress)
-    }
-
-    /// One run of the configuration, whatever its `runs`.
-    func trainOneRun(training: FashionMNIST, test: FashionMNIST, photos: LabelledTensors,
-                     heldOutPhotos: LabelledTensors, parent: Network?, progress: (TrainingProgress) -> Void) -> Result {
         let c = configuration
         precondition(c.epochs >= 1 && c.batchSize >= c.threads && c.threads >= 1, "bad configuration")
         precondition(parent == nil || parent!.architecture == architecture, "the parent has another architecture")
@@ -105,7 +69,8 @@ public struct Trainer: Sendable {
         BLASThreads.useCallingThreadOnly()
         let started = Date()
 
-        let (trainingIndices, validationIndices) = fashionSplit(count: training.count)
+        var (trainingIndices, validationIndices) = Self.split(count: training.count, validation: c.validationCount)
+        if let limit = c.trainingLimit { trainingIndices = Array(trainingIndices.prefix(limit)) }
         var examples = ExampleStream(fashion: trainingIndices, fashionCount: training.count, photos: photos.count,
                                      photoShare: c.photoShare)
         let stepsPerEpoch = examples.perEpoch / c.batchSize
@@ -201,14 +166,15 @@ public struct Trainer: Sendable {
                 }
             }
             let trainSeconds = Date().timeIntervalSince(epochStarted)
-            let validation = Self.accuracy(network, fashion: training, indices: validationIndices, workers: workers)
+            let validation = Self.predictions(network, fashion: training, indices: validationIndices, workers: workers)
+            let validationCorrect = zip(validation, validationIndices).filter { $0.0 == Int(training.labels[$0.1]) }.count
             let photoAccuracy = heldOutPhotos.isEmpty ? nil
                 : Self.accuracy(Self.logits(network, photos: heldOutPhotos, workers: workers), of: heldOutPhotos)
             let elapsed = Date().timeIntervalSince(started)
             let seen = Double(stepsPerEpoch * c.batchSize)
             let report = EpochReport(
                 epoch: epoch, epochs: c.epochs, loss: lossSum / seen, trainingAccuracy: Double(correct) / seen,
-                validationAccuracy: validation,
+                validationAccuracy: validationIndices.isEmpty ? .nan : Double(validationCorrect) / Double(validationIndices.count),
                 photoValidationAccuracy: photoAccuracy,
                 imagesPerSecond: seen / trainSeconds, learningRate: schedule.rate(atStep: max(step - 1, 0)),
                 secondsElapsed: elapsed, secondsLeft: elapsed / Double(epoch) * Double(c.epochs - epoch))
@@ -216,8 +182,10 @@ public struct Trainer: Sendable {
             progress(.epoch(report))
         }
 
-        let testIndices = testSet(count: test.count)
-        let testAccuracy = Self.accuracy(network, fashion: test, indices: testIndices, workers: workers)
+        let testIndices = Array(0..<min(test.count, c.testLimit ?? test.count))
+        let predictions = Self.predictions(network, fashion: test, indices: testIndices, workers: workers)
+        let testCorrect = zip(predictions, testIndices).filter { $0.0 == Int(test.labels[$0.1]) }.count
+        let testAccuracy = Double(testCorrect) / Double(max(testIndices.count, 1))
         let seconds = Date().timeIntervalSince(started)
         progress(.finished(testAccuracy: testAccuracy, seconds: seconds))
         return Result(architecture: architecture, configuration: c, network: network,

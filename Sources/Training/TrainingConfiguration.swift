@@ -29,9 +29,6 @@ public struct TrainingConfiguration: Sendable, Equatable {
     /// list, so each is seen about equally often, however few there are.
     public var photoShare = 0.25
     public var photoAugmentation = PhotoAugmentation()
-    /// Runs from one parent, seeds `seed`, `seed + 1`, ..., whose weights
-    /// are averaged into the model (`Trainer.trainAveraging`); 1 is one run.
-    public var runs = 1
 
     public init() {}
 

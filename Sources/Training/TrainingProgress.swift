@@ -7,21 +7,6 @@ public enum TrainingProgress: Sendable {
     case epoch(EpochReport)
     /// After training: accuracy on the test set.
     case finished(testAccuracy: Double, seconds: Double)
-    /// Before each of several runs whose weights will be averaged.
-    case runStarted(run: Int, runs: Int, seed: UInt64)
-    /// After the runs: the averaged network measured as a run's is.
-    case averaged(AveragedReport)
-}
-
-public struct AveragedReport: Sendable {
-    public var runs: Int
-    /// On the held-out Fashion-MNIST training images.
-    public var validationAccuracy: Double
-    /// On the held-out training photos; nil without photos.
-    public var photoValidationAccuracy: Double?
-    public var testAccuracy: Double
-    /// Wall-clock time of all the runs and the averaging.
-    public var seconds: Double
 }
 
 public struct StepReport: Sendable {

@@ -119,9 +119,6 @@ public struct ModelTraining: Sendable {
             }
             record.parentSHA256 = SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
         }
-        if configuration.runs > 1 && parentNetwork == nil {
-            throw WardrobeError.invalidArgument("\(configuration.runs) runs need a model to start from: only runs from one model can be averaged")
-        }
         var photoTensors = LabelledTensors()
         var heldOutTensors = LabelledTensors()
         var corrections: CorrectionTrainingSet?

@@ -22,8 +22,7 @@ struct ModelTrainCommand: Command {
             in the catalogue (--db, else $WARDROBE_DB, else the default one) through its stored
             thumbnail, so the original files may be gone; `none` labels are left out, and images
             are held out by hash as photos are. --from fine-tunes an existing model with a short
-            schedule; --runs N makes N such runs with successive seeds and averages their
-            weights (`make model` does, with 2). With --corrections and no --from, the model the catalogue uses (the one
+            schedule. With --corrections and no --from, the model the catalogue uses (the one
             'import' would use: $WARDROBE_MODEL, else the adopted one, else the bundled one) is
             fine-tuned, as corrections are made against it; --from-scratch trains afresh.
             Progress goes to stderr. The same options on the same machine write the same weights.
@@ -58,8 +57,6 @@ struct ModelTrainCommand: Command {
     var fromScratch: Bool
     @Option(name: "--epochs", value: "N", help: "Passes over the training examples (default: \(ModelTraining.defaultEpochs); 4 with --from).", in: 1...1000)
     var epochs: Int?
-    @Option(name: "--runs", value: "N", help: "Fine-tune N times from the model of --from (seeds S, S+1, ...) and average the weights (default: 1).", in: 1...16)
-    var runs: Int?
     @Option(name: "--learning-rate", value: "X", help: "Peak learning rate (default: 0.05; 0.01 with --from).", in: 1e-6...1)
     var learningRate: Float?
     @Option(name: "--fashion", value: "N", help: "Use only N Fashion-MNIST training images (default: all; 15000 with --from).", in: 0...60_000)
@@ -97,10 +94,6 @@ struct ModelTrainCommand: Command {
         if fromScratch && !corrections {
             throw UsageError("--from-scratch needs --corrections: without it, training starts afresh unless --from says otherwise")
         }
-        if let runs, runs > 1, from == nil && (!corrections || fromScratch) {
-            throw UsageError("--runs \(runs) needs a model to start from (--from, or --corrections without --from-scratch): "
-                             + "only runs from one model can be averaged")
-        }
         if let limit, let threads, threads > limit {
             throw UsageError("--threads \(threads) is more than the \(limit) images of --limit \(limit): each thread needs an image of every batch")
         }
@@ -124,7 +117,6 @@ struct ModelTrainCommand: Command {
         if corrections { training.correctionsCatalogue = console.setup.cataloguePath(explicit: catalogue.path) }
         if photos != nil || corrections { training.recipe = try console.setup.recipe(named: prep) }
         if let photoShare { training.configuration.photoShare = photoShare }
-        if let runs { training.configuration.runs = runs }
         switch photoAugment {
         case "flip-shift": training.configuration.photoAugmentation = .flipShift
         case "none": training.configuration.photoAugmentation = .none

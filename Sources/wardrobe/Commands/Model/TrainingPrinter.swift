@@ -8,8 +8,6 @@ final class TrainingPrinter: @unchecked Sendable {
     private let console: Console
     private let configuration: ModelTraining.Configuration
     private let lock = NSLock()
-    /// The seed of the run under way, when several are averaged.
-    private var runSeed: UInt64?
 
     init(console: Console, configuration: ModelTraining.Configuration) {
         self.console = console
@@ -56,7 +54,7 @@ final class TrainingPrinter: @unchecked Sendable {
         case .started(let architecture, let parameters, let examples, let validation, let steps):
             console.info("training \(architecture)")
             console.info("\(parameters) parameters; \(examples) examples per epoch, \(validation) held out; "
-                + "\(c.epochs) epochs, \(steps) steps of \(c.batchSize), peak rate \(c.peakLearningRate), seed \(runSeed ?? c.seed), "
+                + "\(c.epochs) epochs, \(steps) steps of \(c.batchSize), peak rate \(c.peakLearningRate), seed \(c.seed), "
                 + "\(c.threads) threads")
         case .step(let s):
             // Epoch lines say enough in a log; the bar is for a terminal.
@@ -75,13 +73,6 @@ final class TrainingPrinter: @unchecked Sendable {
             console.info(line + "  elapsed \(Format.duration(r.secondsElapsed))  left \(Format.duration(r.secondsLeft))")
         case .finished(let accuracy, let seconds):
             console.info(String(format: "test accuracy %.4f", accuracy) + " (trained in \(Format.duration(seconds)))")
-        case .runStarted(let run, let runs, let seed):
-            runSeed = seed
-            console.info("run \(run) of \(runs) (seed \(seed)); the model is the average of the \(runs) runs' weights")
-        case .averaged(let r):
-            var line = "averaged \(r.runs) runs: " + String(format: "val %.4f", r.validationAccuracy)
-            if let photos = r.photoValidationAccuracy { line += String(format: "  photos %.4f", photos) }
-            console.info(line + String(format: "  test accuracy %.4f", r.testAccuracy) + " (all runs \(Format.duration(r.seconds)))")
         }
     }
 }
