@@ -98,7 +98,7 @@ struct Segmenter {
         let radiusSquared = Self.colourMatchRadius * Self.colourMatchRadius
         // Each colour on its own: k-means often splits one garment's colour in two.
         let rest = background.filter { colour in
-            Self.share(of: middle) { ((pixels[$0] - colour) * (pixels[$0] - colour)).sum() < radiusSquared }
+            Self.share(of: middle) { Self.distanceSquared(pixels[$0], colour) < radiusSquared }
                 <= Self.middleColourShare
         }
         guard !rest.isEmpty, rest.count < background.count else { return mask }
@@ -241,12 +241,18 @@ struct Segmenter {
         return kept.isEmpty ? centres : kept.map { centres[$0] }
     }
 
+    /// Squared RGB distance between two colours.
+    @inline(__always)
+    static func distanceSquared(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
+        let d = a - b
+        return (d * d).sum()
+    }
+
     static func nearest(_ colour: SIMD3<Float>, in centres: [SIMD3<Float>]) -> (index: Int, distanceSquared: Float) {
         var best = 0
         var bestDistance = Float.infinity
         for (index, centre) in centres.enumerated() {
-            let d = colour - centre
-            let distance = (d * d).sum()
+            let distance = distanceSquared(colour, centre)
             if distance < bestDistance { bestDistance = distance; best = index }
         }
         return (best, bestDistance)
