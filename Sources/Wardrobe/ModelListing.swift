@@ -60,16 +60,7 @@ public struct ModelListing: Sendable, Encodable {
     public init(catalogue: Catalogue, setup: WardrobeSetup) throws {
         self.catalogue = catalogue.path
         let choice = try setup.modelChoice(explicit: nil, catalogue: catalogue)
-        let bytes: [UInt8]
-        if let kept = choice.bytes {
-            bytes = kept
-        } else {
-            do {
-                bytes = try RegularFile.read(choice.path, maxSize: ModelFile.maxFileSize)
-            } catch {
-                throw WardrobeError.model(path: choice.path, reason: "cannot read: \(error.reason)")
-            }
-        }
+        let bytes = try choice.bytes ?? ClothingClassifier.readModel(at: choice.path)
         let inUseHash = SHA256.digest(bytes)
         inUse = choice.path
         inUseSource = choice.source.rawValue

@@ -7,9 +7,13 @@ extension WardrobeSetup {
     /// catalogue's, the bundled one), read without preparing it.
     public func modelSummary(explicit: String?, cataloguePath: String?) throws -> (choice: ModelChoice, summary: ModelSummary) {
         var choice = try modelChoice(explicit: explicit, cataloguePath: cataloguePath)
-        if let bytes = choice.bytes { return (choice, ModelSummary(try ModelFile(bytes: bytes))) }
-        let url = URL(fileURLWithPath: choice.path)
-        choice.path = url.path
-        return (choice, ModelSummary(try ModelFile(contentsOf: url)))
+        if choice.bytes == nil { choice.path = URL(fileURLWithPath: choice.path).path }
+        let bytes = try choice.bytes ?? ClothingClassifier.readModel(at: choice.path)
+        do {
+            return (choice, ModelSummary(try ModelFile(bytes: bytes)))
+        } catch {
+            // Named as every command that loads a model names it.
+            throw WardrobeError.model(path: choice.path, reason: error.description)
+        }
     }
 }

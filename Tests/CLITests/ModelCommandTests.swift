@@ -124,15 +124,37 @@ import Testing
         #expect(result.stderr.contains("--out"))
     }
 
-    @Test func infoOnAFileThatIsNotAModelFails() throws {
+    /// Every command that reads a model file refuses a broken one with one line naming the
+    /// file and the reason, and writes nothing to stdout.
+    @Test(arguments: [
+        ["model", "info", "MODEL"], ["model", "info", "--model", "MODEL"], ["model", "evaluate", "--model", "MODEL"],
+        ["model", "use", "MODEL"], ["import", "--model", "MODEL", "IMAGE"], ["prep", "--model", "MODEL", "IMAGE"],
+        ["reclassify", "--model", "MODEL"], ["model", "train", "--from", "MODEL", "--out", "OUT"],
+    ])
+    func aFileThatIsNotAModelIsNamedInTheError(_ template: [String]) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("model-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let junk = directory.appendingPathComponent("junk.aimodel")
-        try Data("not a model".utf8).write(to: junk)
-        let result = try WardrobeProcess.run(["model", "info", junk.path])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: "))
+        let junk = directory.appendingPathComponent("junk.aimodel").path
+        try Data("not a model".utf8).write(to: URL(fileURLWithPath: junk))
+        let image = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
+        let arguments = template.map { argument in
+            switch argument {
+            case "MODEL": junk
+            case "IMAGE": image
+            case "OUT": directory.appendingPathComponent("out.aimodel").path
+            default: argument
+            }
+        }
+        // A catalogue with one image, so that commands which need one get as far as the model.
+        let environment = ["WARDROBE_DB": directory.appendingPathComponent("c.db").path]
+        let imported = try WardrobeProcess.run(["import", "--quiet", image], environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let result = try WardrobeProcess.run(arguments, environment: environment)
+        #expect(result.status == 1, "\(arguments): \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("error: model ") && lines[0].contains(junk),
+                "\(arguments): \(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 }
