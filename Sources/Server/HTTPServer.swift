@@ -106,9 +106,24 @@ public final class HTTPServer: @unchecked Sendable {
     /// What the library keeps for one request between calls of the access handler.
     private final class PendingRequest {
         var postProcessor: OpaquePointer?
-        var form: [String: String] = [:]
+        /// Each field's bytes as they arrive, decoded once the body is whole (a
+        /// piece may end inside a character).
+        var fields: [String: [UInt8]] = [:]
         var bodyBytes = 0
         var tooLarge = false
+        /// Why the body's fields cannot be trusted, or nil: a request that is
+        /// not exactly what its sender wrote is refused, never guessed at.
+        var unreadable: String?
+
+        /// The fields as text, or nil when one is not UTF-8.
+        var decodedFields: [String: String]? {
+            var form: [String: String] = [:]
+            for (name, bytes) in fields {
+                guard let value = String(validating: bytes, as: UTF8.self) else { return nil }
+                form[name] = value
+            }
+            return form
+        }
         deinit { if let postProcessor { MHD_destroy_post_processor(postProcessor) } }
     }
 
@@ -147,13 +162,18 @@ public final class HTTPServer: @unchecked Sendable {
             if pending.bodyBytes > limits.bodyBytes {
                 pending.tooLarge = true
             } else if let processor = pending.postProcessor, let upload {
-                if MHD_post_process(processor, upload, uploadSize.pointee) != .YES { pending.tooLarge = true }
+                if MHD_post_process(processor, upload, uploadSize.pointee) != .YES {
+                    pending.unreadable = pending.unreadable ?? "the form body cannot be parsed"
+                }
             }
             uploadSize.pointee = 0
             return .YES
         }
-        var request = HTTPRequest(method: method, path: url, form: pending.tooLarge ? [:] : pending.form,
-                                  bodyTooLarge: pending.tooLarge)
+        var form: [String: String] = [:]
+        if !pending.tooLarge && pending.unreadable == nil {
+            if let decoded = pending.decodedFields { form = decoded } else { pending.unreadable = "a form field is not UTF-8 text" }
+        }
+        var request = HTTPRequest(method: method, path: url, form: form, bodyTooLarge: pending.tooLarge)
         request.query = HTTPServer.values(of: connection, kind: .GET_ARGUMENT_KIND)
         for name in HTTPRequest.interestingHeaders {
             if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) {
@@ -163,6 +183,8 @@ public final class HTTPServer: @unchecked Sendable {
         var response: HTTPResponse
         if request.bodyTooLarge {
             response = .text("Request body too large (at most \(limits.bodyBytes) bytes).", status: 413)
+        } else if let reason = pending.unreadable {
+            response = .text("Bad request: \(reason).", status: 400)
         } else if !["GET", "HEAD", "POST"].contains(method) {
             response = .text("Method not allowed.", status: 405)
             response.headers.append(("Allow", "GET, HEAD, POST"))
@@ -186,15 +208,18 @@ public final class HTTPServer: @unchecked Sendable {
         return MHD_queue_response(connection, UInt32(response.status), made)
     }
 
-    /// The form body's fields arrive in pieces (`offset` into each value).
-    private static let formField: MHD_PostDataIterator = { context, _, key, _, _, _, data, _, size in
+    /// The form body's fields arrive in pieces (`offset` into each value). A
+    /// field given twice is refused: joined, `id=1&id=2` would name image 12.
+    private static let formField: MHD_PostDataIterator = { context, _, key, _, _, _, data, offset, size in
         guard let context, let key else { return .YES }
         let pending = Unmanaged<PendingRequest>.fromOpaque(context).takeUnretainedValue()
         let name = String(cString: key)
-        let piece = data.map { pointer in
-            String(decoding: UnsafeRawBufferPointer(start: pointer, count: size), as: UTF8.self)
-        } ?? ""
-        pending.form[name, default: ""] += piece
+        if offset == 0 && pending.fields[name] != nil {
+            pending.unreadable = "a form field is given twice"
+            return .NO
+        }
+        let piece = data.map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
+        pending.fields[name, default: []] += piece
         return .YES
     }
 

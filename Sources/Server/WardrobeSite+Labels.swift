@@ -71,10 +71,12 @@ extension WardrobeSite {
     }
 
     /// A path on this site to go back to: it must start with one `/` and hold
-    /// no control characters or backslashes (no redirect to another site).
+    /// only printable ASCII without backslashes (no redirect to another site,
+    /// nothing a Location header cannot carry as it is; the site's own links
+    /// are percent-encoded).
     public static func localPath(_ value: String?) -> String? {
         guard let value, value.hasPrefix("/"), !value.hasPrefix("//"),
-              !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
+              value.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\\" })
         else { return nil }
         return value
     }

@@ -51,6 +51,31 @@ struct ServerSecurityTests {
         #expect(try served.correctionCount() == before)
     }
 
+    /// A body whose fields are not exactly what was sent (a field twice, which
+    /// used to join `id=1&id=2` into image 12; a value that is not UTF-8; a body
+    /// the parser gives up on) is a 400, not a 413, and changes no row.
+    @Test func aFormThatCannotBeReadExactlyGets400AndChangesNoRow() throws {
+        let ids = try served.catalogue().currentClassifications().map(\.image.rawValue).sorted()
+        try #require(ids.count >= 12 && ids.contains(12), "the served catalogue needs an image 12")
+        let before = try served.correctionCount()
+        let token = served.site.guardian.token
+        let bodies = [
+            "token=\(token)&id=1&id=2&action=label&label=Bag&back=/",
+            "token=\(token)&token=\(token)&id=1&action=label&label=Bag&back=/",
+            "token=\(token)&id=1&action=label&label=Bag%FF&back=/",
+            "token=\(token)&id=1&action=label&label=Bag&back=/%0d%0aSet-Cookie:x=1",
+        ]
+        for body in bodies {
+            let response = try served.client.send("POST", "/label", host: nil,
+                                                  headers: ["Content-Type": "application/x-www-form-urlencoded",
+                                                            "Origin": served.client.ownOrigin],
+                                                  body: Array(body.utf8))
+            #expect(response.status == 400, "\(body) answered \(response.status)")
+            #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("Bad request: "))
+        }
+        #expect(try served.correctionCount() == before)
+    }
+
     @Test(arguments: ["/..", "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2Fetc%2Fpasswd",
                       "/static/../../Package.swift", "/static/..%2f..%2fPackage.swift", "/etc/passwd", "//etc/passwd",
                       "/thumb/../../etc/passwd", "/thumb/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/image/../../etc/passwd",
@@ -100,5 +125,7 @@ struct ServerSecurityTests {
         #expect(WardrobeSite.localPath("/\\evil.example") == nil)
         #expect(WardrobeSite.localPath("/review?x=1\r\nSet-Cookie: a") == nil)
         #expect(WardrobeSite.localPath("/review?at=3") == "/review?at=3")
+        #expect(WardrobeSite.localPath("/caf\u{E9}") == nil)
+        #expect(WardrobeSite.localPath("/a b") == nil)
     }
 }
