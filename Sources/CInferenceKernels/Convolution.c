@@ -20,6 +20,7 @@ typedef struct {
     int32_t valid;          // output channels of this block that exist
     int32_t relu;
     int32_t portable;
+    int32_t weight_row;     // floats from one (tap, channel) of this block's weights to the next
 } tile_args;
 
 typedef void (*tile_fn)(const tile_args *);
@@ -119,7 +120,72 @@ static const tile_fn tiles_1[IK_ROWS_1 + 1] = { NULL, IK_NAMES_UP_TO_6(1), IK_NA
 static const tile_fn tiles_2[IK_ROWS_2 + 1] = { NULL, IK_NAMES_UP_TO_6(2), IK_NAMES_7_TO_14(2) };
 static const tile_fn tiles_4[IK_ROWS_4 + 1] = { NULL, IK_NAMES_UP_TO_6(4) };
 
+// ---------------------------------------------------------------- AVX2
+
+// Sixteen output channels (two 8-wide vectors) of R rows: 2R of the 16
+// vector registers accumulate, two hold the weights, one the broadcast input.
+// A wider block is run 16 channels at a time (`weight_row` steps over it).
+#define IK_AVX2_ROWS 6
+
+static inline __attribute__((always_inline)) IK_AVX2_TARGET
+void tile_avx2(const int R, const tile_args *a) {
+    __m256 acc[IK_AVX2_ROWS][2];
+    __m256i mask[2];
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+#pragma clang loop unroll(full)
+    for (int v = 0; v < 2; v++) {
+        mask[v] = _mm256_cmpgt_epi32(_mm256_set1_epi32(a->valid - 8 * v), lanes);
+        const __m256 b = _mm256_loadu_ps(a->bias + 8 * v);
+#pragma clang loop unroll(full)
+        for (int r = 0; r < R; r++) acc[r][v] = b;
+    }
+    const float *w = a->weights;
+    const ptrdiff_t in_row = a->in_row, step = a->weight_row;
+    const int cin = a->in_channels;
+    for (int t = 0; t < a->taps_count; t++) {
+        const float *x = a->in + a->taps[t];
+        for (int c = 0; c < cin; c++, w += step) {
+            const __m256 w0 = _mm256_loadu_ps(w), w1 = _mm256_loadu_ps(w + 8);
+#pragma clang loop unroll(full)
+            for (int r = 0; r < R; r++) {
+                const __m256 xb = _mm256_broadcast_ss(x + r * in_row + c);
+                acc[r][0] = _mm256_fmadd_ps(xb, w0, acc[r][0]);
+                acc[r][1] = _mm256_fmadd_ps(xb, w1, acc[r][1]);
+            }
+        }
+    }
+    const __m256 zero = _mm256_setzero_ps();
+#pragma clang loop unroll(full)
+    for (int r = 0; r < R; r++) {
+        float *y = a->out + r * a->out_row;
+#pragma clang loop unroll(full)
+        for (int v = 0; v < 2; v++)
+            _mm256_maskstore_ps(y + 8 * v, mask[v], a->relu ? _mm256_max_ps(acc[r][v], zero) : acc[r][v]);
+    }
+}
+
+#define IK_AVX2_TILE(R) static IK_AVX2_TARGET void tile_avx2_##R(const tile_args *a) { tile_avx2(R, a); }
+IK_AVX2_TILE(1) IK_AVX2_TILE(2) IK_AVX2_TILE(3) IK_AVX2_TILE(4) IK_AVX2_TILE(5) IK_AVX2_TILE(6)
+static const tile_fn tiles_avx2[IK_AVX2_ROWS + 1] = {
+    NULL, tile_avx2_1, tile_avx2_2, tile_avx2_3, tile_avx2_4, tile_avx2_5, tile_avx2_6,
+};
+
 #endif
+
+// Runs `rows` rows in tiles of at most `most`, split evenly so no tile is much
+// shorter than the others.
+static void run_tiles(int rows, int most, const tile_fn *table, const tile_args *a) {
+    const int tiles = (rows + most - 1) / most;
+    int done = 0;
+    for (int i = 0; i < tiles; i++) {
+        const int take = (rows - done) / (tiles - i);
+        tile_args part = *a;
+        part.in = a->in + done * a->in_row;
+        part.out = a->out + done * a->out_row;
+        table[take](&part);
+        done += take;
+    }
+}
 
 // Runs `rows` rows of one output block, in tiles as tall as the registers allow.
 static void run_rows(int rows, int block_width, tile_args *a) {
@@ -127,16 +193,18 @@ static void run_rows(int rows, int block_width, tile_args *a) {
     if (!a->portable && ik_has_avx512()) {
         const tile_fn *table = block_width == 16 ? tiles_1 : block_width == 32 ? tiles_2 : tiles_4;
         const int most = block_width == 16 ? IK_ROWS_1 : block_width == 32 ? IK_ROWS_2 : IK_ROWS_4;
-        // Split evenly so no tile is much shorter than the others.
-        const int tiles = (rows + most - 1) / most;
-        int done = 0;
-        for (int i = 0; i < tiles; i++) {
-            const int take = (rows - done) / (tiles - i);
+        run_tiles(rows, most, table, a);
+        return;
+    }
+    if (!a->portable && ik_has_avx2()) {
+        for (int first = 0; first < a->valid; first += 16) {
             tile_args part = *a;
-            part.in = a->in + done * a->in_row;
-            part.out = a->out + done * a->out_row;
-            table[take](&part);
-            done += take;
+            part.weights = a->weights + first;
+            part.bias = a->bias + first;
+            part.out = a->out + first;
+            part.valid = a->valid - first;
+            part.weight_row = block_width;
+            run_tiles(rows, IK_AVX2_ROWS, tiles_avx2, &part);
         }
         return;
     }
@@ -147,6 +215,7 @@ static void run_rows(int rows, int block_width, tile_args *a) {
 int32_t ik_vector_width(void) {
 #if IK_X86
     if (ik_has_avx512()) return 16;
+    if (ik_has_avx2()) return 8;
 #endif
     return 1;
 }

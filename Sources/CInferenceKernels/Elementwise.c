@@ -19,14 +19,36 @@ static int detect_avx512(void) {
     return (ebx & want) == want;
 }
 
-int ik_has_avx512(void) {
-    static int state = -1;  // racing threads compute the same answer
-    int known = __atomic_load_n(&state, __ATOMIC_RELAXED);
+static int detect_avx2(void) {
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    if ((ecx & (bit_OSXSAVE | bit_AVX | bit_FMA)) != (bit_OSXSAVE | bit_AVX | bit_FMA)) return 0;
+    // The OS must save the upper YMM state (XCR0 bits 1 and 2).
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 0x6) != 0x6) return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ebx & bit_AVX2) != 0;
+}
+
+// Racing threads compute the same answer, so a relaxed cache is enough.
+static int cached(int *state, int (*detect)(void)) {
+    int known = __atomic_load_n(state, __ATOMIC_RELAXED);
     if (known < 0) {
-        known = detect_avx512();
-        __atomic_store_n(&state, known, __ATOMIC_RELAXED);
+        known = detect();
+        __atomic_store_n(state, known, __ATOMIC_RELAXED);
     }
     return known;
+}
+
+int ik_has_avx512(void) {
+    static int state = -1;
+    return cached(&state, detect_avx512);
+}
+
+int ik_has_avx2(void) {
+    static int state = -1;
+    return cached(&state, detect_avx2);
 }
 #endif
 

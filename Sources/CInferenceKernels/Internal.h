@@ -11,6 +11,9 @@
 // chosen at run time, so the binary still runs on a CPU without it.
 #define IK_AVX512_TARGET __attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma")))
 int ik_has_avx512(void);
+// The same for AVX2 with FMA: 8-wide, for the many CPUs without AVX-512.
+#define IK_AVX2_TARGET __attribute__((target("avx2,fma")))
+int ik_has_avx2(void);
 #else
 #define IK_X86 0
 #endif

@@ -26,10 +26,10 @@ typedef struct {
     const float *bias;       // blocks * block_width values, zero past out_channels
     int32_t in_channels, out_channels, kernel_h, kernel_w, block_width;
     int32_t stride, padding, relu;
-    int32_t portable;        // 1: use the portable kernel even where AVX-512 exists
+    int32_t portable;        // 1: use the portable kernel even where AVX-512 or AVX2 exists
 } ik_conv;
 
-// 16 when the AVX-512 kernels run on this CPU, 1 for the portable ones.
+// 16 when the AVX-512 kernels run on this CPU, 8 for the AVX2 ones, 1 for the portable ones.
 int32_t ik_vector_width(void);
 
 // Output channels per packed block the kernels prefer for a layer.
