@@ -36,7 +36,7 @@ import Testing
         model.tensors = ["w": w, "b": b]
         model.layers = [Layer(.conv2d(.init(weight: "w", bias: c.bias ? "b" : nil, stride: c.stride, padding: c.padding)),
                               name: "conv", inputs: ["x"], output: "y")]
-        // Both kernels: AVX-512 (where the CPU has it) and the portable C other CPUs run.
+        // Both kernels: the widest this CPU has (AVX-512 or AVX2) and the portable C other CPUs run.
         for kernels in [KernelChoice.fastest, .portable] {
             expectClose(try model.compile(kernels: kernels).run(inputs: ["x": x])["y"], expected)
         }
