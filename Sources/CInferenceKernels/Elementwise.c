@@ -7,28 +7,28 @@
 #if IK_X86
 #include <cpuid.h>
 
-static int detect_avx512(void) {
-    unsigned eax, ebx, ecx, edx;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE)) return 0;
-    // The OS must save the opmask and the upper ZMM state (XCR0 bits 1, 2, 5, 6, 7).
-    unsigned lo, hi;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    if ((lo & 0xE6) != 0xE6) return 0;
-    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
-    const unsigned want = bit_AVX512F | bit_AVX512DQ | bit_AVX512VL | bit_AVX2;
-    return (ebx & want) == want;
-}
-
-static int detect_avx2(void) {
+// Whether the CPU has every bit of `leaf1_ecx` in CPUID leaf 1's ECX and of
+// `leaf7_ebx` in leaf 7's EBX, and the OS saves every state bit of `xcr0`.
+static int cpu_has(unsigned leaf1_ecx, unsigned xcr0, unsigned leaf7_ebx) {
     unsigned eax, ebx, ecx, edx;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
-    if ((ecx & (bit_OSXSAVE | bit_AVX | bit_FMA)) != (bit_OSXSAVE | bit_AVX | bit_FMA)) return 0;
-    // The OS must save the upper YMM state (XCR0 bits 1 and 2).
+    leaf1_ecx |= bit_OSXSAVE;  // XGETBV needs it
+    if ((ecx & leaf1_ecx) != leaf1_ecx) return 0;
     unsigned lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    if ((lo & 0x6) != 0x6) return 0;
+    if ((lo & xcr0) != xcr0) return 0;
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
-    return (ebx & bit_AVX2) != 0;
+    return (ebx & leaf7_ebx) == leaf7_ebx;
+}
+
+// The OS must save the opmask and the upper ZMM state (XCR0 bits 1, 2, 5, 6, 7).
+static int detect_avx512(void) {
+    return cpu_has(0, 0xE6, bit_AVX512F | bit_AVX512DQ | bit_AVX512VL | bit_AVX2);
+}
+
+// The OS must save the upper YMM state (XCR0 bits 1 and 2).
+static int detect_avx2(void) {
+    return cpu_has(bit_AVX | bit_FMA, 0x6, bit_AVX2);
 }
 
 // Racing threads compute the same answer, so a relaxed cache is enough.
