@@ -174,7 +174,10 @@ public final class HTTPServer: @unchecked Sendable {
             if let decoded = pending.decodedFields { form = decoded } else { pending.unreadable = "a form field is not UTF-8 text" }
         }
         var request = HTTPRequest(method: method, path: url, form: form, bodyTooLarge: pending.tooLarge)
-        request.query = HTTPServer.values(of: connection, kind: .GET_ARGUMENT_KIND)
+        switch HTTPServer.queryArguments(of: connection) {
+        case .success(let arguments): request.query = arguments
+        case .failure(let problem): pending.unreadable = pending.unreadable ?? problem.reason
+        }
         for name in HTTPRequest.interestingHeaders {
             if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) {
                 request.headers[name] = String(cString: value)
@@ -223,20 +226,33 @@ public final class HTTPServer: @unchecked Sendable {
         return .YES
     }
 
-    private final class Collected { var values: [String: String] = [:] }
+    struct QueryProblem: Error { let reason: String }
 
-    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [String: String] {
+    /// Read as form fields are: each once, as UTF-8, or the request is refused (the first of
+    /// `?id=1&id=2` would otherwise win silently, and a byte that is not UTF-8 would be replaced).
+    private final class Collected { var values: [String: String] = [:]; var problem: String? }
+
+    private static func queryArguments(of connection: OpaquePointer) -> Result<[String: String], QueryProblem> {
         let collected = Collected()
         let iterator: MHD_KeyValueIterator = { context, _, key, value in
             guard let context, let key else { return .YES }
             let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-            let name = String(cString: key)
-            if collected.values[name] == nil { collected.values[name] = value.map { String(cString: $0) } ?? "" }
+            guard let name = String(validatingCString: key),
+                  let text = value.map({ String(validatingCString: $0) }) ?? "" else {
+                collected.problem = "a query argument is not UTF-8 text"
+                return .NO
+            }
+            guard collected.values[name] == nil else {
+                collected.problem = "a query argument is given twice"
+                return .NO
+            }
+            collected.values[name] = text
             return .YES
         }
         withExtendedLifetime(collected) {
-            _ = MHD_get_connection_values(connection, kind, iterator, Unmanaged.passUnretained(collected).toOpaque())
+            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, iterator,
+                                          Unmanaged.passUnretained(collected).toOpaque())
         }
-        return collected.values
+        return collected.problem.map { .failure(QueryProblem(reason: $0)) } ?? .success(collected.values)
     }
 }

@@ -127,9 +127,11 @@ enum SiteError: Error {
         }
     }
 
+    /// An image's number as the site writes it: digits without leading zeros, so each image
+    /// has one address (`/image/007` is not image 7).
     static func imageID(_ text: String) throws -> ImageID {
         guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }),
-              let value = Int64(text) else { throw SiteError.notFound }
+              let value = Int64(text), String(value) == text else { throw SiteError.notFound }
         return ImageID(value)
     }
 }

@@ -76,10 +76,21 @@ struct ServerSecurityTests {
         #expect(try served.correctionCount() == before)
     }
 
+    /// Query arguments are read as form fields are: one of each, as UTF-8. The first of a
+    /// repeated one used to win silently, and a byte that is not UTF-8 became U+FFFD.
+    @Test(arguments: ["/?label=Coat&label=Bag", "/?per=10&per=200", "/review?at=1&at=2", "/?label=Bag%FF",
+                      "/?sort=uncertain&sort=uncertain"])
+    func aQueryThatCannotBeReadExactlyGets400(path: String) throws {
+        let response = try served.client.get(path)
+        #expect(response.status == 400, "\(path) answered \(response.status)")
+        #expect(response.text.hasPrefix("Bad request: "), "\(path): \(response.text.prefix(80))")
+    }
+
     @Test(arguments: ["/..", "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2Fetc%2Fpasswd",
                       "/static/../../Package.swift", "/static/..%2f..%2fPackage.swift", "/etc/passwd", "//etc/passwd",
                       "/thumb/../../etc/passwd", "/thumb/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/image/../../etc/passwd",
-                      "/tensor/..%2f1.png", "/Package.swift", "/static/", "/static/style.css/.."])
+                      "/tensor/..%2f1.png", "/Package.swift", "/static/", "/static/style.css/..",
+                      "/image/01", "/image/0001", "/image/+1", "/tensor/01.png"])
     func pathsOutsideTheRoutesGet404(path: String) throws {
         let response = try served.client.get(path)
         #expect(response.status == 404, "\(path) answered \(response.status)")
