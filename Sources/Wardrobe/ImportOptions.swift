@@ -67,6 +67,8 @@ public struct ImportReport: Sendable, Encodable {
     public var hidden = 0
     /// Files passed over by name as no photo (sidecars, videos, documents), per extension.
     public var notPhotos: [String: Int] = [:]
+    /// Pipes, sockets and devices inside the folders, passed over unopened.
+    public var special = 0
     /// Files that failed this time.
     public var failed: [Failure] = []
     public var seconds = 0.0
@@ -86,7 +88,7 @@ public struct ImportReport: Sendable, Encodable {
     enum CodingKeys: String, CodingKey {
         case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
         case filesRead = "files_read", knownFailures = "known_failures", missing, hidden
-        case notPhotos = "not_photos"
+        case notPhotos = "not_photos", special = "special_files"
         case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
     }
 
@@ -101,6 +103,7 @@ public struct ImportReport: Sendable, Encodable {
         try container.encode(missing, forKey: .missing)
         try container.encode(hidden, forKey: .hidden)
         try container.encode(notPhotos, forKey: .notPhotos)
+        try container.encode(special, forKey: .special)
         try container.encode(failed, forKey: .failed)
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try container.encode((imagesPerSecond * 10).rounded() / 10, forKey: .imagesPerSecond)

@@ -30,6 +30,8 @@ public final class Importer {
         public var hidden = 0
         /// Files passed over by name as no photo (`PhotoFinder.notPhotoExtensions`).
         public var notPhotos: [String] = []
+        /// Pipes, sockets and devices passed over (`PhotoFinder`).
+        public var special = 0
         /// Failing files under the folders walked that are gone (to fail no more).
         public var goneFailures: [String] = []
         /// Known paths under the folders walked that are gone (to be marked missing).
@@ -50,6 +52,7 @@ public final class Importer {
         plan.problems = found.problems.map { ImportReport.Failure(path: $0.path, reason: $0.reason) }
         plan.hidden = found.hidden
         plan.notPhotos = found.notPhotos
+        plan.special = found.special
         for file in found.files {
             if let known = try catalogue.knownPath(file.path), known.isUnchanged(file.seen) {
                 plan.unchanged.append(file)
@@ -107,6 +110,7 @@ public final class Importer {
             report.filesRead = plan.toRead.count
             report.knownFailures = plan.knownFailures.count
             report.hidden = plan.hidden
+            report.special = plan.special
             report.notPhotos = Dictionary(grouping: plan.notPhotos) { PhotoFinder.notPhotoExtension(of: $0) ?? "" }
                 .mapValues(\.count)
             report.missing = look.newlyMissing

@@ -49,12 +49,13 @@ public struct PhotoFinder: Sendable {
     /// in `excluded` (the catalogue's own) are passed over under any name, also
     /// when reached through a symbolic link.
     public func find(_ roots: [String], excluding excluded: Set<FileIdentity> = [])
-        -> (files: [FoundFile], problems: [(path: String, reason: String)], hidden: Int, notPhotos: [String]) {
+        -> (files: [FoundFile], problems: [(path: String, reason: String)], hidden: Int, notPhotos: [String],
+            special: Int) {
         var walk = Walk(includeHidden: includeHidden, excluded: excluded)
         for root in roots {
             walk.visit(absolute(root), isRoot: true)
         }
-        return (walk.files, walk.problems, walk.hidden, walk.notPhotos)
+        return (walk.files, walk.problems, walk.hidden, walk.notPhotos, walk.special)
     }
 
     /// The paths among `roots` that name nothing (a typo), before anything is
@@ -99,6 +100,9 @@ public struct PhotoFinder: Sendable {
         var hidden = 0
         /// Files inside the folders passed over by name (`notPhotoExtensions`).
         var notPhotos: [String] = []
+        /// Pipes, sockets and devices inside the folders: never a photo, and a pipe would block
+        /// the reader, so they are passed over unopened and counted.
+        var special = 0
         var seen = Set<String>()
         var folders = Set<FileIdentity>()
 
@@ -137,7 +141,7 @@ public struct PhotoFinder: Sendable {
                     visit(path == "/" ? "/\(name)" : "\(path)/\(name)", isRoot: false)
                 }
             default:
-                if isRoot { problems.append((path, "not a regular file or folder")) }
+                if isRoot { problems.append((path, "not a regular file or folder")) } else { special += 1 }
             }
         }
     }

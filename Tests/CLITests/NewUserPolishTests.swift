@@ -195,6 +195,25 @@ import Testing
         #expect(!none.stdout.contains("junk.jpg"), "\(none.stdout)")
     }
 
+    /// A pipe and a link to a device inside a folder are no photo, and reading the pipe would
+    /// wait for a writer: they are passed over unopened and counted, where they used to be
+    /// passed over without a word.
+    @Test func pipesAndDevicesInAFolderArePassedOverAndCounted() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(mkfifo(folder.path("photos/pipe.jpg"), 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("photos/null.png"), withDestinationPath: "/dev/null")
+        let dry = try WardrobeProcess.run(["import", "--db", db, "--dry-run", folder.path("photos")])
+        #expect(dry.stderr.contains("2 pipes, sockets or devices passed over"), "\(dry.stderr)")
+        let run = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        #expect(run.stdout.contains("special files  2  pipes, sockets or devices passed over unopened"), "\(run.stdout)")
+        #expect(run.stdout.contains("new images     5"), "\(run.stdout)")
+        let json = try WardrobeProcess.run(["import", "--json", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(json.stdout.contains("\"special_files\" : 2"), "\(json.stdout)")
+    }
+
     /// A backup of the catalogue kept in the photo folder, with another catalogue's
     /// write-ahead log beside it: SQLite files are no photo either. Each was read and
     /// failed as "not an image", and every later import of the folder exited 2.

@@ -99,12 +99,15 @@ struct ImportCommand: Command {
             for file in plan.toRead { console.output(Format.escaped(file.path)) }
             let known = plan.knownFailures.isEmpty ? "" : ", \(plan.knownFailures.count) known failures would be skipped"
             let notPhotos = plan.notPhotos.isEmpty ? "" : ", \(plan.notPhotos.count) not photos passed over by name"
+            let special = plan.special == 0 ? "" : ", \(plan.special) \(Self.specialFiles) passed over"
             console.info("dry run: \(plan.toRead.count) files would be read, \(plan.unchanged.count) unchanged would be skipped"
-                         + known + notPhotos)
+                         + known + notPhotos + special)
             for problem in plan.problems { console.error("\(problem.path): \(problem.reason)") }
         }
         return plan.problems.isEmpty ? .success : .partialFailure
     }
+
+    static let specialFiles = "pipes, sockets or devices"
 
     private func printSummary(_ report: ImportReport, catalogue: String, console: Console) {
         let files = report.filesFound == 1 ? "1 file" : "\(report.filesFound) files"
@@ -138,6 +141,9 @@ struct ImportCommand: Command {
             let kinds = report.notPhotos.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
             rows.append(["not photos", String(report.notPhotos.values.reduce(0, +)),
                          "passed over by name (" + kinds.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"])
+        }
+        if report.special > 0 {
+            rows.append(["special files", String(report.special), Self.specialFiles + " passed over unopened"])
         }
         if !report.failed.isEmpty { rows.append(["failed", String(report.failed.count), ""]) }
         console.output("\(verb) \(files) into \(catalogue) in \(Format.duration(report.seconds))" + rate)
