@@ -19,7 +19,8 @@ extension Catalogue {
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1, ?7)
                 ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                     reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
-                    attempts = attempts + 1, path_bytes = excluded.path_bytes
+                    attempts = attempts + 1
+                WHERE path_bytes IS excluded.path_bytes
                 """, display, file?.size, file?.modificationTimeNanoseconds, reason, run, now, exact)
         }
     }
@@ -47,7 +48,7 @@ extension Catalogue {
 
     /// The failing file at this path, if its latest attempt failed.
     public func failingFile(_ path: String) throws -> FailingFile? {
-        try failingFiles(where: "path = ?", [PathName.display(path)]).first
+        try failingFiles(where: "path = ? AND path_bytes IS ?", [PathName.display(path), PathName.exactBytes(of: path)]).first
     }
 
     /// Every failing path, or those under `folder`, in path order.

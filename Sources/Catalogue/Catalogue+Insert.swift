@@ -144,8 +144,8 @@ extension Catalogue {
         static let path = """
             INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen, path_bytes) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
-                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0,
-                path_bytes = excluded.path_bytes
+                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
+                WHERE path_bytes IS excluded.path_bytes
             """
         static let classification = """
             INSERT INTO classifications

@@ -35,13 +35,23 @@ extension Catalogue {
 
     /// The image last seen at this path.
     public func image(path: String) throws -> ImageRecord? {
-        try images(where: "id = (SELECT image_id FROM image_paths WHERE path = ?)", [PathName.display(path)]).first
+        try images(where: "id = (SELECT image_id FROM image_paths WHERE path = ? AND path_bytes IS ?)",
+                   [PathName.display(path), PathName.exactBytes(of: path)]).first
     }
 
     /// What the catalogue knows of a path: the image there and the file's size
     /// and time when it was seen, so an unchanged file can be skipped unhashed.
+    /// A path is found by its display form and its exact bytes together: the display
+    /// form of a name that is not UTF-8 (`\xFF.jpg`) can be another file's real name.
     public func knownPath(_ path: String) throws -> KnownPath? {
-        try paths(where: "path = ?", [PathName.display(path)]).first
+        try paths(where: "path = ? AND path_bytes IS ?", [PathName.display(path), PathName.exactBytes(of: path)]).first
+    }
+
+    /// Whether another file, whose name has other bytes, is stored under the display form
+    /// `path` has: one path row holds one of them, so this one cannot be stored.
+    public func anotherFileShowsAs(_ path: String) throws -> Bool {
+        try database.scalarInt("SELECT count(*) FROM image_paths WHERE path = ? AND path_bytes IS NOT ?",
+                               PathName.display(path), PathName.exactBytes(of: path)) ?? 0 > 0
     }
 
     /// Every path an image was seen at: existing ones first, each group most recently seen first.

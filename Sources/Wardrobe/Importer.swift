@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Foundation
 import Imaging
 
@@ -42,6 +43,9 @@ public final class Importer {
         public var seconds = 0.0
     }
 
+    /// Why a file whose name shows as another's is not imported.
+    static let sameDisplayName = "its name shows as another file's (a byte that is not UTF-8 shows as \\xHH); rename one of them to import both"
+
     public func plan(_ options: ImportOptions) throws -> Plan {
         let start = Date()
         // The catalogue itself may sit inside the folder being imported, under
@@ -53,8 +57,19 @@ public final class Importer {
         plan.hidden = found.hidden
         plan.notPhotos = found.notPhotos
         plan.special = found.special
+        // Display form -> the name first found with it: a path row holds one of them.
+        var shownAs: [String: String] = [:]
         for file in found.files {
-            if let known = try catalogue.knownPath(file.path), known.isUnchanged(file.seen) {
+            let display = PathName.display(file.path)
+            let known = try catalogue.knownPath(file.path)
+            // A path known exactly has its row; only an unknown one can meet another's.
+            let taken = try known == nil && catalogue.anotherFileShowsAs(file.path)
+            if taken || shownAs[display].map({ $0 != file.path }) ?? false {
+                plan.problems.append(ImportReport.Failure(path: file.path, reason: Importer.sameDisplayName))
+                continue
+            }
+            shownAs[display] = file.path
+            if let known, known.isUnchanged(file.seen) {
                 plan.unchanged.append(file)
                 if known.isMissing { plan.back.append(file.path) }
             } else if let failing = try catalogue.failingFile(file.path), failing.isUnchanged(file.seen) {

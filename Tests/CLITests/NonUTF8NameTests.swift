@@ -81,6 +81,42 @@ import Testing
         #expect(try missing(gone) == 1, "\(gone.stdout) \(gone.stderr)")
     }
 
+    /// A name whose display form is another file's real name: byte 0xFF shows as `\xFF`,
+    /// and `\xFF.png` (backslash, x, F, F) is a name too. One path row holds one of them;
+    /// the second used to take the first's row over, and the first image lost its path.
+    /// Now the second is refused with one line, and the first keeps its row.
+    @Test func aNameThatShowsAsAnotherFilesIsRefusedAndChangesNoRow() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let root = Array(folder.path("photos").utf8)
+        try makeFolder(root)
+        let literal = root + Array("/\\xFF.png".utf8), raw = root + [0x2F, 0xFF] + Array(".png".utf8)
+        try writeFile(literal, try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)))
+        try writeFile(raw, try PNGEncoder().encode(PhotoFolder.fashionBitmap(4)))
+        let db = folder.path("c.sqlite")
+
+        for _ in 0..<2 {
+            let result = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+            #expect(result.status == 2, "\(result.stdout)")
+            #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("shows as another file's"),
+                    "\(result.stderr)")
+            let catalogue = try Catalogue(path: db, mode: .readOnly)
+            let rows = try catalogue.database.rows("SELECT path, image_id, path_bytes FROM image_paths") {
+                ($0.text(0), $0.int64(1), $0.isNull(2))
+            }
+            // The file found first (in name order, the literal one) keeps its row and its image.
+            #expect(rows.count == 1 && rows.first?.0 == folder.path("photos") + "/\\xFF.png" && rows.first?.2 == true,
+                    "\(rows)")
+            #expect(try catalogue.database.scalarInt("SELECT count(*) FROM images") == 1)
+        }
+        // Named on its own, the refused file is refused again; by its path it names no image.
+        let direct = try shell("\"$0\" import --db \"$1\" --prep fashion-mnist \"$(printf '%s/\\377.png' \"$2\")\"",
+                               db, folder.path("photos"))
+        #expect(direct.status == 2 && direct.stderr.contains("shows as another file's"), "\(direct.stderr)")
+        let show = try shell("\"$0\" show --db \"$1\" \"$(printf '%s/\\377.png' \"$2\")\"", db, folder.path("photos"))
+        #expect(show.status == 1 && show.stderr.contains("not found"), "\(show.stdout) \(show.stderr)")
+    }
+
     private func missing(_ result: WardrobeProcess.Result) throws -> Int? {
         (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["missing"] as? Int
     }
