@@ -12,7 +12,24 @@ import Darwin
 /// a stream; anything else (a folder, a block device, a socket, a FIFO nobody reads) is
 /// refused, and so is a new path whose folder is missing (see `ParentFolder`). Every write
 /// is checked: a short or failed write is an error.
+///
+/// Nor does it replace what the command reads (`Input`): `export --output` naming the
+/// catalogue, `prep --thumbnail` naming the photo, `model train --out` naming the catalogue
+/// or a training photo each used to put the output where that file had been.
 public final class OutputFile {
+    /// A file the command reads (`role`: "the catalogue"), or a folder it reads files from,
+    /// which the output must not replace: the same file under any name (a link, a hard
+    /// link), or any file inside the folder.
+    public struct Input: Sendable {
+        public var path: String
+        public var role: String
+
+        public init(path: String, role: String) {
+            self.path = path
+            self.role = role
+        }
+    }
+
     /// What `path` turned out to be.
     public enum Kind: Sendable, Equatable {
         /// Written under a temporary name, renamed onto `target` by `finish`.
@@ -26,8 +43,8 @@ public final class OutputFile {
     private var descriptor: Int32
     private var temporary: String?
 
-    /// Opens `path` for writing as described above.
-    public init(path: String) throws(RegularFile.Failure) {
+    /// Opens `path` for writing as described above, refusing to replace any of `inputs`.
+    public init(path: String, sparing inputs: [Input] = []) throws(RegularFile.Failure) {
         self.path = path
         var status = stat()
         var target = path
@@ -57,6 +74,9 @@ public final class OutputFile {
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
+            if let input = Self.input(among: inputs, holding: status, at: target) {
+                throw RegularFile.Failure(kind: .input, reason: "is \(input.role), which this command reads; write the output elsewhere")
+            }
             (descriptor, temporary) = try Self.temporaryBeside(target)
             // The replacement keeps the permissions of the file it replaces.
             fchmod(descriptor, status.st_mode & 0o7777)
@@ -127,6 +147,26 @@ public final class OutputFile {
             }
             if count == 0 { throw RegularFile.Failure(kind: .system, reason: "nothing could be written") }
             done += count
+        }
+    }
+
+    /// The input that is the file `status` describes (found at `target`, links resolved), or
+    /// the folder holding it.
+    private static func input(among inputs: [Input], holding status: stat, at target: String) -> Input? {
+        let real = realpath(target, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return inputs.first { input in
+            var other = stat()
+            guard stat(input.path, &other) == 0 else { return false }
+            if other.st_mode & S_IFMT == S_IFDIR {
+                guard let real, let folder = realpath(input.path, nil) else { return false }
+                defer { free(folder) }
+                let prefix = String(cString: folder)
+                return real.hasPrefix(prefix == "/" ? "/" : prefix + "/")
+            }
+            return other.st_dev == status.st_dev && other.st_ino == status.st_ino
         }
     }
 

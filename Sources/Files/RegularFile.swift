@@ -18,6 +18,8 @@ public enum RegularFile {
             /// A FIFO, device, socket: anything that is not a regular file or a folder.
             case notRegular
             case tooLarge
+            /// A file the command reads, which an output must not replace (`OutputFile.Input`).
+            case input
             /// Writing to a pipe whose reader has gone (`| head`): not worth a message.
             case closedPipe
             /// Any other reason the system gave (permission, I/O error).

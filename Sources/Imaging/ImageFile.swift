@@ -29,9 +29,9 @@ public enum ImageFile {
     /// Writes a whole file the way `OutputFile` does: a new path or a regular file
     /// (also behind a link) replaced only once complete, a FIFO or character device
     /// written as a stream, anything else refused.
-    public static func write(_ bytes: [UInt8], to path: String) throws(ImagingError) {
+    public static func write(_ bytes: [UInt8], to path: String, sparing inputs: [OutputFile.Input] = []) throws(ImagingError) {
         do {
-            let file = try OutputFile(path: path)
+            let file = try OutputFile(path: path, sparing: inputs)
             try file.write(bytes)
             try file.finish()
         } catch {

@@ -39,9 +39,9 @@ public struct ModelFile: Sendable, Equatable {
     /// command that makes a model over many minutes (`model train`) says so before it
     /// starts rather than after; a file already there is replaced only once the new one
     /// is complete.
-    public static func destination(_ path: String) throws(ModelError) -> OutputFile {
+    public static func destination(_ path: String, sparing inputs: [OutputFile.Input] = []) throws(ModelError) -> OutputFile {
         do {
-            return try OutputFile(path: path)
+            return try OutputFile(path: path, sparing: inputs)
         } catch {
             throw ModelError.unwritable(path: path, reason: error.reason)
         }

@@ -10,7 +10,7 @@ extension CatalogueExport {
     public func write(format: RowFormat, all: Bool, toFile path: String) throws -> Int {
         let file: OutputFile
         do {
-            file = try OutputFile(path: path)
+            file = try OutputFile(path: path, sparing: CatalogueLocation.files(of: catalogue.path))
         } catch {
             throw WardrobeError.invalidArgument("\(path): cannot write the export there: \(error.reason)")
         }

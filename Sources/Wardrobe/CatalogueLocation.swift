@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Where the catalogue lives: `--db PATH`, else `$WARDROBE_DB`, else
@@ -14,5 +15,11 @@ public enum CatalogueLocation {
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return "\(home)/.local/share/wardrobe/\(fileName)"
+    }
+
+    /// The catalogue at `path` and SQLite's files beside it, which no output may replace.
+    public static func files(of path: String) -> [OutputFile.Input] {
+        [OutputFile.Input(path: path, role: "the catalogue")]
+            + ["-wal", "-shm", "-journal"].map { OutputFile.Input(path: path + $0, role: "the catalogue's \($0.dropFirst()) file") }
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import Imaging
 
 /// `wardrobe prep FILE`: what a prep recipe makes of one image, to look at. Low accuracy on a
@@ -28,14 +29,16 @@ public struct PrepPreview {
 
     /// Decodes and prepares the file; with `tensorPNG` writes the tensor enlarged `scale` times,
     /// with `thumbnail` writes the thumbnail JPEG.
+    /// Neither output replaces the image itself nor any of `inputs` (the catalogue).
     public func run(path: String, recipe: any PrepRecipe, tensorPNG: String? = nil, scale: Int = 10,
-                    thumbnail: String? = nil) throws(ImagingError) -> Result {
+                    thumbnail: String? = nil, sparing inputs: [OutputFile.Input] = []) throws(ImagingError) -> Result {
+        let inputs = inputs + [OutputFile.Input(path: path, role: "the image being prepared")]
         let processed = try processor.process(contentsOf: path, recipe: recipe)
         if let tensorPNG {
-            try ImageFile.write(try TensorImage.png(processed.tensor.values, scale: scale), to: tensorPNG)
+            try ImageFile.write(try TensorImage.png(processed.tensor.values, scale: scale), to: tensorPNG, sparing: inputs)
         }
         if let thumbnail {
-            try ImageFile.write(processed.thumbnail, to: thumbnail)
+            try ImageFile.write(processed.thumbnail, to: thumbnail, sparing: inputs)
         }
         return Result(path: path, processed: processed, recipe: recipe.identity)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 
 /// Where output goes: `export --output PATH` never replaces a device, a link or a FIFO;
@@ -114,6 +115,42 @@ import Testing
                 && lines[0].hasSuffix("the folder \(folder.path("backups/2026")) does not exist"), "\(command): \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("backups")), "\(command) made the folder")
         #expect(result.stdout.isEmpty)
+    }
+
+    /// An output never replaces a file the command reads, under any name (a link, a hard
+    /// link): each of these used to put the output where the catalogue, the photo, the
+    /// parent model or a training photo had been.
+    @Test(arguments: ["export onto the catalogue", "export through a link", "prep thumbnail onto the photo",
+                      "prep tensor onto a hard link of the photo", "prep onto the catalogue",
+                      "train onto the parent", "train onto a training photo"])
+    func noOutputReplacesAFileTheCommandReads(attack: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.catalogue(in: folder)
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)), to: "photos/coats/a.png")
+        try "coats: Coat\n".write(toFile: folder.path("photos.map"), atomically: false, encoding: .utf8)
+        let photo = folder.path("photos/coats/a.png"), model = folder.path("parent.aimodel")
+        try FileManager.default.copyItem(atPath: FileManager.default.currentDirectoryPath + "/Models/fashion-mnist-only.aimodel",
+                                         toPath: model)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.sqlite"), withDestinationPath: db)
+        try FileManager.default.linkItem(atPath: photo, toPath: folder.path("hard.png"))
+        let train = ["model", "train", "--limit", "20", "--epochs", "1"]
+        let (arguments, victim): ([String], String) = switch attack {
+        case "export onto the catalogue": (["export", "--db", db, "--output", db], db)
+        case "export through a link": (["export", "--db", db, "--output", folder.path("link.sqlite")], db)
+        case "prep thumbnail onto the photo": (["prep", photo, "--thumbnail", photo], photo)
+        case "prep tensor onto a hard link of the photo": (["prep", photo, "--out", folder.path("hard.png")], photo)
+        case "prep onto the catalogue": (["prep", "--db", db, photo, "--out", db], db)
+        case "train onto the parent": (train + ["--from", model, "--out", model], model)
+        default: (train + ["--photos", folder.path("photos"), "--map", folder.path("photos.map"), "--out", photo], photo)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: victim))
+        let result = try WardrobeProcess.run(arguments)
+        #expect(result.status == 1, "\(attack): status \(result.status) \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasSuffix("which this command reads; write the output elsewhere"),
+                "\(attack): \(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: victim)) == before, "\(attack) changed \(victim)")
     }
 
     @Test func aDeviceIsNeverReplaced() throws {

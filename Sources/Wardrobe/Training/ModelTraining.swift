@@ -192,9 +192,9 @@ public struct ModelTraining: Sendable {
     }
 
     /// Opens the file a trained model will be written to (see `ModelFile.destination`).
-    public static func destination(_ path: String) throws(WardrobeError) -> OutputFile {
+    public static func destination(_ path: String, sparing inputs: [OutputFile.Input] = []) throws(WardrobeError) -> OutputFile {
         do {
-            return try ModelFile.destination(path)
+            return try ModelFile.destination(path, sparing: inputs)
         } catch {
             throw unwritable(error, path: path)
         }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Files
 import Wardrobe
 
 /// `wardrobe prep FILE [--recipe NAME] [--out FILE.png] [--thumbnail FILE.jpg]`
@@ -36,7 +37,8 @@ struct PrepCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let file = files[0]
         let recipe = try console.setup.recipe(named: self.recipe, model: model.path, cataloguePath: catalogue.path)
-        let result = try PrepPreview().run(path: file, recipe: recipe, tensorPNG: out, thumbnail: thumbnail)
+        let result = try PrepPreview().run(path: file, recipe: recipe, tensorPNG: out, thumbnail: thumbnail,
+                                           sparing: CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path)))
         let image = result.processed
         let style = PreviewStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)
         var facts = "\(file): \(image.format.rawValue) \(image.width)x\(image.height)"

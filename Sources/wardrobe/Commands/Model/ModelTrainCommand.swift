@@ -129,11 +129,17 @@ struct ModelTrainCommand: Command {
         // Opened first, so a place the model cannot go is refused before the training, not
         // after it. A file is let go again (and opened anew at the end), so a run stopped
         // halfway leaves no temporary file beside it; a stream (a pipe) stays open.
-        var destination: OutputFile? = try ModelTraining.destination(out)
+        // Nor may it replace what the training reads.
+        var inputs = CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path))
+            + [OutputFile.Input(path: training.dataDirectory, role: "in the Fashion-MNIST folder")]
+        if let parent { inputs.append(OutputFile.Input(path: parent.path, role: "the model being fine-tuned")) }
+        if let photos { inputs.append(OutputFile.Input(path: photos, role: "in the folder of training photos")) }
+        if let map { inputs.append(OutputFile.Input(path: map, role: "the map of photo folders")) }
+        var destination: OutputFile? = try ModelTraining.destination(out, sparing: inputs)
         if case .replaced = destination?.kind { destination = nil }
         let printer = TrainingPrinter(console: console, configuration: training.configuration)
         let outcome = try training.run { event in printer.show(event) }
-        try ModelTraining.write(outcome.model, to: try destination ?? ModelTraining.destination(out))
+        try ModelTraining.write(outcome.model, to: try destination ?? ModelTraining.destination(out, sparing: inputs))
         var summary = "wrote \(output.path): \(outcome.result.network.parameterCount) parameters, test accuracy "
             + String(format: "%.4f", outcome.result.testAccuracy)
         if let photos = outcome.result.photoValidationAccuracy {
