@@ -38,7 +38,9 @@ public final class Database {
         // A catalogue on read-only media (a mounted backup, a read-only share):
         // WAL needs a -shm file it cannot create there, so with no -wal to read,
         // the file is opened as immutable, which needs neither.
-        var name = path
+        // A relative name is given as "./name": SQLite would read "file:x.db" as a URI and
+        // open x.db (and a query in it, "?mode=ro", as options).
+        var name = inMemory || path.hasPrefix("/") ? path : "./" + path
         if mode == .readOnly, !inMemory, Database.isOnReadOnlyMedia(path) {
             name = Database.immutableURI(path)
             flags |= SQLITE_OPEN_URI

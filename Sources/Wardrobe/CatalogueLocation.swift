@@ -7,8 +7,8 @@ public enum CatalogueLocation {
     public static let fileName = "catalogue.sqlite"
 
     public static func resolve(explicit: String?, environment: [String: String]) -> String {
-        if let explicit, !explicit.isEmpty { return explicit }
-        if let path = environment["WARDROBE_DB"], !path.isEmpty { return path }
+        if let explicit, !explicit.isEmpty { return asFile(explicit) }
+        if let path = environment["WARDROBE_DB"], !path.isEmpty { return asFile(path) }
         // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return "\(dataHome)/wardrobe/\(fileName)"
@@ -16,6 +16,10 @@ public enum CatalogueLocation {
         let home = environment["HOME"] ?? NSHomeDirectory()
         return "\(home)/.local/share/wardrobe/\(fileName)"
     }
+
+    /// A name given for the catalogue is a file: SQLite takes ":memory:" for a database
+    /// kept in memory and lost at exit, so that name is the file of the current folder.
+    static func asFile(_ path: String) -> String { path == ":memory:" ? "./:memory:" : path }
 
     /// The catalogue at `path` and SQLite's files beside it, which no output may replace.
     public static func files(of path: String) -> [OutputFile.Input] {

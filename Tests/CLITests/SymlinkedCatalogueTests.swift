@@ -22,4 +22,24 @@ import Testing
             #expect(!result.stderr.contains("c.sqlite"), "round \(round): \(result.stderr)")
         }
     }
+
+    /// A catalogue's name is a file's name, even where SQLite would read it otherwise: a
+    /// relative `file:c.sqlite` was taken as a URI and opened `c.sqlite` (its query as
+    /// options), and `:memory:` as a database in memory, lost at exit.
+    @Test(arguments: ["file:c.sqlite", "file:c.sqlite?mode=ro", ":memory:"])
+    func aCatalogueNamedLikeAnSQLiteURIIsThatFile(name: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(1)), to: "photos/1.png")
+        let here = URL(fileURLWithPath: folder.path(""))
+        for round in 0..<2 {
+            let result = try WardrobeProcess.run(["import", "--db", name, "--prep", "fashion-mnist", "--json", "photos"],
+                                                 currentDirectory: here)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect(report?[round == 0 ? "new_images" : "unchanged"] as? Int == 1, "\(name), round \(round): \(result.stdout)")
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.path(name)), "\(name) is the file written")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("c.sqlite")), "no other file is written")
+    }
 }
