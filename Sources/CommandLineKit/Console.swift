@@ -60,14 +60,16 @@ public final class Console: Sendable {
         write(Format.escaped(text, keepingNewlines: true) + "\n", to: STDERR_FILENO)
     }
 
-    /// One line on stderr, always: line breaks in `text` are escaped too.
+    /// One line on stderr, always: line breaks in `text` are escaped too, and a very long
+    /// line is shortened (`Format.bounded`).
     public func warning(_ text: String) {
-        write(paint("warning:", "33") + " " + Format.escaped(text) + "\n", to: STDERR_FILENO)
+        write(paint("warning:", "33") + " " + Format.bounded(Format.escaped(text)) + "\n", to: STDERR_FILENO)
     }
 
-    /// One line on stderr, always: line breaks in `text` are escaped too.
+    /// One line on stderr, always: line breaks in `text` are escaped too, and a very long
+    /// line is shortened (`Format.bounded`).
     public func error(_ text: String) {
-        write(paint("error:", "31") + " " + Format.escaped(text) + "\n", to: STDERR_FILENO)
+        write(paint("error:", "31") + " " + Format.bounded(Format.escaped(text)) + "\n", to: STDERR_FILENO)
     }
 
     /// Rewrites the current stderr line (progress bars); only on a terminal.

@@ -8,6 +8,20 @@ public enum Format {
         VisibleText.escaped(text, keepingNewlines: keepingNewlines)
     }
 
+    /// The longest message line shown whole: room for two paths of the longest the system
+    /// takes (4,096 bytes) and the words around them.
+    public static let longestMessage = 10_000
+
+    /// `text`, or when it is longer than `longestMessage` characters its start and end
+    /// around a count of what was left out: an error that quotes its input (a 20 MB line of
+    /// `label -`'s stdin) stays a line a person can read.
+    public static func bounded(_ text: String) -> String {
+        let count = text.count
+        guard count > longestMessage else { return text }
+        let head = 8_000, tail = 1_000
+        return "\(text.prefix(head))…(\(count - head - tail) characters left out)…\(text.suffix(tail))"
+    }
+
     public static func percent(_ value: Float) -> String { String(format: "%.1f%%", Double(value) * 100) }
     public static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 

@@ -195,6 +195,21 @@ import Testing
         #expect(!none.stdout.contains("junk.jpg"), "\(none.stdout)")
     }
 
+    /// An error that quotes its input stays a line a person can read: a 2 MB line of
+    /// `label -`'s stdin used to come back whole on stderr.
+    @Test func anErrorQuotingAHugeInputIsShortened() throws {
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        _ = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        let line = String(repeating: "x", count: 2_000_000)
+        let result = try WardrobeProcess.run(["label", "--db", db, "Coat", "-"], input: line + "\n")
+        #expect(result.status == 1, "\(result.stderr.prefix(200))")
+        let first = try #require(result.stderr.split(separator: "\n").first)
+        #expect(first.count < 10_100 && first.contains("characters left out"), "\(first.prefix(200)) (\(first.count))")
+        #expect(first.hasSuffix("is not an image id, a hash prefix (hex digits) or a path"), "\(first.suffix(200))")
+    }
+
     /// A pipe and a link to a device inside a folder are no photo, and reading the pipe would
     /// wait for a writer: they are passed over unopened and counted, where they used to be
     /// passed over without a word.
