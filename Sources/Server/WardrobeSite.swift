@@ -74,9 +74,9 @@ public final class WardrobeSite: HTTPHandler {
 
     /// The stored bytes; the image's hash is the ETag, so a browser that has
     /// them gets 304 and no body.
+    /// At the one address the pages write, `/thumb/` and the SHA-256 in lower-case hex.
     private func thumbnail(hash: String, request: HTTPRequest) throws -> HTTPResponse {
-        let name = hash.hasSuffix(".jpg") ? String(hash.dropLast(4)) : hash
-        guard name.utf8.count == 64, let digest = try? SHA256Digest(hex: name.lowercased()) else {
+        guard hash.utf8.count == 64, let digest = try? SHA256Digest(hex: hash), digest.hex == hash else {
             throw SiteError.notFound
         }
         let tag = "\"\(digest.hex)\""

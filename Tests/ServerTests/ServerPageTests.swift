@@ -92,6 +92,10 @@ struct ServerPageTests {
         #expect(again.status == 304)
         #expect(again.body.isEmpty)
         #expect(try served.client.get("/thumb/" + String(repeating: "ab", count: 32)).status == 404)
+        // One address per thumbnail, as for images: upper-case hex and a ".jpg" were aliases.
+        for alias in [item.sha256.hex.uppercased(), item.sha256.hex + ".jpg"] {
+            #expect(try served.client.get("/thumb/" + alias).status == 404, "\(alias)")
+        }
     }
 
     @Test func tensorIsA28By28PictureEnlarged() throws {
