@@ -28,6 +28,25 @@ import Testing
         #expect(try ImageDecoder().decode(try ImageFile.read(thumbnail)).format == .png)
     }
 
+    /// `--out` and `--thumbnail` naming one file, by the same path written two ways or
+    /// through a link: the thumbnail used to replace the tensor just written.
+    @Test func outAndThumbnailNamingOneFileAreRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-prep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("both.png").path
+        try Data([1]).write(to: URL(fileURLWithPath: out))
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("link.png").path,
+                                                   withDestinationPath: out)
+        for other in [directory.path + "/./both.png", directory.appendingPathComponent("link.png").path] {
+            let result = try WardrobeProcess.run(["prep", Self.root + "/Fixtures/fashion-sample.png", "--out", out,
+                                                  "--thumbnail", other])
+            #expect(result.status == 64, "\(other): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: --out and --thumbnail name the same file"), "\(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data([1]), "nothing is written")
+        }
+    }
+
     @Test func exifRotatedSampleIsShownUpright() throws {
         let result = try WardrobeProcess.run(["prep", Self.root + "/Fixtures/samples/test-4-shirt-exif-rotated.jpg"])
         #expect(result.status == 0)

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Files
+import Foundation
 import Wardrobe
 
 /// `wardrobe prep FILE [--recipe NAME] [--out FILE.png] [--thumbnail FILE.jpg]`
@@ -32,6 +33,21 @@ struct PrepCommand: Command {
     func validate() throws(UsageError) {
         guard !files.isEmpty else { throw UsageError("missing FILE") }
         guard files.count == 1 else { throw UsageError("give one FILE") }
+        // The second would replace the first.
+        if let out, let thumbnail, Self.sameFile(out, thumbnail) {
+            throw UsageError("--out and --thumbnail name the same file (\(out)); give each its own")
+        }
+    }
+
+    /// The same path once written out, or the same file under two names (a link).
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        if URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path {
+            return true
+        }
+        guard let one = PhotoFinder.FileIdentity(path: first), let other = PhotoFinder.FileIdentity(path: second) else {
+            return false
+        }
+        return one == other
     }
 
     func run(_ console: Console) throws -> ExitStatus {
