@@ -37,7 +37,7 @@ extension Catalogue {
         // A missing folder is refused, not made, as `export --output` refuses one.
         if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
         let temporary = target + ".partial-\(getpid())"
-        defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) } }
+        defer { for suffix in Catalogue.fileSuffixes { try? FileManager.default.removeItem(atPath: temporary + suffix) } }
         let copied: [String: Int]
         let interrupted = CatalogueError.backupFailed(path: path, reason: "interrupted; the part already copied was removed")
         do {

@@ -16,6 +16,10 @@ public final class Catalogue {
 
     public let database: Database
     public var path: String { database.path }
+
+    /// What SQLite adds to a catalogue's name for the files it keeps beside it ("" is the
+    /// catalogue itself): its write-ahead log, shared memory and rollback journal.
+    public static let fileSuffixes = ["", "-wal", "-shm", "-journal"]
     /// Runs whose process died before closing them, marked interrupted by
     /// this opening (for writing), so the command can say so, once.
     public private(set) var abandonedRuns: [RunRecord] = []

@@ -1,3 +1,4 @@
+import Catalogue
 import Files
 import Foundation
 
@@ -23,7 +24,8 @@ public enum CatalogueLocation {
 
     /// The catalogue at `path` and SQLite's files beside it, which no output may replace.
     public static func files(of path: String) -> [OutputFile.Input] {
-        [OutputFile.Input(path: path, role: "the catalogue")]
-            + ["-wal", "-shm", "-journal"].map { OutputFile.Input(path: path + $0, role: "the catalogue's \($0.dropFirst()) file") }
+        Catalogue.fileSuffixes.map { suffix in
+            OutputFile.Input(path: path + suffix, role: suffix.isEmpty ? "the catalogue" : "the catalogue's \(suffix.dropFirst()) file")
+        }
     }
 }

@@ -50,25 +50,24 @@ public final class Importer {
         let start = Date()
         // The catalogue itself may sit inside the folder being imported, under
         // any name (a symbolic link to its folder): its files are known by identity.
-        let own = Set(["", "-wal", "-shm", "-journal"].compactMap { PhotoFinder.FileIdentity(path: catalogue.path + $0) })
+        let own = Set(CatalogueLocation.files(of: catalogue.path).compactMap { PhotoFinder.FileIdentity(path: $0.path) })
         let found = PhotoFinder(includeHidden: options.includeHidden).find(options.paths, excluding: own)
         var plan = Plan()
         plan.problems = found.problems.map { ImportReport.Failure(path: $0.path, reason: $0.reason) }
         plan.hidden = found.hidden
         plan.notPhotos = found.notPhotos
         plan.special = found.special
-        // Display form -> the name first found with it: a path row holds one of them.
-        var shownAs: [String: String] = [:]
+        // Display forms taken in this walk: a path row holds one name of each. The walk finds
+        // each path once, so a form met again is another file's.
+        var shown = Set<String>()
         for file in found.files {
-            let display = PathName.display(file.path)
             let known = try catalogue.knownPath(file.path)
             // A path known exactly has its row; only an unknown one can meet another's.
             let taken = try known == nil && catalogue.anotherFileShowsAs(file.path)
-            if taken || shownAs[display].map({ $0 != file.path }) ?? false {
+            if taken || !shown.insert(PathName.display(file.path)).inserted {
                 plan.problems.append(ImportReport.Failure(path: file.path, reason: Importer.sameDisplayName))
                 continue
             }
-            shownAs[display] = file.path
             if let known, known.isUnchanged(file.seen) {
                 plan.unchanged.append(file)
                 if known.isMissing { plan.back.append(file.path) }
