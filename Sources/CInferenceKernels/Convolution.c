@@ -345,6 +345,28 @@ static IK_AVX512_TARGET void pool_rows_avx512(int is_max, const float *rows, ptr
         }
     }
 }
+// The same in 8-wide vectors, for CPUs with AVX2 and without AVX-512. The
+// maximum and the sum are taken in the portable loop's order, so the two agree.
+static IK_AVX2_TARGET void pool_rows_avx2(int is_max, const float *rows, ptrdiff_t row_floats, int pool,
+                                          int width, int channels, float *out) {
+    const float scale = 1.0f / (float)(pool * pool);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int pw = 0; pw < width; pw++) {
+        const float *first = rows + (ptrdiff_t)pw * pool * channels;
+        for (int c = 0; c < channels; c += 8) {
+            const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(channels - c), lanes);
+            __m256 y = is_max ? _mm256_maskload_ps(first + c, mask) : _mm256_setzero_ps();
+            for (int j = 0; j < pool; j++)
+                for (int u = 0; u < pool; u++) {
+                    if (is_max && j == 0 && u == 0) continue;
+                    const __m256 x = _mm256_maskload_ps(first + j * row_floats + u * channels + c, mask);
+                    y = is_max ? _mm256_max_ps(x, y) : _mm256_add_ps(y, x);
+                }
+            if (!is_max) y = _mm256_mul_ps(y, _mm256_set1_ps(scale));
+            _mm256_maskstore_ps(out + pw * channels + c, mask, y);
+        }
+    }
+}
 #endif
 
 size_t ik_conv2d_pool_scratch(int32_t conv_width, int32_t out_channels, int32_t pool) {
@@ -380,13 +402,80 @@ void ik_conv2d_pool(const ik_conv *conv, int32_t is_max, int32_t pool, ik_view i
                 pool_rows_avx512(is_max, rows, row_floats, pool, out.width, out_channels, out0 + ph * out_pitch);
                 continue;
             }
+            if (!conv->portable && ik_has_avx2()) {
+                pool_rows_avx2(is_max, rows, row_floats, pool, out.width, out_channels, out0 + ph * out_pitch);
+                continue;
+            }
 #endif
             pool_rows_portable(is_max, rows, row_floats, pool, out.width, out_channels, out0 + ph * out_pitch);
         }
     }
 }
 
+#if IK_X86
+// A dense layer for a few images, one image at a time and 64 output channels
+// (eight vectors, across packed blocks) per pass. The tiles keep two sums of
+// one image in flight, so one image waited on each multiply-add's latency;
+// eight keep both FMA pipes busy. Each sum starts from the bias and adds the
+// inputs in order, as the tiles do, so the outputs are theirs bit for bit.
+#define IK_AVX2_DENSE_FEW 4  // images below which the tiles' sums are too few
+
+static inline __attribute__((always_inline)) IK_AVX2_TARGET
+void dense_pass_avx2(const int NV, const ik_conv *conv, int first, const float *x, float *y) {
+    const int bw = conv->block_width, cin = conv->in_channels;
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const float *w[8];
+    __m256 acc[8];
+#pragma clang loop unroll(full)
+    for (int v = 0; v < NV; v++) {
+        const int o = first + 8 * v;
+        w[v] = conv->weights + (size_t)(o / bw) * cin * bw + o % bw;
+        acc[v] = _mm256_loadu_ps(conv->bias + o);
+    }
+    for (int c = 0; c < cin; c++) {
+        const __m256 xb = _mm256_broadcast_ss(x + c);
+#pragma clang loop unroll(full)
+        for (int v = 0; v < NV; v++) acc[v] = _mm256_fmadd_ps(xb, _mm256_loadu_ps(w[v] + (ptrdiff_t)c * bw), acc[v]);
+    }
+    const __m256 zero = _mm256_setzero_ps();
+#pragma clang loop unroll(full)
+    for (int v = 0; v < NV; v++) {
+        const int o = first + 8 * v;
+        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(conv->out_channels - o), lanes);
+        _mm256_maskstore_ps(y + o, mask, conv->relu ? _mm256_max_ps(acc[v], zero) : acc[v]);
+    }
+}
+
+#define IK_DENSE_PASS(NV) \
+    static IK_AVX2_TARGET void dense_pass_avx2_##NV(const ik_conv *c, int f, const float *x, float *y) { \
+        dense_pass_avx2(NV, c, f, x, y); }
+IK_DENSE_PASS(1) IK_DENSE_PASS(2) IK_DENSE_PASS(3) IK_DENSE_PASS(4)
+IK_DENSE_PASS(5) IK_DENSE_PASS(6) IK_DENSE_PASS(7) IK_DENSE_PASS(8)
+typedef void (*dense_pass_fn)(const ik_conv *, int, const float *, float *);
+static const dense_pass_fn dense_passes_avx2[9] = {
+    NULL, dense_pass_avx2_1, dense_pass_avx2_2, dense_pass_avx2_3, dense_pass_avx2_4,
+    dense_pass_avx2_5, dense_pass_avx2_6, dense_pass_avx2_7, dense_pass_avx2_8,
+};
+
+static void dense_few_avx2(const ik_conv *conv, ik_view in, ik_view out, int32_t count) {
+    for (int n = 0; n < count; n++) {
+        const float *x = ik_interior(in, 0) + n * in.image_stride;
+        float *y = ik_interior(out, 0) + n * out.image_stride;
+        for (int first = 0; first < conv->out_channels; first += 64) {
+            const int left = (conv->out_channels - first + 7) / 8;
+            dense_passes_avx2[left < 8 ? left : 8](conv, first, x, y);
+        }
+    }
+}
+#endif
+
 void ik_dense(const ik_conv *conv, ik_view in, ik_view out, int32_t count) {
+#if IK_X86
+    if (!conv->portable && count < IK_AVX2_DENSE_FEW && !ik_has_avx512() && ik_has_avx2()) {
+        dense_few_avx2(conv, in, out, count);
+        return;
+    }
+#endif
     const int bw = conv->block_width;
     const int blocks = (conv->out_channels + bw - 1) / bw;
     const ptrdiff_t tap = 0;

@@ -128,6 +128,28 @@ import Testing
         }
     }
 
+    /// One, two or three images take another dense kernel on CPUs with AVX2 and
+    /// without AVX-512 (more sums in flight for one image); each output must be
+    /// the one the same image gets in a batch of 16, bit for bit.
+    @Test(arguments: [(3136, 128), (128, 10), (17, 65), (50, 16)])
+    func denseOnAFewImagesMatchesTheBatch(features: Int, outputs: Int) throws {
+        var random = Random(seed: UInt64(features * 3 + outputs))
+        let x = random.array([16, features])
+        let w = random.array([outputs, features]), b = random.array([outputs])
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, features])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1, outputs])])
+        model.tensors = ["w": w, "b": b]
+        model.layers = [Layer(.dense(.init(weight: "w", bias: "b")), name: "fc", inputs: ["x"], output: "y")]
+        let compiled = try model.compile()
+        let batch = try #require(try compiled.run(inputs: ["x": x])["y"]).scalars
+        for count in 1...3 {
+            let first = NDArray(shape: [count, features], scalars: Array(x.scalars[0..<count * features]))
+            let few = try #require(try compiled.run(inputs: ["x": first])["y"]).scalars
+            let differing = zip(few, batch).filter { $0.bitPattern != $1.bitPattern }.count
+            #expect(differing == 0, "\(count) images: \(differing) of \(few.count) outputs differ from the batch's")
+        }
+    }
+
     @Test(arguments: [[6, 5, 4], [9]])
     func batchNormAlone(_ sample: [Int]) throws {
         var random = Random(seed: 6)
