@@ -114,15 +114,21 @@ import Testing
         expectClose(try model.compile().run(inputs: ["x": x])["y"], expected)
     }
 
+    /// One dense layer, x [N, features] to y [N, outputs], weights w [outputs, features] and bias b.
+    static func denseModel(_ w: NDArray, _ b: NDArray) -> ModelBuilder {
+        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, w.shape[1]])],
+                                 outputs: [TensorSignature(name: "y", shape: [-1, w.shape[0]])])
+        model.tensors = ["w": w, "b": b]
+        model.layers = [Layer(.dense(.init(weight: "w", bias: "b")), name: "fc", inputs: ["x"], output: "y")]
+        return model
+    }
+
     @Test(arguments: [(1, 10), (128, 10), (3136, 128), (50, 16), (17, 65)])
     func dense(features: Int, outputs: Int) throws {
         var random = Random(seed: UInt64(features + outputs))
         let x = random.array([37, features])
         let w = random.array([outputs, features]), b = random.array([outputs])
-        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, features])],
-                                 outputs: [TensorSignature(name: "y", shape: [-1, outputs])])
-        model.tensors = ["w": w, "b": b]
-        model.layers = [Layer(.dense(.init(weight: "w", bias: "b")), name: "fc", inputs: ["x"], output: "y")]
+        let model = Self.denseModel(w, b)
         for kernels in [KernelChoice.fastest, .portable] {
             expectClose(try model.compile(kernels: kernels).run(inputs: ["x": x])["y"], Reference.dense(x, w, b))
         }
@@ -135,12 +141,7 @@ import Testing
     func denseOnAFewImagesMatchesTheBatch(features: Int, outputs: Int) throws {
         var random = Random(seed: UInt64(features * 3 + outputs))
         let x = random.array([16, features])
-        let w = random.array([outputs, features]), b = random.array([outputs])
-        var model = ModelBuilder(inputs: [TensorSignature(name: "x", shape: [-1, features])],
-                                 outputs: [TensorSignature(name: "y", shape: [-1, outputs])])
-        model.tensors = ["w": w, "b": b]
-        model.layers = [Layer(.dense(.init(weight: "w", bias: "b")), name: "fc", inputs: ["x"], output: "y")]
-        let compiled = try model.compile()
+        let compiled = try Self.denseModel(random.array([outputs, features]), random.array([outputs])).compile()
         let batch = try #require(try compiled.run(inputs: ["x": x])["y"]).scalars
         for count in 1...3 {
             let first = NDArray(shape: [count, features], scalars: Array(x.scalars[0..<count * features]))
