@@ -7,7 +7,7 @@ public enum CommandLineTool {
         do {
             switch try ArgumentParser.parse(words, root: root) {
             case .help(let command, let path):
-                console.output(HelpPrinter.help(for: command, commandPath: path, root: root), terminator: "")
+                console.outputLines(HelpPrinter.help(for: command, commandPath: path, root: root), terminator: "")
                 return ExitStatus.success.rawValue
             case .run(let command, _):
                 let status = try command.run(console).rawValue

@@ -35,9 +35,18 @@ public final class Console: Sendable {
         return Int(size.ws_col)
     }
 
-    /// Result lines on stdout, control characters other than line breaks escaped.
+    /// One result line on stdout: every control character escaped, line breaks
+    /// too, so a name from a file or a catalogue that holds one cannot split the
+    /// line into two, the second passing for a line of its own.
     /// After a failed write nothing more is written; `CommandLineTool` reports it.
-    public func output(_ text: String, terminator: String = "\n") {
+    public func output(_ line: String, terminator: String = "\n") {
+        write(Format.escaped(line) + terminator, to: STDOUT_FILENO)
+    }
+
+    /// Several result lines the tool laid out itself (a `Format.table`, whose
+    /// cells it escaped, or help): control characters other than line breaks
+    /// escaped. Never for text that only interpolates names: that is `output`.
+    public func outputLines(_ text: String, terminator: String = "\n") {
         write(Format.escaped(text, keepingNewlines: true) + terminator, to: STDOUT_FILENO)
     }
 
@@ -55,9 +64,10 @@ public final class Console: Sendable {
     /// The first write to stdout that failed, if one did.
     public var outputFailure: OutputFailure? { writing.withLock { $0 } }
 
-    /// A progress or information line on stderr.
-    public func info(_ text: String) {
-        write(Format.escaped(text, keepingNewlines: true) + "\n", to: STDERR_FILENO)
+    /// A progress or information line on stderr: one line, always (line breaks in
+    /// `text` are escaped, as `output` escapes them).
+    public func info(_ line: String) {
+        write(Format.escaped(line) + "\n", to: STDERR_FILENO)
     }
 
     /// One line on stderr, always: line breaks in `text` are escaped too, and a very long

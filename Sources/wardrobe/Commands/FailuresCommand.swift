@@ -34,7 +34,7 @@ struct FailuresCommand: Command {
         for row in rows {
             table.append([row.path, row.reason, String(row.attempts), Format.day(row.lastFailed)])
         }
-        console.output(Format.table(table, rightAligned: [2]))
+        console.outputLines(Format.table(table, rightAligned: [2]))
         return .success
     }
 }

@@ -37,7 +37,7 @@ struct HistoryCommand: Command {
             return .success
         }
         console.output("image \(details.id)  \(details.sha256.prefix(12))  \(Format.escaped(details.paths.first?.path ?? ""))")
-        console.output(HistoryCommand.table(details, console: console))
+        console.outputLines(HistoryCommand.table(details, console: console))
         if let corrected = details.correctedLabel {
             console.output("labelled \(corrected) by a person (outranks every run)")
         }

@@ -147,7 +147,7 @@ struct ImportCommand: Command {
         }
         if !report.failed.isEmpty { rows.append(["failed", String(report.failed.count), ""]) }
         console.output("\(verb) \(files) into \(catalogue) in \(Format.duration(report.seconds))" + rate)
-        console.output(Format.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        console.outputLines(Format.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         for (reason, count) in report.failureReasons {
             console.output("      \(count)  \(reason)")
         }
@@ -156,7 +156,7 @@ struct ImportCommand: Command {
             let rows = ClothingClassifier.labels.compactMap { label in
                 report.labels[label].map { ["  " + label, String($0)] }
             }
-            console.output(Format.table(rows, rightAligned: [1]))
+            console.outputLines(Format.table(rows, rightAligned: [1]))
         }
     }
 }

@@ -95,7 +95,7 @@ struct LabelCommand: Command {
                 if let model = change.model, model != after { after += " (model: \(model))" }
                 rows.append([String(change.image), change.before ?? "-", "->", after, change.path ?? "-"])
             }
-            console.output(Format.table(rows, rightAligned: [0]))
+            console.outputLines(Format.table(rows, rightAligned: [0]))
         }
         let verb = clear ? "cleared the label of" : confirm ? "confirmed the label of" : "labelled"
         console.info("\(verb) \(changes.count) image\(changes.count == 1 ? "" : "s")")

@@ -121,7 +121,7 @@ struct ListCommand: Command {
             return .success
         }
         // On a terminal the table fits its width: paths are shortened in the middle.
-        console.output(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 4))
+        console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 4))
         // Counting costs a walk over every match: only when the page is full.
         let listed = rows.count - 1
         guard listed == shown.limit else { return .success }

@@ -41,7 +41,7 @@ struct PruneCommand: Command {
         if report.goneFailures > 0 {
             rows.append(["failures", String(report.goneFailures), "files that failed to import are gone; dropped from 'wardrobe failures'"])
         }
-        console.output(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
+        console.outputLines(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
         return .success
     }
 }

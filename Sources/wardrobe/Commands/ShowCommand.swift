@@ -60,9 +60,9 @@ struct ShowCommand: Command {
         } else {
             facts.append([details.correctedLabel == nil ? "label" : "model", "not classified"])
         }
-        console.output(Format.table(facts))
+        console.outputLines(Format.table(facts))
         console.output("")
-        console.output(HistoryCommand.table(details, console: console))
+        console.outputLines(HistoryCommand.table(details, console: console))
         return .success
     }
 }

@@ -43,13 +43,13 @@ struct StatsCommand: Command {
             totals.insert(["interrupted runs", String(summary.interruptedRuns)], at: totals.count - 1)
         }
         if summary.corrected > 0 { totals.append(["labelled by a person", String(summary.corrected)]) }
-        console.output(Format.table(totals.map { ["  " + $0[0], $0[1]] }, rightAligned: [1]))
+        console.outputLines(Format.table(totals.map { ["  " + $0[0], $0[1]] }, rightAligned: [1]))
         var rows = [["  LABEL", "IMAGES", "SHARE", "MEAN CONF"]]
         for label in summary.labels {
             rows.append(["  " + label.label, String(label.count), Format.percent(label.share),
                          label.meanConfidence.map { Format.percent($0) } ?? "-"])
         }
-        console.output(Format.table(rows, rightAligned: [1, 2, 3]))
+        console.outputLines(Format.table(rows, rightAligned: [1, 2, 3]))
         guard !summary.agreement.isEmpty else { return .success }
         let overall = summary.overallAgreement
         console.output("The model agrees with \(overall.agreed) of \(overall.labelled) labels you gave:")
@@ -57,7 +57,7 @@ struct StatsCommand: Command {
         for label in summary.agreement {
             agreement.append(["  " + label.label, String(label.labelled), String(label.agreed), Format.percent(label.share)])
         }
-        console.output(Format.table(agreement, rightAligned: [1, 2, 3]))
+        console.outputLines(Format.table(agreement, rightAligned: [1, 2, 3]))
         return .success
     }
 }

@@ -41,7 +41,7 @@ extension ModelEvaluateCommand {
                 rows.append([folder.folder, String(folder.photos), String(folder.correct),
                              String(format: "%.3f", folder.accuracy), folder.accepted.joined(separator: ", ")])
             }
-            console.output(Format.table(rows, rightAligned: [1, 2, 3]))
+            console.outputLines(Format.table(rows, rightAligned: [1, 2, 3]))
             let c = score.calibration
             console.output(String(format: "confidence%@: ECE %.3f (%d bins); confidence >= %.1f on %.3f of the photos, %@ right",
                                   uncalibrated ? " (uncalibrated)" : "", c.expectedCalibrationError, c.bins, c.threshold,
@@ -49,7 +49,7 @@ extension ModelEvaluateCommand {
             console.output("confusion (rows: folder, columns: predicted label)")
             var confusion = [[""] + short]
             for folder in score.folders { confusion.append([folder.folder] + folder.predictions.map(String.init)) }
-            console.output(Format.table(confusion, rightAligned: Set(1...short.count)))
+            console.outputLines(Format.table(confusion, rightAligned: Set(1...short.count)))
         }
         return .success
     }

@@ -1,0 +1,66 @@
+import Foundation
+import Inference
+import Testing
+
+/// A name from a file or a catalogue (a model's name, a photo's file name) may hold a
+/// line break. Printed raw in a line of the tool's own, it split that line in two, and
+/// what followed the break passed for a line of its own (`model info` showed a field
+/// `line` that the file does not have). Every line that quotes such a name shows the
+/// break as `\n`, as tables, warnings and errors already did.
+@Suite(.serialized) struct LineBreakInNameTests {
+    static let root = FileManager.default.currentDirectoryPath
+    static let photos = root + "/Fixtures/photos"
+    static let hostileName = "evil\nline \u{1B}[2J"
+
+    /// The bundled model under a name and version holding line breaks and an escape.
+    static func hostileModel(at path: String) throws {
+        var file = try ModelFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/Models/clothing.aimodel"))))
+        file.description.name = hostileName
+        file.description.version = "1\nversion 9"
+        try file.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// True when no line of `text` starts with what followed a break in a hostile name.
+    static func noLineSplit(_ text: String) -> Bool {
+        !text.split(separator: "\n").contains { $0.hasPrefix("line") || $0.hasPrefix("version 9") || $0.hasPrefix("b.png") }
+    }
+
+    @Test func modelInfoAndModelUseKeepEachNameOnItsLine() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let model = folder.path("hostile.aimodel"), db = folder.path("c.sqlite")
+        try Self.hostileModel(at: model)
+
+        let info = try WardrobeProcess.run(["model", "info", model])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stdout.contains("evil\\nline \\e[2J"), "\(info.stdout)")
+        #expect(Self.noLineSplit(info.stdout), "\(info.stdout)")
+
+        #expect(try WardrobeProcess.run(["import", "--db", db, Self.photos + "/shoes"]).status == 0)
+        let used = try WardrobeProcess.run(["model", "use", "--db", db, model])
+        #expect(used.status == 0, "\(used.stderr)")
+        #expect(used.stdout.contains("evil\\nline \\e[2J 1\\nversion 9"), "\(used.stdout)")
+        #expect(Self.noLineSplit(used.stdout), "\(used.stdout)")
+    }
+
+    @Test func prepAndExportKeepAFileNameOnItsLine() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        try folder.write(Array(try Data(contentsOf: URL(fileURLWithPath: Self.root + "/Fixtures/fashion-sample.png"))),
+                         to: "photos/a\nb.png")
+        let photo = folder.path("photos/a\nb.png")
+
+        let prep = try WardrobeProcess.run(["prep", photo])
+        #expect(prep.status == 0, "\(prep.stderr)")
+        #expect(prep.stdout.contains("a\\nb.png: png 28x28"), "\(prep.stdout)")
+        #expect(Self.noLineSplit(prep.stdout), "\(prep.stdout)")
+
+        #expect(try WardrobeProcess.run(["import", "--db", db, folder.path("photos")]).status == 0)
+        // The line on stderr that says where the export went.
+        let export = try WardrobeProcess.run(["export", "--db", db, "--output", folder.path("out\nb.png.csv")])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stderr.contains("out\\nb.png.csv"), "\(export.stderr)")
+        #expect(Self.noLineSplit(export.stderr), "\(export.stderr)")
+    }
+}
