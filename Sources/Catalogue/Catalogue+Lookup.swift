@@ -47,11 +47,23 @@ extension Catalogue {
         try paths(where: "path = ? AND path_bytes IS ?", [PathName.display(path), PathName.exactBytes(of: path)]).first
     }
 
-    /// Whether another file, whose name has other bytes, is stored under the display form
-    /// `path` has: one path row holds one of them, so this one cannot be stored.
+    /// Whether another file, whose name has other bytes, is stored under a name that shows
+    /// as `path` does, so that no output could tell the two apart and this one is not stored:
+    /// the same display form (one path row holds one of them; a byte that is not UTF-8 shows
+    /// as `\xHH`), or the same visible form (`VisibleText`: a line break shows as `\n`, as a
+    /// backslash and an `n` do).
     public func anotherFileShowsAs(_ path: String) throws -> Bool {
-        try database.scalarInt("SELECT count(*) FROM image_paths WHERE path = ? AND path_bytes IS NOT ?",
-                               PathName.display(path), PathName.exactBytes(of: path)) ?? 0 > 0
+        let display = PathName.display(path)
+        if try database.scalarInt("SELECT count(*) FROM image_paths WHERE path = ? AND path_bytes IS NOT ?",
+                                  display, PathName.exactBytes(of: path)) ?? 0 > 0 { return true }
+        // Two visible forms can only meet at a backslash; up to the first one, the stored
+        // name is the visible form itself, so the rows to compare share that start.
+        let visible = VisibleText.escaped(display)
+        guard let backslash = visible.firstIndex(of: "\\") else { return false }
+        let start = String(visible[..<backslash])
+        return try paths(where: "path >= ? AND path < ?", [start, start + "\u{10FFFF}"]).contains {
+            $0.path != path && VisibleText.escaped(PathName.display($0.path)) == visible
+        }
     }
 
     /// Every path an image was seen at: existing ones first, each group most recently seen first.

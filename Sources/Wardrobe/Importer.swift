@@ -44,7 +44,8 @@ public final class Importer {
     }
 
     /// Why a file whose name shows as another's is not imported.
-    static let sameDisplayName = "its name shows as another file's (a byte that is not UTF-8 shows as \\xHH); rename one of them to import both"
+    static let sameDisplayName = "its name shows as another file's (a byte that is not UTF-8 shows as \\xHH, "
+        + "a line break as \\n, as a backslash and an n do); rename one of them to import both"
 
     public func plan(_ options: ImportOptions) throws -> Plan {
         let start = Date()
@@ -57,14 +58,15 @@ public final class Importer {
         plan.hidden = found.hidden
         plan.notPhotos = found.notPhotos
         plan.special = found.special
-        // Display forms taken in this walk: a path row holds one name of each. The walk finds
-        // each path once, so a form met again is another file's.
+        // Forms shown in this walk: a path row holds one name of each display form, and
+        // no two names may look alike in any output (`VisibleText`). The walk finds each path
+        // once, so a form met again is another file's.
         var shown = Set<String>()
         for file in found.files {
             let known = try catalogue.knownPath(file.path)
             // A path known exactly has its row; only an unknown one can meet another's.
             let taken = try known == nil && catalogue.anotherFileShowsAs(file.path)
-            if taken || !shown.insert(PathName.display(file.path)).inserted {
+            if taken || !shown.insert(VisibleText.escaped(PathName.display(file.path))).inserted {
                 plan.problems.append(ImportReport.Failure(path: file.path, reason: Importer.sameDisplayName))
                 continue
             }

@@ -1,4 +1,6 @@
+import Catalogue
 import Foundation
+import Imaging
 import Inference
 import Testing
 
@@ -62,5 +64,35 @@ import Testing
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stderr.contains("out\\nb.png.csv"), "\(export.stderr)")
         #expect(Self.noLineSplit(export.stderr), "\(export.stderr)")
+    }
+
+    /// `a<LF>b.png` shows as `a\nb.png`, which is also the name of a file holding a backslash
+    /// and an `n`; both used to be imported, and `list`, `show` and the CSV showed two images
+    /// at one path. As for a byte that is not UTF-8 shown as `\xFF`, the file found second is
+    /// refused with one line, in the same walk or a later one, and the first keeps its row.
+    @Test(arguments: [("a\nb.png", "a\\nb.png"), ("c\td.png", "c\\td.png"), ("e\u{1B}[1m.png", "e\\e[1m.png")])
+    func aNameThatShowsAsAnotherFilesIsRefused(control: String, literal: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite"), other = folder.path("other.sqlite")
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)), to: "photos/" + literal)
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(4)), to: "photos/" + control)
+
+        for _ in 0..<2 {
+            let walked = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+            #expect(walked.status == 2, "\(walked.stdout)")
+            #expect(walked.stderr.split(separator: "\n").count == 1 && walked.stderr.contains("shows as another file's"),
+                    "\(walked.stderr)")
+            let paths = try Catalogue(path: db, mode: .readOnly).knownPaths().map(\.path)
+            #expect(paths.count == 1, "\(paths)")
+        }
+
+        // Imported one at a time into another catalogue, the second is refused all the same.
+        let first = try WardrobeProcess.run(["import", "--db", other, "--prep", "fashion-mnist", folder.path("photos/" + control)])
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try WardrobeProcess.run(["import", "--db", other, "--prep", "fashion-mnist", folder.path("photos/" + literal)])
+        #expect(second.status == 2 && second.stderr.contains("shows as another file's"), "\(second.stderr)")
+        let paths = try Catalogue(path: other, mode: .readOnly).knownPaths().map(\.path)
+        #expect(paths == [folder.path("photos/" + control)], "\(paths)")
     }
 }
