@@ -111,6 +111,9 @@ public final class HTTPServer: @unchecked Sendable {
         var fields: [String: [UInt8]] = [:]
         var bodyBytes = 0
         var tooLarge = false
+        /// A POST whose Content-Type is not a form's: its body cannot be read (the
+        /// library makes a form parser only for the two types a form is sent as).
+        var notAForm = false
         /// Why the body's fields cannot be trusted, or nil: a request that is
         /// not exactly what its sender wrote is refused, never guessed at.
         var unreadable: String?
@@ -151,6 +154,7 @@ public final class HTTPServer: @unchecked Sendable {
             if method == "POST" {
                 pending.postProcessor = MHD_create_post_processor(connection, 4096, HTTPServer.formField,
                                                                   Unmanaged.passUnretained(pending).toOpaque())
+                pending.notAForm = pending.postProcessor == nil
             }
             slot.pointee = Unmanaged.passRetained(pending).toOpaque()
             inFlight.add(1, ordering: .sequentiallyConsistent)
@@ -188,6 +192,10 @@ public final class HTTPServer: @unchecked Sendable {
             response = .text("Request body too large (at most \(limits.bodyBytes) bytes).", status: 413)
         } else if let reason = pending.unreadable {
             response = .text("Bad request: \(reason).", status: 400)
+        } else if pending.notAForm {
+            // Said as it is: read as an empty form, it was refused for a missing token.
+            response = .text("Unsupported media type: a POST is a form, sent as application/x-www-form-urlencoded "
+                             + "or multipart/form-data.", status: 415)
         } else if !["GET", "HEAD", "POST"].contains(method) {
             response = .text("Method not allowed.", status: 405)
             response.headers.append(("Allow", "GET, HEAD, POST"))

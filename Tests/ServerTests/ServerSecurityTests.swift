@@ -76,6 +76,23 @@ struct ServerSecurityTests {
         #expect(try served.correctionCount() == before)
     }
 
+    /// A POST whose body is not a form (JSON, plain text, no Content-Type at all) cannot be
+    /// read; it used to be read as an empty form and refused for a missing token ("reload the
+    /// page"), which sent a script's author looking in the wrong place. It gets 415, saying
+    /// what a POST must be, and changes no row.
+    @Test(arguments: ["application/json", "text/plain", nil])
+    func aPostThatIsNotAFormGets415AndChangesNoRow(type: String?) throws {
+        let id = try #require(try served.catalogue().currentClassifications().first?.image)
+        let before = try served.correctionCount()
+        var headers = ["Origin": served.client.ownOrigin]
+        if let type { headers["Content-Type"] = type }
+        let body = "token=\(served.site.guardian.token)&id=\(id)&action=label&label=Bag&back=/"
+        let response = try served.client.send("POST", "/label", host: nil, headers: headers, body: Array(body.utf8))
+        #expect(response.status == 415, "\(type ?? "no type") answered \(response.status): \(response.text)")
+        #expect(response.text.contains("application/x-www-form-urlencoded or multipart/form-data"), "\(response.text)")
+        #expect(try served.correctionCount() == before)
+    }
+
     /// Query arguments are read as form fields are: one of each, as UTF-8. The first of a
     /// repeated one used to win silently, and a byte that is not UTF-8 became U+FFFD.
     @Test(arguments: ["/?label=Coat&label=Bag", "/?per=10&per=200", "/review?at=1&at=2", "/?label=Bag%FF",
