@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["Files"]),
         // The executable only parses, calls Wardrobe and prints.
         // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
-        .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "CMicroHTTPD"]),
+        .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Files", "CMicroHTTPD"]),
         .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit", "Files"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),

@@ -1,3 +1,5 @@
+import Files
+
 /// A piece of HTML. Written as a string literal, with every interpolated
 /// `String` (or number) escaped for HTML text and double-quoted attribute
 /// values alike, and every interpolated `HTML` kept as it is: a catalogue
@@ -33,9 +35,9 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
 
         public mutating func appendLiteral(_ literal: String) { text += literal }
 
-        public mutating func appendInterpolation(_ value: String) { text += HTML.escape(value) }
+        public mutating func appendInterpolation(_ value: String) { text += HTML.text(value) }
 
-        public mutating func appendInterpolation(_ value: String?) { text += HTML.escape(value ?? "") }
+        public mutating func appendInterpolation(_ value: String?) { text += HTML.text(value ?? "") }
 
         public mutating func appendInterpolation(_ value: Int) { text += String(value) }
 
@@ -47,6 +49,13 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
 
         public mutating func appendInterpolation(_ link: Link) { text += HTML.escape(link.url) }
     }
+
+    /// A catalogue string as a page shows it: its control characters and Unicode
+    /// direction overrides made visible as the terminal shows them (`VisibleText`:
+    /// `\n`, `\e`, `\u{202E}`), then escaped for HTML. Raw, a right-to-left override
+    /// drew `evil<U+202E>gpj.exe` as `evilexe.jpg`, and a line break showed as a space,
+    /// so a name with one looked like another's.
+    public static func text(_ value: String) -> String { escape(VisibleText.escaped(value)) }
 
     /// Escapes the five characters that matter in HTML text and in quoted
     /// attribute values. They are ASCII, which never occurs inside a UTF-8

@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Wardrobe
 
 extension WardrobeSite {
@@ -53,7 +54,7 @@ extension WardrobeSite {
     /// (a name, `none`, or null if never classified); `person`, whether a
     /// person gave it; `model`, the model's label; `was`, the person's label
     /// before the act (empty for none: what undo puts back); `name`, the
-    /// image's file name; `next`, the page a form without script goes to.
+    /// image's file name as pages show it; `next`, the page a form without script goes to.
     static func reply(id: ImageID, after: CurrentClassification?, was: String, next: String) -> String {
         JSONText.object([
             ("id", .integer(id.rawValue)),
@@ -61,7 +62,8 @@ extension WardrobeSite {
             ("person", .bool(after?.correctedLabel != nil)),
             ("model", after.map { .string(LabelMatcher.name(of: $0.label)) } ?? .null),
             ("was", .string(was)),
-            ("name", .string(after?.path.map(GalleryPage.fileName) ?? "image \(id)")),
+            // Shown by the script as the page shows it (see `HTML.text`), escapes visible.
+            ("name", .string(VisibleText.escaped(after?.path.map(GalleryPage.fileName) ?? "image \(id)"))),
             ("next", .string(next)),
         ])
     }

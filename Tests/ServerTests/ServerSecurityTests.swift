@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import Imaging
 import Testing
 import Server
 import Wardrobe
@@ -134,6 +135,49 @@ struct ServerSecurityTests {
                     #expect(html.contains(escaped), "\(page) does not show \(name) as text")
                 }
             }
+        }
+    }
+
+    /// A right-to-left override (U+202E) drew `evil<U+202E>gpj.exe.jpg` in a page as
+    /// `evilgpj.exe.jpg` read backwards, `evilgpj.exe` turned into "...exe.jpg"; a line
+    /// break showed as a space and an escape not at all. Pages show such a name as the
+    /// terminal does, escapes visible, and so does the label reply the script shows.
+    @Test func controlCharactersAndDirectionOverridesInNamesShowEscapedOnEveryPage() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = try #require(try served.catalogue().knownPaths().first { !$0.path.contains("<") }).path
+        let names = ["evil\u{202E}gpj.exe.jpg", "two\nlines\u{1B}[31m.jpg"]
+        for (index, name) in names.enumerated() {
+            // Another content each, so each name is its own image.
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+            bytes.append(UInt8(index))
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        }
+        let path = root.appendingPathComponent("catalogue.sqlite").path
+        let catalogue = try Catalogue(path: path)
+        let importer = Importer(catalogue: catalogue, classifier: try ClothingClassifier(
+            modelAt: FileManager.default.currentDirectoryPath + "/Models/clothing.aimodel"))
+        let options = ImportOptions(paths: [folder.path], jobs: 1, recipe: PrepRecipes.default)
+        _ = try importer.run(options, plan: try importer.plan(options), progress: { _ in }, failure: { _ in })
+        let site = try WardrobeSite(cataloguePath: path, boundHost: "127.0.0.1", readOnly: false)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
+        defer { server.stop(grace: 0) }
+        let client = RawHTTP(port: server.port)
+
+        let shown = ["evil\\u{202E}gpj.exe.jpg", "two\\nlines\\e[31m.jpg"]
+        for known in try catalogue.knownPaths() {
+            for page in ["/", "/image/\(known.image)", "/review?at=\(known.image)"] {
+                let html = try client.get(page).text
+                #expect(!html.contains("\u{202E}") && !html.contains("\u{1B}") && !html.contains("two\nlines"), "\(page)")
+                #expect(shown.contains { html.contains($0) }, "\(page) shows neither name escaped")
+            }
+            let reply = try client.post("/label", form: [("token", site.guardian.token), ("id", "\(known.image)"),
+                                                         ("action", "confirm")],
+                                        origin: client.ownOrigin, accept: "application/json")
+            #expect(reply.status == 200 && shown.contains { reply.text.contains($0.replacingOccurrences(of: "\\", with: "\\\\")) },
+                    "\(reply.text)")
         }
     }
 
