@@ -59,18 +59,22 @@ public struct PhotoFinder: Sendable {
     }
 
     /// The paths among `roots` that name nothing (a typo), before anything is
-    /// opened or written; with each, the names beside it in its folder (for
+    /// opened or written; with each, why (`UnreachablePath`: a symbolic link whose
+    /// target is gone is named as one) and the names beside it in its folder (for
     /// "did you mean").
-    public static func missingRoots(_ roots: [String]) -> [(path: String, siblings: [String])] {
+    public static func missingRoots(_ roots: [String]) -> [(path: String, reason: String, siblings: [String])] {
         roots.compactMap { root in
             var info = stat()
             guard PathName.withSystemName(root, { stat($0, &info) }) != 0, errno == ENOENT || errno == ENOTDIR else {
                 return nil
             }
             let parent = URL(fileURLWithPath: root).deletingLastPathComponent().path
-            return (root, PathName.names(inFolder: parent) ?? [])
+            return (root, UnreachablePath.reason(root, error: errno), PathName.names(inFolder: parent) ?? [])
         }
     }
+
+    /// What a path that `missingRoots` returned lacks, as import's usage error says it.
+    public static let noSuchFile = UnreachablePath.missing
 
     /// Device and inode: one file or folder under any of its names.
     public struct FileIdentity: Hashable, Sendable {
@@ -114,7 +118,7 @@ public struct PhotoFinder: Sendable {
         mutating func visit(_ path: String, isRoot: Bool) {
             var info = stat()
             guard PathName.withSystemName(path, { stat($0, &info) }) == 0 else {
-                problems.append((path, isRoot ? "no such file or folder" : String(cString: strerror(errno))))
+                problems.append((path, UnreachablePath.reason(path, error: errno)))
                 return
             }
             switch info.st_mode & S_IFMT {

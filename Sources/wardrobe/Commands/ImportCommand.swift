@@ -43,7 +43,9 @@ struct ImportCommand: Command {
         guard !paths.isEmpty else { throw UsageError("missing PATH to import") }
         // A typo is wrong usage, found before a catalogue, a run or a failure record is made.
         if let missing = PhotoFinder.missingRoots(paths).first {
-            let (path, siblings) = missing
+            let (path, reason, siblings) = missing
+            // A link whose target is gone is there under this name: no other name is meant.
+            guard reason == PhotoFinder.noSuchFile else { throw UsageError("\(path): \(reason)") }
             let name = URL(fileURLWithPath: path).lastPathComponent
             let message = "no such file or folder: \(path)"
             guard let near = Suggestion.nearest(to: name, among: siblings) else { throw UsageError(message) }
