@@ -39,6 +39,11 @@ public final class Catalogue {
         if mode == .readOnly {
             try database.executeScript("PRAGMA foreign_keys = ON")
             let version = try Migrator.version(of: database)
+            // An empty file (made by `touch`, or by a first open that never got to write) holds
+            // no catalogue yet, as no file does; it is not an old catalogue to upgrade.
+            if version == 0, try database.scalarInt("SELECT count(*) FROM sqlite_master") == 0 {
+                throw CatalogueError.fileNotFound(path: path)
+            }
             if version < migrator.latestVersion {
                 throw CatalogueError.needsMigration(path: path, version: version, supported: migrator.latestVersion)
             }

@@ -5,7 +5,7 @@ import CSQLite
 public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite refused a call: its codes, message, and the SQL being run.
     case sqlite(SQLiteFailure)
-    /// Opening without `create` and the file is not there.
+    /// Opening without `create` and the file is not there, or is empty (no catalogue yet).
     case fileNotFound(path: String)
     /// Writing was asked for and the file, or its folder, cannot be written.
     case readOnly(path: String)

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// An empty file where the catalogue should be (made by `touch`, or left by a first open
+/// that never wrote) holds no catalogue yet, as a missing file does. Reading commands
+/// called it "catalogue version 0 must be upgraded to 11; open it once for writing",
+/// which sent a person looking for an old catalogue that is not there.
+@Suite(.serialized) struct EmptyCatalogueFileTests {
+    @Test(arguments: [["list"], ["stats"], ["export"], ["show", "1"], ["history", "1"], ["failures"], ["model", "list"]])
+    func readingAnEmptyFileSaysThereIsNoCatalogueYet(command: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(FileManager.default.createFile(atPath: db, contents: Data()))
+        let result = try WardrobeProcess.run(command + ["--db", db])
+        #expect(result.status == 1, "\(command): \(result.stdout)")
+        #expect(result.stderr == "error: \(db): no catalogue there yet; import photos first ('wardrobe import FOLDER'), "
+                + "or name another catalogue with --db\n", "\(command): \(result.stderr)")
+        let size = try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int
+        #expect(size == 0, "the file is left as it was")
+    }
+}
