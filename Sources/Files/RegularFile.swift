@@ -12,7 +12,7 @@ import Darwin
 public enum RegularFile {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public enum Kind: Sendable, Equatable {
-            /// The path names nothing (or a dangling link).
+            /// The path names nothing (or a link to nothing).
             case missing
             case directory
             /// A FIFO, device, socket: anything that is not a regular file or a folder.
@@ -37,7 +37,14 @@ public enum RegularFile {
     /// a regular file (blocking again, for ordinary reads) with its size. The caller closes it.
     public static func open(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
         let descriptor = PathName.withSystemName(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard descriptor >= 0 else { throw failure(errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            // A dangling link, a loop of links, a path too long: said as such.
+            if let reason = UnreachablePath.reason(path, error: code) {
+                throw Failure(kind: code == ENOENT || code == ENOTDIR ? .missing : .system, reason: reason)
+            }
+            throw failure(code)
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             let code = errno

@@ -68,13 +68,20 @@ public struct PhotoFinder: Sendable {
             guard PathName.withSystemName(root, { stat($0, &info) }) != 0, errno == ENOENT || errno == ENOTDIR else {
                 return nil
             }
+            let code = errno
             let parent = URL(fileURLWithPath: root).deletingLastPathComponent().path
-            return (root, UnreachablePath.reason(root, error: errno), PathName.names(inFolder: parent) ?? [])
+            return (root, PhotoFinder.reason(root, error: code), PathName.names(inFolder: parent) ?? [])
         }
     }
 
     /// What a path that `missingRoots` returned lacks, as import's usage error says it.
-    public static let noSuchFile = UnreachablePath.missing
+    public static let noSuchFile = "no such file or folder"
+
+    /// Why the walk cannot look at `path` (`error`: the `errno` of its `stat`).
+    static func reason(_ path: String, error: Int32) -> String {
+        UnreachablePath.reason(path, error: error)
+            ?? (error == ENOENT || error == ENOTDIR ? noSuchFile : String(cString: strerror(error)))
+    }
 
     /// Device and inode: one file or folder under any of its names.
     public struct FileIdentity: Hashable, Sendable {
@@ -118,7 +125,7 @@ public struct PhotoFinder: Sendable {
         mutating func visit(_ path: String, isRoot: Bool) {
             var info = stat()
             guard PathName.withSystemName(path, { stat($0, &info) }) == 0 else {
-                problems.append((path, UnreachablePath.reason(path, error: errno)))
+                problems.append((path, PhotoFinder.reason(path, error: errno)))
                 return
             }
             switch info.st_mode & S_IFMT {

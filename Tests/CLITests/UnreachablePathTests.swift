@@ -50,4 +50,21 @@ import Testing
         #expect(loop.stderr == "error: \(folder.path("photos/loop-a.jpg")): a symbolic link that leads back to itself (a loop of links)\n",
                 "\(loop.stderr)")
     }
+
+    /// Files named to commands that read one file each (classify, prep, model info) were
+    /// "unreadable: No such file or directory" for a dangling link and "Too many levels of
+    /// symbolic links" for a loop; they say what import says.
+    @Test func commandsThatReadAFileSayTheSame() throws {
+        let folder = try folderWithLinks()
+        defer { folder.remove() }
+        let dangling = folder.path("photos/dangling.jpg"), loop = folder.path("photos/loop-a.jpg")
+        let classify = try WardrobeProcess.run(["classify", "--no-save", dangling, loop, folder.path("photos/good.png")])
+        #expect(classify.status == 2, "\(classify.stderr)")
+        #expect(classify.stderr.contains("\(dangling): unreadable: a symbolic link to '\(folder.path("gone.jpg"))', which is not there\n"),
+                "\(classify.stderr)")
+        #expect(classify.stderr.contains("\(loop): unreadable: a symbolic link that leads back to itself (a loop of links)\n"),
+                "\(classify.stderr)")
+        let info = try WardrobeProcess.run(["model", "info", loop])
+        #expect(info.status == 1 && info.stderr.contains("a symbolic link that leads back to itself"), "\(info.stderr)")
+    }
 }
