@@ -40,10 +40,7 @@ public enum RegularFile {
         guard descriptor >= 0 else {
             let code = errno
             // A dangling link, a loop of links, a path too long: said as such.
-            if let reason = UnreachablePath.reason(path, error: code) {
-                throw Failure(kind: code == ENOENT || code == ENOTDIR ? .missing : .system, reason: reason)
-            }
-            throw failure(code)
+            throw failure(code, reason: UnreachablePath.reason(path, error: code))
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
@@ -95,12 +92,13 @@ public enum RegularFile {
         String(cString: strerror(code))
     }
 
-    private static func failure(_ code: Int32) -> Failure {
+    /// The failure `code` means; `reason`, where given, says it better than the system's words.
+    private static func failure(_ code: Int32, reason: String? = nil) -> Failure {
         switch code {
-        case ENOENT, ENOTDIR: Failure(kind: .missing, reason: text(of: code))
+        case ENOENT, ENOTDIR: Failure(kind: .missing, reason: reason ?? text(of: code))
         case EISDIR: Failure(kind: .directory, reason: "is a directory")
         case ENXIO: Failure(kind: .notRegular, reason: "not a regular file (a socket or a device with nothing behind it)")
-        default: Failure(kind: .system, reason: text(of: code))
+        default: Failure(kind: .system, reason: reason ?? text(of: code))
         }
     }
 
