@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The C library's wcwidth: terminal columns per character, for tables.
+        .systemLibrary(name: "CWideCharacters"),
 
         // The runtime's kernels: C with AVX-512 intrinsics chosen at run time, -O3 in
         // every configuration so that debug test runs stay quick.
@@ -73,7 +75,7 @@ let package = Package(
         // fill, the parser, help, console and progress. Not named `CommandLine`: a module
         // of that name would shadow Swift's `CommandLine` (the process's arguments) in
         // every file that imports it.
-        .target(name: "CommandLineKit", dependencies: ["Files"]),
+        .target(name: "CommandLineKit", dependencies: ["Files", "CWideCharacters"]),
         // The executable only parses, calls Wardrobe and prints.
         // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
         .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Files", "CMicroHTTPD"]),

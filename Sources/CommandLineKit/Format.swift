@@ -35,17 +35,19 @@ public enum Format {
     public static func rate(_ perSecond: Double) -> String { String(format: "%.1f", perSecond) }
 
     /// Left-aligned columns separated by two spaces. Cells are escaped (`escaped`):
-    /// a name holding a newline stays on its row.
+    /// a name holding a newline stays on its row. Widths are terminal columns
+    /// (`columns`), so a cell in Chinese or with an emoji, two columns a character,
+    /// keeps the cells after it in line.
     /// With `width` (a terminal's columns), the `shrinking` column's cells are
     /// shortened in the middle (`/home/me/Pic…/coat.jpg`) until the table fits,
-    /// down to 12 characters; the other columns are never cut.
+    /// down to 12 columns; the other columns are never cut.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = [], width: Int? = nil,
                              shrinking shrinkable: Int? = nil) -> String {
         var rows = rows.map { $0.map { escaped($0) } }
-        guard let columns = rows.map(\.count).max() else { return "" }
-        var widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        let total = widths.reduce(0, +) + 2 * (columns - 1)
-        if let width, let shrinkable, shrinkable < columns, total > width {
+        guard let cells = rows.map(\.count).max() else { return "" }
+        var widths = (0..<cells).map { column in rows.map { column < $0.count ? columns($0[column]) : 0 }.max() ?? 0 }
+        let total = widths.reduce(0, +) + 2 * (cells - 1)
+        if let width, let shrinkable, shrinkable < cells, total > width {
             let fitted = max(12, widths[shrinkable] - (total - width))
             rows = rows.map { row in
                 guard shrinkable < row.count else { return row }
@@ -57,7 +59,7 @@ public enum Format {
         }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                let pad = String(repeating: " ", count: max(0, widths[column] - columns(cell)))
                 if rightAligned.contains(column) { return pad + cell }
                 return column == row.count - 1 ? cell : cell + pad
             }.joined(separator: "  ").trimmingTrailingSpaces()
@@ -66,13 +68,15 @@ public enum Format {
 }
 
 extension Format {
-    /// `text` cut to `width` characters by taking out its middle, where a path
+    /// `text` cut to `width` terminal columns by taking out its middle, where a path
     /// holds the least telling part: the start (which folder) and the end (which file) stay.
+    /// A character two columns wide that does not fit whole is left out with the middle,
+    /// so the result may be a column short.
     public static func shortenedInMiddle(_ text: String, to width: Int) -> String {
-        guard text.count > width, width >= 3 else { return text }
+        guard columns(text) > width, width >= 3 else { return text }
         let tail = (width - 1) / 2 + (width - 1) % 2
         let head = width - 1 - tail
-        return String(text.prefix(head)) + "…" + String(text.suffix(tail))
+        return prefix(text, columns: head) + "…" + suffix(text, columns: tail)
     }
 }
 

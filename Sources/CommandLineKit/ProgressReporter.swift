@@ -25,8 +25,10 @@ public final class ProgressReporter {
             let width = 24
             let filled = total > 0 ? width * done / total : width
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let name = (current as NSString).lastPathComponent
-            console.status("\(bar) \(done)/\(total)  \(Format.rate(perSecond))/s  \(left)  \(name.prefix(40))")
+            // At most 40 columns of the name as shown (escaped; a CJK name takes two a character),
+            // so the line stays within a terminal's width and each redraw clears it whole.
+            let name = Format.prefix(Format.escaped((current as NSString).lastPathComponent), columns: 40)
+            console.status("\(bar) \(done)/\(total)  \(Format.rate(perSecond))/s  \(left)  \(name)")
         } else {
             console.info("progress: \(done)/\(total) files, \(Format.rate(perSecond))/s, \(left)")
         }

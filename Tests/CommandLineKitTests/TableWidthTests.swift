@@ -1,0 +1,60 @@
+import Foundation
+import CommandLineKit
+import Testing
+
+/// Tables align on terminal columns: a CJK ideograph or an emoji takes two, a
+/// combining accent none. They were counted as characters, one each, so a row
+/// with a Chinese name pushed its later cells out of line.
+@Suite struct TableWidthTests {
+    /// Where each row's last cell starts, in terminal columns (`DisplayColumns`).
+    private func lastCellStarts(_ table: String, last: String) -> [Int] {
+        table.split(separator: "\n").map { line in
+            let start = line.range(of: last, options: .backwards)!.lowerBound
+            return DisplayColumns.of(String(line[..<start]))
+        }
+    }
+
+    @Test(arguments: ["コート.jpg", "中文名字的衬衫.png", "👟 sneaker.png", "cafe\u{301}.png", "ｆｕｌｌ.png", "한국어.jpg"])
+    func cellsAfterAWideOrZeroWidthNameStayInLine(name: String) {
+        let table = Format.table([["ID", "PATH", "END"], ["1", name, "END"], ["22", "plain.jpg", "END"]])
+        let starts = lastCellStarts(table, last: "END")
+        #expect(Set(starts).count == 1, "\(starts)\n\(table)")
+    }
+
+    /// A control character shows escaped (`\e`, `\u{202E}`), and the escape is what is measured.
+    @Test func escapedControlCharactersAreMeasuredAsShown() {
+        let table = Format.table([["a\u{1B}[2Jb", "END"], ["x\u{202E}y", "END"], ["名\tx", "END"], ["q", "END"]])
+        #expect(table.contains("a\\e[2Jb") && table.contains("x\\u{202E}y") && table.contains("名\\tx"))
+        let starts = lastCellStarts(table, last: "END")
+        #expect(Set(starts).count == 1, "\(starts)\n\(table)")
+    }
+
+    /// Shortened to fit a terminal, a wide name takes at most the columns it is given.
+    @Test func aWideNameIsShortenedToColumnsNotCharacters() {
+        let name = "/写真/" + String(repeating: "とても長いフォルダの名前/", count: 4) + "コート.jpg"
+        for width in [12, 13, 20, 41] {
+            let short = Format.shortenedInMiddle(name, to: width)
+            #expect(DisplayColumns.of(short) <= width, "\(width): \(short)")
+            #expect(DisplayColumns.of(short) >= width - 1, "at most one column short: \(short)")
+            #expect(short.hasPrefix("/写") && short.hasSuffix(".jpg") && short.contains("…"))
+        }
+        let table = Format.table([["ID", "PATH", "DAY"], ["1", name, "2026-01-01"]], width: 40, shrinking: 1)
+        for line in table.split(separator: "\n") { #expect(DisplayColumns.of(String(line)) <= 40, "\(line)") }
+    }
+}
+
+/// The test's own measure of a few kinds of text, from Unicode's East Asian Width
+/// table (wide and fullwidth ranges) and its combining marks: independent of the C library.
+enum DisplayColumns {
+    static func of(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { sum, scalar in
+            switch scalar.value {
+            case 0x300...0x36F, 0x200B...0x200D, 0xFE00...0xFE0F: sum
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+                 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+                 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD: sum + 2
+            default: sum + 1
+            }
+        }
+    }
+}
