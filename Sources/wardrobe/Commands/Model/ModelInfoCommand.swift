@@ -47,9 +47,9 @@ struct ModelInfoCommand: Command {
         console.output("test accuracy  " + (summary.testAccuracy.map { String(format: "%.4f", $0) } ?? "not recorded"))
         if !summary.training.isEmpty {
             console.output("training")
-            for key in summary.training.keys.sorted() where key != "test_accuracy" {
-                console.output("  \(key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(summary.training[key]!)")
-            }
+            // Keys line up after the longest (they were cut to 20 characters: `photo_validation_acc`).
+            let rows = summary.training.keys.sorted().filter { $0 != "test_accuracy" }.map { ["  " + $0, summary.training[$0]!] }
+            console.outputLines(Format.table(rows))
         }
         return .success
     }
