@@ -10,16 +10,22 @@
 // MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot
 // call; these wrappers pass the options wardrobe uses, in one fixed shape.
 
+/// What MHD_OPTION_UNESCAPE_CALLBACK takes: decodes `text` in place, returns its new length.
+typedef size_t (*wardrobe_mhd_unescaper)(void *context, struct MHD_Connection *connection, char *text);
+
 /// Starts a daemon with its own pool of `threads` worker threads bound to
 /// `address`, with caps on connections, idle time and per-connection memory
 /// (which bounds the request line and headers). `completed` runs once per
-/// request after its response was sent or the connection failed.
+/// request after its response was sent or the connection failed; `unescape`
+/// decodes the path and the query's names and values.
 static inline struct MHD_Daemon *wardrobe_mhd_start(unsigned int flags, const struct sockaddr *address,
                                                     unsigned int threads, unsigned int connection_limit,
                                                     unsigned int timeout_seconds, size_t memory_limit,
                                                     MHD_AccessHandlerCallback handler, void *handler_context,
-                                                    MHD_RequestCompletedCallback completed, void *completed_context) {
+                                                    MHD_RequestCompletedCallback completed, void *completed_context,
+                                                    wardrobe_mhd_unescaper unescape) {
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
+                            MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_THREAD_POOL_SIZE, threads,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,

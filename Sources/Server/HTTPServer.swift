@@ -78,7 +78,7 @@ public final class HTTPServer: @unchecked Sendable {
     private func start(_ flags: UInt32, _ address: UnsafePointer<sockaddr>, _ context: UnsafeMutableRawPointer) -> OpaquePointer? {
         wardrobe_mhd_start(flags, address, UInt32(limits.threads), UInt32(limits.connections),
                            UInt32(limits.idleSeconds), limits.connectionMemory,
-                           HTTPServer.accessHandler, context, HTTPServer.requestCompleted, context)
+                           HTTPServer.accessHandler, context, HTTPServer.requestCompleted, context, HTTPServer.unescape)
     }
 
     /// Stops taking connections, waits (up to `grace` seconds) for the
@@ -135,6 +135,22 @@ public final class HTTPServer: @unchecked Sendable {
         return server.access(connection!, url: url.map { String(cString: $0) } ?? "/",
                              method: method.map { String(cString: $0) } ?? "GET",
                              upload: upload, uploadSize: uploadSize!, slot: slot!)
+    }
+
+    /// The library's own decoding of `%HH` in the path and in the query's names and values,
+    /// except where it would put a NUL byte into the text: that text is left as it came
+    /// (`%00` and all). The path and the query reach this class as C strings, so a NUL
+    /// would end them early: `/?sort=%00` read as `sort=` (the default order) where
+    /// `sort=bogus` got 400, and `/image/1%00x` as `/image/1`. Left encoded, such a value
+    /// is refused as any other value that means nothing here.
+    private static let unescape: wardrobe_mhd_unescaper = { _, _, text in
+        guard let text else { return 0 }
+        let length = strlen(text)
+        let original = Array(UnsafeBufferPointer(start: text, count: length + 1))
+        let decoded = MHD_http_unescape(text)
+        guard memchr(text, 0, decoded) != nil else { return decoded }
+        text.update(from: original, count: length + 1)
+        return length
     }
 
     private static let requestCompleted: MHD_RequestCompletedCallback = { context, _, slot, _ in

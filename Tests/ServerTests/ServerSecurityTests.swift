@@ -104,6 +104,37 @@ struct ServerSecurityTests {
         #expect(response.text.hasPrefix("Bad request: "), "\(path): \(response.text.prefix(80))")
     }
 
+    /// A value that means nothing gets 400 on every route that takes parameters, whatever
+    /// its form: a NUL written `%00` (which ended the C string: `sort=%00` read as no sort,
+    /// `sort=newest%00x` as `newest`), and the review page's parameters, whose bad values
+    /// were passed over (`view`, `from`, `undo`, `was`) or got 404 (`at`).
+    @Test(arguments: ["/?sort=%00", "/?sort=newest%00x", "/?label=Coat%00", "/?corrected=%00", "/?min=5%00",
+                      "/?per=1%000", "/?after=%00", "/review?at=%00", "/review?at=1%00", "/review?at=abc",
+                      "/review?from=garbage", "/review?from=%00", "/review?view=bogus", "/review?view=grid%00",
+                      "/review?view=grid&per=%00", "/review?undo=x", "/review?undo=1%00", "/review?undo=1&was=bogus",
+                      "/review?undo=1&was=Coat%00"])
+    func everyParameterWithAValueThatMeansNothingGets400(path: String) throws {
+        let response = try served.client.get(path)
+        #expect(response.status == 400, "\(path) answered \(response.status)")
+        #expect(response.text.hasPrefix("Bad request: "), "\(path): \(response.text.prefix(80))")
+    }
+
+    /// A NUL in the path no longer cuts it short: `/image/1%00x` was image 1's page.
+    @Test(arguments: ["/image/1%00x", "/image/1%00", "/stats%00", "/review%00", "/%00", "/tensor/1.png%00",
+                      "/static/style.css%00.map"])
+    func aPathWithANulIsNoRoute(path: String) throws {
+        let response = try served.client.get(path)
+        #expect(response.status == 404, "\(path) answered \(response.status)")
+    }
+
+    /// The review page of an image that is not there is not found, as the image's own page is.
+    @Test func reviewAtAnImageThatIsNotThereGets404() throws {
+        #expect(try served.client.get("/review?at=999999").status == 404)
+        #expect(try served.client.get("/review?at=1").status == 200)
+        #expect(try served.client.get("/review?view=grid&undo=1&was=").status == 200)
+        #expect(try served.client.get("/review?at=&from=&view=").status == 200, "an empty value is no value")
+    }
+
     @Test(arguments: ["/..", "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2Fetc%2Fpasswd",
                       "/static/../../Package.swift", "/static/..%2f..%2fPackage.swift", "/etc/passwd", "//etc/passwd",
                       "/thumb/../../etc/passwd", "/thumb/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/image/../../etc/passwd",

@@ -9,22 +9,59 @@ import Wardrobe
 struct ReviewPage {
     let site: WardrobeSite
     let request: HTTPRequest
+    /// `view=grid`; else one image at a time.
+    let showsGrid: Bool
+    /// `at`: the image to show.
+    let at: ImageID?
+    /// `from`: show the image after this place in least-sure order.
+    let from: GalleryQuery.Cursor?
+    /// `undo` and `was`: the image just acted on and the person's label it had before
+    /// (empty: none), for the undo button.
+    let undo: (image: ImageID, was: String)?
 
+    /// Reads the query as the gallery reads its own: an empty value is no value, and a value
+    /// that means nothing here is a 400 naming the parameter (an unknown `view`, a `from`
+    /// that is no page position and an `undo` that is no image number were passed over,
+    /// and an `at` that is no image number got 404).
     init(site: WardrobeSite, request: HTTPRequest) throws {
         self.site = site
         self.request = request
+        let query = request.query.filter { !$0.value.isEmpty }
+        switch query["view"] {
+        case nil: showsGrid = false
+        case "grid": showsGrid = true
+        default: throw SiteError.badRequest("view is grid, or none for one image at a time")
+        }
+        at = try query["at"].map { text in
+            guard let id = try? SiteError.imageID(text) else { throw SiteError.badRequest("at is an image number") }
+            return id
+        }
+        from = try query["from"].map { text in
+            guard let cursor = GalleryFilter.cursor(text) else { throw SiteError.badRequest("from is not a page position") }
+            return cursor
+        }
+        if let text = query["undo"] {
+            guard let id = try? SiteError.imageID(text) else { throw SiteError.badRequest("undo is an image number") }
+            let was = query["was"] ?? ""
+            guard was.isEmpty || (try? LabelMatcher.index(of: was)) != nil else {
+                throw SiteError.badRequest("was is a label, or empty for none")
+            }
+            undo = (id, was)
+        } else {
+            undo = nil
+        }
     }
 
     func response() throws -> HTTPResponse {
         let catalogue = try site.catalogue()
-        if request.query["view"] == "grid" { return try grid(catalogue) }
+        if showsGrid { return try grid(catalogue) }
         let item: CurrentClassification?
-        if let at = request.query["at"] {
-            let id = try SiteError.imageID(at)
-            item = try catalogue.currentClassification(of: id)
+        if let at {
+            // An image that is not there is not found, as its own page is.
+            guard try catalogue.image(at) != nil else { throw SiteError.notFound }
+            item = try catalogue.currentClassification(of: at)
         } else {
-            let after = request.query["from"].flatMap(GalleryFilter.cursor)
-            item = try ReviewPage.neighbour(of: after, forward: true, in: catalogue)
+            item = try ReviewPage.neighbour(of: from, forward: true, in: catalogue)
         }
         let undo = undoForm()
         guard let item else {
@@ -76,10 +113,9 @@ struct ReviewPage {
 
     /// After an act from this page: a button that puts the label back as it was.
     private func undoForm() -> HTML {
-        guard !site.readOnly, let idText = request.query["undo"], let id = try? SiteError.imageID(idText) else { return "" }
-        let was = request.query["was"] ?? ""
+        guard !site.readOnly, let (id, was) = undo else { return "" }
         // Undo leads back to the image in one-at-a-time, to the grid in the grid.
-        let back = request.query["view"] == "grid" ? "/review?view=grid" : "/review?at=\(id.rawValue)"
+        let back = showsGrid ? "/review?view=grid" : "/review?at=\(id.rawValue)"
         return """
             <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(site.guardian.token)">\
             <input type="hidden" name="id" value="\(id.rawValue)"><input type="hidden" name="action" value="restore">\
