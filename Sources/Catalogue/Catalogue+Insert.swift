@@ -50,15 +50,16 @@ extension Catalogue {
                 } else {
                     id = try existingImage(image.sha256)
                 }
+                var pathIsNew = false
                 if let file = image.file {
-                    try storePath(file, of: id, now: now, with: insertPath)
+                    pathIsNew = try storePath(file, of: id, now: now, with: insertPath)
                 }
                 var classification: ClassificationID?
                 if let new = image.classification, isNew || known == .isClassifiedAgain {
                     classification = try storeClassification(new, of: id, context: context, now: now,
                                                              with: insertClassification)
                 }
-                inserted.append(InsertedImage(image: id, isNew: isNew, classification: classification))
+                inserted.append(InsertedImage(image: id, isNew: isNew, classification: classification, pathIsNew: pathIsNew))
             }
             return inserted
         }
@@ -85,18 +86,18 @@ extension Catalogue {
     /// or a renamed file recognised by its hash.
     public func recordPath(_ file: SeenFile, of image: ImageID, at date: Date = Date()) throws {
         try database.transaction {
-            try storePath(file, of: image, now: date.catalogueMilliseconds,
-                          with: database.cachedStatement(InsertSQL.path))
+            _ = try storePath(file, of: image, now: date.catalogueMilliseconds,
+                              with: database.cachedStatement(InsertSQL.path))
         }
     }
 
     /// Records, in one transaction, that each file holds content already
     /// stored, found by its hash. An entry of the result is the image the
-    /// path now names, or nil when no image has that hash (nothing is stored
-    /// for that file).
+    /// path now names and whether the path is new to it, or nil when no image
+    /// has that hash (nothing is stored for that file).
     @discardableResult
     public func recordPaths(_ files: [(file: SeenFile, sha256: SHA256Digest)],
-                            at date: Date = Date()) throws -> [ImageID?] {
+                            at date: Date = Date()) throws -> [RecordedPath?] {
         let now = date.catalogueMilliseconds
         return try database.transaction {
             let insertPath = try database.cachedStatement(InsertSQL.path)
@@ -104,8 +105,8 @@ extension Catalogue {
                 guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", sha256.bytes) else {
                     return nil
                 }
-                try storePath(file, of: ImageID(id), now: now, with: insertPath)
-                return ImageID(id)
+                let isNew = try storePath(file, of: ImageID(id), now: now, with: insertPath)
+                return RecordedPath(image: ImageID(id), isNew: isNew)
             }
         }
     }
@@ -154,7 +155,10 @@ extension Catalogue {
             """
     }
 
-    private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws {
+    /// Stores the path of `image` (or refreshes its size, time and sighting); true when the
+    /// path did not name `image` before.
+    private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws -> Bool {
+        let before = try database.scalarInt("SELECT image_id FROM image_paths WHERE path = ?", PathName.display(file.path))
         try statement.bind(PathName.display(file.path), at: 1)
         try statement.bind(image, at: 2)
         try statement.bind(file.size, at: 3)
@@ -162,6 +166,7 @@ extension Catalogue {
         try statement.bind(now, at: 5)
         try statement.bind(PathName.exactBytes(of: file.path), at: 6)
         try statement.perform()
+        return before != image.rawValue
     }
 
     private func storeClassification(_ classification: NewClassification, of image: ImageID,

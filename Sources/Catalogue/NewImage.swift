@@ -62,4 +62,17 @@ public struct InsertedImage: Sendable, Equatable {
     public let isNew: Bool
     /// Nil when no classification was given, or the image already had one in this run.
     public let classification: ClassificationID?
+    /// True when the image came with a file whose path did not name this image before
+    /// (a new file, a copy, a rename); false when it did (a file whose time changed,
+    /// or that came back) and when no file came with it.
+    public let pathIsNew: Bool
+}
+
+/// A path recorded for content already stored (`Catalogue.recordPaths`).
+public struct RecordedPath: Sendable, Equatable {
+    /// The image the path names now.
+    public let image: ImageID
+    /// True when the path did not name this image before (a copy, a rename, a file
+    /// replaced by other known content); false when it did (its time changed, or it came back).
+    public let isNew: Bool
 }

@@ -59,6 +59,9 @@ public struct ImportReport: Sendable, Encodable {
     public var unchanged = 0
     /// Files read (hashed, and decoded when new) this time.
     public var filesRead = 0
+    /// Files read whose content the catalogue already held under that same path (a file
+    /// whose time changed but not its content, or one that came back): nothing new.
+    public var alreadyStored = 0
     /// Files that failed before and have not changed: neither read nor reported again.
     public var knownFailures = 0
     /// Known paths under the imported folders found gone, now marked missing.
@@ -79,6 +82,12 @@ public struct ImportReport: Sendable, Encodable {
 
     public var imagesPerSecond: Double { seconds > 0 ? Double(newImages + newPaths) / seconds : 0 }
 
+    /// Files stored this time: new images and new paths of known ones.
+    public var imported: Int { newImages + newPaths }
+
+    /// Files the catalogue already held as they are: unchanged (not read) or read and found stored.
+    public var alreadyThere: Int { unchanged + alreadyStored }
+
     /// Failures grouped by reason, most common first.
     public var failureReasons: [(reason: String, count: Int)] {
         Dictionary(grouping: failed, by: \.reason).map { ($0.key, $0.value.count) }
@@ -87,7 +96,7 @@ public struct ImportReport: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
-        case filesRead = "files_read", knownFailures = "known_failures", missing, hidden
+        case filesRead = "files_read", alreadyStored = "already_stored", knownFailures = "known_failures", missing, hidden
         case notPhotos = "not_photos", special = "special_files"
         case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
     }
@@ -99,6 +108,7 @@ public struct ImportReport: Sendable, Encodable {
         try container.encode(newPaths, forKey: .newPaths)
         try container.encode(unchanged, forKey: .unchanged)
         try container.encode(filesRead, forKey: .filesRead)
+        try container.encode(alreadyStored, forKey: .alreadyStored)
         try container.encode(knownFailures, forKey: .knownFailures)
         try container.encode(missing, forKey: .missing)
         try container.encode(hidden, forKey: .hidden)

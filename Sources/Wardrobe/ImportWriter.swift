@@ -53,7 +53,7 @@ struct ImportWriter: RunWriter {
             let inserted = try catalogue.insertImages(images, run: run, known: .gainsPathOnly)
             for (image, stored) in zip(images, inserted) {
                 guard stored.isNew else {
-                    report.newPaths += 1
+                    if stored.pathIsNew { report.newPaths += 1 } else { report.alreadyStored += 1 }
                     continue
                 }
                 report.newImages += 1
@@ -66,9 +66,9 @@ struct ImportWriter: RunWriter {
         if !known.isEmpty {
             let files = known
             known.removeAll(keepingCapacity: true)
-            for (entry, image) in zip(files, try catalogue.recordPaths(files)) {
-                if image != nil {
-                    report.newPaths += 1
+            for (entry, recorded) in zip(files, try catalogue.recordPaths(files)) {
+                if let recorded {
+                    if recorded.isNew { report.newPaths += 1 } else { report.alreadyStored += 1 }
                 } else {
                     // Forgotten between the worker's look and this commit.
                     try fail(ImportReport.Failure(path: entry.file.path, reason:

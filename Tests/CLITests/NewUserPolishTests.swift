@@ -138,7 +138,7 @@ import Testing
         defer { folder.remove() }
         let db = folder.path("c.sqlite")
         let one = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos/0.png")])
-        #expect(one.stdout.contains("Imported 1 file into"), "\(one.stdout)")
+        #expect(one.stdout.contains("Imported 1 of 1 file into"), "\(one.stdout)")
         let first = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
         #expect(first.stdout.contains("images/s"))
         #expect(first.stdout.contains("hidden") && first.stdout.contains("--hidden"), "\(first.stdout)")

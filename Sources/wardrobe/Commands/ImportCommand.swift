@@ -111,22 +111,36 @@ struct ImportCommand: Command {
 
     static let specialFiles = "pipes, sockets or devices"
 
-    private func printSummary(_ report: ImportReport, catalogue: String, console: Console) {
+    /// The result in one line, the same with and without `--quiet`: how many files were
+    /// imported (new images and new paths), how many the catalogue already held, how many
+    /// failed (and known failures skipped). It used to say "Imported 9 files" of every file
+    /// found, the failed and the unchanged among them.
+    static func resultLine(_ report: ImportReport, catalogue: String, duration: Bool) -> String {
         let files = report.filesFound == 1 ? "1 file" : "\(report.filesFound) files"
-        let verb = report.interrupted ? "Interrupted while importing" : "Imported"
+        let verb = report.interrupted ? "Interrupted: imported" : "Imported"
         // The rate of nothing new is no rate: it is left out.
-        let rate = report.newImages + report.newPaths > 0 ? " (\(Format.rate(report.imagesPerSecond)) images/s)" : ""
+        let rate = report.imported > 0 ? " (\(Format.rate(report.imagesPerSecond)) images/s)" : ""
+        var parts = ["\(report.alreadyThere) already there", "\(report.failed.count) failed"]
+        if report.knownFailures > 0 { parts.append("\(report.knownFailures) known \(report.knownFailures == 1 ? "failure" : "failures") skipped") }
+        let time = duration ? " in \(Format.duration(report.seconds))" + rate : ""
+        return "\(verb) \(report.imported) of \(files) into \(catalogue)\(time): " + parts.joined(separator: ", ")
+    }
+
+    private func printSummary(_ report: ImportReport, catalogue: String, console: Console) {
         guard !output.quiet else {
             // Errors were printed as they came; the result in one line.
-            var parts = ["\(report.newImages) new", "\(report.newPaths) new paths", "\(report.unchanged) unchanged"]
-            if !report.failed.isEmpty { parts.append("\(report.failed.count) failed") }
-            console.output("\(verb) \(files) into \(catalogue): " + parts.joined(separator: ", "))
+            console.output(Self.resultLine(report, catalogue: catalogue, duration: false))
             return
         }
         var rows = [
             ["new images", String(report.newImages), ""],
             ["new paths", String(report.newPaths), "known content under another name or place"],
             ["unchanged", String(report.unchanged), "skipped without reading"],
+        ]
+        if report.alreadyStored > 0 {
+            rows.append(["already stored", String(report.alreadyStored), "read again (its time changed), content and path as stored"])
+        }
+        rows += [
             ["read", String(report.filesRead), "files read this time"],
         ]
         if report.knownFailures > 0 {
@@ -148,7 +162,7 @@ struct ImportCommand: Command {
             rows.append(["special files", String(report.special), Self.specialFiles + " passed over unopened"])
         }
         if !report.failed.isEmpty { rows.append(["failed", String(report.failed.count), ""]) }
-        console.output("\(verb) \(files) into \(catalogue) in \(Format.duration(report.seconds))" + rate)
+        console.output(Self.resultLine(report, catalogue: catalogue, duration: true))
         console.outputLines(Format.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         for (reason, count) in report.failureReasons {
             console.output("      \(count)  \(reason)")
