@@ -4,8 +4,9 @@ import Foundation
 
 /// Looks at the files behind known paths: `wardrobe prune`, and the part of
 /// `import` that marks the files gone from a folder it walks. A path counts
-/// as gone only when `stat` says there is nothing there (ENOENT, ENOTDIR):
-/// a file the walk passed over (hidden, unreadable) is not gone.
+/// as gone when `stat` says there is nothing there (ENOENT, ENOTDIR), and when
+/// what is there is no file (a folder, a pipe, a socket, a device): the photo
+/// is gone either way. A file the walk passed over (hidden, unreadable) is not gone.
 public enum PathLook {
     /// What `prune` found and did.
     public struct Report: Sendable, Encodable {
@@ -87,10 +88,15 @@ public enum PathLook {
 
     enum Existence { case present, gone, unknown }
 
+    /// Through symbolic links, as the file is read: a link whose target is gone is gone. A folder
+    /// that took a known file's name was taken as the file, still there (`prune` said it was back).
+    /// What cannot be looked at (no permission, a loop of links) is unknown.
     static func existence(of path: String) -> Existence {
         var info = stat()
-        if PathName.withSystemName(path, { lstat($0, &info) }) == 0 { return .present }
-        return errno == ENOENT || errno == ENOTDIR ? .gone : .unknown
+        guard PathName.withSystemName(path, { stat($0, &info) }) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .gone : .unknown
+        }
+        return (info.st_mode & S_IFMT) == S_IFREG ? .present : .gone
     }
 
     static func absolute(_ path: String) -> String {
