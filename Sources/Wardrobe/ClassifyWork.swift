@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Foundation
 import Imaging
 
@@ -38,7 +39,7 @@ struct ClassifyWork: RunWork {
             var info = stat()
             let seen = stat(path, &info) == 0
                 ? SeenFile(path: URL(fileURLWithPath: path).standardizedFileURL.path, size: Int64(info.st_size),
-                           modificationTimeNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+                           modificationTimeNanoseconds: FileTime.nanoseconds(info.st_mtim))
                 : nil
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,

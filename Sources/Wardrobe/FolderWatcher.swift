@@ -90,7 +90,7 @@ public final class FolderWatcher {
                 pending[path] = nil   // gone again before it settled
                 continue
             }
-            let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            let modified = FileTime.nanoseconds(status.st_mtim)
             if Int64(status.st_size) == state.size && modified == state.modified {
                 changes.ready.append(path)
                 pending[path] = nil

@@ -135,7 +135,7 @@ public struct PhotoFinder: Sendable {
                     notPhotos.append(path)
                     return
                 }
-                let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                let modified = FileTime.nanoseconds(info.st_mtim)
                 files.append(FoundFile(path: path, size: Int64(info.st_size), modified: modified))
             case S_IFDIR:
                 // A folder reached twice through symbolic links is walked once.

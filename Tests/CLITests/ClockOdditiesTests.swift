@@ -1,0 +1,30 @@
+import Foundation
+import Imaging
+import Testing
+
+/// Dates at the edges: a file whose clock says a year after 2262. It used to stop the
+/// command on an overflow (a crash, status 132).
+@Suite(.serialized) struct ClockOdditiesTests {
+    /// Seconds since 1970 of 2400-01-01: past the 64-bit nanoseconds' last year (2262).
+    static let farFuture: TimeInterval = 13_569_465_600
+
+    @Test func aFileDatedAfter2262ImportsClassifiesAndIsThenUnchanged() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/future.png")
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(1)), to: "photos/now.png")
+        let future = folder.path("photos/future.png")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Self.farFuture)],
+                                              ofItemAtPath: future)
+        let set = try FileManager.default.attributesOfItem(atPath: future)[.modificationDate] as? Date
+        try #require((set?.timeIntervalSince1970 ?? 0) > 9_223_372_036, "this file system cannot date a file after 2262")
+        let db = folder.path("c.sqlite")
+        let first = try WardrobeProcess.run(["import", "--db", db, "--quiet", "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("Imported 2 of 2 files"), "\(first.stdout)")
+        let again = try WardrobeProcess.run(["import", "--db", db, "--quiet", "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(again.status == 0 && again.stdout.contains("2 already there"), "\(again.stdout)\(again.stderr)")
+        let classify = try WardrobeProcess.run(["classify", "--db", db, "--prep", "fashion-mnist", future])
+        #expect(classify.status == 0 && classify.stdout.hasPrefix(future + ": "), "\(classify.stderr)")
+    }
+}
