@@ -7,7 +7,20 @@ import Foundation
 public enum DateArgument {
     public static let accepted = "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|+HH:MM], today, yesterday, or an age like 12h, 7d, 2w"
 
+    /// A date in the years 1 to 9999 (of `calendar`): an age that reaches further
+    /// (`99999999999999d`) or a year beyond them is refused. Such a date overflowed on its
+    /// way to the catalogue's milliseconds, or made no range with the listing's open end
+    /// (`list --since 9999-12-31`), and stopped the command.
     public static func parse(_ text: String, now: Date = Date(), calendar: Calendar = .current) throws(WardrobeError) -> Date {
+        let date = try parsed(text, now: now, calendar: calendar)
+        let components = calendar.dateComponents([.era, .year], from: date)
+        guard components.era == 1, let year = components.year, (1...9999).contains(year) else {
+            throw .invalidArgument("invalid date '\(text)': a date in the years 1 to 9999")
+        }
+        return date
+    }
+
+    private static func parsed(_ text: String, now: Date, calendar: Calendar) throws(WardrobeError) -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let midnight = calendar.startOfDay(for: now)
         switch trimmed {
@@ -17,7 +30,7 @@ public enum DateArgument {
         default: break
         }
         if let unit = trimmed.last, let seconds = ["m": 60.0, "h": 3600, "d": 86400, "w": 604_800][String(unit)],
-           let amount = Double(trimmed.dropLast()), amount >= 0 {
+           let amount = Double(trimmed.dropLast()), amount >= 0, amount.isFinite {
             return now.addingTimeInterval(-amount * seconds)
         }
         if let date = day(trimmed, calendar: calendar) ?? time(trimmed.uppercased(), calendar: calendar) {

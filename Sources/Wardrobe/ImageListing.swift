@@ -129,7 +129,10 @@ public struct ImageListing {
             query.confidence = (options.minConfidence ?? 0)...(options.maxConfidence ?? 1)
         }
         if options.since != nil || options.until != nil {
-            query.imported = (options.since ?? .distantPast)..<(options.until ?? .distantFuture)
+            // An open end is about 31,700 years away (in the catalogue's milliseconds, far from
+            // overflowing); bounds beyond each other match nothing, as they make no range.
+            let lower = options.since ?? Date(timeIntervalSince1970: -1e12)
+            query.imported = lower..<max(lower, options.until ?? Date(timeIntervalSince1970: 1e12))
         }
         if let model = options.model {
             query.model = try ModelReference.resolve(model, in: catalogue).id

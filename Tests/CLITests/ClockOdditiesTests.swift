@@ -2,8 +2,8 @@ import Foundation
 import Imaging
 import Testing
 
-/// Dates at the edges: a file whose clock says a year after 2262. It used to stop the
-/// command on an overflow (a crash, status 132).
+/// Dates at the edges: a file whose clock says a year after 2262, and `--since`/`--until`
+/// dates far away. Each used to stop the command on an overflow (a crash, status 132).
 @Suite(.serialized) struct ClockOdditiesTests {
     /// Seconds since 1970 of 2400-01-01: past the 64-bit nanoseconds' last year (2262).
     static let farFuture: TimeInterval = 13_569_465_600
@@ -26,5 +26,27 @@ import Testing
         #expect(again.status == 0 && again.stdout.contains("2 already there"), "\(again.stdout)\(again.stderr)")
         let classify = try WardrobeProcess.run(["classify", "--db", db, "--prep", "fashion-mnist", future])
         #expect(classify.status == 0 && classify.stdout.hasPrefix(future + ": "), "\(classify.stderr)")
+    }
+
+    @Test func datesAtTheEdgesAreAnAnswerOrAUsageError() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/a.png")
+        let db = folder.path("c.sqlite")
+        _ = try WardrobeProcess.run(["import", "--db", db, "--quiet", "--prep", "fashion-mnist", folder.path("photos")])
+
+        let late = try WardrobeProcess.run(["list", "--db", db, "--since", "9999-12-31", "--ids"])
+        #expect(late.status == 0 && late.stdout.isEmpty, "no image is that new: \(late.stderr)")
+        let early = try WardrobeProcess.run(["list", "--db", db, "--since", "0001-01-01", "--ids"])
+        #expect(early.status == 0 && early.stdout == "1\n", "\(early.stderr)")
+        for (command, value) in [("list", "99999999999999d"), ("list", "1e300d"), ("list", "0000-01-01"),
+                                 ("reclassify", "99999999999999d")] {
+            let result = try WardrobeProcess.run([command, "--db", db, "--since", value] + (command == "list" ? [] : ["--dry-run"]))
+            #expect(result.status == 64, "\(command) --since \(value): \(result.status) \(result.stderr.prefix(200))")
+            #expect(result.stderr.hasPrefix("error: --since: invalid date '\(value)': a date in the years 1 to 9999\n"),
+                    "\(result.stderr.prefix(300))")
+        }
+        let until = try WardrobeProcess.run(["list", "--db", db, "--until", "99999999999999d"])
+        #expect(until.status == 64, "\(until.stderr.prefix(200))")
     }
 }
