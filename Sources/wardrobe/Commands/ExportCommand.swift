@@ -15,7 +15,8 @@ struct ExportCommand: Command {
             Times are UTC, ISO 8601.
 
             Exit status: 0 on success, 1 when the catalogue cannot be read or the output
-            cannot be written, 64 for wrong usage.
+            cannot be written, 64 for wrong usage, 130 when Ctrl-C or SIGTERM stopped an
+            export to --output FILE (nothing of it is left behind).
             """)
 
     @OptionGroup var catalogue: CatalogueOptions
@@ -41,8 +42,14 @@ struct ExportCommand: Command {
             try export.write(format: format, all: all) { try console.data($0) }
             return .success
         }
-        let rows = try export.write(format: format, all: all, toFile: output)
-        console.info("exported \(rows) rows to \(output)")
-        return .success
+        InterruptFlag.install()
+        do {
+            let rows = try export.write(format: format, all: all, toFile: output)
+            console.info("exported \(rows) rows to \(output)")
+            return .success
+        } catch let stop as CatalogueExport.Interrupted {
+            console.info("interrupted: \(stop)")
+            return .interrupted
+        }
     }
 }
