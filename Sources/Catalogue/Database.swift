@@ -78,13 +78,13 @@ public final class Database {
     /// True when the catalogue's folder cannot be written and no WAL file waits
     /// to be read (SQLite reads a -wal with -shm on read-only media itself).
     static func isOnReadOnlyMedia(_ path: String) -> Bool {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = ParentFolder.of(path)
         return access(folder, W_OK) != 0 && access(path + "-wal", F_OK) != 0
     }
 
     /// `file:` URI with `immutable=1`, the path percent-encoded.
     static func immutableURI(_ path: String) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: Database.absolute(path)).standardizedFileURL.path
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "/-._~")
         let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
@@ -106,15 +106,23 @@ public final class Database {
             return
         }
         guard mode == .create else { throw CatalogueError.fileNotFound(path: path) }
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let parent = ParentFolder.of(path)
         do {
-            try files.createDirectory(at: parent, withIntermediateDirectories: true)
+            try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            throw CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(parent.path)")
+            throw CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(parent)")
         }
-        if !files.isWritableFile(atPath: parent.path) {
+        if !files.isWritableFile(atPath: parent) {
             throw CatalogueError.readOnly(path: path)
         }
+    }
+
+    /// `path` from the root, as SQLite and the C library take it: a `~` in it is a name like
+    /// any other. (Foundation's `URL(fileURLWithPath:)` reads a leading `~` as the home
+    /// folder, so `--db '~/c.sqlite'` made its folder under $HOME while SQLite opened
+    /// `./~/c.sqlite`, and failed with "unable to open database file".)
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     // MARK: - Running SQL
