@@ -31,7 +31,7 @@ extension Catalogue {
     /// large catalogue leaves no temporary file behind.
     public func backup(to path: String, shouldStop: @escaping @Sendable () -> Bool = { false }) throws -> BackupReport {
         let started = Date()
-        let target = URL(fileURLWithPath: path).standardizedFileURL.path
+        let target = PathName.absolute(path)
         var existing = stat()
         if lstat(target, &existing) == 0 { throw Catalogue.backupNameTaken(path) }
         // A missing folder is refused, not made, as `export --output` refuses one.

@@ -84,7 +84,7 @@ public final class Database {
 
     /// `file:` URI with `immutable=1`, the path percent-encoded.
     static func immutableURI(_ path: String) -> String {
-        let absolute = URL(fileURLWithPath: Database.absolute(path)).standardizedFileURL.path
+        let absolute = PathName.absolute(path)
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "/-._~")
         let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
@@ -117,13 +117,6 @@ public final class Database {
         }
     }
 
-    /// `path` from the root, as SQLite and the C library take it: a `~` in it is a name like
-    /// any other. (Foundation's `URL(fileURLWithPath:)` reads a leading `~` as the home
-    /// folder, so `--db '~/c.sqlite'` made its folder under $HOME while SQLite opened
-    /// `./~/c.sqlite`, and failed with "unable to open database file".)
-    static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    }
 
     // MARK: - Running SQL
 

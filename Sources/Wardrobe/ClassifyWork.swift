@@ -38,7 +38,7 @@ struct ClassifyWork: RunWork {
                 recipe: recipe.identity)
             var info = stat()
             let seen = stat(path, &info) == 0
-                ? SeenFile(path: URL(fileURLWithPath: path).standardizedFileURL.path, size: Int64(info.st_size),
+                ? SeenFile(path: PathName.absolute(path), size: Int64(info.st_size),
                            modificationTimeNanoseconds: FileTime.nanoseconds(info.st_mtim))
                 : nil
             let image = NewImage(

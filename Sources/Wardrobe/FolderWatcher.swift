@@ -62,7 +62,7 @@ public final class FolderWatcher {
             guard PathName.withSystemName(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
                 throw .system("\(PathName.display(path)): not a folder; --watch watches folders")
             }
-            let root = URL(fileURLWithPath: path).standardizedFileURL.path
+            let root = PathName.absolute(path)
             roots.append(root)
             try watchTree(root, takeFiles: false)
         }

@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Foundation
 
 /// How a person names one stored image on the command line: its id (as
@@ -54,8 +55,5 @@ public enum ImageReference: Sendable, Equatable {
         }
     }
 
-    static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL.path
-    }
+    static func absolute(_ path: String) -> String { PathName.absolute(path) }
 }

@@ -23,7 +23,7 @@ public struct ModelAdopter {
 
     /// Adopts the model file at `path` (made absolute, so the record names it from anywhere).
     public func adopt(modelAt path: String, command: String = "model use") throws -> Adopted {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = PathName.absolute(path)
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(absolute, maxSize: ModelFile.maxFileSize)

@@ -99,8 +99,5 @@ public enum PathLook {
         return (info.st_mode & S_IFMT) == S_IFREG ? .present : .gone
     }
 
-    static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL.path
-    }
+    static func absolute(_ path: String) -> String { PathName.absolute(path) }
 }

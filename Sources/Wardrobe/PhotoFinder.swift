@@ -157,8 +157,5 @@ public struct PhotoFinder: Sendable {
         }
     }
 
-    private func absolute(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        return url.standardizedFileURL.path
-    }
+    private func absolute(_ path: String) -> String { PathName.absolute(path) }
 }

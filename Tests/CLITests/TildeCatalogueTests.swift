@@ -26,4 +26,27 @@ import Testing
                                              currentDirectory: work)
         #expect(listed.status == 0 && listed.stdout == "1\n", "\(listed.stderr)")
     }
+
+    /// The same for the photos: `import '~/photos'` of a folder named `~` in the working folder
+    /// recorded its files under the home folder (/root/photos/a.png), where no file is, and
+    /// `classify` recorded its file there too.
+    @Test func aTildeInAPhotoPathIsANameLikeAnyOther() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "work/~/photos/a.png")
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(1)), to: "work/~/photos/b.png")
+        let work = folder.root.appendingPathComponent("work")
+        let run = { (arguments: [String]) in
+            try WardrobeProcess.run([arguments[0], "--db", "c.sqlite"] + arguments.dropFirst(), currentDirectory: work)
+        }
+        #expect(try run(["import", "--quiet", "--prep", "fashion-mnist", "~/photos/a.png"]).status == 0)
+        #expect(try run(["classify", "--prep", "fashion-mnist", "~/photos/b.png"]).status == 0)
+        let csv = try run(["list", "--csv", "--sort", "id"]).stdout
+        let expected = work.resolvingSymlinksInPath().path + "/~/photos/"
+        #expect(csv.contains(expected + "a.png,") && csv.contains(expected + "b.png,"), "\(csv)")
+        let shown = try run(["show", "--no-preview", "~/photos/a.png"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let pruned = try run(["prune", "--json", "~/photos"])
+        #expect(pruned.stdout.contains("\"missing\" : 0") && pruned.stdout.contains("\"checked\" : 2"), "\(pruned.stdout)")
+    }
 }
