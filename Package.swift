@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // Jansson: checks a model header for a key named twice (ModelFile+Safetensors).
+        .systemLibrary(name: "CJansson", providers: [.apt(["libjansson-dev"])]),
         // The C library's wcwidth: terminal columns per character, for tables.
         .systemLibrary(name: "CWideCharacters"),
 
@@ -36,7 +38,7 @@ let package = Package(
         // Opening files that must be regular (never blocking on a FIFO) and writing
         // output files without replacing what must not be replaced.
         .target(name: "Files"),
-        .target(name: "Inference", dependencies: ["CInferenceKernels", "Files"],
+        .target(name: "Inference", dependencies: ["CInferenceKernels", "CJansson", "Files"],
                 swiftSettings: optimised),
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.

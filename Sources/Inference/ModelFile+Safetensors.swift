@@ -1,3 +1,4 @@
+import CJansson
 import Foundation
 
 extension ModelFile {
@@ -27,6 +28,7 @@ extension ModelFile {
         } catch {
             throw .badHeader("invalid JSON")
         }
+        try Self.refuseRepeatedKeys(bytes[8..<dataStart])
         guard let metadata = header["__metadata__"] as? [String: String] else {
             throw .badMetadata("no __metadata__ map of strings")
         }
@@ -80,6 +82,26 @@ extension ModelFile {
     }
 
     /// Integers from a JSON array: whole numbers only, no fractions or strings.
+    /// Foundation's reader keeps one of two entries that share a name and
+    /// drops the other without a word, so a header naming a tensor twice
+    /// (each entry with its own offsets) could load other bytes as that
+    /// tensor than a reader keeping the first would, and still pass every
+    /// check. Jansson's strict mode refuses any object with a repeated key.
+    private static func refuseRepeatedKeys(_ header: ArraySlice<UInt8>) throws(ModelError) {
+        var error = json_error_t()
+        let parsed = header.withUnsafeBufferPointer { json in
+            json_loadb(json.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, json.count,
+                       Int(JSON_REJECT_DUPLICATES), &error)
+        }
+        guard let parsed else {
+            let detail = withUnsafeBytes(of: error.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw .badHeader(json_error_code(&error) == json_error_duplicate_key
+                ? "a key is named twice in one object (\(detail), byte \(error.position)); the file is ambiguous"
+                : "invalid JSON (\(detail))")
+        }
+        json_decref(parsed)
+    }
+
     private static func integers(_ value: Any?) -> [Int]? {
         guard let items = value as? [Any] else { return nil }
         var result: [Int] = []

@@ -111,6 +111,38 @@ import Testing
         }
     }
 
+    /// A tensor named twice, each entry with the other's bytes: the data is
+    /// covered exactly either way, so only the repeated key tells that two
+    /// readers would load different weights. A repeated metadata key too.
+    @Test func aKeyNamedTwiceIsRefused() throws {
+        let (json, data) = Self.split(Self.tinyModel().serialized())
+        func entry(_ name: String) -> String {
+            String(decoding: try! JSONSerialization.data(withJSONObject: json[name]!, options: [.sortedKeys]), as: UTF8.self)
+        }
+        func withRepeats(_ extra: String, in key: String? = nil) -> [UInt8] {
+            var text = String(decoding: try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]),
+                              as: UTF8.self)
+            if let key {
+                let start = text.range(of: "\"\(key)\":{")!.upperBound
+                text.insert(contentsOf: extra + ",", at: start)
+            } else {
+                text.insert(contentsOf: "," + extra, at: text.index(before: text.endIndex))
+            }
+            let header = Array(text.utf8)
+            return (0..<8).map { UInt8(truncatingIfNeeded: header.count >> (8 * $0)) } + header + data
+        }
+        let swapped = withRepeats("\"bn.b\":\(entry("bn.m")),\"bn.m\":\(entry("bn.b"))")
+        let renamed = withRepeats("\"name\":\"other\"", in: "__metadata__")
+        for bytes in [swapped, renamed] {
+            #expect {
+                try ModelFile(bytes: bytes)
+            } throws: { error in
+                guard case .badHeader(let reason) = error as? ModelError else { return false }
+                return reason.hasPrefix("a key is named twice in one object")
+            }
+        }
+    }
+
     @Test func tensorDamage() {
         func entry(_ name: String, _ json: [String: Any]) -> [String: Any] { json[name] as! [String: Any] }
         let outside = Self.edited { json, _ in
