@@ -107,16 +107,8 @@ import Testing
         let db = folder.path("c.sqlite")
         _ = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
         let command = "COLUMNS=80 NO_COLOR=1 '\(WardrobeProcess.executable.path)' list --db '\(db)'"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let lines = text.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+        let lines = try WardrobeProcess.onTerminal(command)
+        let text = lines.joined(separator: "\n")
         #expect(lines.count == 4, "\(text)")
         for line in lines { #expect(line.count <= 80, "\(line.count): \(line)") }
         #expect(lines.dropFirst().allSatisfy { $0.contains("…") && $0.contains("photo-") }, "shortened in the middle: \(text)")

@@ -47,4 +47,19 @@ struct WardrobeProcess {
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// Runs a shell command line on a terminal of its own (util-linux `script`), as a
+    /// person at a terminal would see it: the output's lines, carriage returns taken out.
+    static func onTerminal(_ command: String) throws -> [Substring] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+    }
 }

@@ -59,16 +59,8 @@ import Testing
         let (folder, db) = try importedFolder()
         defer { folder.remove() }
         let command = "COLUMNS=70 NO_COLOR=1 LC_ALL=C '\(WardrobeProcess.executable.path)' list --db '\(db)'"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let lines = text.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+        let lines = try WardrobeProcess.onTerminal(command)
+        let text = lines.joined(separator: "\n")
         #expect(lines.count == 1 + WideNameTableTests.names.count, "\(text)")
         for line in lines { #expect(columns(line) <= 70, "\(columns(line)): \(line)") }
         let dateStarts = lines.dropFirst().map { columns($0.dropLast(16)) }
