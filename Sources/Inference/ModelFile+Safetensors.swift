@@ -81,7 +81,6 @@ extension ModelFile {
         self.init(description: description, tensors: tensors)
     }
 
-    /// Integers from a JSON array: whole numbers only, no fractions or strings.
     /// Foundation's reader keeps one of two entries that share a name and
     /// drops the other without a word, so a header naming a tensor twice
     /// (each entry with its own offsets) could load other bytes as that
@@ -102,6 +101,7 @@ extension ModelFile {
         json_decref(parsed)
     }
 
+    /// Integers from a JSON array: whole numbers only, no fractions or strings.
     private static func integers(_ value: Any?) -> [Int]? {
         guard let items = value as? [Any] else { return nil }
         var result: [Int] = []
