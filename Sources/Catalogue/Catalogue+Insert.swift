@@ -52,7 +52,9 @@ extension Catalogue {
                 }
                 var pathIsNew = false
                 if let file = image.file {
-                    pathIsNew = try storePath(file, of: id, now: now, with: insertPath)
+                    // A new image's path is new to it; only a known image's needs the look.
+                    pathIsNew = try isNew || !path(file, names: id)
+                    try storePath(file, of: id, now: now, with: insertPath)
                 }
                 var classification: ClassificationID?
                 if let new = image.classification, isNew || known == .isClassifiedAgain {
@@ -86,8 +88,8 @@ extension Catalogue {
     /// or a renamed file recognised by its hash.
     public func recordPath(_ file: SeenFile, of image: ImageID, at date: Date = Date()) throws {
         try database.transaction {
-            _ = try storePath(file, of: image, now: date.catalogueMilliseconds,
-                              with: database.cachedStatement(InsertSQL.path))
+            try storePath(file, of: image, now: date.catalogueMilliseconds,
+                          with: database.cachedStatement(InsertSQL.path))
         }
     }
 
@@ -105,7 +107,8 @@ extension Catalogue {
                 guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", sha256.bytes) else {
                     return nil
                 }
-                let isNew = try storePath(file, of: ImageID(id), now: now, with: insertPath)
+                let isNew = try !path(file, names: ImageID(id))
+                try storePath(file, of: ImageID(id), now: now, with: insertPath)
                 return RecordedPath(image: ImageID(id), isNew: isNew)
             }
         }
@@ -155,10 +158,13 @@ extension Catalogue {
             """
     }
 
-    /// Stores the path of `image` (or refreshes its size, time and sighting); true when the
-    /// path did not name `image` before.
-    private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws -> Bool {
-        let before = try database.scalarInt("SELECT image_id FROM image_paths WHERE path = ?", PathName.display(file.path))
+    /// Whether the stored path of `file` names `image` now (asked before `storePath`).
+    private func path(_ file: SeenFile, names image: ImageID) throws -> Bool {
+        try database.scalarInt("SELECT image_id FROM image_paths WHERE path = ?", PathName.display(file.path)) == image.rawValue
+    }
+
+    /// Stores the path of `image`, or refreshes its size, time and sighting.
+    private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws {
         try statement.bind(PathName.display(file.path), at: 1)
         try statement.bind(image, at: 2)
         try statement.bind(file.size, at: 3)
@@ -166,7 +172,6 @@ extension Catalogue {
         try statement.bind(now, at: 5)
         try statement.bind(PathName.exactBytes(of: file.path), at: 6)
         try statement.perform()
-        return before != image.rawValue
     }
 
     private func storeClassification(_ classification: NewClassification, of image: ImageID,

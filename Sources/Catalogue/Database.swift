@@ -117,7 +117,6 @@ public final class Database {
         }
     }
 
-
     // MARK: - Running SQL
 
     /// Compiles one statement. The caller owns it; it finalises itself.

@@ -17,13 +17,13 @@ public enum ImageReference: Sendable, Equatable {
         let isDigits = !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         let isHex = !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit)
         if text.contains("/") || FileManager.default.fileExists(atPath: text) {
-            self = .path(ImageReference.absolute(text))
+            self = .path(PathName.absolute(text))
         } else if isDigits, let id = Int64(text) {
             self = .id(ImageID(id))
         } else if isHex, text.count <= 64 {
             self = .hashPrefix(text.lowercased())
         } else if text.contains(".") {
-            self = .path(ImageReference.absolute(text))
+            self = .path(PathName.absolute(text))
         } else {
             throw .invalidArgument("'\(text)' is not an image id, a hash prefix (hex digits) or a path")
         }
@@ -54,6 +54,4 @@ public enum ImageReference: Sendable, Equatable {
             throw WardrobeError.notFound("image imported from \(path) in \(catalogue.path)")
         }
     }
-
-    static func absolute(_ path: String) -> String { PathName.absolute(path) }
 }

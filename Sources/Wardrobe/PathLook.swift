@@ -35,7 +35,7 @@ public enum PathLook {
         if roots.isEmpty {
             known = try catalogue.knownPaths()
         } else {
-            for root in roots.map(absolute) {
+            for root in roots.map(PathName.absolute) {
                 known += try catalogue.knownPaths(under: root)
                 if let exact = try catalogue.knownPath(root) { known.append(exact) }
             }
@@ -60,7 +60,7 @@ public enum PathLook {
     /// find and that are gone. Nothing outside those folders is looked at.
     static func gone(under roots: [String], walked: Set<String>, in catalogue: Catalogue) throws -> [String] {
         var gone: [String] = []
-        for root in roots.map(absolute) {
+        for root in roots.map(PathName.absolute) {
             var info = stat()
             guard PathName.withSystemName(root, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
             for known in try catalogue.knownPaths(under: root)
@@ -78,7 +78,7 @@ public enum PathLook {
         if roots.isEmpty {
             failing = try catalogue.failingFiles()
         } else {
-            for root in roots.map(absolute) {
+            for root in roots.map(PathName.absolute) {
                 failing += try catalogue.failingFiles(under: root)
                 if let exact = try catalogue.failingFile(root) { failing.append(exact) }
             }
@@ -98,6 +98,4 @@ public enum PathLook {
         }
         return (info.st_mode & S_IFMT) == S_IFREG ? .present : .gone
     }
-
-    static func absolute(_ path: String) -> String { PathName.absolute(path) }
 }

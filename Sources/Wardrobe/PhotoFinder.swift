@@ -53,7 +53,7 @@ public struct PhotoFinder: Sendable {
             special: Int) {
         var walk = Walk(includeHidden: includeHidden, excluded: excluded)
         for root in roots {
-            walk.visit(absolute(root), isRoot: true)
+            walk.visit(PathName.absolute(root), isRoot: true)
         }
         return (walk.files, walk.problems, walk.hidden, walk.notPhotos, walk.special)
     }
@@ -156,6 +156,4 @@ public struct PhotoFinder: Sendable {
             }
         }
     }
-
-    private func absolute(_ path: String) -> String { PathName.absolute(path) }
 }
