@@ -37,7 +37,13 @@ extension Catalogue {
         // A missing folder is refused, not made, as `export --output` refuses one.
         if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
         let temporary = target + ".partial-\(getpid())"
-        defer { for suffix in Catalogue.fileSuffixes { try? FileManager.default.removeItem(atPath: temporary + suffix) } }
+        // Known to the signal handler before SQLite makes them, so a signal that ends the
+        // process (a second Ctrl-C, a closed terminal) removes them too.
+        let partials = Catalogue.fileSuffixes.map { PartialFiles.register(temporary + $0) }
+        defer {
+            for suffix in Catalogue.fileSuffixes { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+            partials.forEach(PartialFiles.unregister)
+        }
         let copied: [String: Int]
         let interrupted = CatalogueError.backupFailed(path: path, reason: "interrupted; the part already copied was removed")
         do {

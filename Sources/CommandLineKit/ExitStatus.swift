@@ -7,6 +7,6 @@ public enum ExitStatus: Int32, Sendable {
     case partialFailure = 2
     /// EX_USAGE from sysexits.h: the command line was wrong.
     case usage = 64
-    /// Stopped by Ctrl-C or SIGTERM after finishing its current batch (128 + SIGINT).
+    /// Stopped by Ctrl-C, SIGTERM or SIGHUP after finishing its current batch (128 + SIGINT).
     case interrupted = 130
 }

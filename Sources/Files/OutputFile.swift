@@ -42,6 +42,8 @@ public final class OutputFile {
     public let kind: Kind
     private var descriptor: Int32
     private var temporary: String?
+    /// The temporary file, known to the signal handler that ends the process, which removes it.
+    private var partial: PartialFiles.Registration?
 
     /// Opens `path` for writing as described above, refusing to replace any of `inputs`.
     public init(path: String, sparing inputs: [Input] = []) throws(RegularFile.Failure) {
@@ -68,7 +70,7 @@ public final class OutputFile {
         if stat(target, &status) != 0 {
             guard errno == ENOENT else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
             if let problem = ParentFolder.problem(for: target) { throw RegularFile.Failure(kind: .missing, reason: problem) }
-            (descriptor, temporary) = try Self.temporaryBeside(target)
+            (descriptor, temporary, partial) = try Self.temporaryBeside(target)
             kind = .replaced(target: target)
             return
         }
@@ -77,7 +79,7 @@ public final class OutputFile {
             if let input = Self.input(among: inputs, holding: status, at: target) {
                 throw RegularFile.Failure(kind: .input, reason: "is \(input.role), which this command reads; write the output elsewhere")
             }
-            (descriptor, temporary) = try Self.temporaryBeside(target)
+            (descriptor, temporary, partial) = try Self.temporaryBeside(target)
             // The replacement keeps the permissions of the file it replaces.
             fchmod(descriptor, status.st_mode & 0o7777)
             kind = .replaced(target: target)
@@ -104,6 +106,7 @@ public final class OutputFile {
         // Not finished: the output is incomplete, so the temporary file goes.
         if descriptor >= 0 { close(descriptor) }
         if let temporary { unlink(temporary) }
+        if let partial { PartialFiles.unregister(partial) }
     }
 
     /// Writes all of `bytes`, or throws why not (a full disk, a closed pipe).
@@ -129,6 +132,8 @@ public final class OutputFile {
             descriptor = -1
             guard rename(temporary, target) == 0 else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
             self.temporary = nil
+            if let partial { PartialFiles.unregister(partial) }
+            partial = nil
         } else {
             let code = close(descriptor)
             descriptor = -1
@@ -170,19 +175,31 @@ public final class OutputFile {
         }
     }
 
-    private static func temporaryBeside(_ target: String) throws(RegularFile.Failure) -> (Int32, String?) {
+    /// Creates a new file beside `target` under a hidden temporary name, registered as a
+    /// partial file before it exists, so no moment is left in which a signal could end the
+    /// process with the file there and unknown to the handler.
+    private static func temporaryBeside(_ target: String) throws(RegularFile.Failure)
+        -> (Int32, String?, PartialFiles.Registration) {
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(name).XXXXXX".utf8CString)
-        let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard opened >= 0 else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
-        _ = fcntl(opened, F_SETFD, FD_CLOEXEC)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        // What a new file made by `open(..., 0666)` would get under the umask.
-        let mask = umask(0o022)
-        umask(mask)
-        fchmod(opened, 0o666 & ~mask)
-        return (opened, temporary)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        while true {
+            let suffix = String((0..<6).map { _ in letters.randomElement()! })
+            let temporary = "\(folder.isEmpty ? "" : folder)/.\(name).\(suffix)"
+            let partial = PartialFiles.register(temporary)
+            let opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard opened >= 0 else {
+                let code = errno
+                PartialFiles.unregister(partial)
+                if code == EEXIST { continue }
+                throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: code))
+            }
+            // What a new file made by `open(..., 0666)` would get under the umask.
+            let mask = umask(0o022)
+            umask(mask)
+            fchmod(opened, 0o666 & ~mask)
+            return (opened, temporary, partial)
+        }
     }
 }

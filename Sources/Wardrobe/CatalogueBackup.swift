@@ -19,7 +19,7 @@ public struct CatalogueBackup: Sendable, Encodable {
     public var seconds: Double
 
     /// `path` is the copy's name, or an existing folder to put it in (see `name(for:catalogue:at:)`).
-    /// Ctrl-C or SIGTERM (`InterruptFlag`, installed by the caller) stops it with nothing left behind.
+    /// Ctrl-C, SIGTERM or SIGHUP (`InterruptFlag`, installed by the caller) stops it with nothing left behind.
     public init(of catalogue: Catalogue, to path: String, at now: Date = Date()) throws {
         let name = Self.name(for: path, catalogue: catalogue.path, at: now)
         let report = try InterruptFlag.stoppable {

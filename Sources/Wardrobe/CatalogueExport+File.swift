@@ -2,7 +2,7 @@ import Files
 import Foundation
 
 extension CatalogueExport {
-    /// Ctrl-C or SIGTERM stopped an export to a file (see `write(format:all:toFile:)`).
+    /// Ctrl-C, SIGTERM or SIGHUP stopped an export to a file (see `write(format:all:toFile:)`).
     public struct Interrupted: Error, CustomStringConvertible {
         /// What became of the output, in words: nothing written, or a stream cut short.
         public var description: String
@@ -12,7 +12,7 @@ extension CatalogueExport {
     /// regular file (also behind a symbolic link) is replaced whole, atomically,
     /// only once every row is written; a FIFO or character device is written as a
     /// stream; anything else is refused. Returns the number of rows.
-    /// Ctrl-C or SIGTERM (`InterruptFlag`, installed by the caller) stops it between two
+    /// Ctrl-C, SIGTERM or SIGHUP (`InterruptFlag`, installed by the caller) stops it between two
     /// pieces of output and throws `Interrupted`; the part written under a temporary name
     /// is removed, where the signal used to end the process and leave it beside `path`.
     @discardableResult

@@ -40,7 +40,7 @@ public struct FolderSync {
     public func run(shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised },
                     batch: (Batch) -> Void, failure: (ImportReport.Failure) -> Void) throws {
         // The loop looks for a stop every 0.1 s, so the whole watch is a stoppable stretch:
-        // Ctrl-C or SIGTERM between batches asks, as during one, and never kills outright.
+        // Ctrl-C, SIGTERM or SIGHUP between batches asks, as during one, and never kills outright.
         try InterruptFlag.stoppable {
             while !shouldStop() {
                 let changes = watcher.look(timeout: 0.1)

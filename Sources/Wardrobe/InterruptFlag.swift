@@ -1,14 +1,17 @@
+import Files
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Ctrl-C and SIGTERM. Inside a stoppable stretch (a run's batches), the first
-/// signal asks the run to stop after the items in hand, so what is done is
-/// committed and the run closed; anywhere else (walking folders, loading the
-/// model, a long query) nothing is half-written that a stop would save, so the
-/// first signal ends the process at once. A second signal always does. Either
-/// way Ctrl-C takes effect within a second, never after a whole phase.
+/// Ctrl-C, SIGTERM and SIGHUP (the terminal closed). Inside a stoppable stretch (a run's
+/// batches, an export or a backup), the first signal asks the work to stop after the items
+/// in hand, so what is done is committed and the run closed; anywhere else (walking
+/// folders, loading the model, training, a long query) nothing is half-written that a stop
+/// would save, so the first signal ends the process at once. A second signal always does.
+/// Either way Ctrl-C takes effect within a second, never after a whole phase, and a
+/// signal that ends the process first removes the files written under a temporary name
+/// (`PartialFiles`), so the output a person named is whole or untouched.
 public enum InterruptFlag {
     private static let raised = Atomic<Int>(0)
     /// How many stoppable stretches are running.
@@ -20,18 +23,26 @@ public enum InterruptFlag {
         let handler: @convention(c) (Int32) -> Void = { signal in
             let count = InterruptFlag.raised.add(1, ordering: .relaxed).newValue
             if count > 1 || InterruptFlag.stoppable.load(ordering: .relaxed) == 0 {
+                PartialFiles.removeAll()
                 // _exit, not exit: no atexit handler runs while other threads still work.
                 _exit(128 + signal)
             }
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        // Started under nohup (SIGHUP ignored), a closed terminal must not stop it.
+        var hangUp = sigaction()
+        sigaction(SIGHUP, nil, &hangUp)
+        if unsafeBitCast(hangUp.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
+            signal(SIGHUP, handler)
+        }
         // A parent may have started us with these signals blocked (Foundation's
         // Process does); unblock them, or Ctrl-C would never reach the handler.
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 

@@ -15,8 +15,8 @@ struct ExportCommand: Command {
             Times are UTC, ISO 8601.
 
             Exit status: 0 on success, 1 when the catalogue cannot be read or the output
-            cannot be written, 64 for wrong usage, 130 when Ctrl-C or SIGTERM stopped an
-            export to --output FILE (nothing of it is left behind).
+            cannot be written, 64 for wrong usage, 130 when Ctrl-C, SIGTERM or a closed
+            terminal (SIGHUP) stopped an export to --output FILE (nothing of it is left behind).
             """)
 
     @OptionGroup var catalogue: CatalogueOptions

@@ -3,7 +3,7 @@ import Wardrobe
 
 extension ImportCommand {
     /// `import --watch` after the import: one line per batch, each bad file on stderr, until
-    /// Ctrl-C or SIGTERM (which stop after the current batch).
+    /// Ctrl-C, SIGTERM or SIGHUP (which stop after the current batch).
     func keepWatching(_ sync: FolderSync, failedBefore: Bool, console: Console) throws -> ExitStatus {
         let folders = sync.watchedFolders
         console.info("watching \(folders) folder\(folders == 1 ? "" : "s"); Ctrl-C stops")

@@ -53,6 +53,8 @@ struct PrepCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let file = files[0]
         let recipe = try console.setup.recipe(named: self.recipe, model: model.path, cataloguePath: catalogue.path)
+        // A signal while --out or --thumbnail is written leaves neither a part nor a changed file.
+        InterruptFlag.install()
         let result = try PrepPreview().run(path: file, recipe: recipe, tensorPNG: out, thumbnail: thumbnail,
                                            sparing: CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path)))
         let image = result.processed

@@ -107,6 +107,8 @@ struct ModelTrainCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitStatus {
+        // A signal while the model is written leaves neither a part of it nor a changed old file.
+        InterruptFlag.install()
         let parent = try parentModel(console)
         var training = ModelTraining(dataDirectory: data, epochs: epochs, seed: seed, limit: limit, threads: threads,
                                      parent: parent, learningRate: learningRate, fashionImages: fashion)
@@ -127,8 +129,8 @@ struct ModelTrainCommand: Command {
         training.modelName = name ?? output.deletingPathExtension().lastPathComponent
         if let version { training.modelVersion = version }
         // Opened first, so a place the model cannot go is refused before the training, not
-        // after it. A file is let go again (and opened anew at the end), so a run stopped
-        // halfway leaves no temporary file beside it; a stream (a pipe) stays open.
+        // after it. A file is let go again (and opened anew at the end), so no temporary file
+        // sits beside it through a training of minutes; a stream (a pipe) stays open.
         // Nor may it replace what the training reads.
         var inputs = CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path))
             + [OutputFile.Input(path: training.dataDirectory, role: "in the Fashion-MNIST folder")]

@@ -1,0 +1,176 @@
+import Catalogue
+import CatalogueFixtures
+import Foundation
+import Testing
+
+/// A signal while a command writes a file a person named (`export --output`, `backup`,
+/// `model train --out`, `prep --out`): every one writes under a temporary name beside the
+/// file and renames it when whole, but a signal that ended the process there left the part
+/// (a hidden `.FILE.XXXXXX`, megabytes for an export) behind: every time for an export, and
+/// for the others whenever it came while they wrote. A closed terminal (SIGHUP) ended even
+/// an export or a backup that Ctrl-C stopped cleanly.
+@Suite(.serialized) struct InterruptedOutputTests {
+    /// A catalogue whose full export takes a good part of a second.
+    private static func catalogue(at path: String, images: Int) throws {
+        let catalogue = try Catalogue(path: path)
+        let model = try catalogue.registerModel(Synthetic.model(3))
+        let run = try catalogue.openRun(command: "import", model: model, recipe: Recipe(name: "photo", version: 1))
+        for start in stride(from: 0, to: images, by: 2_000) {
+            try catalogue.insertImages((start..<min(images, start + 2_000)).map { Synthetic.image($0, thumbnailBytes: 0) }, run: run)
+        }
+        try catalogue.closeRun(run, counts: RunCounts(seen: images, imported: images, classified: images))
+    }
+
+    /// How a command ended: its exit status, or the signal that killed it.
+    private struct Ending: Equatable, CustomStringConvertible {
+        var status: Int32?
+        var signal: Int32?
+        var stderr: String
+
+        var description: String { status.map { "exit status \($0): \(stderr)" } ?? "killed by signal \(signal ?? 0)" }
+    }
+
+    /// Starts `wardrobe arguments` as a shell starts a command (no signal blocked, each at its
+    /// default action; Foundation's Process starts one with them blocked, which would hide what
+    /// a signal does to a command that does not unblock them), waits until the `nth` file is
+    /// made in `folder` (the command's temporary output), sends `signal` at once and waits for
+    /// the command to end.
+    private static func run(_ arguments: [String], signal: Int32, whenFile nth: Int = 1,
+                            isMadeIn folder: String) throws -> Ending {
+        let creations = try FolderCreations(folder)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var errPipe: [Int32] = [0, 0]
+        try #require(pipe(&errPipe) == 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        let environment = ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())"]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([WardrobeProcess.executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        try #require(posix_spawn(&child, WardrobeProcess.executable.path, &actions, &attributes, argv, envp) == 0)
+        close(errPipe[1])
+        var ended = false
+        defer { if !ended { kill(child, SIGKILL); var status: Int32 = 0; waitpid(child, &status, 0) } }
+        var seen = 0
+        while seen < nth, creations.next(within: 120) != nil { seen += 1 }
+        try #require(seen == nth, "the command made \(seen) temporary files, not \(nth)")
+        kill(child, signal)
+        let said = FileHandle(fileDescriptor: errPipe[0], closeOnDealloc: true).readDataToEndOfFile()
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+        ended = true
+        // The wait status: the low 7 bits the killing signal, else the exit status above them.
+        let killedBy = status & 0x7f
+        return Ending(status: killedBy == 0 ? (status >> 8) & 0xff : nil, signal: killedBy == 0 ? nil : killedBy,
+                      stderr: String(decoding: said, as: UTF8.self))
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aStoppedExportLeavesNothingAndKeepsTheOldFile(signal: Int32) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        try Self.catalogue(at: db, images: 60_000)
+        let target = folder.path("out/export.csv")
+        try folder.write(Array("the export before\n".utf8), to: "out/export.csv")
+
+        let out = folder.path("out")
+        let ending = try Self.run(["export", "--db", db, "--all", "--output", target], signal: signal, isMadeIn: out)
+        #expect(ending == Ending(status: 130, stderr: "interrupted: nothing was written to \(target)\n"), "\(ending)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["export.csv"], "no part left behind")
+        #expect(FileManager.default.contents(atPath: target) == Data("the export before\n".utf8))
+    }
+
+    /// A closed terminal stops a backup as Ctrl-C does: status 1, the part removed.
+    @Test func aBackupStoppedByAClosedTerminalLeavesNothing() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        try Self.catalogue(at: db, images: 60_000)
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        let target = folder.path("out/copy.sqlite")
+        let ending = try Self.run(["backup", "--db", db, target], signal: SIGHUP, isMadeIn: folder.path("out"))
+        #expect(ending == Ending(status: 1, stderr: "error: \(target): backup not made: interrupted; the part already copied was removed\n"),
+                "stopped, not killed: \(ending)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")) == [], "no part left behind")
+    }
+
+    /// Signalled while it writes the model (its second temporary file: the first only checks,
+    /// before the training, that the model can go there).
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"),
+          arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aTrainingStoppedWhileItWritesTheModelLeavesTheOldOne(signal: Int32) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(Array("the model before\n".utf8), to: "out/my.aimodel")
+        let target = folder.path("out/my.aimodel")
+        let ending = try Self.run(["model", "train", "--limit", "64", "--epochs", "1", "--out", target],
+                                  signal: signal, whenFile: 2, isMadeIn: folder.path("out"))
+        #expect(ending.status == 128 + signal, "ended with the signal's status, not killed: \(ending)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")) == ["my.aimodel"], "no part left behind")
+        #expect(FileManager.default.contents(atPath: target) == Data("the model before\n".utf8))
+    }
+
+    @Test(arguments: [SIGINT, SIGHUP])
+    func aPrepStoppedWhileItWritesTheTensorLeavesTheOldOne(signal: Int32) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(Array("the tensor before\n".utf8), to: "out/tensor.png")
+        let target = folder.path("out/tensor.png")
+        let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
+        let ending = try Self.run(["prep", sample, "--out", target], signal: signal, isMadeIn: folder.path("out"))
+        #expect(ending.status == 128 + signal, "ended with the signal's status, not killed: \(ending)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")) == ["tensor.png"], "no part left behind")
+        #expect(FileManager.default.contents(atPath: target) == Data("the tensor before\n".utf8))
+    }
+}
+
+/// The names made in one folder, told by inotify the moment each is made, so a test can act
+/// while a command is still writing a file it just made.
+private final class FolderCreations {
+    private let descriptor: Int32
+    private var pending: [String] = []
+
+    init(_ folder: String) throws {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        guard descriptor >= 0, inotify_add_watch(descriptor, folder, UInt32(IN_CREATE)) >= 0 else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder])
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next name made, or nil after `seconds` with none.
+    func next(within seconds: Double) -> String? {
+        while pending.isEmpty {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(seconds * 1000)) == 1 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name.
+            var offset = 0
+            while offset + 16 <= count {
+                let length = buffer[offset + 12..<offset + 16].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+                let name = buffer[offset + 16..<offset + 16 + length].prefix { $0 != 0 }
+                pending.append(String(decoding: name, as: UTF8.self))
+                offset += 16 + length
+            }
+        }
+        return pending.removeFirst()
+    }
+}
