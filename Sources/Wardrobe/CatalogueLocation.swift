@@ -10,6 +10,12 @@ public enum CatalogueLocation {
     public static func resolve(explicit: String?, environment: [String: String]) -> String {
         if let explicit, !explicit.isEmpty { return asFile(explicit) }
         if let path = environment["WARDROBE_DB"], !path.isEmpty { return asFile(path) }
+        return defaultPath(environment: environment)
+    }
+
+    /// Where the catalogue lives when no one names it, the one place whose folders are made
+    /// on first use (see `WardrobeSetup.openCatalogue`).
+    public static func defaultPath(environment: [String: String]) -> String {
         // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return "\(dataHome)/wardrobe/\(fileName)"

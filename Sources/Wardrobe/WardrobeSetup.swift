@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Foundation
 import Imaging
 import Inference
@@ -26,8 +27,18 @@ public struct WardrobeSetup: Sendable {
     /// Opens (creating if needed) the catalogue and migrates it. Opened for
     /// writing, it says which runs died before they finished (once: the
     /// opening marks them).
+    ///
+    /// A new catalogue at the default place gets its folders made. At a path a person gave
+    /// (`--db`, `$WARDROBE_DB`) its folder must exist, as for every file the tool writes where
+    /// it is told (`export --output`, `backup`): a mistyped folder, or a `~` no shell
+    /// expanded, is an error naming that folder, not a new tree of folders nobody looks in.
     public func openCatalogue(explicit: String?, mode: Database.Mode = .create) throws -> Catalogue {
-        let catalogue = try Catalogue(path: cataloguePath(explicit: explicit), mode: mode)
+        let path = cataloguePath(explicit: explicit)
+        if mode == .create, path != CatalogueLocation.defaultPath(environment: environment),
+           let problem = ParentFolder.problem(for: path) {
+            throw CatalogueError.cannotCreate(path: path, reason: "\(problem); make it first, or check the name")
+        }
+        let catalogue = try Catalogue(path: path, mode: mode)
         for run in catalogue.abandonedRuns { notice(WardrobeSetup.abandonedNotice(run)) }
         return catalogue
     }

@@ -17,8 +17,12 @@ import Testing
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let environment = ["HOME": home.path]
-        let imported = try WardrobeProcess.run(["import", "--db", "~/sub/c.sqlite", "--quiet", "--prep", "fashion-mnist",
-                                                folder.path("photos")], environment: environment, currentDirectory: work)
+        let arguments = ["import", "--db", "~/sub/c.sqlite", "--quiet", "--prep", "fashion-mnist", folder.path("photos")]
+        // A folder named in --db is not made: the refusal shows the `~` as written.
+        let refused = try WardrobeProcess.run(arguments, environment: environment, currentDirectory: work)
+        #expect(refused.status == 1 && refused.stderr.contains("the folder ~/sub does not exist"), "\(refused.stderr)")
+        try FileManager.default.createDirectory(atPath: work.path + "/~/sub", withIntermediateDirectories: true)
+        let imported = try WardrobeProcess.run(arguments, environment: environment, currentDirectory: work)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(FileManager.default.fileExists(atPath: work.path + "/~/sub/c.sqlite"), "the catalogue is where the name says")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "nothing made in $HOME")

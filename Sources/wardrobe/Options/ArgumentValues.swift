@@ -15,6 +15,15 @@ enum ArgumentValues {
         }
     }
 
+    /// The catalogue's file. `-` means stdin or stdout to most tools, but a catalogue is an
+    /// SQLite file read and written in place, so it would have become a file named `-`.
+    static func cataloguePath(_ text: String) throws -> String {
+        guard text != "-" else {
+            throw ValueError { "\($0) - would make a catalogue file named '-': a catalogue is a file, never stdin or stdout (./- names that file)" }
+        }
+        return text
+    }
+
     /// A prep recipe's name: an unknown one is wrong usage, with the nearest name.
     static func recipe(_ text: String) throws -> String {
         guard WardrobeSetup.knowsRecipe(text) else {

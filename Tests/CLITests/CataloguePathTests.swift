@@ -1,0 +1,61 @@
+import Foundation
+import Imaging
+import Testing
+
+/// Where a catalogue is made, and where not. `--db -` made a catalogue file named `-` (as a
+/// name for stdin or stdout it means nothing to an SQLite file); a path a person gave in a
+/// folder that does not exist made that folder and every one above it, so a mistyped
+/// folder became a new catalogue nobody would look in. Only the default place is made.
+@Suite struct CataloguePathTests {
+    static let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
+
+    @Test(arguments: [["import", "--db", "-"], ["classify", "--db", "-"], ["--db", "-", "list"], ["stats", "--db", "-"]])
+    func aDashForTheCatalogueIsWrongUsage(arguments: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let operand = arguments.contains("list") || arguments.contains("stats") ? [] : [Self.sample]
+        let result = try WardrobeProcess.run(arguments + operand, currentDirectory: folder.root)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").first
+                == "error: --db - would make a catalogue file named '-': a catalogue is a file, never stdin or stdout (./- names that file)",
+                "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == [], "no file named '-'")
+    }
+
+    @Test(arguments: ["import", "classify"])
+    func aCatalogueNamedInAFolderThatDoesNotExistIsRefused(command: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("Pictrues/wardrobe/c.sqlite")
+        for (arguments, environment) in [(["--db", db], [String: String]()), ([], ["WARDROBE_DB": db])] {
+            let result = try WardrobeProcess.run([command] + arguments + [Self.sample], environment: environment)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr == "error: \(db): cannot create the catalogue: the folder \(folder.path("Pictrues/wardrobe")) "
+                    + "does not exist; make it first, or check the name\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == [], "no folder made")
+        }
+    }
+
+    /// The default place is the one whose folders are made.
+    @Test func theDefaultCatalogueGetsItsFolders() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let result = try WardrobeProcess.run(["classify", Self.sample], environment: ["XDG_DATA_HOME": folder.path("data/home")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("data/home/wardrobe/catalogue.sqlite")))
+    }
+
+    /// Commands that only read refuse a catalogue that is not there, and make nothing.
+    @Test func readingCommandsMakeNoCatalogue() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("none/c.sqlite")
+        for arguments in [["list"], ["show", "1"], ["stats"], ["export"], ["history", "1"], ["failures"], ["check"],
+                          ["backup", folder.path("copy.sqlite")], ["model", "list"], ["serve", "--port", "0"]] {
+            let result = try WardrobeProcess.run(arguments + ["--db", db])
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: \(db): no catalogue there yet"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == [])
+    }
+}
