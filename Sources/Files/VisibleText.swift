@@ -2,10 +2,12 @@
 public enum VisibleText {
     /// `text` with every control character made visible: `\n`, `\r`, `\t`, `\e`
     /// and `\x07`-style escapes for the rest of C0, DEL and C1, `\u{202E}` for
-    /// Unicode's line separators and direction overrides. A file or model name can
-    /// hold any of them; printed raw they would move the cursor, retitle or clear the
-    /// terminal, or split one line in two. The command line's tables and messages and
-    /// Wardrobe's CSV cells all escape through here.
+    /// Unicode's line separators and its invisible direction controls: embeddings,
+    /// overrides, isolates and marks (LRM, RLM, ALM). A file or model name can hold any
+    /// of them; printed raw they would move the cursor, retitle or clear the terminal,
+    /// split one line in two, or reorder what is drawn around them (`photo<RLM>.jpg`
+    /// beside a right-to-left name shows its parts swapped). The command line's tables
+    /// and messages and Wardrobe's CSV cells all escape through here.
     public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0) && !(keepingNewlines && $0 == "\n") }) else {
             return text
@@ -32,7 +34,8 @@ public enum VisibleText {
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x10FF80...0x10FFFF: true
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069,
+             0x10FF80...0x10FFFF: true
         default: false
         }
     }

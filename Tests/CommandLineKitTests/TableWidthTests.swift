@@ -29,6 +29,16 @@ import Testing
         #expect(Set(starts).count == 1, "\(starts)\n\(table)")
     }
 
+    /// Every invisible direction control shows escaped: embeddings and overrides, isolates,
+    /// and the marks LRM, RLM and ALM (which were printed raw).
+    @Test(arguments: ["202A", "202B", "202C", "202D", "202E", "2066", "2067", "2068", "2069", "200E", "200F", "061C"])
+    func directionControlsAreEscaped(hex: String) throws {
+        let control = try #require(UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init))
+        let table = Format.table([["x\(control)y", "END"], ["q", "END"]])
+        #expect(table.contains("x\\u{\(hex)}y") && !table.unicodeScalars.contains(control), "\(table)")
+        #expect(Set(lastCellStarts(table, last: "END")).count == 1, "\(table)")
+    }
+
     /// Shortened to fit a terminal, a wide name takes at most the columns it is given.
     @Test func aWideNameIsShortenedToColumnsNotCharacters() {
         let name = "/写真/" + String(repeating: "とても長いフォルダの名前/", count: 4) + "コート.jpg"
