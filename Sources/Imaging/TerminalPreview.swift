@@ -31,12 +31,27 @@ public enum TerminalPreview {
         return render(Bitmap(width: PreparedTensor.side, height: PreparedTensor.side, channels: 1, pixels: bytes), style: style)
     }
 
-    /// A thumbnail in colour, at most `columns` characters wide (and as many lines as the
-    /// aspect needs, two pixel rows per line).
+    /// A thumbnail in colour, sized by `size(width:height:columns:)`, two pixel rows per line.
     public static func image(_ bitmap: Bitmap, columns: Int = 48, style: TerminalStyle) -> String {
-        let width = min(columns, bitmap.width)
-        let height = max(2, Int((Double(bitmap.height) * Double(width) / Double(bitmap.width)).rounded()))
-        return render(bitmap.resized(width: width, height: height + height % 2), style: style)
+        let size = size(width: bitmap.width, height: bitmap.height, columns: columns)
+        return render(bitmap.resized(width: size.width, height: size.height), style: style)
+    }
+
+    /// The fewest pixels a preview has across either way: 4 columns, or 2 lines.
+    static let minimumSide = 4
+
+    /// The size in pixels (a column and half a line each) of the preview of a `width` x
+    /// `height` picture: its aspect kept within `columns` columns and `columns * 3 / 4` lines
+    /// (so a 3:4 portrait photo fills the width, and anything taller is fitted to that height),
+    /// never enlarged, and never thinner than `minimumSide` either way. Fitted to the width
+    /// alone, a 1x20000 picture was a one-column strip 128 lines tall.
+    public static func size(width: Int, height: Int, columns: Int) -> (width: Int, height: Int) {
+        let tallest = columns * 3 / 4 * 2
+        let scale = min(1, Double(columns) / Double(width), Double(tallest) / Double(height))
+        let fittedWidth = min(columns, max(minimumSide, Int((Double(width) * scale).rounded())))
+        let fittedHeight = min(tallest, max(minimumSide, Int((Double(height) * scale).rounded())))
+        // Whole lines: an odd last pixel row would be drawn twice.
+        return (fittedWidth, fittedHeight + fittedHeight % 2)
     }
 
     static func render(_ bitmap: Bitmap, style: TerminalStyle) -> String {

@@ -61,6 +61,18 @@ import Testing
         #expect(cube.hasPrefix("\u{1B}[38;5;160;48;5;160m"), "230, 20, 20 is nearest cube entry 160 (215, 0, 0)")
     }
 
+    /// A picture of any shape fits `columns * 3 / 4` lines and keeps at least 4 columns and
+    /// 2 lines: fitted to the width alone, a 1x256 thumbnail (of a 1x20000 image) was one
+    /// column 128 lines tall. Photos of ordinary shape keep the size they had.
+    @Test(arguments: [(1, 20_000, 4, 30), (20_000, 1, 40, 2), (3, 256, 4, 30), (256, 3, 40, 2), (1, 1, 4, 2),
+                      (10, 256, 4, 30), (256, 192, 40, 15), (192, 256, 40, 27), (28, 28, 28, 14)])
+    func previewsOfAnyShapeFitTheirBox(width: Int, height: Int, drawnColumns: Int, drawnLines: Int) {
+        let text = TerminalPreview.image(Bitmap(width: width, height: height, filledWith: [128, 128, 128]), columns: 40, style: .plain)
+        let drawn = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(drawn.count == drawnLines, "\(width)x\(height): \(drawn.count) lines")
+        #expect(drawn.allSatisfy { $0.count == drawnColumns }, "\(width)x\(height): \(drawn.map(\.count))")
+    }
+
     @Test func styleFollowsTheEnvironment() {
         #expect(TerminalStyle.detect(environment: [:], isTerminal: false) == .plain)
         #expect(TerminalStyle.detect(environment: ["NO_COLOR": "1"], isTerminal: true) == .plain)

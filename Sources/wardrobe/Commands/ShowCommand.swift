@@ -11,7 +11,9 @@ struct ShowCommand: Command {
         discussion: """
             The preview draws the stored thumbnail with Unicode half blocks, in 24-bit colour
             where COLORTERM says so, the 256-colour palette on other terminals, and gray
-            shading characters when stdout is not a terminal or NO_COLOR is set.
+            shading characters when stdout is not a terminal or NO_COLOR is set, at most
+            --width columns and three quarters as many lines, its shape kept, and at least
+            4 columns wide and 2 lines tall however thin the picture.
 
             \(QueryHelp.exitStatus)
             """)
