@@ -49,7 +49,7 @@ extension WardrobeSetup {
     /// (never created) only when no option or variable decides first.
     public func modelChoice(explicit: String?, cataloguePath explicitCatalogue: String?) throws -> ModelChoice {
         let decided = (explicit?.isEmpty == false) || (environment["WARDROBE_MODEL"]?.isEmpty == false)
-        let path = cataloguePath(explicit: explicitCatalogue)
+        let path = try cataloguePath(explicit: explicitCatalogue)
         guard !decided, FileManager.default.fileExists(atPath: path) else {
             return try modelChoice(explicit: explicit, catalogue: nil)
         }

@@ -20,8 +20,14 @@ public struct WardrobeSetup: Sendable {
         self.notice = notice
     }
 
-    public func cataloguePath(explicit: String?) -> String {
-        CatalogueLocation.resolve(explicit: explicit, environment: environment)
+    /// The catalogue's file (see `CatalogueLocation`). `$WARDROBE_DB` set to `-` is refused, as
+    /// `--db -` is: a catalogue is a file read and written in place, never stdin or stdout.
+    public func cataloguePath(explicit: String?) throws(WardrobeError) -> String {
+        if explicit?.isEmpty != false, environment["WARDROBE_DB"] == "-" {
+            throw .invalidArgument("WARDROBE_DB is -, which would make a catalogue file named '-': "
+                                   + "a catalogue is a file, never stdin or stdout (./- names that file)")
+        }
+        return CatalogueLocation.resolve(explicit: explicit, environment: environment)
     }
 
     /// Opens (creating if needed) the catalogue and migrates it. Opened for
@@ -33,7 +39,7 @@ public struct WardrobeSetup: Sendable {
     /// it is told (`export --output`, `backup`): a mistyped folder, or a `~` no shell
     /// expanded, is an error naming that folder, not a new tree of folders nobody looks in.
     public func openCatalogue(explicit: String?, mode: Database.Mode = .create) throws -> Catalogue {
-        let path = cataloguePath(explicit: explicit)
+        let path = try cataloguePath(explicit: explicit)
         if mode == .create, path != CatalogueLocation.defaultPath(environment: environment),
            let problem = ParentFolder.problem(for: path) {
             throw CatalogueError.cannotCreate(path: path, reason: "\(problem); make it first, or check the name")

@@ -22,6 +22,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == [], "no file named '-'")
     }
 
+    /// The same said by WARDROBE_DB: no option to name, so a failure of one line.
+    @Test(arguments: [["import", sample], ["classify", sample], ["list"], ["prep", sample]])
+    func aDashInWardrobeDBIsRefused(arguments: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let result = try WardrobeProcess.run(arguments, environment: ["WARDROBE_DB": "-"], currentDirectory: folder.root)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "error: WARDROBE_DB is -, which would make a catalogue file named '-': "
+                + "a catalogue is a file, never stdin or stdout (./- names that file)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == [], "no file named '-'")
+    }
+
     @Test(arguments: ["import", "classify"])
     func aCatalogueNamedInAFolderThatDoesNotExistIsRefused(command: String) throws {
         let folder = try PhotoFolder()

@@ -22,7 +22,7 @@ struct CheckCommand: Command {
     @OptionGroup var output: JSONOutputOption
 
     func run(_ console: Console) throws -> ExitStatus {
-        let path = console.setup.cataloguePath(explicit: catalogue.path)
+        let path = try console.setup.cataloguePath(explicit: catalogue.path)
         let problems = try CatalogueCheck.run(path: path) { seconds in
             console.status("checking every page of \(path): \(Format.duration(seconds))")
         }

@@ -30,7 +30,7 @@ struct ServeCommand: Command {
     var open: Bool
 
     func run(_ console: Console) throws -> ExitStatus {
-        let path = console.setup.cataloguePath(explicit: catalogue.path)
+        let path = try console.setup.cataloguePath(explicit: catalogue.path)
         let site = try WardrobeSite(cataloguePath: path, boundHost: host, readOnly: readOnly)
         TerminationSignals.block()
         let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)

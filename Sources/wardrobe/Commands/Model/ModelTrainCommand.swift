@@ -116,7 +116,7 @@ struct ModelTrainCommand: Command {
             training.photos = ModelTraining.Photos(directory: photos, map: try PhotoLabelMap(contentsOf: map), limit: photoLimit,
                                                      views: photoViews ?? 1)
         }
-        if corrections { training.correctionsCatalogue = console.setup.cataloguePath(explicit: catalogue.path) }
+        if corrections { training.correctionsCatalogue = try console.setup.cataloguePath(explicit: catalogue.path) }
         if photos != nil || corrections { training.recipe = try console.setup.recipe(named: prep) }
         if let photoShare { training.configuration.photoShare = photoShare }
         switch photoAugment {
@@ -132,7 +132,7 @@ struct ModelTrainCommand: Command {
         // after it. A file is let go again (and opened anew at the end), so no temporary file
         // sits beside it through a training of minutes; a stream (a pipe) stays open.
         // Nor may it replace what the training reads.
-        var inputs = CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path))
+        var inputs = try CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path))
             + [OutputFile.Input(path: training.dataDirectory, role: "in the Fashion-MNIST folder")]
         if let parent { inputs.append(OutputFile.Input(path: parent.path, role: "the model being fine-tuned")) }
         if let photos { inputs.append(OutputFile.Input(path: photos, role: "in the folder of training photos")) }
