@@ -167,9 +167,10 @@ import Testing
 }
 
 extension ImportCommandTests {
-    /// Ctrl-C (SIGINT) stops after the current batch, says how to resume,
-    /// exits 130, and leaves only whole images behind.
-    @Test func interruptStopsCleanlyAndSaysHowToResume() throws {
+    /// Ctrl-C (SIGINT), or a closed terminal (SIGHUP), stops after the current batch, says how
+    /// to resume, exits 130, and leaves only whole images behind.
+    @Test(arguments: [SIGINT, SIGHUP])
+    func interruptStopsCleanlyAndSaysHowToResume(signal: Int32) throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
         try folder.writePhotos(200, width: 240, height: 320, firstSeed: 1000)
@@ -185,7 +186,7 @@ extension ImportCommandTests {
             if let catalogue = try? Catalogue(path: db, mode: .readOnly), (try? catalogue.stats().images) ?? 0 > 0 { break }
             usleep(2_000)
         }
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
