@@ -1,4 +1,3 @@
-import CJansson
 import Foundation
 
 extension ModelFile {
@@ -18,18 +17,20 @@ extension ModelFile {
             throw .truncated("header says \(headerLength) bytes of JSON, file has \(bytes.count - 8) after the length")
         }
         let dataStart = 8 + Int(headerLength)
-        let header: [String: Any]
+        let parsed: StrictJSON
         do {
-            let json = try JSONSerialization.jsonObject(with: Data(bytes[8..<dataStart]))
-            guard let object = json as? [String: Any] else { throw ModelError.badHeader("not a JSON object") }
-            header = object
-        } catch let error as ModelError {
-            throw error
+            parsed = try StrictJSON.parse(bytes[8..<dataStart])
         } catch {
-            throw .badHeader("invalid JSON")
+            switch error {
+            case .repeatedKey(let detail):
+                throw .badHeader("a key is named twice in one object (\(detail)); the file is ambiguous")
+            case .invalid(let detail):
+                throw .badHeader("invalid JSON (\(detail))")
+            }
         }
-        try Self.refuseRepeatedKeys(bytes[8..<dataStart])
-        guard let metadata = header["__metadata__"] as? [String: String] else {
+        guard let header = parsed.object else { throw .badHeader("not a JSON object") }
+        guard let metadataEntries = header["__metadata__"]?.object,
+              case let metadata = metadataEntries.compactMapValues(\.string), metadata.count == metadataEntries.count else {
             throw .badMetadata("no __metadata__ map of strings")
         }
         let description = try ModelDescription(metadata: metadata)
@@ -38,13 +39,13 @@ extension ModelFile {
         var tensors: [String: NDArray] = [:]
         var ranges: [(Range<Int>, String)] = []
         for (name, value) in header where name != "__metadata__" {
-            guard let entry = value as? [String: Any] else { throw .badTensor(name: name, reason: "entry is not an object") }
-            guard let dtype = entry["dtype"] as? String else { throw .badTensor(name: name, reason: "no dtype") }
+            guard let entry = value.object else { throw .badTensor(name: name, reason: "entry is not an object") }
+            guard let dtype = entry["dtype"]?.string else { throw .badTensor(name: name, reason: "no dtype") }
             guard dtype == "F32" else { throw .badTensor(name: name, reason: "dtype \(dtype), only F32 is supported") }
-            guard let shape = Self.integers(entry["shape"]), shape.allSatisfy({ $0 >= 0 && $0 < 1 << 31 }) else {
+            guard let shape = entry["shape"]?.integers, shape.allSatisfy({ $0 >= 0 && $0 < 1 << 31 }) else {
                 throw .badTensor(name: name, reason: "shape is not a list of non-negative integers")
             }
-            guard let offsets = Self.integers(entry["data_offsets"]), offsets.count == 2,
+            guard let offsets = entry["data_offsets"]?.integers, offsets.count == 2,
                   offsets[0] >= 0, offsets[0] <= offsets[1] else {
                 throw .badTensor(name: name, reason: "data_offsets is not [begin, end] with begin <= end")
             }
@@ -79,39 +80,6 @@ extension ModelFile {
             throw .badHeader("\(dataLength - covered) of the \(dataLength) data bytes belong to no tensor")
         }
         self.init(description: description, tensors: tensors)
-    }
-
-    /// Foundation's reader keeps one of two entries that share a name and
-    /// drops the other without a word, so a header naming a tensor twice
-    /// (each entry with its own offsets) could load other bytes as that
-    /// tensor than a reader keeping the first would, and still pass every
-    /// check. Jansson's strict mode refuses any object with a repeated key.
-    private static func refuseRepeatedKeys(_ header: ArraySlice<UInt8>) throws(ModelError) {
-        var error = json_error_t()
-        let parsed = header.withUnsafeBufferPointer { json in
-            json_loadb(json.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, json.count,
-                       Int(JSON_REJECT_DUPLICATES), &error)
-        }
-        guard let parsed else {
-            let detail = withUnsafeBytes(of: error.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw .badHeader(json_error_code(&error) == json_error_duplicate_key
-                ? "a key is named twice in one object (\(detail), byte \(error.position)); the file is ambiguous"
-                : "invalid JSON (\(detail))")
-        }
-        json_decref(parsed)
-    }
-
-    /// Integers from a JSON array: whole numbers only, no fractions or strings.
-    private static func integers(_ value: Any?) -> [Int]? {
-        guard let items = value as? [Any] else { return nil }
-        var result: [Int] = []
-        for item in items {
-            guard let number = item as? NSNumber,
-                  let double = Double(exactly: number.doubleValue), double.rounded() == double,
-                  abs(double) < 9.0e15 else { return nil }
-            result.append(Int(double))
-        }
-        return result
     }
 
     /// Little-endian float32 values at `offset`, already checked to lie inside `bytes`.

@@ -89,7 +89,7 @@ import Testing
         #expect(throws: ModelError.truncated("header says 100 bytes of JSON, file has 2 after the length")) {
             try ModelFile(bytes: [100, 0, 0, 0, 0, 0, 0, 0, 0x7b, 0x7d])
         }
-        #expect(throws: ModelError.badHeader("invalid JSON")) {
+        #expect(throws: ModelError.badHeader("invalid JSON (string or '}' expected near 'x')")) {
             try ModelFile(bytes: [3, 0, 0, 0, 0, 0, 0, 0] + Array("{x}".utf8))
         }
         #expect(throws: ModelError.badHeader("not a JSON object")) {
@@ -140,6 +140,32 @@ import Testing
                 guard case .badHeader(let reason) = error as? ModelError else { return false }
                 return reason.hasPrefix("a key is named twice in one object")
             }
+        }
+    }
+
+    /// The header's values reach the checks as the text wrote them: a whole
+    /// number written with a decimal point is still whole, a metadata value
+    /// that is not a string is refused, and a name holding an escaped NUL
+    /// is not cut short at it.
+    @Test func headerValuesAreReadAsWritten() throws {
+        func header(replacing old: String, with new: String) throws -> [UInt8] {
+            let (json, data) = Self.split(Self.tinyModel().serialized())
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]),
+                              as: UTF8.self)
+            try #require(text.contains(old))
+            let bytes = Array(text.replacingOccurrences(of: old, with: new).utf8)
+            return (0..<8).map { UInt8(truncatingIfNeeded: bytes.count >> (8 * $0)) } + bytes + data
+        }
+        let decimalShape = try header(replacing: "\"shape\":[10]", with: "\"shape\":[10.0]")
+        #expect(try ModelFile(bytes: decimalShape) == Self.tinyModel())
+        let numericMetadata = try header(replacing: "\"format\":\"wardrobe.aimodel\"", with: "\"format\":1")
+        #expect(throws: ModelError.badMetadata("no __metadata__ map of strings")) { try ModelFile(bytes: numericMetadata) }
+        let nulInName = try header(replacing: "\"c.b\":", with: "\"c.b\\u0000x\":")
+        #expect {
+            try ModelFile(bytes: nulInName)
+        } throws: { error in
+            guard case .badHeader(let reason) = error as? ModelError else { return false }
+            return reason.hasPrefix("invalid JSON")
         }
     }
 
