@@ -1,16 +1,19 @@
+import Wardrobe
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Ctrl-C and SIGTERM for a server: blocked in every thread (call `block`
 /// before the server starts its threads, which inherit the mask) and taken
-/// by `wait` on one thread, so no worker is ever interrupted mid-write.
+/// by `wait` on one thread, so no worker is ever interrupted mid-write. One the server
+/// was started with ignored is left out (`InheritedSignals`): blocked, it would be queued
+/// for `sigwait` rather than dropped, and a script's `wardrobe serve &` would stop at the
+/// Ctrl-C meant for the command in the foreground.
 public enum TerminationSignals {
     private static var set: sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
+        for taken in InheritedSignals.taken([SIGINT, SIGTERM]) { sigaddset(&signals, taken) }
         return signals
     }
 

@@ -11,7 +11,8 @@ import Glibc
 /// would save, so the first signal ends the process at once. A second signal always does.
 /// Either way Ctrl-C takes effect within a second, never after a whole phase, and a
 /// signal that ends the process first removes the files written under a temporary name
-/// (`PartialFiles`), so the output a person named is whole or untouched.
+/// (`PartialFiles`), so the output a person named is whole or untouched. A signal the
+/// process was started with ignored (a script's background job, `nohup`) is left ignored.
 public enum InterruptFlag {
     private static let raised = Atomic<Int>(0)
     /// How many stoppable stretches are running.
@@ -28,21 +29,14 @@ public enum InterruptFlag {
                 _exit(128 + signal)
             }
         }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
-        // Started under nohup (SIGHUP ignored), a closed terminal must not stop it.
-        var hangUp = sigaction()
-        sigaction(SIGHUP, nil, &hangUp)
-        if unsafeBitCast(hangUp.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
-            signal(SIGHUP, handler)
-        }
+        // A signal the parent started us with ignored stays ignored (`InheritedSignals`).
+        let taken = InheritedSignals.taken([SIGINT, SIGTERM, SIGHUP])
+        for stop in taken { signal(stop, handler) }
         // A parent may have started us with these signals blocked (Foundation's
         // Process does); unblock them, or Ctrl-C would never reach the handler.
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGHUP)
+        for stop in taken { sigaddset(&signals, stop) }
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 

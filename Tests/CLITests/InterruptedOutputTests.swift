@@ -21,62 +21,20 @@ import Testing
         try catalogue.closeRun(run, counts: RunCounts(seen: images, imported: images, classified: images))
     }
 
-    /// How a command ended: its exit status, or the signal that killed it.
-    private struct Ending: Equatable, CustomStringConvertible {
-        var status: Int32?
-        var signal: Int32?
-        var stderr: String
+    private typealias Ending = ShellStartedCommand.Ending
 
-        var description: String { status.map { "exit status \($0): \(stderr)" } ?? "killed by signal \(signal ?? 0)" }
-    }
-
-    /// Starts `wardrobe arguments` as a shell starts a command (no signal blocked, each at its
-    /// default action; Foundation's Process starts one with them blocked, which would hide what
-    /// a signal does to a command that does not unblock them), waits until the `nth` file is
-    /// made in `folder` (the command's temporary output), sends `signal` at once and waits for
-    /// the command to end.
+    /// Starts `wardrobe arguments` as a shell starts a command (`ShellStartedCommand`), waits
+    /// until the `nth` file is made in `folder` (the command's temporary output), sends `signal`
+    /// at once and waits for the command to end. `ignoring` are the signals it starts with ignored.
     private static func run(_ arguments: [String], signal: Int32, whenFile nth: Int = 1,
-                            isMadeIn folder: String) throws -> Ending {
+                            isMadeIn folder: String, ignoring: [Int32] = []) throws -> Ending {
         let creations = try FolderCreations(folder)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var errPipe: [Int32] = [0, 0]
-        try #require(pipe(&errPipe) == 0)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, errPipe[0])
-        let environment = ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())"]
-        let argv: [UnsafeMutablePointer<CChar>?] = ([WardrobeProcess.executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        try #require(posix_spawn(&child, WardrobeProcess.executable.path, &actions, &attributes, argv, envp) == 0)
-        close(errPipe[1])
-        var ended = false
-        defer { if !ended { kill(child, SIGKILL); var status: Int32 = 0; waitpid(child, &status, 0) } }
+        let command = try ShellStartedCommand(arguments, ignoring: ignoring)
         var seen = 0
         while seen < nth, creations.next(within: 120) != nil { seen += 1 }
         try #require(seen == nth, "the command made \(seen) temporary files, not \(nth)")
-        kill(child, signal)
-        let said = FileHandle(fileDescriptor: errPipe[0], closeOnDealloc: true).readDataToEndOfFile()
-        var status: Int32 = 0
-        waitpid(child, &status, 0)
-        ended = true
-        // The wait status: the low 7 bits the killing signal, else the exit status above them.
-        let killedBy = status & 0x7f
-        return Ending(status: killedBy == 0 ? (status >> 8) & 0xff : nil, signal: killedBy == 0 ? nil : killedBy,
-                      stderr: String(decoding: said, as: UTF8.self))
+        command.send(signal)
+        return command.wait()
     }
 
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
@@ -93,6 +51,24 @@ import Testing
         #expect(ending == Ending(status: 130, stderr: "interrupted: nothing was written to \(target)\n"), "\(ending)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["export.csv"], "no part left behind")
         #expect(FileManager.default.contents(atPath: target) == Data("the export before\n".utf8))
+    }
+
+    /// Started with the signal ignored (`wardrobe export ... &` in a script ignores SIGINT,
+    /// `nohup` SIGHUP), the export does not see it and writes every row: Ctrl-C meant for the
+    /// command in the foreground used to stop it with 130, as did a SIGTERM its parent ignored.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func anExportStartedWithTheSignalIgnoredGoesOn(signal: Int32) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        try Self.catalogue(at: db, images: 60_000)
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        let target = folder.path("out/export.csv")
+        let ending = try Self.run(["export", "--db", db, "--all", "--output", target], signal: signal,
+                                  isMadeIn: folder.path("out"), ignoring: [signal])
+        #expect(ending == Ending(status: 0, stderr: "exported 60000 rows to \(target)\n"), "\(ending)")
+        let rows = try String(contentsOfFile: target, encoding: .utf8).split(separator: "\n").count
+        #expect(rows == 60_001, "a header and every row")
     }
 
     /// A closed terminal stops a backup as Ctrl-C does: status 1, the part removed.
