@@ -7,15 +7,28 @@ import Foundation
 public enum CatalogueLocation {
     public static let fileName = "catalogue.sqlite"
 
-    public static func resolve(explicit: String?, environment: [String: String]) -> String {
-        if let explicit, !explicit.isEmpty { return asFile(explicit) }
-        if let path = environment["WARDROBE_DB"], !path.isEmpty { return asFile(path) }
-        return defaultPath(environment: environment)
+    /// The catalogue's path and whether a person named it. Only a defaulted one gets its
+    /// folders made, and that is told by where the path came from, never by comparing it with
+    /// the default: `--db` naming the default place is a named path like any other.
+    public struct Choice: Equatable, Sendable {
+        public var path: String
+        /// True for `--db` or `$WARDROBE_DB`, false for the default place.
+        public var isNamed: Bool
     }
 
-    /// Where the catalogue lives when no one names it, the one place whose folders are made
-    /// on first use (see `WardrobeSetup.openCatalogue`).
-    public static func defaultPath(environment: [String: String]) -> String {
+    public static func choose(explicit: String?, environment: [String: String]) -> Choice {
+        if let explicit, !explicit.isEmpty { return Choice(path: asFile(explicit), isNamed: true) }
+        if let path = environment["WARDROBE_DB"], !path.isEmpty { return Choice(path: asFile(path), isNamed: true) }
+        return Choice(path: defaultPath(environment: environment), isNamed: false)
+    }
+
+    public static func resolve(explicit: String?, environment: [String: String]) -> String {
+        choose(explicit: explicit, environment: environment).path
+    }
+
+    /// Where the catalogue lives when no one names it, whose folders are made on first use
+    /// (see `WardrobeSetup.openCatalogue`).
+    static func defaultPath(environment: [String: String]) -> String {
         // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return "\(dataHome)/wardrobe/\(fileName)"

@@ -23,11 +23,16 @@ public struct WardrobeSetup: Sendable {
     /// The catalogue's file (see `CatalogueLocation`). `$WARDROBE_DB` set to `-` is refused, as
     /// `--db -` is: a catalogue is a file read and written in place, never stdin or stdout.
     public func cataloguePath(explicit: String?) throws(WardrobeError) -> String {
+        try catalogueChoice(explicit: explicit).path
+    }
+
+    /// The same with whether a person named it (see `CatalogueLocation.Choice`).
+    public func catalogueChoice(explicit: String?) throws(WardrobeError) -> CatalogueLocation.Choice {
         if explicit?.isEmpty != false, environment["WARDROBE_DB"] == "-" {
             throw .invalidArgument("WARDROBE_DB is -, which would make a catalogue file named '-': "
                                    + "a catalogue is a file, never stdin or stdout (./- names that file)")
         }
-        return CatalogueLocation.resolve(explicit: explicit, environment: environment)
+        return CatalogueLocation.choose(explicit: explicit, environment: environment)
     }
 
     /// Opens (creating if needed) the catalogue and migrates it. Opened for
@@ -37,11 +42,12 @@ public struct WardrobeSetup: Sendable {
     /// A new catalogue at the default place gets its folders made. At a path a person gave
     /// (`--db`, `$WARDROBE_DB`) its folder must exist, as for every file the tool writes where
     /// it is told (`export --output`, `backup`): a mistyped folder, or a `~` no shell
-    /// expanded, is an error naming that folder, not a new tree of folders nobody looks in.
+    /// expanded, is an error naming that folder, not a new tree of folders nobody looks in,
+    /// even when the path named is the default one.
     public func openCatalogue(explicit: String?, mode: Database.Mode = .create) throws -> Catalogue {
-        let path = try cataloguePath(explicit: explicit)
-        if mode == .create, path != CatalogueLocation.defaultPath(environment: environment),
-           let problem = ParentFolder.problem(for: path) {
+        let choice = try catalogueChoice(explicit: explicit)
+        let path = choice.path
+        if mode == .create, choice.isNamed, let problem = ParentFolder.problem(for: path) {
             throw CatalogueError.cannotCreate(path: path, reason: "\(problem); make it first, or check the name")
         }
         let catalogue = try Catalogue(path: path, mode: mode)

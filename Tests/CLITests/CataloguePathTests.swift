@@ -57,6 +57,24 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path("data/home/wardrobe/catalogue.sqlite")))
     }
 
+    /// A person who names the default place (`--db`, `$WARDROBE_DB`) named a path like any
+    /// other: its missing folders are an error, not made. It used to be told from the default
+    /// by comparing the strings, so naming the default place made its folders.
+    @Test func theDefaultPathNamedIsNamedAndGetsNoFolders() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let environment = ["XDG_DATA_HOME": folder.path("data/home")]
+        let db = folder.path("data/home/wardrobe/catalogue.sqlite")
+        for (arguments, named) in [(["--db", db], [String: String]()), ([], ["WARDROBE_DB": db])] {
+            let result = try WardrobeProcess.run(["classify"] + arguments + [Self.sample],
+                                                 environment: environment.merging(named) { $1 })
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr == "error: \(db): cannot create the catalogue: the folder \(folder.path("data/home/wardrobe")) "
+                    + "does not exist; make it first, or check the name\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == [], "no folder made")
+        }
+    }
+
     /// Commands that only read refuse a catalogue that is not there, and make nothing.
     @Test func readingCommandsMakeNoCatalogue() throws {
         let folder = try PhotoFolder()
