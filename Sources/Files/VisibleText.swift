@@ -32,6 +32,12 @@ public enum VisibleText {
         return out
     }
 
+    /// True when `text` holds a character `escaped` would make visible: text that is meant
+    /// to be a name, a label or a number never does.
+    public static func holdsControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: needsEscape)
+    }
+
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069,

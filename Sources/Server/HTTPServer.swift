@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Files
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -117,15 +118,25 @@ public final class HTTPServer: @unchecked Sendable {
         /// Why the body's fields cannot be trusted, or nil: a request that is
         /// not exactly what its sender wrote is refused, never guessed at.
         var unreadable: String?
+        /// A NUL in the raw body, which would cut a field's name short (see `FormNulFinder`).
+        var nulFinder = FormNulFinder(decodesPercent: false)
 
-        /// The fields as text, or nil when one is not UTF-8.
-        var decodedFields: [String: String]? {
+        /// The fields as text, or why they cannot be read: a field that is not UTF-8, or whose
+        /// name or value holds a control character. Every field of these forms is a token, an
+        /// id, an action, a label or a path on the site; none is free text, and a label read
+        /// past its control characters (`Bag%01`, `B%1Bag`) used to be taken as `Bag`.
+        var decodedFields: Result<[String: String], FieldProblem> {
             var form: [String: String] = [:]
             for (name, bytes) in fields {
-                guard let value = String(validating: bytes, as: UTF8.self) else { return nil }
+                guard let value = String(validating: bytes, as: UTF8.self) else {
+                    return .failure(FieldProblem(reason: "a form field is not UTF-8 text"))
+                }
+                guard !VisibleText.holdsControl(name), !VisibleText.holdsControl(value) else {
+                    return .failure(FieldProblem(reason: "a form field holds a control character"))
+                }
                 form[name] = value
             }
-            return form
+            return .success(form)
         }
         deinit { if let postProcessor { MHD_destroy_post_processor(postProcessor) } }
     }
@@ -171,6 +182,10 @@ public final class HTTPServer: @unchecked Sendable {
                 pending.postProcessor = MHD_create_post_processor(connection, 4096, HTTPServer.formField,
                                                                   Unmanaged.passUnretained(pending).toOpaque())
                 pending.notAForm = pending.postProcessor == nil
+                // The processor decodes `%HH` only in this encoding (compared as it compares it).
+                let type = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type").map { String(cString: $0) }
+                pending.nulFinder = FormNulFinder(decodesPercent: type?.lowercased()
+                    .hasPrefix("application/x-www-form-urlencoded") == true)
             }
             slot.pointee = Unmanaged.passRetained(pending).toOpaque()
             inFlight.add(1, ordering: .sequentiallyConsistent)
@@ -181,8 +196,11 @@ public final class HTTPServer: @unchecked Sendable {
             pending.bodyBytes += uploadSize.pointee
             if pending.bodyBytes > limits.bodyBytes {
                 pending.tooLarge = true
-            } else if let processor = pending.postProcessor, let upload {
-                if MHD_post_process(processor, upload, uploadSize.pointee) != .YES {
+            } else if let processor = pending.postProcessor, let upload, pending.unreadable == nil {
+                pending.nulFinder.scan(UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee))
+                if pending.nulFinder.found {
+                    pending.unreadable = "a form field holds a NUL byte"
+                } else if MHD_post_process(processor, upload, uploadSize.pointee) != .YES {
                     pending.unreadable = pending.unreadable ?? "the form body cannot be parsed"
                 }
             }
@@ -191,7 +209,10 @@ public final class HTTPServer: @unchecked Sendable {
         }
         var form: [String: String] = [:]
         if !pending.tooLarge && pending.unreadable == nil {
-            if let decoded = pending.decodedFields { form = decoded } else { pending.unreadable = "a form field is not UTF-8 text" }
+            switch pending.decodedFields {
+            case .success(let decoded): form = decoded
+            case .failure(let problem): pending.unreadable = problem.reason
+            }
         }
         var request = HTTPRequest(method: method, path: url, form: form, bodyTooLarge: pending.tooLarge)
         switch HTTPServer.queryArguments(of: connection) {
@@ -250,13 +271,13 @@ public final class HTTPServer: @unchecked Sendable {
         return .YES
     }
 
-    struct QueryProblem: Error { let reason: String }
+    struct FieldProblem: Error { let reason: String }
 
     /// Read as form fields are: each once, as UTF-8, or the request is refused (the first of
     /// `?id=1&id=2` would otherwise win silently, and a byte that is not UTF-8 would be replaced).
     private final class Collected { var values: [String: String] = [:]; var problem: String? }
 
-    private static func queryArguments(of connection: OpaquePointer) -> Result<[String: String], QueryProblem> {
+    private static func queryArguments(of connection: OpaquePointer) -> Result<[String: String], FieldProblem> {
         let collected = Collected()
         let iterator: MHD_KeyValueIterator = { context, _, key, value in
             guard let context, let key else { return .YES }
@@ -277,6 +298,6 @@ public final class HTTPServer: @unchecked Sendable {
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, iterator,
                                           Unmanaged.passUnretained(collected).toOpaque())
         }
-        return collected.problem.map { .failure(QueryProblem(reason: $0)) } ?? .success(collected.values)
+        return collected.problem.map { .failure(FieldProblem(reason: $0)) } ?? .success(collected.values)
     }
 }

@@ -77,6 +77,39 @@ struct ServerSecurityTests {
         #expect(try served.correctionCount() == before)
     }
 
+    /// A field whose name or value holds a NUL, or a control character, is a 400 and changes no
+    /// row. The library hands a name over as a C string, so `id%00x=1` (or a NUL byte as it is,
+    /// urlencoded or in a multipart part's name) was read as `id=1` and labelled image 1; a
+    /// label was read past what it held (`Bag%00`, `B%01ag` as `Bag`); and a field whose name
+    /// held a control character was passed over.
+    @Test func aFieldHoldingANulOrAControlCharacterGets400AndChangesNoRow() throws {
+        let before = try served.correctionCount()
+        let token = served.site.guardian.token
+        let urlencoded = "application/x-www-form-urlencoded"
+        let forms: [(type: String, body: String)] = [
+            (urlencoded, "token=\(token)&id%00x=1&action=label&label=Bag&back=/"),
+            (urlencoded, "token=\(token)&id\u{0}x=1&action=label&label=Bag&back=/"),
+            (urlencoded, "token=\(token)&id=1&action%00=label&action=label&label=Bag&back=/"),
+            (urlencoded, "token=\(token)&id=1&action=label&label=Bag%00&back=/"),
+            (urlencoded, "token=\(token)&id=1&action=label&label=Bag\u{0}&back=/"),
+            (urlencoded, "token=\(token)&id=1&action=label&label=B%01ag&back=/"),
+            (urlencoded, "token=\(token)&id=1&action=label&label=Bag%1B&back=/"),
+            (urlencoded, "token=\(token)&id=1&action=label&label=Bag%C2%85&back=/"),
+            (urlencoded, "token=\(token)&id=1&action=label&label=Bag&back=/&x%01=1"),
+            (urlencoded, "token=\(token)&id=1%09&action=label&label=Bag&back=/"),
+            ("multipart/form-data; boundary=XyZ", [("token", token), ("id\u{0}x", "1"), ("action", "label"), ("label", "Bag")]
+                .map { "--XyZ\r\nContent-Disposition: form-data; name=\"\($0.0)\"\r\n\r\n\($0.1)\r\n" }.joined() + "--XyZ--\r\n"),
+        ]
+        for form in forms {
+            let response = try served.client.send("POST", "/label", host: nil,
+                                                  headers: ["Content-Type": form.type, "Origin": served.client.ownOrigin],
+                                                  body: Array(form.body.utf8))
+            #expect(response.status == 400, "\(form.body.debugDescription) answered \(response.status)")
+            #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("Bad request: "))
+        }
+        #expect(try served.correctionCount() == before)
+    }
+
     /// A POST whose body is not a form (JSON, plain text, no Content-Type at all) cannot be
     /// read; it used to be read as an empty form and refused for a missing token ("reload the
     /// page"), which sent a script's author looking in the wrong place. It gets 415, saying
