@@ -27,12 +27,16 @@ extension CatalogueExport {
                 throw WardrobeError.invalidArgument("\(path): cannot write the export there: \(error.reason)")
             }
             let stopped = file.kind == .stream ? "the export to \(path) is incomplete" : "nothing was written to \(path)"
+            // Asked before each piece is written and once more before the file gets its name.
+            func stopIfAsked() throws {
+                if InterruptFlag.isRaised { throw Interrupted(description: stopped) }
+            }
             do {
                 let rows = try write(format: format, all: all) { bytes in
-                    if InterruptFlag.isRaised { throw Interrupted(description: stopped) }
+                    try stopIfAsked()
                     try file.write(bytes)
                 }
-                if InterruptFlag.isRaised { throw Interrupted(description: stopped) }
+                try stopIfAsked()
                 try file.finish()
                 return rows
             } catch let error as RegularFile.Failure {
