@@ -16,24 +16,28 @@ public enum CatalogueLocation {
         public var isNamed: Bool
     }
 
-    public static func choose(explicit: String?, environment: [String: String]) -> Choice {
+    public static func choose(explicit: String?, environment: [String: String]) throws(WardrobeError) -> Choice {
         if let explicit, !explicit.isEmpty { return Choice(path: asFile(explicit), isNamed: true) }
         if let path = environment["WARDROBE_DB"], !path.isEmpty { return Choice(path: asFile(path), isNamed: true) }
-        return Choice(path: defaultPath(environment: environment), isNamed: false)
-    }
-
-    public static func resolve(explicit: String?, environment: [String: String]) -> String {
-        choose(explicit: explicit, environment: environment).path
+        return Choice(path: try defaultPath(environment: environment), isNamed: false)
     }
 
     /// Where the catalogue lives when no one names it, whose folders are made on first use
-    /// (see `WardrobeSetup.openCatalogue`).
-    static func defaultPath(environment: [String: String]) -> String {
+    /// (see `WardrobeSetup.openCatalogue`). A `$HOME` that is set but not an absolute path
+    /// (empty, or `relative`) names no home: taken as it was, it put the catalogue in
+    /// `/.local/share/...` at the root, or under whatever folder the command ran in, a new one
+    /// each time. It is refused, as XDG refuses a relative XDG_DATA_HOME; unset, the
+    /// account's home is used.
+    static func defaultPath(environment: [String: String]) throws(WardrobeError) -> String {
         // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return "\(dataHome)/wardrobe/\(fileName)"
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
+        guard home.hasPrefix("/") else {
+            throw .invalidArgument("HOME is '\(VisibleText.escaped(home))', not an absolute path, so the catalogue has "
+                                   + "no default place; set HOME or XDG_DATA_HOME to a folder, or name the catalogue with --db")
+        }
         return "\(home)/.local/share/wardrobe/\(fileName)"
     }
 

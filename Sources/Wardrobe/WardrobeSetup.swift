@@ -32,7 +32,7 @@ public struct WardrobeSetup: Sendable {
             throw .invalidArgument("WARDROBE_DB is -, which would make a catalogue file named '-': "
                                    + "a catalogue is a file, never stdin or stdout (./- names that file)")
         }
-        return CatalogueLocation.choose(explicit: explicit, environment: environment)
+        return try CatalogueLocation.choose(explicit: explicit, environment: environment)
     }
 
     /// Opens (creating if needed) the catalogue and migrates it. Opened for

@@ -75,6 +75,23 @@ import Testing
         }
     }
 
+    /// A HOME that is not an absolute path names no home. Taken as it was, an empty one put the
+    /// default catalogue in `/.local/share/wardrobe` at the root, and a relative one under the
+    /// folder the command ran in, another catalogue in each folder. Now refused, saying what to set.
+    @Test(arguments: ["", "relative"])
+    func aHomeThatIsNoAbsolutePathIsRefused(home: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let rootLocalExisted = FileManager.default.fileExists(atPath: "/.local")
+        let result = try WardrobeProcess.run(["classify", Self.sample], environment: ["HOME": home],
+                                             currentDirectory: folder.root)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "error: HOME is '\(home)', not an absolute path, so the catalogue has no default place; "
+                + "set HOME or XDG_DATA_HOME to a folder, or name the catalogue with --db\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == [], "nothing made where it ran")
+        #expect(rootLocalExisted || !FileManager.default.fileExists(atPath: "/.local"), "nothing made at the root")
+    }
+
     /// Commands that only read refuse a catalogue that is not there, and make nothing.
     @Test func readingCommandsMakeNoCatalogue() throws {
         let folder = try PhotoFolder()
