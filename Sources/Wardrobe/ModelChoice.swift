@@ -46,14 +46,22 @@ extension WardrobeSetup {
     }
 
     /// The rule for a command that has not opened the catalogue: it is read
-    /// (never created) only when no option or variable decides first.
+    /// (never created) only when no option or variable decides first. A catalogue that is
+    /// not there yet, no file or an empty one (`touch`, `mktemp`), has adopted no model; the
+    /// empty file used to stop `import` and `classify` with "no catalogue there yet; import
+    /// photos first", where a missing file is made.
     public func modelChoice(explicit: String?, cataloguePath explicitCatalogue: String?) throws -> ModelChoice {
         let decided = (explicit?.isEmpty == false) || (environment["WARDROBE_MODEL"]?.isEmpty == false)
         let path = try cataloguePath(explicit: explicitCatalogue)
         guard !decided, FileManager.default.fileExists(atPath: path) else {
             return try modelChoice(explicit: explicit, catalogue: nil)
         }
-        let catalogue = try Catalogue(path: path, mode: .readOnly, lookForDamage: false)
+        let catalogue: Catalogue
+        do {
+            catalogue = try Catalogue(path: path, mode: .readOnly, lookForDamage: false)
+        } catch CatalogueError.fileNotFound {
+            return try modelChoice(explicit: explicit, catalogue: nil)
+        }
         return try modelChoice(explicit: explicit, catalogue: catalogue)
     }
 

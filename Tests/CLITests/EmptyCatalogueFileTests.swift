@@ -19,4 +19,20 @@ import Testing
         let size = try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int
         #expect(size == 0, "the file is left as it was")
     }
+
+    /// A command that makes a catalogue makes it in an empty file, as where there is none
+    /// (`db=$(mktemp)` then `wardrobe import --db $db`). Looking in it for an adopted model,
+    /// `import` and `classify` refused it with "no catalogue there yet; import photos first".
+    @Test(arguments: ["import", "classify"])
+    func aCommandThatMakesTheCatalogueMakesItInAnEmptyFile(command: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(FileManager.default.createFile(atPath: db, contents: Data()))
+        let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
+        let made = try WardrobeProcess.run([command, "--db", db, sample])
+        #expect(made.status == 0, "\(made.stderr)")
+        let listed = try WardrobeProcess.run(["list", "--db", db, "--ids"])
+        #expect(listed.status == 0 && listed.stdout == "1\n", "\(listed.stdout) \(listed.stderr)")
+    }
 }
