@@ -77,9 +77,9 @@ public final class Catalogue {
 
     /// WAL mode is kept in the file; turning it on takes a lock for which
     /// SQLite does not wait (several processes opening one new catalogue at
-    /// once): so this waits, as the busy timeout would, for up to 5 seconds.
+    /// once): so this waits, as the busy timeout would.
     private static func turnOnWAL(_ database: Database) throws {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(Double(Database.busyTimeoutSeconds))
         while true {
             do {
                 try database.executeScript("PRAGMA journal_mode = WAL")

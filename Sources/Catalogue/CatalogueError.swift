@@ -39,6 +39,13 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
+        case .sqlite(let failure) where failure.code == SQLITE_BUSY:
+            // Another process held the lock past the busy timeout (a `sqlite3` shell left in a
+            // transaction, a long `forget`): said as such, with what became of the work, where
+            // SQLite's "database is locked - while executing `BEGIN IMMEDIATE`" told neither.
+            return "\(failure.path): another process kept the catalogue locked for more than "
+                + "\(Database.busyTimeoutSeconds) s, so nothing more could be written; what was written before is kept; "
+                + "run the command again when that process is done (\(failure.detail))"
         case .sqlite(let failure):
             return failure.description
         case .fileNotFound(let path):

@@ -17,6 +17,9 @@ public final class Database {
         case readOnly
     }
 
+    /// How long a connection waits for another process's lock before it fails with SQLITE_BUSY.
+    public static let busyTimeoutSeconds: Int32 = 5
+
     /// The file as given, or `:memory:`.
     public let path: String
     let handle: OpaquePointer
@@ -67,7 +70,7 @@ public final class Database {
             sqlite3_close_v2(handle)
             throw CatalogueError.readOnly(path: path)
         }
-        sqlite3_busy_timeout(handle, 5_000)
+        sqlite3_busy_timeout(handle, Database.busyTimeoutSeconds * 1_000)
     }
 
     deinit {

@@ -23,7 +23,12 @@ public struct SQLiteFailure: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(path == ":memory:" ? "in-memory database" : path): SQLite error \(code)"
+        "\(path == ":memory:" ? "in-memory database" : path): \(detail)"
+    }
+
+    /// What SQLite said and while doing what, without the file's name.
+    public var detail: String {
+        var text = "SQLite error \(code)"
         if extendedCode != code { text += " (extended \(extendedCode))" }
         text += ": \(message)"
         if let sql {
