@@ -11,7 +11,8 @@ import Glibc
 /// paths (a folder's: every known path under it) are marked missing in the catalogue. When
 /// events were lost (the kernel's queue overflowed), every file under the folders is taken
 /// again and every known path under them that is not there is marked missing. Stops when `shouldStop` says so, within a look (0.1 s) or,
-/// during a batch, after that batch's transaction.
+/// during a batch, after that batch's transaction; and when every folder watched has been
+/// deleted or moved away (`watchedRoots` is then 0), as nothing is left to watch.
 public struct FolderSync {
     public struct Batch: Sendable {
         public var report: ImportReport
@@ -21,6 +22,8 @@ public struct FolderSync {
         public var markedMissing: Int
         /// Watched folders read again whole because events were lost (see `FolderWatcher`).
         public var rescanned: [String] = []
+        /// Watched folders deleted or moved away, watched no more (see `FolderWatcher`).
+        public var lost: [String] = []
     }
 
     let importer: Importer
@@ -36,6 +39,8 @@ public struct FolderSync {
     }
 
     public var watchedFolders: Int { watcher.watchedFolders }
+    /// The folders given that are still watched.
+    public var watchedRoots: Int { watcher.watchedRoots }
 
     public func run(shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised },
                     batch: (Batch) -> Void, failure: (ImportReport.Failure) -> Void) throws {
@@ -66,7 +71,8 @@ public struct FolderSync {
                 }
                 let look = try importer.catalogue.recordLook(present: [], missing: missing)
                 batch(Batch(report: report, gone: changes.gone, markedMissing: look.newlyMissing,
-                            rescanned: changes.rescanned))
+                            rescanned: changes.rescanned, lost: changes.lost))
+                if watcher.watchedRoots == 0 { return }
             }
         }
     }

@@ -18,6 +18,10 @@ import Glibc
 /// over a known file that has not changed) and the roots reported as `rescanned`, so the
 /// caller can find what went meanwhile.
 ///
+/// A watched folder itself deleted or moved away is reported as `lost` and watched no more:
+/// its watch used to be dropped without a word (or, moved, to follow it under its old name),
+/// so a watch went on saying nothing while it watched nothing.
+///
 /// Names are bytes (`PathName`): every name read from inotify or a folder listing is decoded
 /// losslessly and every path handed back to the system encoded to the same bytes, so a file
 /// whose name is not UTF-8 is taken like any other.
@@ -31,7 +35,9 @@ public final class FolderWatcher {
         /// The watched roots, read again whole because events were lost (queue overflow):
         /// a known path under them that is not there now went unseen.
         public var rescanned: [String] = []
-        public var isEmpty: Bool { ready.isEmpty && gone.isEmpty && rescanned.isEmpty }
+        /// Watched folders (of those given) deleted or moved away: watched no more.
+        public var lost: [String] = []
+        public var isEmpty: Bool { ready.isEmpty && gone.isEmpty && rescanned.isEmpty && lost.isEmpty }
     }
 
     private struct Pending {
@@ -48,6 +54,7 @@ public final class FolderWatcher {
     private var folders: [Int32: String] = [:]
     private var pending: [String: Pending] = [:]
     private var gone: Set<String> = []
+    private var lost: [String] = []
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Starts watching; the files already there are not reported (the import before the
@@ -72,6 +79,9 @@ public final class FolderWatcher {
 
     /// Folders watched now.
     public var watchedFolders: Int { folders.count }
+
+    /// The folders given that are still watched (not deleted or moved away).
+    public var watchedRoots: Int { roots.count }
 
     /// Waits up to `timeout` seconds for events, then reports what has settled and what went.
     public func look(timeout: Double) -> Changes {
@@ -101,6 +111,8 @@ public final class FolderWatcher {
         changes.ready.sort()
         changes.gone = gone.sorted()
         gone.removeAll()
+        changes.lost = lost
+        lost.removeAll()
         return changes
     }
 
@@ -123,6 +135,11 @@ public final class FolderWatcher {
 
     private func handle(folder wd: Int32, mask: UInt32, name: String) {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true; return }
+        // A folder under a root that goes is told by its parent's event; a root has none watched.
+        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            if let folder = folders[wd], roots.contains(folder) { lose(root: folder) }
+            return
+        }
         if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
         let isFolder = mask & UInt32(IN_ISDIR) != 0
         guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix("."),
@@ -139,6 +156,19 @@ public final class FolderWatcher {
             gone.remove(path)
             pending[path, default: Pending(lastEvent: 0)].lastEvent = Self.now()
         }
+    }
+
+    /// A root deleted or moved away: everything under it is gone (moved, its files live on
+    /// under a name this watch does not know), and it is watched no more.
+    private func lose(root: String) {
+        roots.removeAll { $0 == root }
+        for (wd, folder) in folders where folder == root || folder.hasPrefix(root + "/") {
+            inotify_rm_watch(descriptor, wd)
+            folders[wd] = nil
+        }
+        pending = pending.filter { !$0.key.hasPrefix(root + "/") }
+        gone.insert(root)
+        lost.append(root)
     }
 
     /// After lost events: forgets watched folders that are gone (their IN_IGNORED may have
@@ -160,7 +190,7 @@ public final class FolderWatcher {
     /// are pending too (they may have arrived before the watch did).
     private func watchTree(_ root: String, takeFiles: Bool) throws(WardrobeError) {
         let events = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB
-                            | IN_ONLYDIR | IN_EXCL_UNLINK)
+                            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
         var stack = [root]
         while let folder = stack.popLast() {
             let wd = PathName.withSystemName(folder) { inotify_add_watch(descriptor, $0, events) }

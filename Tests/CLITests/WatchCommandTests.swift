@@ -48,4 +48,48 @@ import Testing
         #expect(stoppedAfter < 1, "stopped \(stoppedAfter) s after SIGTERM")
         #expect(try Catalogue(path: db, mode: .readOnly).stats().images == 1)
     }
+
+    /// The watched folder deleted, or moved away, while the watch waits: it used to go on
+    /// saying nothing and importing nothing, "watching 1 folder" with none watched. Each such
+    /// folder is an error naming it; with none left the watch ends, status 1, what it
+    /// imported kept.
+    @Test(arguments: ["deleted", "moved"])
+    func aWatchedFolderThatGoesIsSaidToAndEndsTheWatch(how: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)), to: "photos/first.png")
+        let db = folder.path("c.sqlite")
+        let photos = folder.path("photos")
+        let log = folder.path("output.txt")
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        let process = Process()
+        process.executableURL = WardrobeProcess.executable
+        process.arguments = ["import", "--watch", "--db", db, "--prep", "fashion-mnist", photos]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        func printed() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline { if condition() { return true }; usleep(50_000) }
+            return condition()
+        }
+        try #require(waitFor(60) { printed().contains("watching 1 folder;") }, "\(printed())")
+
+        if how == "deleted" {
+            try FileManager.default.removeItem(atPath: photos)
+        } else {
+            try FileManager.default.moveItem(atPath: photos, toPath: folder.path("elsewhere"))
+        }
+        try #require(waitFor(10) { !process.isRunning }, "still running: \(printed())")
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(printed())")
+        #expect(printed().contains("error: \(photos): the watched folder was deleted or moved away; it is watched no more\n"),
+                "\(printed())")
+        #expect(printed().hasSuffix("stopped watching: no folder is left to watch\n"), "\(printed())")
+        #expect(try Catalogue(path: db, mode: .readOnly).stats().images == 1, "the first import kept")
+    }
 }

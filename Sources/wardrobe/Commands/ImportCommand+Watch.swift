@@ -3,7 +3,8 @@ import Wardrobe
 
 extension ImportCommand {
     /// `import --watch` after the import: one line per batch, each bad file on stderr, until
-    /// Ctrl-C, SIGTERM or SIGHUP (which stop after the current batch).
+    /// Ctrl-C, SIGTERM or SIGHUP (which stop after the current batch), or until no folder is
+    /// left to watch (status 1: each deleted or moved away is an error naming it).
     func keepWatching(_ sync: FolderSync, failedBefore: Bool, console: Console) throws -> ExitStatus {
         let folders = sync.watchedFolders
         console.info("watching \(folders) folder\(folders == 1 ? "" : "s"); Ctrl-C stops")
@@ -20,10 +21,18 @@ extension ImportCommand {
             if batch.markedMissing > 0 { parts.append("\(batch.markedMissing) paths gone, marked missing") }
             if !parts.isEmpty { console.output("watch: " + parts.joined(separator: ", ")) }
             for path in batch.gone { console.info("gone: \(path)") }
+            for folder in batch.lost {
+                failed = true
+                console.error("\(folder): the watched folder was deleted or moved away; it is watched no more")
+            }
         }, failure: { failure in
             failed = true
             console.error("\(failure.path): \(failure.reason)")
         })
+        if sync.watchedRoots == 0 {
+            console.info("stopped watching: no folder is left to watch")
+            return .failure
+        }
         console.info("stopped watching")
         return failed ? .partialFailure : .success
     }
