@@ -73,7 +73,7 @@ struct LabelCommand: Command {
         var references: [ImageReference] = []
         for word in imageWords {
             if word == "-" {
-                references += try Labeller.references(lines: FileHandle.standardInput.readDataToEndOfFile())
+                references += try Labeller.references(lines: StandardInput.readAll())
             } else {
                 references.append(try ImageReference(word))
             }

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// `wardrobe label LABEL -` reads the images from stdin. A stdin that cannot be read (closed
+/// with `<&-`, or a folder: `< photos`) crashed it with a Foundation backtrace. It is one
+/// error line, status 1, and nothing is labelled.
+@Suite struct UnreadableStdinTests {
+    @Test(arguments: [("<&-", "Bad file descriptor"), ("< \"$1\"", "Is a directory")])
+    func anUnreadableStdinIsOneErrorLine(redirect: String, reason: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
+        let made = try WardrobeProcess.run(["classify", "--db", db, sample])
+        try #require(made.status == 0, "\(made.stderr)")
+
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "exec \"$0\" label coat - --db \"$2\" \(redirect)",
+                           WardrobeProcess.executable.path, folder.root.path, db]
+        shell.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let err = Pipe()
+        shell.standardError = err
+        shell.standardOutput = FileHandle.nullDevice
+        try shell.run()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationReason == .exit && shell.terminationStatus == 1, "\(said)")
+        #expect(said == "error: cannot read the standard input: \(reason)\n")
+        let history = try WardrobeProcess.run(["history", "1", "--db", db, "--json"])
+        #expect(!history.stdout.contains("\"coat\"") && !history.stdout.contains("Coat"), "nothing labelled: \(history.stdout)")
+    }
+}
