@@ -15,6 +15,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case notADatabase(path: String)
     /// The path names something other than a regular file (`kind`: "a directory", "a FIFO").
     case notAFile(path: String, kind: String)
+    /// A file SQLite keeps beside the catalogue (`-wal`, `-shm`, `-journal`) is there as
+    /// something other than a regular file (`kind`: "a directory", "a FIFO", "a symbolic link
+    /// to nothing").
+    case companionNotAFile(path: String, kind: String)
     /// A valid SQLite database made by some other program.
     case foreignDatabase(path: String, detail: String)
     /// Made by a newer wardrobe: refused untouched.
@@ -58,6 +62,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): cannot create the catalogue: \(reason)"
         case .notADatabase(let path):
             return "\(path): not a wardrobe catalogue (the file is not an SQLite database)"
+        case .companionNotAFile(let path, let kind):
+            return "\(path): SQLite keeps a file of the catalogue's there, and it is \(kind), where only a regular file "
+                + "or nothing may be; move it out of the way"
         case .notAFile(let path, let kind):
             return "\(path): not a wardrobe catalogue: \(kind), where a catalogue is a regular file"
         case .foreignDatabase(let path, let detail):

@@ -95,9 +95,23 @@ public final class Database {
     }
 
     /// Refuses what SQLite would report poorly: a missing file, a folder, an
-    /// unwritable file; makes the parent folders of a new file.
+    /// unwritable file, a file SQLite keeps beside it that is not a file; makes the parent
+    /// folders of a new file.
     private static func checkFile(_ path: String, mode: Mode) throws {
         let files = FileManager.default
+        // A folder, FIFO or dangling link named `-wal`, `-shm` or `-journal` made every command
+        // fail with "unable to open database file" or "disk I/O error" while executing a PRAGMA.
+        for suffix in ["-wal", "-shm", "-journal"] {
+            var link = stat(), status = stat()
+            guard lstat(path + suffix, &link) == 0 else { continue }
+            if stat(path + suffix, &status) != 0 {
+                throw CatalogueError.companionNotAFile(path: path + suffix, kind: "a symbolic link to nothing")
+            }
+            let kind = status.st_mode & S_IFMT
+            guard kind == S_IFREG else {
+                throw CatalogueError.companionNotAFile(path: path + suffix, kind: RegularFile.describe(kind))
+            }
+        }
         var status = stat()
         if stat(path, &status) == 0 {
             // SQLite would wait forever to open a FIFO, and take a device for an empty database.
