@@ -127,7 +127,10 @@ public final class Database {
         do {
             try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            throw CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(parent)")
+            // Said with why: most often a file where one of the folders should be.
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+            let why = ParentFolder.blocker(of: parent) ?? code.map { RegularFile.text(of: Int32($0)) }
+            throw CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(parent)" + (why.map { ": \($0)" } ?? ""))
         }
         if !files.isWritableFile(atPath: parent) {
             throw CatalogueError.readOnly(path: path)

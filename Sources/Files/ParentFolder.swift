@@ -25,4 +25,18 @@ public enum ParentFolder {
         }
         return status.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a folder"
     }
+
+    /// Why `folder` cannot be made with the folders above it: the nearest of them that is
+    /// there and is no folder (a file where a folder should be); nil when none is.
+    public static func blocker(of folder: String) -> String? {
+        var current = folder
+        while current != "/" && current != "." {
+            var status = stat()
+            if PathName.withSystemName(current, { stat($0, &status) }) == 0 {
+                return status.st_mode & S_IFMT == S_IFDIR ? nil : "\(current) is not a folder"
+            }
+            current = of(current)
+        }
+        return nil
+    }
 }

@@ -92,6 +92,18 @@ import Testing
         #expect(rootLocalExisted || !FileManager.default.fileExists(atPath: "/.local"), "nothing made at the root")
     }
 
+    /// A file where one of the default place's folders should be: the error says which, where
+    /// it said only "cannot make folder DIR", leaving the reason to guess.
+    @Test func aFileInTheWayOfTheDefaultFoldersIsNamed() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(Array("not a folder\n".utf8), to: "data")
+        let result = try WardrobeProcess.run(["classify", Self.sample], environment: ["XDG_DATA_HOME": folder.path("data/home")])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "error: \(folder.path("data/home/wardrobe/catalogue.sqlite")): cannot create the catalogue: "
+                + "cannot make folder \(folder.path("data/home/wardrobe")): \(folder.path("data")) is not a folder\n")
+    }
+
     /// Commands that only read refuse a catalogue that is not there, and make nothing.
     @Test func readingCommandsMakeNoCatalogue() throws {
         let folder = try PhotoFolder()

@@ -129,7 +129,7 @@ import Testing
         let file = directory.path("plain.txt")
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         let path = file + "/sub/wardrobe.sqlite"
-        #expect(throws: CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(file)/sub")) {
+        #expect(throws: CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(file)/sub: \(file) is not a folder")) {
             try Catalogue(path: path)
         }
     }
