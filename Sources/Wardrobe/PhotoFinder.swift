@@ -130,7 +130,12 @@ public struct PhotoFinder: Sendable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
-                guard !excluded.contains(FileIdentity(info)), seen.insert(path).inserted else { return }
+                if excluded.contains(FileIdentity(info)) {
+                    // Named on the command line it was passed over without a word ("0 of 0 files").
+                    if isRoot { problems.append((path, "is the catalogue this command writes (or a file SQLite keeps beside it); not imported")) }
+                    return
+                }
+                guard seen.insert(path).inserted else { return }
                 if !isRoot, PhotoFinder.notPhotoExtension(of: path) != nil {
                     notPhotos.append(path)
                     return

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// The catalogue named as a file to import (`wardrobe import --db c.sqlite *` in the folder
+/// that holds it) is never read as a photo. It used to be passed over without a word:
+/// "Imported 0 of 0 files", status 0. It is now a failure naming it, the rest imported.
+@Suite struct CatalogueAsInputTests {
+    @Test func theCatalogueNamedForImportIsAFailureNamingIt() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
+        let made = try WardrobeProcess.run(["classify", "--db", db, sample])
+        try #require(made.status == 0, "\(made.stderr)")
+        try folder.write(try Array(Data(contentsOf: URL(fileURLWithPath: sample))) + [1], to: "other.png")
+
+        let result = try WardrobeProcess.run(["import", "--db", db, db, folder.path("other.png")])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr == "error: \(db): is the catalogue this command writes (or a file SQLite keeps beside it); "
+                + "not imported\n")
+        #expect(result.stdout.hasPrefix("Imported 1 of 1 file"), "\(result.stdout)")
+    }
+}
