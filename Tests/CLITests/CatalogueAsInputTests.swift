@@ -8,10 +8,7 @@ import Testing
     @Test func theCatalogueNamedForImportIsAFailureNamingIt() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let db = folder.path("c.sqlite")
-        let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
-        let made = try WardrobeProcess.run(["classify", "--db", db, sample])
-        try #require(made.status == 0, "\(made.stderr)")
+        let (db, sample) = try folder.catalogueOfTheSample()
         try folder.write(try Array(Data(contentsOf: URL(fileURLWithPath: sample))) + [1], to: "other.png")
 
         let result = try WardrobeProcess.run(["import", "--db", db, db, folder.path("other.png")])

@@ -12,10 +12,7 @@ import Testing
     func somethingElseWhereSQLiteKeepsItsFileIsNamed(suffix: String, kind: String) throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let db = folder.path("c.sqlite")
-        let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
-        let made = try WardrobeProcess.run(["classify", "--db", db, sample])
-        try #require(made.status == 0, "\(made.stderr)")
+        let (db, sample) = try folder.catalogueOfTheSample()
         try #require(!FileManager.default.fileExists(atPath: db + "-wal"), "closed cleanly, its log folded in")
 
         let obstacle = db + suffix

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Testing
 import Training
 
 /// A temporary folder of real image files made by the project's own
@@ -22,6 +23,16 @@ struct PhotoFolder {
         let url = root.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
+    }
+
+    /// A catalogue `c.sqlite` in this folder holding the fashion sample, made by `classify`,
+    /// and the sample's path.
+    func catalogueOfTheSample() throws -> (db: String, sample: String) {
+        let db = path("c.sqlite")
+        let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
+        let made = try WardrobeProcess.run(["classify", "--db", db, sample])
+        try #require(made.status == 0, "\(made.stderr)")
+        return (db, sample)
     }
 
     /// `count` photo-like JPEGs (see `photo`) as `folder/0.jpg`, `folder/1.jpg`..., each

@@ -9,10 +9,7 @@ import Testing
     func anUnreadableStdinIsOneErrorLine(redirect: String, reason: String) throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let db = folder.path("c.sqlite")
-        let sample = FileManager.default.currentDirectoryPath + "/Fixtures/fashion-sample.png"
-        let made = try WardrobeProcess.run(["classify", "--db", db, sample])
-        try #require(made.status == 0, "\(made.stderr)")
+        let db = try folder.catalogueOfTheSample().db
 
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")

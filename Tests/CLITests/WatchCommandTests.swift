@@ -12,23 +12,11 @@ import Testing
         defer { folder.remove() }
         try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
         let db = folder.path("c.sqlite")
-        let log = folder.path("output.txt")
-        FileManager.default.createFile(atPath: log, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        let process = Process()
-        process.executableURL = WardrobeProcess.executable
-        process.arguments = ["import", "--watch", "--db", db, "--prep", "fashion-mnist", folder.path("photos")]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        func printed() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline { if condition() { return true }; usleep(50_000) }
-            return condition()
-        }
+        let watch = try Watch(db: db, folder: folder.path("photos"), log: folder.path("output.txt"))
+        defer { watch.kill() }
+        let process = watch.process
+        func printed() -> String { watch.printed() }
+        func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool { Watch.waitFor(seconds, condition) }
         try #require(waitFor(60) { printed().contains("watching 1 folder;") }, "\(printed())")
 
         // With its sidecar, which the watch passes over by name as import does.
@@ -60,23 +48,11 @@ import Testing
         try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)), to: "photos/first.png")
         let db = folder.path("c.sqlite")
         let photos = folder.path("photos")
-        let log = folder.path("output.txt")
-        FileManager.default.createFile(atPath: log, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        let process = Process()
-        process.executableURL = WardrobeProcess.executable
-        process.arguments = ["import", "--watch", "--db", db, "--prep", "fashion-mnist", photos]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        func printed() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline { if condition() { return true }; usleep(50_000) }
-            return condition()
-        }
+        let watch = try Watch(db: db, folder: photos, log: folder.path("output.txt"))
+        defer { watch.kill() }
+        let process = watch.process
+        func printed() -> String { watch.printed() }
+        func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool { Watch.waitFor(seconds, condition) }
         try #require(waitFor(60) { printed().contains("watching 1 folder;") }, "\(printed())")
 
         if how == "deleted" {
@@ -91,5 +67,33 @@ import Testing
                 "\(printed())")
         #expect(printed().hasSuffix("stopped watching: no folder is left to watch\n"), "\(printed())")
         #expect(try Catalogue(path: db, mode: .readOnly).stats().images == 1, "the first import kept")
+    }
+}
+
+/// `wardrobe import --watch --db DB FOLDER` running, everything it prints going to `log`.
+private struct Watch {
+    let process = Process()
+    let log: String
+
+    init(db: String, folder: String, log: String) throws {
+        self.log = log
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.executableURL = WardrobeProcess.executable
+        process.arguments = ["import", "--watch", "--db", db, "--prep", "fashion-mnist", folder]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+    }
+
+    func printed() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+    func kill() { if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) } }
+
+    static func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline { if condition() { return true }; usleep(50_000) }
+        return condition()
     }
 }
