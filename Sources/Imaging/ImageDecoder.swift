@@ -121,9 +121,9 @@ public struct ImageDecoder: Sendable {
             throw ImagingError(.truncated, "truncated: only \(bytes.count) bytes of an image signature")
         }
         if let other = ImageFormat.otherFormatName(bytes) {
-            throw ImagingError(.notAnImage, "unsupported image format \(other) (JPEG, PNG, HEIF, AVIF and WebP are read)")
+            throw ImagingError(.notAnImage, "unsupported image format \(other) (\(ImageFormat.names(joinedBy: "and")) are read)")
         }
-        throw ImagingError(.notAnImage, "not an image: content is not JPEG, PNG, HEIF, AVIF or WebP")
+        throw ImagingError(.notAnImage, "not an image: content is not \(ImageFormat.names(joinedBy: "or"))")
     }
 
     /// Width and height from the IHDR chunk, which must come first.

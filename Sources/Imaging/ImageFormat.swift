@@ -20,6 +20,12 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// Every format's name in a phrase, for messages and help: "JPEG, PNG, HEIF, AVIF or WebP".
+    public static func names(joinedBy conjunction: String) -> String {
+        let names = allCases.map(\.name)
+        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
+    }
+
     /// The format whose signature starts `bytes`, or nil when the bytes are no image this
     /// module reads.
     public static func sniff<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> ImageFormat? {

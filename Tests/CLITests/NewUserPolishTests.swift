@@ -78,6 +78,18 @@ import Testing
         }
     }
 
+    /// The commands that read image files name every format the decoder reads; `classify`
+    /// said "JPEG or PNG" and `import` named none, though both read HEIF, AVIF and WebP.
+    @Test(arguments: ["classify", "prep", "import"])
+    func helpNamesEveryFormatTheCommandReads(command: String) throws {
+        let help = try WardrobeProcess.run(["help", command])
+        #expect(help.status == 0)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for format in ImageFormat.allCases {
+            #expect(text.contains(format.name), "\(command)'s help does not name \(format.name)")
+        }
+    }
+
     @Test func mistypedNamesAreWrongUsageWithTheNearestName() throws {
         let folder = try photos()
         defer { folder.remove() }

@@ -9,14 +9,15 @@ struct ImportCommand: Command {
         abstract: "Import photos: hash, thumbnail, prepare and classify every new image.",
         usage: "[options] PATH...",
         discussion: """
-            Files and folders are walked recursively; images are recognised by their content,
-            whatever their names. Content already in the catalogue is recorded as another path
-            of the same image, not classified again; a file whose size and modification time
-            are unchanged since the last import is skipped without being read, and so is a file
-            that failed before and has not changed (a known failure, not reported again).
-            Known files under a folder walked that are gone are marked missing. Each batch is
-            one transaction: interrupted (Ctrl-C, a kill, a power cut) and run again, the
-            import finishes the rest without duplicating anything.
+            Files and folders are walked recursively; images (\(ReadableFormats.names))
+            are recognised by their content, whatever their names. Content already in the
+            catalogue is recorded as another path of the same image, not classified again; a
+            file whose size and modification time are unchanged since the last import is
+            skipped without being read, and so is a file that failed before and has not
+            changed (a known failure, not reported again). Known files under a folder walked
+            that are gone are marked missing. Each batch is one transaction: interrupted
+            (Ctrl-C, a kill, a power cut) and run again, the import finishes the rest without
+            duplicating anything.
 
             Exit status: 0 when every file was imported or skipped, 2 when some files failed anew
             (each is named on stderr with the reason and recorded in the catalogue), 1 when the
