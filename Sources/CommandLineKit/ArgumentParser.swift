@@ -95,11 +95,13 @@ public enum ArgumentParser {
             guard !value.isEmpty else {
                 throw UsageError("\(option.name) needs a value (\(valueName)), not an empty one", commandPath: path)
             }
-            if option.repeats {
-                given[option.name, default: []].append(value)
-            } else {
-                given[option.name] = [value]
+            // A single-valued option given twice is a contradiction, not a correction: `--db a
+            // --db b` (often one from an alias or a script, one typed) used the last without a
+            // word, so a command could write to a catalogue other than the one a person saw.
+            guard option.repeats || given[option.name] == nil else {
+                throw UsageError("\(option.name) given twice", commandPath: path)
             }
+            given[option.name, default: []].append(value)
         }
         if !command.configuration.subcommands.isEmpty, command is any CommandGroup.Type {
             return .help(command, commandPath: path)

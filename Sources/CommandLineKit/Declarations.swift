@@ -6,7 +6,7 @@ public struct OptionDeclaration: Sendable, Equatable {
     /// The value's placeholder in help, e.g. `PATH`; nil for a flag.
     public var valueName: String?
     public var help: String
-    /// Every occurrence is kept (an array property); otherwise the last one wins.
+    /// Every occurrence is kept (an array property); otherwise a second one is wrong usage.
     public var repeats: Bool
 
     public var isFlag: Bool { valueName == nil }

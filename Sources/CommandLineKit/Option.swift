@@ -5,8 +5,8 @@
 ///     @Option(name: "--db", value: "PATH", help: "The catalogue file.")
 ///     var database: String?
 ///
-/// Given twice, the last value wins; an array property keeps every value
-/// instead. A word that is not a valid value, or lies outside `range`, is a
+/// Given twice, it is wrong usage ("--db given twice"); an array property keeps
+/// every value instead. A word that is not a valid value, or lies outside `range`, is a
 /// usage error naming the option. A property with neither a default nor an
 /// optional type is required: without it, "missing --out FILE".
 @propertyWrapper
@@ -41,7 +41,7 @@ extension Option {
     public init(wrappedValue: Value, name: String, short: Character? = nil, value: String, help: String,
                 transform: @escaping (String) throws -> Value) {
         self.init(default: wrappedValue, name: name, short: short, valueName: value, help: help, repeats: false) {
-            words, name throws(Rejection) in try convert(words[words.count - 1], name: name, transform)
+            words, name throws(Rejection) in try convert(words[0], name: name, transform)
         }
     }
 
@@ -49,7 +49,7 @@ extension Option {
     public init(name: String, short: Character? = nil, value: String, help: String,
                 transform: @escaping (String) throws -> Value) {
         self.init(default: nil, name: name, short: short, valueName: value, help: help, repeats: false) {
-            words, name throws(Rejection) in try convert(words[words.count - 1], name: name, transform)
+            words, name throws(Rejection) in try convert(words[0], name: name, transform)
         }
     }
 
@@ -57,7 +57,7 @@ extension Option {
     public init<T>(name: String, short: Character? = nil, value: String, help: String,
                    transform: @escaping (String) throws -> T) where Value == T? {
         self.init(default: .some(nil), name: name, short: short, valueName: value, help: help, repeats: false) {
-            words, name throws(Rejection) in try convert(words[words.count - 1], name: name, transform)
+            words, name throws(Rejection) in try convert(words[0], name: name, transform)
         }
     }
 

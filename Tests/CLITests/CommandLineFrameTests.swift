@@ -48,4 +48,43 @@ import Testing
         }
         #expect(seen >= 14)
     }
+
+    /// Every option that takes one value, of every command (found as above, from help), given
+    /// twice is wrong usage naming it, before anything is opened or made: the last one used to
+    /// win without a word, so `--db a ... --db b` wrote to a catalogue other than the one seen.
+    @Test func everySingleValuedOptionGivenTwiceIsWrongUsage() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        var pending: [[String]] = [[]]
+        var tried = 0
+        while let path = pending.popLast() {
+            let help = try WardrobeProcess.run(path + ["--help"]).stdout
+            let sections = help.components(separatedBy: "SUBCOMMANDS:\n")
+            if let section = sections.dropFirst().first {
+                for line in section.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("  See ") {
+                    pending.append(path + [String(line.split(separator: " ")[0])])
+                }
+            }
+            let options = sections[0].components(separatedBy: "OPTIONS:\n").dropFirst().first ?? ""
+            for line in options.split(separator: "\n") {
+                // "  --db <PATH>   The catalogue..." or "  -n, --limit <N> ...": a value in angle brackets.
+                let words = line.split(separator: " ").map(String.init)
+                guard let index = words.firstIndex(where: { $0.hasPrefix("--") }), index + 1 < words.count,
+                      words[index + 1].hasPrefix("<") else { continue }
+                let option = words[index]
+                // Timed: taken the old way, `model train --out x` trained and `serve` served.
+                let result = try TimedProcess.run(path + [option, "x", option, "x"], seconds: 10,
+                                                  currentDirectory: folder.root)
+                #expect(result.status == 64, "wardrobe \(path.joined(separator: " ")) \(option) twice: \(result.stderr)")
+                #expect(result.stderr.hasPrefix("error: \(option) given twice\n"), "\(path) \(option): \(result.stderr)")
+                tried += 1
+            }
+        }
+        #expect(tried >= 40, "\(tried) options tried")
+        // Before the command as well as after it, as git's global options may be.
+        let split = try WardrobeProcess.run(["--db", "a.sqlite", "import", "--db", "b.sqlite", "."],
+                                            currentDirectory: folder.root)
+        #expect(split.status == 64 && split.stderr.hasPrefix("error: --db given twice\n"), "\(split.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == [], "nothing made")
+    }
 }

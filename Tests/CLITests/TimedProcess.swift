@@ -13,8 +13,9 @@ struct TimedProcess {
     }
 
     static func run(_ arguments: [String], seconds deadline: Double, environment: [String: String] = [:],
-                    stdout: FileHandle? = nil) throws -> Result {
+                    stdout: FileHandle? = nil, currentDirectory: URL? = nil) throws -> Result {
         let process = Process()
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.executableURL = WardrobeProcess.executable
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]

@@ -71,12 +71,18 @@ import Testing
         #expect(CopyCommand().count == 1)
     }
 
-    @Test func aRepeatedOptionKeepsTheLastValueUnlessItIsAnArray() throws {
-        let command = try copy(["--count", "2", "--tag", "a", "--count", "5", "--tag=b", "--tag", "a"])
+    /// An array option keeps every value; any other given twice is wrong usage, whatever the
+    /// values and spellings: the last used to win without a word (`--db a --db b`).
+    @Test func aRepeatedOptionIsWrongUsageUnlessItIsAnArray() throws {
+        let command = try copy(["--tag", "a", "--count", "5", "--tag=b", "--tag", "a"])
         #expect(command.count == 5)
         #expect(command.tag == ["a", "b", "a"])
-        // Only the value that wins is read: an earlier bad one is not an error.
-        #expect(try copy(["--count", "abc", "--count", "4"]).count == 4)
+        #expect(usageError(["copy", "--count", "2", "--count", "5"])?.message == "--count given twice")
+        #expect(usageError(["copy", "--count=2", "--count", "2"])?.message == "--count given twice")
+        #expect(usageError(["copy", "--count", "abc", "--count", "4"])?.message == "--count given twice")
+        #expect(usageError(["copy", "--to", "a", "--to=a"])?.message == "--to given twice")
+        // A flag given twice says the same thing twice, and stays a flag.
+        #expect(try copy(["-v", "--verbose"]).verbose)
     }
 
     @Test func negativeNumbersAreValues() throws {
