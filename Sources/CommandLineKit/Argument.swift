@@ -43,4 +43,11 @@ extension Argument {
     public init(name: String, help: String?) where Value == String? {
         self.init(name: name, help: help, takesRest: false, empty: nil) { words, _ in words.first }
     }
+
+    /// At most one word, read by `transform`.
+    public init<T>(name: String, help: String?, transform: @escaping (String) throws -> T) where Value == T? {
+        self.init(name: name, help: help, takesRest: false, empty: nil) { words, name throws(Rejection) in
+            try convert(words[0], name: name, transform)
+        }
+    }
 }

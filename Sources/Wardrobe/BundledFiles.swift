@@ -9,12 +9,10 @@ public enum BundledFiles {
     /// The prep recipe the sample is classified with: it is a Fashion-MNIST test image.
     public static let sampleRecipe = "fashion-mnist"
 
-    /// The model: `explicit` (from `--model`), then `$WARDROBE_MODEL`, then
-    /// the bundled one. Nil when nothing is found.
-    public static func model(explicit: String?, environment: [String: String], executable: URL) -> String? {
-        if let explicit, !explicit.isEmpty { return explicit }
-        if let path = environment["WARDROBE_MODEL"], !path.isEmpty { return path }
-        return locate(modelName, checkoutFolder: "Models", executable: executable)
+    /// The bundled model (`--model` and `$WARDROBE_MODEL` are `WardrobeSetup.modelPath`'s).
+    /// Nil when it is not found.
+    public static func model(executable: URL) -> String? {
+        locate(modelName, checkoutFolder: "Models", executable: executable)
     }
 
     /// The Fashion-MNIST test image that `classify --sample` uses.

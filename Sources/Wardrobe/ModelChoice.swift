@@ -40,7 +40,7 @@ extension WardrobeSetup {
     /// The rule, given the catalogue if the command has it open.
     public func modelChoice(explicit: String?, catalogue: Catalogue?) throws -> ModelChoice {
         if let explicit, !explicit.isEmpty { return ModelChoice(source: .option, path: explicit) }
-        if let path = environment["WARDROBE_MODEL"], !path.isEmpty { return ModelChoice(source: .environment, path: path) }
+        if let path = try environmentModelPath() { return ModelChoice(source: .environment, path: path) }
         if let catalogue, let adopted = try Self.adopted(by: catalogue) { return adopted }
         return ModelChoice(source: .bundled, path: try modelPath(explicit: nil))
     }
@@ -51,7 +51,7 @@ extension WardrobeSetup {
     /// empty file used to stop `import` and `classify` with "no catalogue there yet; import
     /// photos first", where a missing file is made.
     public func modelChoice(explicit: String?, cataloguePath explicitCatalogue: String?) throws -> ModelChoice {
-        let decided = (explicit?.isEmpty == false) || (environment["WARDROBE_MODEL"]?.isEmpty == false)
+        let decided = try (explicit?.isEmpty == false) || environmentModelPath() != nil
         let path = try cataloguePath(explicit: explicitCatalogue)
         guard !decided, FileManager.default.fileExists(atPath: path) else {
             return try modelChoice(explicit: explicit, catalogue: nil)

@@ -65,9 +65,22 @@ public struct WardrobeSetup: Sendable {
             + "running the same command again does the rest"
     }
 
+    /// The model file `--model`, else `$WARDROBE_MODEL`, names, else the bundled one.
     public func modelPath(explicit: String?) throws(WardrobeError) -> String {
-        guard let path = BundledFiles.model(explicit: explicit, environment: environment, executable: executable) else {
-            throw .noBundledModel
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let path = try environmentModelPath() { return path }
+        guard let path = BundledFiles.model(executable: executable) else { throw .noBundledModel }
+        return path
+    }
+
+    /// `$WARDROBE_MODEL`, nil when unset or empty. Set to `-` it is refused, as `--model -` is:
+    /// it was read as a file named '-' ("model -: cannot read"), where a person meant stdin,
+    /// and a model is a file read whole and hashed, never a stream.
+    public func environmentModelPath() throws(WardrobeError) -> String? {
+        guard let path = environment["WARDROBE_MODEL"], !path.isEmpty else { return nil }
+        guard path != "-" else {
+            throw .invalidArgument("WARDROBE_MODEL is -, which would read a model file named '-': "
+                                   + "a model is a file, never stdin (./- names that file)")
         }
         return path
     }

@@ -24,6 +24,15 @@ enum ArgumentValues {
         return text
     }
 
+    /// A model file. `-` would be read as a file named `-`, where a person meant stdin: a model
+    /// is read whole and hashed from a file, so it never comes from stdin.
+    static func modelPath(_ text: String) throws -> String {
+        guard text != "-" else {
+            throw ValueError { "\($0) - would read a model file named '-': a model is a file, never stdin (./- names that file)" }
+        }
+        return text
+    }
+
     /// A prep recipe's name: an unknown one is wrong usage, with the nearest name.
     static func recipe(_ text: String) throws -> String {
         guard WardrobeSetup.knowsRecipe(text) else {

@@ -13,7 +13,7 @@ struct ModelInfoCommand: Command {
             $WARDROBE_MODEL, else the catalogue's (see 'model use'), else the bundled one.
             """)
 
-    @Argument(name: "FILE", help: "The .aimodel file (the same as --model FILE).")
+    @Argument(name: "FILE", help: "The .aimodel file (the same as --model FILE).", transform: ArgumentValues.modelPath)
     var path: String?
     @OptionGroup var model: ModelOptions
     @OptionGroup var catalogue: CatalogueOptions

@@ -51,7 +51,8 @@ struct ModelTrainCommand: Command {
     var photoViews: Int?
     @Flag(name: "--no-calibrate", help: "Do not fit a temperature on the held-out photos.")
     var noCalibrate: Bool
-    @Option(name: "--from", value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh (with --corrections, the default is the catalogue's model).")
+    @Option(name: "--from", value: "MODEL", help: "Fine-tune this model (same architecture) instead of starting afresh (with --corrections, the default is the catalogue's model).",
+            transform: ArgumentValues.modelPath)
     var from: String?
     @Flag(name: "--from-scratch", help: "With --corrections: train afresh rather than fine-tune the catalogue's model.")
     var fromScratch: Bool

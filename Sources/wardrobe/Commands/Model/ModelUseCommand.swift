@@ -19,7 +19,7 @@ struct ModelUseCommand: Command {
             'wardrobe model list' shows every model with its agreement with your labels.
             """)
 
-    @Argument(name: "FILE", help: "The .aimodel file to adopt.")
+    @Argument(name: "FILE", help: "The .aimodel file to adopt.", transform: ArgumentValues.modelPath)
     var path: String?
     @Flag(name: "--bundled", help: "Go back to the bundled model.")
     var bundled: Bool
