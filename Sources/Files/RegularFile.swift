@@ -60,6 +60,11 @@ public enum RegularFile {
     }
 
     /// The whole file, refused unread when it is larger than `maxSize` bytes.
+    ///
+    /// The size `fstat` gives is where reading starts, not where it stops: a file under
+    /// `/proc` or `/sys` says 0 bytes and holds text, and a file still being written grows.
+    /// Trusted, it made such a file "empty file (0 bytes)"; so reading goes on to the end,
+    /// and a file that passes `maxSize` on the way is refused as one larger from the start.
     public static func read(_ path: String, maxSize: Int) throws(Failure) -> [UInt8] {
         let (descriptor, size) = try open(path)
         defer { close(descriptor) }
@@ -69,7 +74,7 @@ public enum RegularFile {
         // Straight into the array's storage: no zero-filling first and no copy after,
         // which for a 3 MB photo is a measurable part of an import.
         var code: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var done = 0
             while done < size {
                 let count = Glibc.read(descriptor, buffer.baseAddress! + done, size - done)
@@ -84,7 +89,36 @@ public enum RegularFile {
             initialized = done
         }
         if code != 0 { throw failure(code) }
+        if bytes.count == size { try readOn(descriptor, after: &bytes, maxSize: maxSize) }
         return bytes
+    }
+
+    /// Appends what the file holds past the size it gave, up to its end (for a file that
+    /// told its size truly, one `read` that returns 0). Without waiting: some files under
+    /// /proc say 0 bytes and block a read until the kernel has something to say
+    /// (`/proc/kmsg`), so what such a file does not hold yet is taken as its end.
+    private static func readOn(_ descriptor: Int32, after bytes: inout [UInt8], maxSize: Int) throws(Failure) {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+        let chunk = 1 << 16
+        var code: Int32 = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { buffer in
+            while bytes.count <= maxSize {
+                let count = Glibc.read(descriptor, buffer.baseAddress!, chunk)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK { return }
+                    code = errno
+                    return
+                }
+                if count == 0 { return }
+                bytes.append(contentsOf: buffer.prefix(count))
+            }
+        }
+        if code != 0 { throw failure(code) }
+        guard bytes.count <= maxSize else {
+            throw Failure(kind: .tooLarge, reason: "file holds more than the \(maxSize) bytes accepted")
+        }
     }
 
     /// The system's text for an error number: "Permission denied".

@@ -81,4 +81,36 @@ import Testing
         #expect(result.stdout.contains("1 new image") || result.stderr.contains("1 new image")
                 || result.stdout.contains("Imported 1"), "\(result.stdout)\(result.stderr)")
     }
+
+    /// A file under /proc says it holds 0 bytes and holds text: read by its stat size, it was
+    /// "empty file (0 bytes)" to import, classify and prep, a truncated model to `model info`,
+    /// and a map without a line to `model evaluate`. Read to its end, each says what it is.
+    @Test func aFileWhoseSizeSaysZeroIsReadToItsEnd() throws {
+        let file = "/proc/version"
+        var status = stat()
+        try #require(stat(file, &status) == 0 && status.st_size == 0, "\(file) gives its size as 0 here")
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let notAnImage = "not an image: content is not JPEG, PNG, HEIF, AVIF or WebP"
+        let imported = try WardrobeProcess.run(["import", "--db", folder.path("c.sqlite"), file])
+        #expect(imported.status == 2 && imported.stderr == "error: \(file): \(notAnImage)\n", "\(imported.stderr)")
+        for command in [["classify", "--no-save"], ["prep"]] {
+            let result = try WardrobeProcess.run(command + [file])
+            #expect(result.status != 0 && result.stderr == "error: \(file): \(notAnImage)\n", "\(command): \(result.stderr)")
+        }
+        let info = try WardrobeProcess.run(["model", "info", file])
+        #expect(info.status == 1 && info.stderr.contains("model header is invalid"), "\(info.stderr)")
+        try FileManager.default.createDirectory(atPath: folder.path("photos/coat"), withIntermediateDirectories: true)
+        let map = try WardrobeProcess.run(["model", "evaluate", "--images", folder.path("photos"), "--map", file])
+        #expect(map.status == 1 && map.stderr.hasPrefix("error: map \(file) line 1: "), "\(map.stderr)")
+    }
+
+    /// /proc/kmsg says 0 bytes and blocks a read until the kernel logs something: read to its
+    /// end, it must not be waited on (nothing is there yet: an empty file).
+    @Test(.enabled(if: FileManager.default.isReadableFile(atPath: "/proc/kmsg"), "/proc/kmsg is readable (as root)"))
+    func aFileUnderProcThatWouldBlockIsNotWaitedOn() throws {
+        let result = try TimedProcess.run(["classify", "--no-save", "/proc/kmsg"], seconds: 20)
+        #expect(!result.timedOut, "classify waited on /proc/kmsg for \(result.seconds) s")
+        #expect(result.status == 2 && result.stderr.hasPrefix("error: /proc/kmsg: "), "\(result.stderr)")
+    }
 }
