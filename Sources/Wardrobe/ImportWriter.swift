@@ -64,9 +64,12 @@ struct ImportWriter: RunWriter {
             images.removeAll(keepingCapacity: true)
         }
         if !known.isEmpty {
+            // Kept pending until written: a batch the catalogue refuses (locked by another
+            // process, a full disk) is counted by the run as not done, not as done and lost.
+            let recordedPaths = try catalogue.recordPaths(known)
             let files = known
             known.removeAll(keepingCapacity: true)
-            for (entry, recorded) in zip(files, try catalogue.recordPaths(files)) {
+            for (entry, recorded) in zip(files, recordedPaths) {
                 if let recorded {
                     if recorded.isNew { report.newPaths += 1 } else { report.alreadyStored += 1 }
                 } else {

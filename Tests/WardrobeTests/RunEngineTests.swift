@@ -84,6 +84,53 @@ import Wardrobe
         #expect(run.counts.skipped == 80 - stored)
     }
 
+    /// Another process takes the write lock part-way through an import of files whose
+    /// content is known (each only gains a path) and keeps it past the busy timeout: the
+    /// batch of paths is lost, and the run's record counts those files as not done
+    /// (skipped), never as done. They were counted done, the paths dropped from the batch
+    /// before it was written, so the record said 12 seen and none skipped, imported or failed.
+    @Test func pathsLostToALockAreCountedAsNotDone() throws {
+        let folder = try EngineFolder(fashionImages: 12)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
+        let first = try folder.importOptions(batchSize: 64)
+        _ = try importer.run(first, plan: try importer.plan(first), progress: { _ in }, failure: { _ in })
+        try FileManager.default.copyItem(atPath: folder.path("images"), toPath: folder.path("copies"))
+
+        // Held from a thread of its own, a connection of its own: another writer to SQLite.
+        let locked = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+        let path = catalogue.path
+        let hold = Double(Database.busyTimeoutSeconds) + 3
+        var holding = false
+        let copies = ImportOptions(paths: [folder.path("copies")], jobs: 2,
+                                   recipe: try PrepRecipes.named("fashion-mnist"), batchSize: 64)
+        let thrown = #expect(throws: CatalogueError.self) {
+            _ = try importer.run(copies, plan: try importer.plan(copies), progress: { _ in
+                guard !holding else { return }
+                holding = true
+                Thread.detachNewThread {
+                    defer { released.signal() }
+                    guard let holder = try? Database(path: path), (try? holder.executeScript("BEGIN IMMEDIATE")) != nil
+                    else { locked.signal(); return }
+                    locked.signal()
+                    Thread.sleep(forTimeInterval: hold)
+                    try? holder.executeScript("ROLLBACK")
+                }
+                locked.wait()
+            }, failure: { _ in })
+        }
+        released.wait()
+        guard case .sqlite(let failure) = thrown, failure.code == 5 else {
+            Issue.record("not the lock: \(String(describing: thrown))")
+            return
+        }
+        let run = try #require(try catalogue.runs().last)
+        #expect(run.outcome == .failed)
+        #expect(run.counts == RunCounts(seen: 12, skipped: 12), "\(run.counts)")
+        #expect(try catalogue.stats().paths == 12, "no path of the copies was written")
+    }
+
     // MARK: - The engine with a use case of the test's own
 
     @Test func theWriterFailingMidRunStopsAndJoinsEveryWorker() throws {
