@@ -21,7 +21,8 @@ struct BackupCommand: Command {
             Exit status: 0 when the copy is made and checked, 1 when it is not, 64 for wrong usage.
             """)
 
-    @Argument(name: "FILE", help: "Where the copy goes (must not exist; its folder must), or a folder to put it in.")
+    @Argument(name: "FILE", help: "Where the copy goes (must not exist; its folder must), or a folder to put it in.",
+              transform: ArgumentValues.outputPath)
     var files: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var output: JSONOutputOption

@@ -25,7 +25,7 @@ struct ExportCommand: Command {
     var format = RowFormat.csv
     @Flag(name: "--all", help: "Every classification of every image, not only the current ones.")
     var all: Bool
-    @Option(name: "--output", value: "FILE", help: "Write to FILE instead of stdout.")
+    @Option(name: "--output", value: "FILE", help: "Write to FILE instead of stdout.", transform: ArgumentValues.outputPath)
     var output: String?
 
     static func format(_ name: String) throws -> RowFormat {

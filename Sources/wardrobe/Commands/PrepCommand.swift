@@ -24,10 +24,12 @@ struct PrepCommand: Command {
     var recipe: String?
     @OptionGroup var model: ModelOptions
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(name: "--out", value: "FILE.png", help: "Also write the tensor as a PNG, enlarged 10 times.")
+    @Option(name: "--out", value: "FILE.png", help: "Also write the tensor as a PNG, enlarged 10 times.",
+            transform: ArgumentValues.outputPath)
     var out: String?
     @Option(name: "--thumbnail", value: "FILE.jpg",
-            help: "Also write the thumbnail the import would store (JPEG; PNG for images of at most 64 pixels).")
+            help: "Also write the thumbnail the import would store (JPEG; PNG for images of at most 64 pixels).",
+            transform: ArgumentValues.outputPath)
     var thumbnail: String?
 
     func validate() throws(UsageError) {

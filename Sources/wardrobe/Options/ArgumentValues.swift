@@ -33,6 +33,16 @@ enum ArgumentValues {
         return text
     }
 
+    /// A file a command writes. `-` means stdout to most tools, but every output here is a
+    /// file made beside its name and renamed when whole, so it became a file named `-`
+    /// ("exported 7 rows to -"), where a person meant the stream.
+    static func outputPath(_ text: String) throws -> String {
+        guard text != "-" else {
+            throw ValueError { "\($0) - would write a file named '-', not to stdout (./- names that file)" }
+        }
+        return text
+    }
+
     /// A prep recipe's name: an unknown one is wrong usage, with the nearest name.
     static func recipe(_ text: String) throws -> String {
         guard WardrobeSetup.knowsRecipe(text) else {

@@ -64,7 +64,7 @@ struct ModelTrainCommand: Command {
     var fashion: Int?
     @Option(name: "--seed", value: "S", help: "Seed of every random choice (default: 1).")
     var seed: UInt64?
-    @Option(name: "--out", value: "FILE", help: "Where to write the model.")
+    @Option(name: "--out", value: "FILE", help: "Where to write the model.", transform: ArgumentValues.outputPath)
     var out: String
     @Option(name: "--name", value: "NAME", help: "The model's name (default: --out's file name without .aimodel).")
     var name: String?
