@@ -51,18 +51,25 @@ extension Catalogue {
     /// as `path` does, so that no output could tell the two apart and this one is not stored:
     /// the same display form (one path row holds one of them; a byte that is not UTF-8 shows
     /// as `\xHH`), or the same visible form (`VisibleText`: a line break shows as `\n`, as a
-    /// backslash and an `n` do).
+    /// backslash and an `n` do), or a canonically equivalent one in either usual form (an é
+    /// written as one character, as on Linux, or as e and U+0301, as macOS writes names).
     public func anotherFileShowsAs(_ path: String) throws -> Bool {
         let display = PathName.display(path)
         if try database.scalarInt("SELECT count(*) FROM image_paths WHERE path = ? AND path_bytes IS NOT ?",
                                   display, PathName.exactBytes(of: path)) ?? 0 > 0 { return true }
+        // SQLite compares bytes; Swift's == would call the forms equal, so bytes are compared here too.
+        for form in [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
+        where !form.utf8.elementsEqual(display.utf8) {
+            if try database.scalarInt("SELECT count(*) FROM image_paths WHERE path = ?", form) ?? 0 > 0 { return true }
+        }
         // Two visible forms can only meet at a backslash; up to the first one, the stored
         // name is the visible form itself, so the rows to compare share that start.
         let visible = VisibleText.escaped(display)
         guard let backslash = visible.firstIndex(of: "\\") else { return false }
         let start = String(visible[..<backslash])
         return try paths(where: "path >= ? AND path < ?", [start, start + "\u{10FFFF}"]).contains {
-            $0.path != path && VisibleText.escaped(PathName.display($0.path)) == visible
+            // Bytes, not strings: two canonically equivalent names are two files.
+            !$0.path.utf8.elementsEqual(path.utf8) && VisibleText.escaped(PathName.display($0.path)) == visible
         }
     }
 

@@ -52,8 +52,9 @@ public final class FolderWatcher {
     private var roots: [String] = []
     private var overflowed = false
     private var folders: [Int32: String] = [:]
-    private var pending: [String: Pending] = [:]
-    private var gone: Set<String> = []
+    // Keyed by bytes: two names that are one string to Swift are two files (`PathName.Key`).
+    private var pending: [PathName.Key: Pending] = [:]
+    private var gone: Set<PathName.Key> = []
     private var lost: [String] = []
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -94,22 +95,23 @@ public final class FolderWatcher {
             changes.rescanned = roots
         }
         let now = Self.now()
-        for (path, state) in pending where now - state.lastEvent >= settle {
+        for (key, state) in pending where now - state.lastEvent >= settle {
+            let path = key.path
             var status = stat()
             guard PathName.withSystemName(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-                pending[path] = nil   // gone again before it settled
+                pending[key] = nil   // gone again before it settled
                 continue
             }
             let modified = FileTime.nanoseconds(status.st_mtim)
             if Int64(status.st_size) == state.size && modified == state.modified {
                 changes.ready.append(path)
-                pending[path] = nil
+                pending[key] = nil
             } else {
-                pending[path] = Pending(lastEvent: now, size: Int64(status.st_size), modified: modified)
+                pending[key] = Pending(lastEvent: now, size: Int64(status.st_size), modified: modified)
             }
         }
         changes.ready.sort()
-        changes.gone = gone.sorted()
+        changes.gone = gone.map(\.path).sorted()
         gone.removeAll()
         changes.lost = lost
         lost.removeAll()
@@ -145,16 +147,17 @@ public final class FolderWatcher {
         guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix("."),
               isFolder || PhotoFinder.notPhotoExtension(of: name) == nil else { return }
         let path = folder + "/" + name
+        let key = PathName.Key(path)
         if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
-            pending[path] = nil
-            gone.insert(path)
+            pending[key] = nil
+            gone.insert(key)
             if isFolder { for (key, value) in folders where value == path { inotify_rm_watch(descriptor, key); folders[key] = nil } }
         } else if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-            gone.remove(path)
+            gone.remove(key)
             try? watchTree(path, takeFiles: true)
         } else if !isFolder, mask & UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB) != 0 {
-            gone.remove(path)
-            pending[path, default: Pending(lastEvent: 0)].lastEvent = Self.now()
+            gone.remove(key)
+            pending[key, default: Pending(lastEvent: 0)].lastEvent = Self.now()
         }
     }
 
@@ -166,8 +169,8 @@ public final class FolderWatcher {
             inotify_rm_watch(descriptor, wd)
             folders[wd] = nil
         }
-        pending = pending.filter { !$0.key.hasPrefix(root + "/") }
-        gone.insert(root)
+        pending = pending.filter { !$0.key.path.hasPrefix(root + "/") }
+        gone.insert(PathName.Key(root))
         lost.append(root)
     }
 
@@ -207,7 +210,7 @@ public final class FolderWatcher {
                 if (status.st_mode & S_IFMT) == S_IFDIR {
                     stack.append(path)
                 } else if takeFiles, (status.st_mode & S_IFMT) == S_IFREG, PhotoFinder.notPhotoExtension(of: name) == nil {
-                    pending[path] = Pending(lastEvent: Self.now())
+                    pending[PathName.Key(path)] = Pending(lastEvent: Self.now())
                 }
             }
         }

@@ -45,7 +45,8 @@ public final class Importer {
 
     /// Why a file whose name shows as another's is not imported.
     static let sameDisplayName = "its name shows as another file's (a byte that is not UTF-8 shows as \\xHH, "
-        + "a line break as \\n, as a backslash and an n do); rename one of them to import both"
+        + "a line break as \\n, as a backslash and an n do; an accent looks the same written into its letter or after it); "
+        + "rename one of them to import both"
 
     public func plan(_ options: ImportOptions) throws -> Plan {
         let start = Date()
@@ -79,7 +80,7 @@ public final class Importer {
                 plan.toRead.append(file)
             }
         }
-        let walked = Set(found.files.map(\.path))
+        let walked = Set(found.files.map { PathName.Key($0.path) })
         plan.gone = try PathLook.gone(under: options.paths, walked: walked, in: catalogue)
         plan.goneFailures = try PathLook.goneFailures(under: options.paths, walked: walked, in: catalogue)
         plan.seconds = Date().timeIntervalSince(start)

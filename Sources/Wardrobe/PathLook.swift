@@ -41,7 +41,7 @@ public enum PathLook {
             }
         }
         var present: [String] = [], missing: [String] = []
-        for path in Set(known.map(\.path)).sorted() {
+        for path in Set(known.map { PathName.Key($0.path) }).map(\.path).sorted() {
             switch existence(of: path) {
             case .present: present.append(path)
             case .gone: missing.append(path)
@@ -58,13 +58,13 @@ public enum PathLook {
 
     /// Known paths under the folders among `roots` that the walk did not
     /// find and that are gone. Nothing outside those folders is looked at.
-    static func gone(under roots: [String], walked: Set<String>, in catalogue: Catalogue) throws -> [String] {
+    static func gone(under roots: [String], walked: Set<PathName.Key>, in catalogue: Catalogue) throws -> [String] {
         var gone: [String] = []
         for root in roots.map(PathName.absolute) {
             var info = stat()
             guard PathName.withSystemName(root, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
             for known in try catalogue.knownPaths(under: root)
-            where !known.isMissing && !walked.contains(known.path) && existence(of: known.path) == .gone {
+            where !known.isMissing && !walked.contains(PathName.Key(known.path)) && existence(of: known.path) == .gone {
                 gone.append(known.path)
             }
         }
@@ -73,7 +73,7 @@ public enum PathLook {
 
     /// Failing files that are gone: every one, or those at or under `roots`, leaving out
     /// the paths a walk found (`walked`). A failure of a file deleted since is no longer one.
-    static func goneFailures(under roots: [String], walked: Set<String> = [], in catalogue: Catalogue) throws -> [String] {
+    static func goneFailures(under roots: [String], walked: Set<PathName.Key> = [], in catalogue: Catalogue) throws -> [String] {
         var failing: [FailingFile] = []
         if roots.isEmpty {
             failing = try catalogue.failingFiles()
@@ -83,7 +83,8 @@ public enum PathLook {
                 if let exact = try catalogue.failingFile(root) { failing.append(exact) }
             }
         }
-        return Set(failing.map(\.path)).sorted().filter { !walked.contains($0) && existence(of: $0) == .gone }
+        return Set(failing.map { PathName.Key($0.path) }).filter { !walked.contains($0) }.map(\.path).sorted()
+            .filter { existence(of: $0) == .gone }
     }
 
     enum Existence { case present, gone, unknown }

@@ -114,7 +114,7 @@ public struct PhotoFinder: Sendable {
         /// Pipes, sockets and devices inside the folders: never a photo, and a pipe would block
         /// the reader, so they are passed over unopened and counted.
         var special = 0
-        var seen = Set<String>()
+        var seen = Set<PathName.Key>()
         var folders = Set<FileIdentity>()
 
         init(includeHidden: Bool, excluded: Set<FileIdentity>) {
@@ -135,7 +135,7 @@ public struct PhotoFinder: Sendable {
                     if isRoot { problems.append((path, "is the catalogue this command writes (or a file SQLite keeps beside it); not imported")) }
                     return
                 }
-                guard seen.insert(path).inserted else { return }
+                guard seen.insert(PathName.Key(path)).inserted else { return }
                 if !isRoot, PhotoFinder.notPhotoExtension(of: path) != nil {
                     notPhotos.append(path)
                     return
