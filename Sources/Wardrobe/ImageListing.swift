@@ -126,7 +126,13 @@ public struct ImageListing {
                                         pathPattern: options.path.map(ImageListing.globPattern),
                                         order: options.order.catalogueOrder, limit: options.limit, offset: options.offset)
         if options.minConfidence != nil || options.maxConfidence != nil {
-            query.confidence = (options.minConfidence ?? 0)...(options.maxConfidence ?? 1)
+            let low = options.minConfidence ?? 0, high = options.maxConfidence ?? 1
+            // Crossed bounds make no range (a closed range traps on them); `list` refuses them as
+            // wrong usage first, and any other caller gets this error, never a crash.
+            guard low <= high else {
+                throw WardrobeError.invalidArgument("the lowest confidence (\(low)) is above the highest (\(high))")
+            }
+            query.confidence = low...high
         }
         if options.since != nil || options.until != nil {
             // An open end is about 31,700 years away (in the catalogue's milliseconds, far from

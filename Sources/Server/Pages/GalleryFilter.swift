@@ -30,6 +30,12 @@ struct GalleryFilter: Equatable {
         }
         minimumPercent = try GalleryFilter.percent(query["min"], name: "min")
         maximumPercent = try GalleryFilter.percent(query["max"], name: "max")
+        // Crossed bounds make no range: taken as they came, `?min=90&max=10` stopped the
+        // whole server on Swift's `lowerBound <= upperBound` precondition, and a GET from any
+        // page the browser showed could send it.
+        if let low = minimumPercent, let high = maximumPercent, low > high {
+            throw SiteError.badRequest("min is above max")
+        }
         if let sort = query["sort"], !sort.isEmpty {
             guard let order = GalleryQuery.Order(rawValue: sort) else {
                 throw SiteError.badRequest("sort is one of " + GalleryQuery.Order.allCases.map(\.rawValue).joined(separator: ", "))

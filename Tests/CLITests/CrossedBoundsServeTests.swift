@@ -1,0 +1,50 @@
+import Foundation
+import Imaging
+import Testing
+
+/// The gallery's confidence filter with its bounds crossed (`?min=90&max=10`): the page made
+/// a closed range of them, and Swift's `lowerBound <= upperBound` precondition stopped the
+/// whole server, for every user, on one GET that any page the browser showed could send.
+/// Run as its own process here, so that such a crash is the server's, not the test runner's.
+@Suite struct CrossedBoundsServeTests {
+    @Test func crossedConfidenceBoundsAreABadRequestAndTheServerGoesOn() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/0.png")
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--quiet", folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+
+        let server = Process()
+        server.executableURL = WardrobeProcess.executable
+        server.arguments = ["serve", "--db", db, "--port", "0", "--read-only"]
+        server.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var banner = Data()
+        while !banner.contains(UInt8(ascii: "\n")) {
+            let piece = out.fileHandleForReading.availableData
+            try #require(!piece.isEmpty, "serve ended before printing its address")
+            banner += piece
+        }
+        let line = String(decoding: banner, as: UTF8.self)
+        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+
+        for target in ["/?min=90&max=10", "/?min=100&max=0", "/?label=Coat&min=51&max=50"] {
+            do {
+                _ = try KeepAliveHTTP(port: port).get(target)
+                Issue.record("\(target) was answered 200")
+            } catch {
+                #expect("\(error)".contains("HTTP/1.1 400"), "\(target): \(error)")
+            }
+        }
+        #expect(server.isRunning, "the server is still there")
+        #expect(try KeepAliveHTTP(port: port).get("/?min=0&max=100").contains("<li class=\"card\""), "and answers")
+    }
+}
