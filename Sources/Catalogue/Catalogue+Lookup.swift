@@ -59,7 +59,7 @@ extension Catalogue {
                                   display, PathName.exactBytes(of: path)) ?? 0 > 0 { return true }
         // SQLite compares bytes; Swift's == would call the forms equal, so bytes are compared here too.
         for form in [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
-        where !form.utf8.elementsEqual(display.utf8) {
+        where !PathName.same(form, display) {
             if try database.scalarInt("SELECT count(*) FROM image_paths WHERE path = ?", form) ?? 0 > 0 { return true }
         }
         // Two visible forms can only meet at a backslash; up to the first one, the stored
@@ -69,7 +69,7 @@ extension Catalogue {
         let start = String(visible[..<backslash])
         return try paths(where: "path >= ? AND path < ?", [start, start + "\u{10FFFF}"]).contains {
             // Bytes, not strings: two canonically equivalent names are two files.
-            !$0.path.utf8.elementsEqual(path.utf8) && VisibleText.escaped(PathName.display($0.path)) == visible
+            !PathName.same($0.path, path) && VisibleText.escaped(PathName.display($0.path)) == visible
         }
     }
 

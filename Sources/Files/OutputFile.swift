@@ -168,8 +168,7 @@ public final class OutputFile {
             if other.st_mode & S_IFMT == S_IFDIR {
                 guard let real, let folder = realpath(input.path, nil) else { return false }
                 defer { free(folder) }
-                let prefix = String(cString: folder)
-                return real.hasPrefix(prefix == "/" ? "/" : prefix + "/")
+                return PathName.isBelow(real, folder: String(cString: folder))
             }
             return other.st_dev == status.st_dev && other.st_ino == status.st_ino
         }

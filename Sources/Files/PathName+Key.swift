@@ -10,11 +10,22 @@ extension PathName {
 
         public init(_ path: String) { self.path = path }
 
-        public static func == (left: Key, right: Key) -> Bool { left.path.utf8.elementsEqual(right.path.utf8) }
+        public static func == (left: Key, right: Key) -> Bool { PathName.same(left.path, right.path) }
 
         public func hash(into hasher: inout Hasher) {
             var path = path
             path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
+    }
+
+    /// Whether two paths are the same bytes; Swift's `==` also calls two canonically
+    /// equivalent names equal (see `Key`).
+    public static func same(_ first: String, _ second: String) -> Bool {
+        first.utf8.elementsEqual(second.utf8)
+    }
+
+    /// Whether `path` lies below `folder`, by bytes: `cafe\u{301}/x` is not below `café`.
+    public static func isBelow(_ path: String, folder: String) -> Bool {
+        path.utf8.starts(with: (folder.hasSuffix("/") ? folder : folder + "/").utf8)
     }
 }

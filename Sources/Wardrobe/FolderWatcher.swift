@@ -164,12 +164,12 @@ public final class FolderWatcher {
     /// A root deleted or moved away: everything under it is gone (moved, its files live on
     /// under a name this watch does not know), and it is watched no more.
     private func lose(root: String) {
-        roots.removeAll { $0 == root }
-        for (wd, folder) in folders where folder == root || folder.hasPrefix(root + "/") {
+        roots.removeAll { PathName.same($0, root) }
+        for (wd, folder) in folders where PathName.same(folder, root) || PathName.isBelow(folder, folder: root) {
             inotify_rm_watch(descriptor, wd)
             folders[wd] = nil
         }
-        pending = pending.filter { !$0.key.path.hasPrefix(root + "/") }
+        pending = pending.filter { !PathName.isBelow($0.key.path, folder: root) }
         gone.insert(PathName.Key(root))
         lost.append(root)
     }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Imaging
 import Testing
@@ -48,5 +49,37 @@ import Testing
         expectRefused(try WardrobeProcess.run(["import", "--db", db, "--quiet", "--prep", "fashion-mnist", folder.path("photos")]))
         let ids = try WardrobeProcess.run(["list", "--db", db, "--ids"])
         #expect(ids.stdout == "1\n", "the first keeps its record, alone: \(ids.stdout)")
+    }
+
+    /// Outputs are told apart by bytes too: `prep --out café.png --thumbnail cafe\u{301}.png`
+    /// was refused as naming one file twice, though it names two.
+    @Test func prepWritesBothOutputsWhoseNamesAreWrittenTwoWays() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try Self.photos(folder, names: ["shirt.png"])
+        let result = try WardrobeProcess.run(["prep", "--recipe", "fashion-mnist", "--out", folder.path(Self.composed),
+                                              "--thumbnail", folder.path(Self.decomposed), folder.path("photos/shirt.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path(""))
+        #expect(written.filter { $0.hasSuffix(".png") }.count == 2, "\(written.map { Array($0.unicodeScalars) })")
+    }
+
+    /// A file in a folder named like an input folder, the accent written the other way, is
+    /// not inside it: replacing it was refused as replacing a file the command reads.
+    @Test func aFileBesideAnInputFolderNamedTheOtherWayIsNotInIt() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write([1], to: "caf\u{E9}/photo.png")
+        try folder.write([2], to: "cafe\u{301}/model.aimodel")
+        let input = OutputFile.Input(path: folder.path("caf\u{E9}"), role: "in the folder of training photos")
+        let output = try OutputFile(path: folder.path("cafe\u{301}/model.aimodel"), sparing: [input])
+        try output.write([3])
+        try output.finish()
+        #expect(FileManager.default.contents(atPath: folder.path("cafe\u{301}/model.aimodel")) == Data([3]))
+        #expect(FileManager.default.contents(atPath: folder.path("caf\u{E9}/photo.png")) == Data([1]))
+        // And a file really inside the input folder is still spared.
+        #expect(throws: RegularFile.Failure.self) {
+            try OutputFile(path: folder.path("caf\u{E9}/photo.png"), sparing: [input])
+        }
     }
 }

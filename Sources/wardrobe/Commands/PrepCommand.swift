@@ -43,7 +43,9 @@ struct PrepCommand: Command {
 
     /// The same path once written out, or the same file under two names (a link).
     static func sameFile(_ first: String, _ second: String) -> Bool {
-        if URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path {
+        // By bytes: `café.png` and `cafe\u{301}.png` are one string to Swift and two files.
+        if PathName.same(URL(fileURLWithPath: first).standardizedFileURL.path,
+                         URL(fileURLWithPath: second).standardizedFileURL.path) {
             return true
         }
         guard let one = PhotoFinder.FileIdentity(path: first), let other = PhotoFinder.FileIdentity(path: second) else {
