@@ -15,26 +15,9 @@ import Testing
         let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--quiet", folder.path("photos")])
         try #require(imported.status == 0, "\(imported.stderr)")
 
-        let server = Process()
-        server.executableURL = WardrobeProcess.executable
-        server.arguments = ["serve", "--db", db, "--port", "0", "--read-only"]
-        server.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let out = Pipe()
-        server.standardOutput = out
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        var banner = Data()
-        while !banner.contains(UInt8(ascii: "\n")) {
-            let piece = out.fileHandleForReading.availableData
-            try #require(!piece.isEmpty, "serve ended before printing its address")
-            banner += piece
-        }
-        let line = String(decoding: banner, as: UTF8.self)
-        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let port = server.port
 
         for target in ["/?min=90&max=10", "/?min=100&max=0", "/?label=Coat&min=51&max=50"] {
             do {

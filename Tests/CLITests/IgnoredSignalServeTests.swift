@@ -16,15 +16,7 @@ import Glibc
         _ = try Catalogue(path: db)
         let server = try ShellStartedCommand(["serve", "--db", db, "--port", "0", "--read-only"],
                                              ignoring: [SIGINT], readOutput: true)
-        let out = try #require(server.stdout)
-        var banner = Data()
-        while !banner.contains(UInt8(ascii: "\n")) {
-            let piece = out.availableData
-            try #require(!piece.isEmpty, "serve ended before printing its address")
-            banner += piece
-        }
-        let line = String(decoding: banner, as: UTF8.self)
-        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+        let port = try ServeProcess.port(from: try #require(server.stdout))
 
         server.send(SIGINT)
         // Long enough for a server that took the signal to have stopped listening.

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// `wardrobe serve` on a catalogue, read-only, on a free port, as a process of its own: a
+/// crash is the server's, seen by the test, not the end of the test runner.
+final class ServeProcess {
+    private let process: Process
+    let port: Int
+
+    init(db: String) throws {
+        let process = Process()
+        process.executableURL = WardrobeProcess.executable
+        process.arguments = ["serve", "--db", db, "--port", "0", "--read-only"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        do {
+            port = try Self.port(from: out.fileHandleForReading)
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            throw error
+        }
+        self.process = process
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Ends the server (each test defers it: a deinit could run as soon as the port is read).
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// The port of the address serve prints on its first line of stdout.
+    static func port(from output: FileHandle) throws -> Int {
+        var banner = Data()
+        while !banner.contains(UInt8(ascii: "\n")) {
+            let piece = output.availableData
+            try #require(!piece.isEmpty, "serve ended before printing its address")
+            banner += piece
+        }
+        let line = String(decoding: banner, as: UTF8.self)
+        return try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+    }
+}
