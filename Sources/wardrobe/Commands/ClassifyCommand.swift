@@ -14,7 +14,8 @@ struct ClassifyCommand: Command {
             Exit status: 0 when every file was classified, 2 when some failed, 1 on failure.
             """)
 
-    @Argument(name: "FILE...", help: "Image files (\(ReadableFormats.names), recognised by content).")
+    @Argument(name: "FILE...", help: "Image files (\(ReadableFormats.names), recognised by content).",
+              transform: ArgumentValues.inputPath)
     var files: [String]
     @Flag(name: "--sample", help: "Classify the bundled sample image (Fixtures/fashion-sample.png).")
     var sample: Bool

@@ -24,7 +24,7 @@ struct ImportCommand: Command {
             import itself failed, 130 when interrupted, 64 for wrong usage.
             """)
 
-    @Argument(name: "PATH...", help: "Image files or folders to import.")
+    @Argument(name: "PATH...", help: "Image files or folders to import.", transform: ArgumentValues.inputPath)
     var paths: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions

@@ -16,7 +16,8 @@ struct PrepCommand: Command {
             Recipes: \(PrepPreview.recipes.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             """)
 
-    @Argument(name: "FILE", help: "An image file (\(ReadableFormats.names), recognised by content).")
+    @Argument(name: "FILE", help: "An image file (\(ReadableFormats.names), recognised by content).",
+              transform: ArgumentValues.inputPath)
     var files: [String]
     @Option(name: "--recipe", value: "NAME",
             help: "The prep recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).",

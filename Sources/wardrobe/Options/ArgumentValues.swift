@@ -18,28 +18,32 @@ enum ArgumentValues {
     /// The catalogue's file. `-` means stdin or stdout to most tools, but a catalogue is an
     /// SQLite file read and written in place, so it would have become a file named `-`.
     static func cataloguePath(_ text: String) throws -> String {
-        guard text != "-" else {
-            throw ValueError { "\($0) - would make a catalogue file named '-': a catalogue is a file, never stdin or stdout (./- names that file)" }
-        }
-        return text
+        try refusingDash(text, would: "make a catalogue file named '-': a catalogue is a file, never stdin or stdout")
     }
 
     /// A model file. `-` would be read as a file named `-`, where a person meant stdin: a model
     /// is read whole and hashed from a file, so it never comes from stdin.
     static func modelPath(_ text: String) throws -> String {
-        guard text != "-" else {
-            throw ValueError { "\($0) - would read a model file named '-': a model is a file, never stdin (./- names that file)" }
-        }
-        return text
+        try refusingDash(text, would: "read a model file named '-': a model is a file, never stdin")
     }
 
     /// A file a command writes. `-` means stdout to most tools, but every output here is a
     /// file made beside its name and renamed when whole, so it became a file named `-`
     /// ("exported 7 rows to -"), where a person meant the stream.
     static func outputPath(_ text: String) throws -> String {
-        guard text != "-" else {
-            throw ValueError { "\($0) - would write a file named '-', not to stdout (./- names that file)" }
-        }
+        try refusingDash(text, would: "write a file named '-', not to stdout")
+    }
+
+    /// A photo, folder or map a command reads. Each is read from the file system (photos are
+    /// hashed and their paths recorded, folders walked), never from stdin, so `-` would have
+    /// been looked for as a file named `-`.
+    static func inputPath(_ text: String) throws -> String {
+        try refusingDash(text, would: "read a file or folder named '-', not stdin")
+    }
+
+    /// `text`, unless it is `-`: wrong usage saying what `-` would have done instead.
+    private static func refusingDash(_ text: String, would outcome: String) throws -> String {
+        guard text != "-" else { throw ValueError { "\($0) - would \(outcome) (./- names that file)" } }
         return text
     }
 

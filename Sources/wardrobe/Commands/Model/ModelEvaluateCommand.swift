@@ -23,16 +23,19 @@ struct ModelEvaluateCommand: Command {
     @OptionGroup var model: ModelOptions
     @OptionGroup var catalogue: CatalogueOptions
     @Option(name: "--data", value: "DIR",
-            help: "Fashion-MNIST's .gz files (default: \(TestSetEvaluation.defaultDataDirectory)).")
+            help: "Fashion-MNIST's .gz files (default: \(TestSetEvaluation.defaultDataDirectory)).",
+            transform: ArgumentValues.inputPath)
     var data: String?
     @Option(name: "--limit", value: "N", help: "Evaluate only the first N test images.", in: 1...10_000)
     var limit: Int?
     /// Set: evaluate on labelled photos instead of the test set.
     @Option(name: "--images", value: "DIR",
-            help: "Evaluate on labelled photos instead: one subfolder per kind (see --map).")
+            help: "Evaluate on labelled photos instead: one subfolder per kind (see --map).",
+            transform: ArgumentValues.inputPath)
     var images: String?
     @Option(name: "--map", value: "FILE",
-            help: "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude.")
+            help: "With --images: 'folder: Label, Label' per line, 'folder: none' to exclude.",
+            transform: ArgumentValues.inputPath)
     var map: String?
     @Option(name: "--recipe", value: "NAME",
             help: "With --images: the prep recipe, or 'all' to compare every recipe (default: the model's, else \(PrepPreview.defaultRecipeName)).",

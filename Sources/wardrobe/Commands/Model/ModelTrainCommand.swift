@@ -29,11 +29,14 @@ struct ModelTrainCommand: Command {
             `make model` shows how the bundled model is made.
             """)
 
-    @Option(name: "--data", value: "DIR", help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).")
+    @Option(name: "--data", value: "DIR", help: "Fashion-MNIST's .gz files (default: \(ModelTraining.defaultDataDirectory)).",
+            transform: ArgumentValues.inputPath)
     var data: String?
-    @Option(name: "--photos", value: "DIR", help: "Also learn from labelled photos: one subfolder per kind (see --map).")
+    @Option(name: "--photos", value: "DIR", help: "Also learn from labelled photos: one subfolder per kind (see --map).",
+            transform: ArgumentValues.inputPath)
     var photos: String?
-    @Option(name: "--map", value: "FILE", help: "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out.")
+    @Option(name: "--map", value: "FILE", help: "With --photos: 'folder: Label, Label' per line, 'folder: none' to leave one out.",
+            transform: ArgumentValues.inputPath)
     var map: String?
     @Flag(name: "--corrections", help: "Also learn from the images a person labelled or confirmed in the catalogue (see --db).")
     var corrections: Bool
