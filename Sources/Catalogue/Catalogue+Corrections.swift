@@ -94,7 +94,8 @@ extension Catalogue {
             ORDER BY k.image_id
             """)
         while try statement.step() {
-            try body(LabelledImage(image: ImageID(statement.int64(0)), label: statement.int(1),
+            try body(LabelledImage(image: ImageID(statement.int64(0)),
+                                   label: try statement.label(1, upTo: Catalogue.noneLabel, row: "the person's label of image \(statement.int64(0))"),
                                    kind: Correction.Kind(rawValue: statement.text(2)) ?? .label,
                                    thumbnail: statement.blob(3), sha256: try SHA256Digest(bytes: statement.blob(4))))
         }
@@ -102,10 +103,11 @@ extension Catalogue {
 
     static let correctionColumns = "id, image_id, kind, label, command, corrected_at"
 
-    static func correction(_ row: Statement) -> Correction {
+    static func correction(_ row: Statement) throws -> Correction {
         Correction(id: row.int64(0), image: ImageID(row.int64(1)),
                    kind: Correction.Kind(rawValue: row.text(2)) ?? .label,
-                   label: row.isNull(3) ? nil : row.int(3), command: row.text(4),
+                   label: row.isNull(3) ? nil : try row.label(3, upTo: Catalogue.noneLabel, row: "correction \(row.int64(0)) of image \(row.int64(1))"),
+                   command: row.text(4),
                    correctedAt: Date(catalogueMilliseconds: row.int64(5)))
     }
 }

@@ -19,7 +19,7 @@ extension Catalogue {
         let modelName = statement.column("model_name")
         let modelVersion = statement.column("model_version")
         return try database.rows(sql, [image]) { row in
-            HistoryEntry(classification: classification.record(row), command: row.text(command),
+            HistoryEntry(classification: try classification.record(row), command: row.text(command),
                          modelName: row.text(modelName), modelVersion: row.text(modelVersion),
                          runState: RunState(outcome: row.isNull(outcome) ? nil : RunOutcome(rawValue: row.text(outcome)),
                                             owner: row.isNull(owner) ? nil : row.text(owner),

@@ -147,16 +147,18 @@ extension Catalogue {
         }
 
         func row(_ row: Statement) throws -> CurrentClassification {
-            CurrentClassification(
+            let name = "the current classification of image \(row.int64(image))"
+            return CurrentClassification(
                 image: ImageID(row.int64(image)), sha256: try SHA256Digest(bytes: row.blob(sha256)),
                 classification: ClassificationID(row.int64(classification)), model: ModelID(row.int64(model)),
                 recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),
-                label: row.int(label), confidence: row.double(confidence),
+                label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name),
+                confidence: try row.confidence(confidence, row: name),
                 classifiedAt: Date(catalogueMilliseconds: row.int64(classifiedAt)),
                 firstImported: Date(catalogueMilliseconds: row.int64(firstImported)),
                 width: row.int(width), height: row.int(height), format: row.text(format),
                 path: row.optionalText(path), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
-                correctedLabel: row.isNull(correctedLabel) ? nil : row.int(correctedLabel))
+                correctedLabel: row.isNull(correctedLabel) ? nil : try row.label(correctedLabel, upTo: Catalogue.noneLabel, row: name))
         }
     }
 }

@@ -76,11 +76,12 @@ extension Catalogue {
         var candidates: [ReclassificationCandidate] = []
         while try statement.step() {
             let unclassified = statement.isNull(1)
+            let name = "image \(statement.int64(0))"
             candidates.append(ReclassificationCandidate(
                 image: ImageID(statement.int64(0)),
-                label: unclassified ? nil : statement.int(1),
-                confidence: unclassified ? nil : statement.double(2),
-                personLabel: statement.isNull(3) ? nil : statement.int(3)))
+                label: unclassified ? nil : try statement.label(1, upTo: Catalogue.labelCount - 1, row: name),
+                confidence: unclassified ? nil : try statement.confidence(2, row: name),
+                personLabel: statement.isNull(3) ? nil : try statement.label(3, upTo: Catalogue.noneLabel, row: name)))
         }
         return candidates
     }
@@ -96,7 +97,7 @@ extension Catalogue {
         let classification = ClassificationColumns(statement)
         let sha256 = statement.column("sha256")
         while try statement.step() {
-            try body(classification.record(statement), try SHA256Digest(bytes: statement.blob(sha256)))
+            try body(try classification.record(statement), try SHA256Digest(bytes: statement.blob(sha256)))
         }
     }
 

@@ -34,7 +34,11 @@ extension Catalogue {
         let labels = try database.rows("""
             SELECT effective_label, count(*), avg(confidence) FROM current_classifications
             GROUP BY effective_label ORDER BY effective_label
-            """) { CatalogueStats.LabelStats(label: $0.int(0), count: $0.int(1), meanConfidence: $0.double(2)) }
+            """) {
+            // A mean of confidences in 0...1 is in 0...1: one outside was stored by another program.
+            CatalogueStats.LabelStats(label: $0.int(0), count: $0.int(1),
+                                      meanConfidence: try $0.confidence(2, row: "the current classifications of label \($0.text(0))"))
+        }
         let agreement = try database.rows("""
             SELECT corrected_label, count(*), sum(label = corrected_label) FROM current_classifications
             WHERE corrected_label IS NOT NULL AND corrected_label != ?

@@ -40,6 +40,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// SQLite met a damaged page (SQLITE_CORRUPT) or a damaged header: the
     /// process writes nothing more to any catalogue.
     case damaged(path: String, detail: String)
+    /// A row holds a value this binary never stores (a label of 99, a logits blob of the wrong
+    /// length, an infinite confidence): another program changed it. SQLite sees nothing wrong.
+    case strangeValue(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -86,6 +89,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return message
         case .backupFailed(let path, let reason):
             return "\(path): backup not made: \(reason)"
+        case .strangeValue(let path, let detail):
+            return "\(path): the catalogue holds a value wardrobe never stores (\(detail)), so another program "
+                + "changed it; nothing was changed. Undo that change or restore your last backup"
         case .damaged(let path, let detail):
             return "\(path): the catalogue is damaged (\(detail)); nothing more was written to it. "
                 + "See what is damaged with 'wardrobe check --db \(path)'; recover with "

@@ -26,12 +26,14 @@ struct ClassificationColumns {
         classifiedAt = statement.column("classified_at")
     }
 
-    func record(_ row: Statement) -> ClassificationRecord {
-        ClassificationRecord(
+    func record(_ row: Statement) throws -> ClassificationRecord {
+        let name = "classification \(row.int64(id)) of image \(row.int64(image))"
+        return ClassificationRecord(
             id: ClassificationID(row.int64(id)), image: ImageID(row.int64(image)), run: RunID(row.int64(run)),
             model: ModelID(row.int64(model)), recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),
-            logits: row.withBlob(logits) { Catalogue.floats(littleEndian: $0) },
-            label: row.int(label), confidence: row.double(confidence),
+            logits: try row.logits(logits, count: Catalogue.labelCount, row: name),
+            label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name),
+            confidence: try row.confidence(confidence, row: name),
             classifiedAt: Date(catalogueMilliseconds: row.int64(classifiedAt)))
     }
 }

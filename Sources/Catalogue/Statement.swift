@@ -126,6 +126,39 @@ public final class Statement {
         isNull(column) ? nil : blob(column)
     }
 
+    // Values the code indexes or formats by, read where they leave the catalogue. The schema's
+    // CHECKs hold them to their domain, but another program (sqlite3 with ignore_check_constraints,
+    // a table rebuilt without them, current_classifications, which has none) can leave any value,
+    // and a label of 99 indexed the label list, a logits blob of one byte met a precondition and
+    // an infinite confidence met Int(_:): each ended the process (for serve, every user's server).
+
+    /// A label in `0...highest`; `row` names the row for the error.
+    public func label(_ column: Int32, upTo highest: Int, row: @autoclosure () -> String) throws -> Int {
+        let value = sqlite3_column_int64(handle, column)
+        guard sqlite3_column_type(handle, column) == SQLITE_INTEGER, (0...Int64(highest)).contains(value) else {
+            throw CatalogueError.strangeValue(path: path, detail: "\(row()): label \(text(column)), where a label is 0 to \(highest)")
+        }
+        return Int(value)
+    }
+
+    /// A confidence in `0...1`; `row` names the row for the error.
+    public func confidence(_ column: Int32, row: @autoclosure () -> String) throws -> Double {
+        let value = sqlite3_column_double(handle, column)
+        guard (0...1).contains(value) else {
+            throw CatalogueError.strangeValue(path: path, detail: "\(row()): confidence \(text(column)), where a confidence is 0 to 1")
+        }
+        return value
+    }
+
+    /// `count` little-endian Float32 logits; `row` names the row for the error.
+    public func logits(_ column: Int32, count: Int, row: @autoclosure () -> String) throws -> [Float] {
+        let bytes = Int(sqlite3_column_bytes(handle, column))
+        guard bytes == count * 4 else {
+            throw CatalogueError.strangeValue(path: path, detail: "\(row()): logits of \(bytes) bytes, where they are \(count * 4)")
+        }
+        return withBlob(column) { Catalogue.floats(littleEndian: $0) }
+    }
+
     /// The blob's bytes, valid only inside `body` and until the next step.
     public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         let count = Int(sqlite3_column_bytes(handle, column))

@@ -1,0 +1,100 @@
+import Catalogue
+import Foundation
+import Imaging
+import Testing
+
+/// A catalogue made by `wardrobe import`, then changed by another program the way `sqlite3`
+/// can: past the schema's CHECKs (`PRAGMA ignore_check_constraints`, the never-updated trigger
+/// dropped) or in `current_classifications`, which has none. A label of 99 or -1 indexed the
+/// label list, a logits blob of one byte met a precondition and an infinite confidence met
+/// `Int(_:)`: each ended the process, for `serve` every user's server. Each command now stops
+/// with one line naming the catalogue and the row, and changes nothing. Run as processes, so
+/// that such a crash is the command's, not the test runner's.
+@Suite struct StrangeValueCatalogueTests {
+    /// Three images imported, then `sql` run on the catalogue by a connection of its own.
+    static func changedCatalogue(in folder: PhotoFolder, _ sql: String) throws -> String {
+        for index in 0..<3 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(index).png")
+        }
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--jobs", "1", "--quiet",
+                                                folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let catalogue = try Catalogue(path: db)
+        try catalogue.database.executeScript("""
+            PRAGMA ignore_check_constraints = ON;
+            DROP TRIGGER classifications_are_never_updated;
+            \(sql)
+            """)
+        return db
+    }
+
+    static let changes: [(sql: String, commands: [[String]])] = [
+        ("UPDATE current_classifications SET label = 99 WHERE image_id = 1;",
+         [["list"], ["list", "--json"], ["export"], ["reclassify"]]),
+        ("UPDATE classifications SET label = -1 WHERE image_id = 1;",
+         [["show", "1"], ["history", "1"], ["export", "--all"]]),
+        ("UPDATE classifications SET logits = x'00' WHERE image_id = 1;",
+         [["show", "1"], ["history", "1", "--json"], ["export", "--all"]]),
+        ("UPDATE current_classifications SET confidence = 9e999 WHERE image_id = 1;",
+         [["list", "--csv"], ["stats"], ["reclassify", "--dry-run"]]),
+        ("UPDATE current_classifications SET corrected_label = 11 WHERE image_id = 1;",
+         [["list"], ["export"]]),
+    ]
+
+    @Test(arguments: 0..<changes.count)
+    func eachCommandSaysWhichRowAndChangesNothing(change: Int) throws {
+        let (sql, commands) = Self.changes[change]
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.changedCatalogue(in: folder, sql)
+        let before = try #require(FileManager.default.contents(atPath: db))
+        for command in commands {
+            let result = try WardrobeProcess.run(command + ["--db", db])
+            let said = "\(sql) \(command): status \(result.status), \(result.stderr)"
+            #expect(result.status == 1, "\(said)")
+            #expect(result.stderr.hasPrefix("error: \(db): the catalogue holds a value wardrobe never stores ("), "\(said)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(said)")
+            #expect(FileManager.default.contents(atPath: db) == before, "nothing changed: \(said)")
+        }
+    }
+
+    @Test func serveAnswersEachPageAndGoesOn() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.changedCatalogue(in: folder, """
+            UPDATE classifications SET confidence = 9e999 WHERE image_id = 1;
+            UPDATE current_classifications SET confidence = 9e999 WHERE image_id = 1;
+            """)
+        let server = Process()
+        server.executableURL = WardrobeProcess.executable
+        server.arguments = ["serve", "--db", db, "--port", "0", "--read-only"]
+        server.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var banner = Data()
+        while !banner.contains(UInt8(ascii: "\n")) {
+            let piece = out.fileHandleForReading.availableData
+            try #require(!piece.isEmpty, "serve ended before printing its address")
+            banner += piece
+        }
+        let line = String(decoding: banner, as: UTF8.self)
+        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+        for target in ["/", "/image/1", "/stats"] {
+            do {
+                _ = try KeepAliveHTTP(port: port).get(target)
+                Issue.record("\(target) was answered 200")
+            } catch {
+                #expect("\(error)".contains("HTTP/1.1 500"), "\(target): \(error)")
+            }
+            #expect(server.isRunning, "the server is still there after \(target)")
+        }
+        #expect(try KeepAliveHTTP(port: port).get("/image/2").contains("sure"), "and answers for the other images")
+    }
+}
