@@ -108,6 +108,6 @@ extension Catalogue {
                    kind: Correction.Kind(rawValue: row.text(2)) ?? .label,
                    label: row.isNull(3) ? nil : try row.label(3, upTo: Catalogue.noneLabel, row: "correction \(row.int64(0)) of image \(row.int64(1))"),
                    command: row.text(4),
-                   correctedAt: Date(catalogueMilliseconds: row.int64(5)))
+                   correctedAt: try row.date(5, row: "correction \(row.int64(0)) of image \(row.int64(1))"))
     }
 }

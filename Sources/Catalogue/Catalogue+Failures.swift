@@ -42,7 +42,7 @@ extension Catalogue {
             """, [run, limit ?? -1]) { row in
             ImportFailure(id: row.int64(0), path: row.text(1), reason: row.text(2),
                           run: row.isNull(3) ? nil : RunID(row.int64(3)),
-                          failedAt: Date(catalogueMilliseconds: row.int64(4)))
+                          failedAt: try row.date(4, row: "import failure \(row.int64(0))"))
         }
     }
 
@@ -66,8 +66,8 @@ extension Catalogue {
             FailingFile(path: row.text(0), reason: row.text(1),
                         size: row.isNull(2) ? nil : row.int64(2),
                         modificationTimeNanoseconds: row.isNull(3) ? nil : row.int64(3),
-                        attempts: row.int(4), firstFailed: Date(catalogueMilliseconds: row.int64(5)),
-                        lastFailed: Date(catalogueMilliseconds: row.int64(6)))
+                        attempts: row.int(4), firstFailed: try row.date(5, row: "a failing file"),
+                        lastFailed: try row.date(6, row: "a failing file"))
         }
     }
 }

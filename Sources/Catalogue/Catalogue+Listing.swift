@@ -154,8 +154,8 @@ extension Catalogue {
                 recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),
                 label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name),
                 confidence: try row.confidence(confidence, row: name),
-                classifiedAt: Date(catalogueMilliseconds: row.int64(classifiedAt)),
-                firstImported: Date(catalogueMilliseconds: row.int64(firstImported)),
+                classifiedAt: try row.date(classifiedAt, row: name),
+                firstImported: try row.date(firstImported, row: name),
                 width: row.int(width), height: row.int(height), format: row.text(format),
                 path: row.optionalText(path), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
                 correctedLabel: row.isNull(correctedLabel) ? nil : try row.label(correctedLabel, upTo: Catalogue.noneLabel, row: name))

@@ -109,11 +109,11 @@ extension Catalogue {
         let rows = try database.rows("""
             SELECT id, sha256, byte_size, width, height, format, first_imported FROM images WHERE \(condition)
             """, values) { row in
-            (row.int64(0), row.blob(1), row.int(2), row.int(3), row.int(4), row.text(5), row.int64(6))
+            (row.int64(0), row.blob(1), row.int(2), row.int(3), row.int(4), row.text(5), try row.date(6, row: "image \(row.int64(0))"))
         }
         return try rows.map { id, hash, size, width, height, format, imported in
             ImageRecord(id: ImageID(id), sha256: try SHA256Digest(bytes: hash), byteSize: size, width: width,
-                        height: height, format: format, firstImported: Date(catalogueMilliseconds: imported))
+                        height: height, format: format, firstImported: imported)
         }
     }
 
@@ -124,9 +124,9 @@ extension Catalogue {
             """, values) { row in
             // A name that is not UTF-8 comes back as its bytes, so it opens the same file.
             KnownPath(path: row.isNull(7) ? row.text(0) : PathName.decode(row.blob(7)), image: ImageID(row.int64(1)), size: row.int64(2),
-                      modificationTimeNanoseconds: row.int64(3), lastSeen: Date(catalogueMilliseconds: row.int64(4)),
+                      modificationTimeNanoseconds: row.int64(3), lastSeen: try row.date(4, row: "a path of image \(row.int64(1))"),
                       isMissing: row.int(5) != 0,
-                      checkedAt: row.isNull(6) ? nil : Date(catalogueMilliseconds: row.int64(6)))
+                      checkedAt: row.isNull(6) ? nil : try row.date(6, row: "a path of image \(row.int64(1))"))
         }
     }
 }

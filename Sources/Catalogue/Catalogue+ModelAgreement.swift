@@ -24,7 +24,7 @@ extension Catalogue {
         var counts: [ModelID: Counts] = [:]
         try database.rows("""
             SELECT model_id, max(adopted_at) FROM model_adoptions WHERE model_id IS NOT NULL GROUP BY model_id
-            """) { row in (ModelID(row.int64(0)), Date(catalogueMilliseconds: row.int64(1))) }
+            """) { row in (ModelID(row.int64(0)), try row.date(1, row: "the adoptions of model \(row.int64(0))")) }
             .forEach { counts[$0.0, default: Counts()].adopted = $0.1 }
         // Per labelled image and model, that model's latest classification of it.
         try database.rows("""

@@ -37,7 +37,7 @@ extension Catalogue {
             SELECT id, name, version, sha256, labels, parameter_count, registered_at
             FROM models WHERE \(condition) ORDER BY id
             """, values) { row in
-            (row.int64(0), row.text(1), row.text(2), row.blob(3), row.text(4), row.int(5), row.int64(6))
+            (row.int64(0), row.text(1), row.text(2), row.blob(3), row.text(4), row.int(5), try row.date(6, row: "model \(row.int64(0))"))
         }
         return try rows.map { id, name, version, hash, labelsJSON, parameters, registered in
             let labels: [String]
@@ -48,7 +48,7 @@ extension Catalogue {
             }
             return ModelRecord(id: ModelID(id), name: name, version: version, sha256: try SHA256Digest(bytes: hash),
                                labels: labels, parameterCount: parameters,
-                               registeredAt: Date(catalogueMilliseconds: registered))
+                               registeredAt: registered)
         }
     }
 }

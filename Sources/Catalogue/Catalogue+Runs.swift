@@ -69,8 +69,8 @@ extension Catalogue {
             """, values) { row in
             RunRecord(id: RunID(row.int64(0)), command: row.text(1), model: ModelID(row.int64(2)),
                       recipe: Recipe(name: row.text(3), version: row.int(4)),
-                      startedAt: Date(catalogueMilliseconds: row.int64(5)),
-                      finishedAt: row.isNull(6) ? nil : Date(catalogueMilliseconds: row.int64(6)),
+                      startedAt: try row.date(5, row: "run \(row.int64(0))"),
+                      finishedAt: row.isNull(6) ? nil : try row.date(6, row: "run \(row.int64(0))"),
                       counts: RunCounts(seen: row.int(7), imported: row.int(8), classified: row.int(9),
                                         skipped: row.int(10), failed: row.int(11)),
                       outcome: row.isNull(12) ? nil : RunOutcome(rawValue: row.text(12)),

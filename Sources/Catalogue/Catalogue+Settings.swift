@@ -43,7 +43,7 @@ extension Catalogue {
             """) { row in
             ModelAdoption(id: row.int64(0), model: row.isNull(1) ? nil : ModelID(row.int64(1)),
                           sourcePath: row.optionalText(2), command: row.text(3),
-                          adoptedAt: Date(catalogueMilliseconds: row.int64(4)))
+                          adoptedAt: try row.date(4, row: "model adoption \(row.int64(0))"))
         }.first
     }
 

@@ -34,6 +34,6 @@ struct ClassificationColumns {
             logits: try row.logits(logits, count: Catalogue.labelCount, row: name),
             label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name),
             confidence: try row.confidence(confidence, row: name),
-            classifiedAt: Date(catalogueMilliseconds: row.int64(classifiedAt)))
+            classifiedAt: try row.date(classifiedAt, row: name))
     }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// A compiled SQL statement. Values are only ever bound, never spliced into
 /// the SQL. It finalises itself when released.
@@ -158,6 +159,21 @@ public final class Statement {
         }
         return withBlob(column) { Catalogue.floats(littleEndian: $0) }
     }
+
+    /// A time stored as milliseconds since 1970 UTC, in the years 1 to 9999 as wardrobe stores
+    /// them; `row` names the row for the error. A time of Int64.max milliseconds made a date
+    /// that RowWriter's timestamp could not turn back into milliseconds without overflowing.
+    public func date(_ column: Int32, row: @autoclosure () -> String) throws -> Date {
+        let milliseconds = sqlite3_column_int64(handle, column)
+        guard sqlite3_column_type(handle, column) == SQLITE_INTEGER, Self.storedTimes.contains(milliseconds) else {
+            throw CatalogueError.strangeValue(path: path, detail: "\(row()): time \(text(column)), where a time is "
+                                                + "milliseconds since 1970 in the years 1 to 9999")
+        }
+        return Date(catalogueMilliseconds: milliseconds)
+    }
+
+    /// 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in milliseconds since 1970.
+    static let storedTimes: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
 
     /// The blob's bytes, valid only inside `body` and until the next step.
     public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {

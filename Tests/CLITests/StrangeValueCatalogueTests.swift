@@ -6,8 +6,8 @@ import Testing
 /// A catalogue made by `wardrobe import`, then changed by another program the way `sqlite3`
 /// can: past the schema's CHECKs (`PRAGMA ignore_check_constraints`, the never-updated trigger
 /// dropped) or in `current_classifications`, which has none. A label of 99 or -1 indexed the
-/// label list, a logits blob of one byte met a precondition and an infinite confidence met
-/// `Int(_:)`: each ended the process, for `serve` every user's server. Each command now stops
+/// label list, a logits blob of one byte met a precondition, an infinite confidence met
+/// `Int(_:)` and a time of `Int64.max` milliseconds overflowed: each ended the process, for `serve` every user's server. Each command now stops
 /// with one line naming the catalogue and the row, and changes nothing. Run as processes, so
 /// that such a crash is the command's, not the test runner's.
 @Suite struct StrangeValueCatalogueTests {
@@ -40,6 +40,11 @@ import Testing
          [["list", "--csv"], ["stats"], ["reclassify", "--dry-run"]]),
         ("UPDATE current_classifications SET corrected_label = 11 WHERE image_id = 1;",
          [["list"], ["export"]]),
+        // A time in year 292 million: read as a date, it overflowed when written back as milliseconds.
+        ("UPDATE images SET first_imported = 9223372036854775807 WHERE id = 1;",
+         [["list", "--json"], ["list", "--csv"], ["show", "1", "--json"], ["export"]]),
+        ("UPDATE classifications SET classified_at = -9223372036854775808 WHERE image_id = 1;",
+         [["history", "1", "--json"], ["export", "--all"]]),
     ]
 
     @Test(arguments: 0..<changes.count)
