@@ -49,9 +49,19 @@ extension Catalogue {
     }
 
     /// Images per effective label, from the counts the triggers keep: one short read.
+    /// The triggers keep each count between 0 and the number of images; another program can set
+    /// any, and counts whose sum overflows stopped serve's gallery where it added them up.
     public func labelCounts() throws -> [Int: Int] {
-        Dictionary(uniqueKeysWithValues: try database.rows("SELECT label, images FROM current_label_counts") {
-            ($0.int(0), $0.int(1))
+        var total = 0
+        return Dictionary(uniqueKeysWithValues: try database.rows("SELECT label, images FROM current_label_counts") {
+            let count = $0.int(1)
+            let (sum, overflow) = total.addingReportingOverflow(count)
+            guard count >= 0, !overflow else {
+                throw CatalogueError.strangeValue(path: path, detail: "the image count of label \($0.int(0)): \($0.text(1)), "
+                                                    + "where the counts of all labels add up to 0 to \(Int.max)")
+            }
+            total = sum
+            return ($0.int(0), count)
         })
     }
 

@@ -64,13 +64,21 @@ import Testing
         }
     }
 
-    @Test func serveAnswersEachPageAndGoesOn() throws {
+    static let servedChanges: [(sql: String, pages: [String])] = [
+        ("""
+         UPDATE classifications SET confidence = 9e999 WHERE image_id = 1;
+         UPDATE current_classifications SET confidence = 9e999 WHERE image_id = 1;
+         """, ["/", "/image/1", "/stats"]),
+        // The gallery adds up the kept counts of every label: two near Int64.max overflowed.
+        ("UPDATE current_label_counts SET images = 9223372036854775807;", ["/", "/?label=Coat"]),
+    ]
+
+    @Test(arguments: 0..<servedChanges.count)
+    func serveAnswersEachPageAndGoesOn(change: Int) throws {
+        let (sql, pages) = Self.servedChanges[change]
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let db = try Self.changedCatalogue(in: folder, """
-            UPDATE classifications SET confidence = 9e999 WHERE image_id = 1;
-            UPDATE current_classifications SET confidence = 9e999 WHERE image_id = 1;
-            """)
+        let db = try Self.changedCatalogue(in: folder, sql)
         let server = Process()
         server.executableURL = WardrobeProcess.executable
         server.arguments = ["serve", "--db", db, "--port", "0", "--read-only"]
@@ -91,7 +99,7 @@ import Testing
         }
         let line = String(decoding: banner, as: UTF8.self)
         let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
-        for target in ["/", "/image/1", "/stats"] {
+        for target in pages {
             do {
                 _ = try KeepAliveHTTP(port: port).get(target)
                 Issue.record("\(target) was answered 200")
