@@ -117,3 +117,60 @@ extension Database {
         return try rows("PRAGMA integrity_check(\(max(1, limit)))") { $0.text(0) }
     }
 }
+
+extension Database {
+    /// Values wardrobe never stores, which its readers refuse (`CatalogueError.strangeValue`):
+    /// one line per kind found, with how many rows hold it. `integrity_check` verifies the
+    /// schema's CHECKs only on a connection that may write (`check` reads), and
+    /// current_classifications and current_label_counts have none.
+    public func strangeValues() throws -> [String] {
+        try Self.strangeValueChecks.compactMap { what, sql in
+            let count = try scalarInt(sql) ?? 0
+            return count == 0 ? nil : "\(what): \(count) \(count == 1 ? "row" : "rows") (changed by another program)"
+        }
+    }
+
+    private static func time(_ column: String) -> String {
+        "(typeof(\(column)) != 'integer' OR \(column) NOT BETWEEN \(Statement.storedTimes.lowerBound) AND \(Statement.storedTimes.upperBound))"
+    }
+
+    private static func label(_ column: String, upTo highest: Int) -> String {
+        "(typeof(\(column)) != 'integer' OR \(column) NOT BETWEEN 0 AND \(highest))"
+    }
+
+    private static let confidence = "(confidence IS NULL OR NOT (confidence BETWEEN 0 AND 1))"
+
+    static let strangeValueChecks: [(String, String)] = [
+        ("classifications with a label outside 0 to 9",
+         "SELECT count(*) FROM classifications WHERE \(label("label", upTo: 9))"),
+        ("classifications with logits of other than 40 bytes",
+         "SELECT count(*) FROM classifications WHERE length(logits) IS NOT 40"),
+        ("classifications with a confidence outside 0 to 1",
+         "SELECT count(*) FROM classifications WHERE \(confidence)"),
+        ("classifications with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM classifications WHERE \(time("classified_at"))"),
+        ("current classifications with a label outside 0 to 9",
+         "SELECT count(*) FROM current_classifications WHERE \(label("label", upTo: 9))"),
+        ("current classifications with a person's label outside 0 to 10",
+         "SELECT count(*) FROM current_classifications WHERE corrected_label IS NOT NULL AND \(label("corrected_label", upTo: 10))"),
+        ("current classifications with a confidence outside 0 to 1",
+         "SELECT count(*) FROM current_classifications WHERE \(confidence)"),
+        ("current classifications with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM current_classifications WHERE \(time("classified_at"))"),
+        ("corrections with a label outside 0 to 10",
+         "SELECT count(*) FROM corrections WHERE label IS NOT NULL AND \(label("label", upTo: 10))"),
+        ("corrections with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM corrections WHERE \(time("corrected_at"))"),
+        ("images with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM images WHERE \(time("first_imported"))"),
+        ("paths with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM image_paths WHERE \(time("last_seen")) OR (checked_at IS NOT NULL AND \(time("checked_at")))"),
+        ("models with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM models WHERE \(time("registered_at"))"),
+        ("runs with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM runs WHERE \(time("started_at")) OR (finished_at IS NOT NULL AND \(time("finished_at")))"),
+        // total(), not sum(): a sum past Int64.max is SQLite's "integer overflow" error.
+        ("image counts per label below 0 or adding up past \(Int64.max)",
+         "SELECT CASE WHEN min(images) < 0 OR total(images) > 9.2e18 THEN count(*) ELSE 0 END FROM current_label_counts"),
+    ]
+}

@@ -91,7 +91,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): backup not made: \(reason)"
         case .strangeValue(let path, let detail):
             return "\(path): the catalogue holds a value wardrobe never stores (\(detail)), so another program "
-                + "changed it; nothing was changed. Undo that change or restore your last backup"
+                + "changed it; nothing was changed. 'wardrobe check --db \(path)' lists every such value; "
+                + "undo that change or restore your last backup"
         case .damaged(let path, let detail):
             return "\(path): the catalogue is damaged (\(detail)); nothing more was written to it. "
                 + "See what is damaged with 'wardrobe check --db \(path)'; recover with "

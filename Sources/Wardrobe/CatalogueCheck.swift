@@ -14,7 +14,8 @@ public enum CatalogueCheck {
                 progress(seconds)
                 return true
             }
-            return lines == ["ok"] ? [] : lines
+            // Values are looked at in a whole file only: on damaged pages their reads would fail.
+            return lines == ["ok"] ? try database.strangeValues() : lines
         } catch CatalogueError.damaged(_, let detail) {
             // So damaged that the check itself cannot go on (its schema, say).
             return ["the check stopped: \(detail)"]

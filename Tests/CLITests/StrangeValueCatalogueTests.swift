@@ -64,6 +64,26 @@ import Testing
         }
     }
 
+    /// `check` read the catalogue through a read-only connection, on which SQLite's
+    /// integrity_check skips the schema's CHECKs, and current_classifications has none: it
+    /// said "no damage found" of every catalogue above.
+    @Test func checkNamesEveryKindOfStrangeValue() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.changedCatalogue(in: folder, Self.changes.map(\.sql).joined(separator: "\n"))
+        let before = try #require(FileManager.default.contents(atPath: db))
+        let check = try WardrobeProcess.run(["check", "--db", db])
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        for kind in ["classifications with a label outside 0 to 9: 1 row",
+                     "classifications with logits of other than 40 bytes: 1 row",
+                     "current classifications with a confidence outside 0 to 1: 1 row",
+                     "current classifications with a person's label outside 0 to 10: 1 row",
+                     "images with a time outside the years 1 to 9999: 1 row"] {
+            #expect(check.stdout.contains(kind), "\(kind): \(check.stdout)")
+        }
+        #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
+    }
+
     static let servedChanges: [(sql: String, pages: [String])] = [
         ("""
          UPDATE classifications SET confidence = 9e999 WHERE image_id = 1;

@@ -10,7 +10,9 @@ struct CheckCommand: Command {
         discussion: """
             Runs SQLite's full integrity check, which reads the whole file: minutes on a
             large catalogue. (Every writing command runs a cheap check of its own first,
-            and every command stops at the first damaged page it meets.) When damage is
+            and every command stops at the first damaged page it meets.) It then looks for
+            values wardrobe never stores (a label of 99, an infinite confidence, a time past
+            the year 9999), which another program can write and every command refuses. When damage is
             found, recover what can be read with
             'sqlite3 CATALOGUE .recover | sqlite3 recovered.sqlite', or restore your last backup.
 
@@ -33,7 +35,7 @@ struct CheckCommand: Command {
         } else if problems.isEmpty {
             console.output("\(path): no damage found (every page checked)")
         } else {
-            console.output("\(path): damaged; SQLite's integrity check says:")
+            console.output("\(path): damaged; the check found (SQLite's integrity check, then values wardrobe never stores):")
             for problem in problems { console.output("  " + problem) }
             console.output("Recover what can be read with 'sqlite3 \(path) .recover | sqlite3 recovered.sqlite', or restore your last backup.")
         }
