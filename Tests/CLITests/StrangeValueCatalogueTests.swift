@@ -99,26 +99,9 @@ import Testing
         let folder = try PhotoFolder()
         defer { folder.remove() }
         let db = try Self.changedCatalogue(in: folder, sql)
-        let server = Process()
-        server.executableURL = WardrobeProcess.executable
-        server.arguments = ["serve", "--db", db, "--port", "0", "--read-only"]
-        server.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let out = Pipe()
-        server.standardOutput = out
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        var banner = Data()
-        while !banner.contains(UInt8(ascii: "\n")) {
-            let piece = out.fileHandleForReading.availableData
-            try #require(!piece.isEmpty, "serve ended before printing its address")
-            banner += piece
-        }
-        let line = String(decoding: banner, as: UTF8.self)
-        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let port = server.port
         for target in pages {
             do {
                 _ = try KeepAliveHTTP(port: port).get(target)
