@@ -12,8 +12,8 @@ struct CheckCommand: Command {
             large catalogue. (Every writing command runs a cheap check of its own first,
             and every command stops at the first damaged page it meets.) It then looks for
             values wardrobe never stores (a label of 99, an infinite confidence, a time past
-            the year 9999), which another program can write and every command refuses. When damage is
-            found, recover what can be read with
+            the year 9999), which another program can write and every command refuses.
+            When damage is found, recover what can be read with
             'sqlite3 CATALOGUE .recover | sqlite3 recovered.sqlite', or restore your last backup.
 
             Exit status: 0 when the catalogue is whole, 1 when it is damaged or cannot be
