@@ -147,18 +147,19 @@ extension Catalogue {
         }
 
         func row(_ row: Statement) throws -> CurrentClassification {
-            let name = "the current classification of image \(row.int64(image))"
+            // Named only when a value is refused: a string per row would cost every listing.
+            let name = { "the current classification of image \(row.int64(image))" }
             return CurrentClassification(
                 image: ImageID(row.int64(image)), sha256: try SHA256Digest(bytes: row.blob(sha256)),
                 classification: ClassificationID(row.int64(classification)), model: ModelID(row.int64(model)),
                 recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),
-                label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name),
-                confidence: try row.confidence(confidence, row: name),
-                classifiedAt: try row.date(classifiedAt, row: name),
-                firstImported: try row.date(firstImported, row: name),
+                label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name()),
+                confidence: try row.confidence(confidence, row: name()),
+                classifiedAt: try row.date(classifiedAt, row: name()),
+                firstImported: try row.date(firstImported, row: name()),
                 width: row.int(width), height: row.int(height), format: row.text(format),
                 path: row.optionalText(path), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
-                correctedLabel: row.isNull(correctedLabel) ? nil : try row.label(correctedLabel, upTo: Catalogue.noneLabel, row: name))
+                correctedLabel: row.isNull(correctedLabel) ? nil : try row.label(correctedLabel, upTo: Catalogue.noneLabel, row: name()))
         }
     }
 }

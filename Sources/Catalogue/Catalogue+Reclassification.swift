@@ -76,12 +76,13 @@ extension Catalogue {
         var candidates: [ReclassificationCandidate] = []
         while try statement.step() {
             let unclassified = statement.isNull(1)
-            let name = "image \(statement.int64(0))"
+            // Named only when a value is refused: a string per candidate would cost every reclassify.
+            let name = { "image \(statement.int64(0))" }
             candidates.append(ReclassificationCandidate(
                 image: ImageID(statement.int64(0)),
-                label: unclassified ? nil : try statement.label(1, upTo: Catalogue.labelCount - 1, row: name),
-                confidence: unclassified ? nil : try statement.confidence(2, row: name),
-                personLabel: statement.isNull(3) ? nil : try statement.label(3, upTo: Catalogue.noneLabel, row: name)))
+                label: unclassified ? nil : try statement.label(1, upTo: Catalogue.labelCount - 1, row: name()),
+                confidence: unclassified ? nil : try statement.confidence(2, row: name()),
+                personLabel: statement.isNull(3) ? nil : try statement.label(3, upTo: Catalogue.noneLabel, row: name())))
         }
         return candidates
     }

@@ -27,13 +27,14 @@ struct ClassificationColumns {
     }
 
     func record(_ row: Statement) throws -> ClassificationRecord {
-        let name = "classification \(row.int64(id)) of image \(row.int64(image))"
+        // Named only when a value is refused: a string per row would cost every reader.
+        let name = { "classification \(row.int64(id)) of image \(row.int64(image))" }
         return ClassificationRecord(
             id: ClassificationID(row.int64(id)), image: ImageID(row.int64(image)), run: RunID(row.int64(run)),
             model: ModelID(row.int64(model)), recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),
-            logits: try row.logits(logits, count: Catalogue.labelCount, row: name),
-            label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name),
-            confidence: try row.confidence(confidence, row: name),
-            classifiedAt: try row.date(classifiedAt, row: name))
+            logits: try row.logits(logits, count: Catalogue.labelCount, row: name()),
+            label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name()),
+            confidence: try row.confidence(confidence, row: name()),
+            classifiedAt: try row.date(classifiedAt, row: name()))
     }
 }

@@ -45,4 +45,15 @@ final class ServeProcess {
         let line = String(decoding: banner, as: UTF8.self)
         return try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(line)")
     }
+
+    /// Asks for `target` on a connection of its own and expects an answer with `status`
+    /// (`KeepAliveHTTP` throws on any answer but 200, its text holding the status line).
+    func expectStatus(_ status: Int, for target: String) {
+        do {
+            _ = try KeepAliveHTTP(port: port).get(target)
+            Issue.record("\(target) was answered 200")
+        } catch {
+            #expect("\(error)".contains("HTTP/1.1 \(status)"), "\(target): \(error)")
+        }
+    }
 }
