@@ -7,22 +7,26 @@ extension Catalogue {
     /// and the file's size and time when known).
     public func recordFailure(path: String, reason: String, run: RunID? = nil, file: SeenFile? = nil,
                               at date: Date = Date()) throws {
-        let now = date.catalogueMilliseconds
+        try database.transaction {
+            try storeFailure(path: path, reason: reason, run: run, file: file, now: date.catalogueMilliseconds)
+        }
+    }
+
+    /// `recordFailure` inside the caller's transaction.
+    func storeFailure(path: String, reason: String, run: RunID?, file: SeenFile?, now: Int64) throws {
         // A name that is not UTF-8: its display form, and its exact bytes beside it.
         let display = PathName.display(path), exact = PathName.exactBytes(of: path)
-        try database.transaction {
-            try database.execute("""
-                INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns, path_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, display, reason, run, now, file?.size, file?.modificationTimeNanoseconds, exact)
-            try database.execute("""
-                INSERT INTO failing_files (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts, path_bytes)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1, ?7)
-                ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
-                    reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
-                    attempts = attempts + 1
-                WHERE path_bytes IS excluded.path_bytes
-                """, display, file?.size, file?.modificationTimeNanoseconds, reason, run, now, exact)
-        }
+        try database.execute("""
+            INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns, path_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, display, reason, run, now, file?.size, file?.modificationTimeNanoseconds, exact)
+        try database.execute("""
+            INSERT INTO failing_files (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts, path_bytes)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1, ?7)
+            ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+                reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
+                attempts = attempts + 1
+            WHERE path_bytes IS excluded.path_bytes
+            """, display, file?.size, file?.modificationTimeNanoseconds, reason, run, now, exact)
     }
 
     /// These paths are failing no more (their log of attempts stays): files gone

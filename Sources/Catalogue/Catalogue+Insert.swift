@@ -24,46 +24,8 @@ extension Catalogue {
         for image in images {
             if let classification = image.classification { try Catalogue.validate(classification) }
         }
-        let now = date.catalogueMilliseconds
         return try database.transaction {
-            let context = try runContext(run)
-            // Looked up once per batch, not once per row: finding a cached
-            // statement hashes its SQL text.
-            let insertImage = try database.cachedStatement(InsertSQL.image)
-            let insertPath = try database.cachedStatement(InsertSQL.path)
-            let insertClassification = try database.cachedStatement(InsertSQL.classification)
-            var inserted: [InsertedImage] = []
-            inserted.reserveCapacity(images.count)
-            for image in images {
-                try insertImage.bind(image.sha256.bytes, at: 1)
-                try insertImage.bind(image.byteSize, at: 2)
-                try insertImage.bind(image.width, at: 3)
-                try insertImage.bind(image.height, at: 4)
-                try insertImage.bind(image.format, at: 5)
-                try insertImage.bind(image.thumbnail, at: 6)
-                try insertImage.bind(now, at: 7)
-                try insertImage.perform()
-                let id: ImageID
-                let isNew = database.changes == 1
-                if isNew {
-                    id = ImageID(database.lastInsertedRowID)
-                } else {
-                    id = try existingImage(image.sha256)
-                }
-                var pathIsNew = false
-                if let file = image.file {
-                    // A new image's path is new to it; only a known image's needs the look.
-                    pathIsNew = try isNew || !path(file, names: id)
-                    try storePath(file, of: id, now: now, with: insertPath)
-                }
-                var classification: ClassificationID?
-                if let new = image.classification, isNew || known == .isClassifiedAgain {
-                    classification = try storeClassification(new, of: id, context: context, now: now,
-                                                             with: insertClassification)
-                }
-                inserted.append(InsertedImage(image: id, isNew: isNew, classification: classification, pathIsNew: pathIsNew))
-            }
-            return inserted
+            try storeImages(images, context: try runContext(run), known: known, now: date.catalogueMilliseconds)
         }
     }
 
@@ -74,13 +36,8 @@ extension Catalogue {
     public func addClassifications(_ items: [(image: ImageID, classification: NewClassification)],
                                    run: RunID, at date: Date = Date()) throws -> [ClassificationID?] {
         for item in items { try Catalogue.validate(item.classification) }
-        let now = date.catalogueMilliseconds
         return try database.transaction {
-            let context = try runContext(run)
-            let statement = try database.cachedStatement(InsertSQL.classification)
-            return try items.map {
-                try storeClassification($0.classification, of: $0.image, context: context, now: now, with: statement)
-            }
+            try storeClassifications(items, context: try runContext(run), now: date.catalogueMilliseconds)
         }
     }
 
@@ -100,21 +57,74 @@ extension Catalogue {
     @discardableResult
     public func recordPaths(_ files: [(file: SeenFile, sha256: SHA256Digest)],
                             at date: Date = Date()) throws -> [RecordedPath?] {
-        let now = date.catalogueMilliseconds
-        return try database.transaction {
-            let insertPath = try database.cachedStatement(InsertSQL.path)
-            return try files.map { file, sha256 in
-                guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", sha256.bytes) else {
-                    return nil
-                }
-                let isNew = try !path(file, names: ImageID(id))
-                try storePath(file, of: ImageID(id), now: now, with: insertPath)
-                return RecordedPath(image: ImageID(id), isNew: isNew)
-            }
-        }
+        try database.transaction { try storePaths(files, now: date.catalogueMilliseconds) }
     }
 
     // MARK: - Inside a transaction
+
+    /// `insertImages` inside the caller's transaction (classifications validated).
+    func storeImages(_ images: [NewImage], context: RunContext, known: KnownContent,
+                     now: Int64) throws -> [InsertedImage] {
+        // Looked up once per batch, not once per row: finding a cached
+        // statement hashes its SQL text.
+        let insertImage = try database.cachedStatement(InsertSQL.image)
+        let insertPath = try database.cachedStatement(InsertSQL.path)
+        let insertClassification = try database.cachedStatement(InsertSQL.classification)
+        var inserted: [InsertedImage] = []
+        inserted.reserveCapacity(images.count)
+        for image in images {
+            try insertImage.bind(image.sha256.bytes, at: 1)
+            try insertImage.bind(image.byteSize, at: 2)
+            try insertImage.bind(image.width, at: 3)
+            try insertImage.bind(image.height, at: 4)
+            try insertImage.bind(image.format, at: 5)
+            try insertImage.bind(image.thumbnail, at: 6)
+            try insertImage.bind(now, at: 7)
+            try insertImage.perform()
+            let id: ImageID
+            let isNew = database.changes == 1
+            if isNew {
+                id = ImageID(database.lastInsertedRowID)
+            } else {
+                id = try existingImage(image.sha256)
+            }
+            var pathIsNew = false
+            if let file = image.file {
+                // A new image's path is new to it; only a known image's needs the look.
+                pathIsNew = try isNew || !path(file, names: id)
+                try storePath(file, of: id, now: now, with: insertPath)
+            }
+            var classification: ClassificationID?
+            if let new = image.classification, isNew || known == .isClassifiedAgain {
+                classification = try storeClassification(new, of: id, context: context, now: now,
+                                                         with: insertClassification)
+            }
+            inserted.append(InsertedImage(image: id, isNew: isNew, classification: classification, pathIsNew: pathIsNew))
+        }
+        return inserted
+    }
+
+    /// `addClassifications` inside the caller's transaction (classifications validated).
+    func storeClassifications(_ items: [(image: ImageID, classification: NewClassification)],
+                              context: RunContext, now: Int64) throws -> [ClassificationID?] {
+        let statement = try database.cachedStatement(InsertSQL.classification)
+        return try items.map {
+            try storeClassification($0.classification, of: $0.image, context: context, now: now, with: statement)
+        }
+    }
+
+    /// `recordPaths` inside the caller's transaction.
+    func storePaths(_ files: [(file: SeenFile, sha256: SHA256Digest)], now: Int64) throws -> [RecordedPath?] {
+        let insertPath = try database.cachedStatement(InsertSQL.path)
+        return try files.map { file, sha256 in
+            guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", sha256.bytes) else {
+                return nil
+            }
+            let isNew = try !path(file, names: ImageID(id))
+            try storePath(file, of: ImageID(id), now: now, with: insertPath)
+            return RecordedPath(image: ImageID(id), isNew: isNew)
+        }
+    }
 
     struct RunContext {
         let run: RunID

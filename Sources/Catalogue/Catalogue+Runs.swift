@@ -2,16 +2,37 @@ import Foundation
 
 extension Catalogue {
     /// Starts a run: every classification it adds names it, its model and recipe.
-    public func openRun(command: String, model: ModelID, recipe: Recipe, at date: Date = Date()) throws -> RunID {
+    /// `counts` are the run's counts before it has done anything (what it is
+    /// about to work through, seen and not done yet); each batch it writes
+    /// through `writeBatch` brings them up to date.
+    public func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts = RunCounts(),
+                        at date: Date = Date()) throws -> RunID {
         try database.transaction {
             guard try database.scalarInt("SELECT 1 FROM models WHERE id = ?", model) != nil else {
                 throw CatalogueError.notFound("no model with id \(model) in \(path)")
             }
             try database.execute("""
-                INSERT INTO runs (command, model_id, recipe_name, recipe_version, started_at, owner)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, command, model, recipe.name, recipe.version, date.catalogueMilliseconds, RunOwner.current)
+                INSERT INTO runs (command, model_id, recipe_name, recipe_version, started_at, owner,
+                                  seen, imported, classified, skipped, failed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, command, model, recipe.name, recipe.version, date.catalogueMilliseconds, RunOwner.current,
+                counts.seen, counts.imported, counts.classified, counts.skipped, counts.failed)
             return RunID(database.lastInsertedRowID)
+        }
+    }
+
+    /// Writes one batch of `run` in one transaction: what `body` stores through
+    /// the batch, and the run's counts as `body` returns them (what the run has
+    /// done, this batch included). So a run that ends without being closed
+    /// (its process killed, or its close refused because another process held
+    /// the catalogue's lock) still says what it did. Either all of it is
+    /// stored or, on any error, none of it.
+    public func writeBatch(of run: RunID, at date: Date = Date(), _ body: (RunBatch) throws -> RunCounts) throws {
+        try database.transaction {
+            let counts = try body(RunBatch(catalogue: self, context: try runContext(run), now: date.catalogueMilliseconds))
+            try database.execute("""
+                UPDATE runs SET seen = ?, imported = ?, classified = ?, skipped = ?, failed = ? WHERE id = ?
+                """, counts.seen, counts.imported, counts.classified, counts.skipped, counts.failed, run)
         }
     }
 
@@ -29,8 +50,10 @@ extension Catalogue {
     }
 
     /// Marks every run whose process died before closing it (`kill -9`, a
-    /// power cut) as interrupted, leaving `finished_at` NULL, with the
-    /// classifications and failures it committed counted. Returns the runs
+    /// power cut, a close refused by another process's lock) as interrupted,
+    /// leaving `finished_at` NULL and the counts its last batch wrote, with the
+    /// classifications and failures it committed counted from their rows (runs
+    /// of older builds wrote no counts before closing). Returns the runs
     /// this call marked: each is marked (and so reported) once, by whichever
     /// process gets there first.
     public func markAbandonedRuns() throws -> [RunRecord] {

@@ -9,6 +9,8 @@ struct ClassifyWriter: RunWriter {
     let failure: (ImportReport.Failure) -> Void
     private(set) var results: [FileClassifier.Result] = []
     private var images: [NewImage] = []
+    /// Files that failed: told at once, recorded with the next batch.
+    private var failures: [ImportReport.Failure] = []
     private var stored = 0
     private var failed = 0
 
@@ -17,7 +19,7 @@ struct ClassifyWriter: RunWriter {
         self.failure = failure
     }
 
-    var pending: Int { images.count }
+    var pending: Int { images.count + failures.count }
 
     var written: RunCounts { RunCounts(imported: stored, classified: stored, failed: failed) }
 
@@ -27,18 +29,26 @@ struct ClassifyWriter: RunWriter {
             results.append(result)
             images.append(image)
         case .failed(let problem):
-            if let run { try catalogue.recordFailure(path: problem.path, reason: problem.reason, run: run) }
-            failed += 1
+            failures.append(problem)
             failure(problem)
         }
     }
 
-    mutating func commit(run: RunID?) throws {
-        guard !images.isEmpty else { return }
+    /// One transaction: the batch's failures, its images, and the run's counts.
+    mutating func commit(run: RunID?, counts: (RunCounts) -> RunCounts) throws {
+        guard pending > 0 else { return }
         if let run {
-            try catalogue.insertImages(images, run: run)
+            let after = RunCounts(imported: stored + images.count, classified: stored + images.count,
+                                  failed: failed + failures.count)
+            try catalogue.writeBatch(of: run) { batch in
+                for problem in failures { try batch.recordFailure(path: problem.path, reason: problem.reason) }
+                try batch.insertImages(images, known: .isClassifiedAgain)
+                return counts(after)
+            }
             stored += images.count
         }
+        failed += failures.count
         images.removeAll(keepingCapacity: true)
+        failures.removeAll(keepingCapacity: true)
     }
 }

@@ -14,6 +14,8 @@ struct ImportWriter: RunWriter {
     private(set) var report = ImportReport()
     private var images: [NewImage] = []
     private var known: [(file: SeenFile, sha256: SHA256Digest)] = []
+    /// Files that failed: told at once, recorded with the next batch.
+    private var failures: [(problem: ImportReport.Failure, file: SeenFile)] = []
 
     init(catalogue: Catalogue, problems: [ImportReport.Failure], failure: @escaping (ImportReport.Failure) -> Void) {
         self.catalogue = catalogue
@@ -21,15 +23,28 @@ struct ImportWriter: RunWriter {
         self.failure = failure
     }
 
-    var pending: Int { images.count + known.count }
+    var pending: Int { images.count + known.count + failures.count }
 
-    var written: RunCounts {
+    var written: RunCounts { ImportWriter.counts(of: report) }
+
+    private static func counts(of report: ImportReport) -> RunCounts {
         RunCounts(imported: report.newImages + report.newPaths, classified: report.newImages,
                   failed: report.failed.count)
     }
 
-    mutating func begin(run: RunID?) throws {
-        for problem in problems { try fail(problem, run: run) }
+    /// The walk's problems, in a batch of their own.
+    mutating func begin(run: RunID?, counts: (RunCounts) -> RunCounts) throws {
+        guard !problems.isEmpty else { return }
+        var after = report
+        after.failed += problems
+        if let run {
+            try catalogue.writeBatch(of: run) { batch in
+                for problem in problems { try batch.recordFailure(path: problem.path, reason: problem.reason) }
+                return counts(ImportWriter.counts(of: after))
+            }
+        }
+        report = after
+        problems.forEach(failure)
     }
 
     mutating func take(_ outcome: ImportWork.Outcome, run: RunID?) throws {
@@ -39,52 +54,65 @@ struct ImportWriter: RunWriter {
         case .hashed(let sha256):
             known.append((outcome.file.seen, sha256))
         case .failed(let reason):
-            try fail(ImportReport.Failure(path: outcome.file.path, reason: reason), file: outcome.file.seen, run: run)
+            let problem = ImportReport.Failure(path: outcome.file.path, reason: reason)
+            // Its size and time let the next import pass over it while it stays unchanged.
+            failures.append((problem, outcome.file.seen))
+            failure(problem)
         }
     }
 
-    mutating func commit(run: RunID?) throws {
+    /// One transaction: the batch's failures, new images, paths of known content, and the run's counts.
+    /// Pending outcomes stay pending until written: a batch the catalogue refuses (locked by another
+    /// process, a full disk) is counted by the run as not done, not as done and lost.
+    mutating func commit(run: RunID?, counts: (RunCounts) -> RunCounts) throws {
         guard let run else {
             images.removeAll(keepingCapacity: true)
             known.removeAll(keepingCapacity: true)
+            report.failed += failures.map(\.problem)
+            failures.removeAll(keepingCapacity: true)
             return
         }
-        if !images.isEmpty {
-            let inserted = try catalogue.insertImages(images, run: run, known: .gainsPathOnly)
-            for (image, stored) in zip(images, inserted) {
-                guard stored.isNew else {
-                    if stored.pathIsNew { report.newPaths += 1 } else { report.alreadyStored += 1 }
-                    continue
-                }
-                report.newImages += 1
-                if let label = image.classification?.label {
-                    report.labels[ClothingClassifier.labels[label], default: 0] += 1
+        guard pending > 0 else { return }
+        var after = report
+        var forgotten: [ImportReport.Failure] = []
+        try catalogue.writeBatch(of: run) { batch in
+            for (problem, file) in failures {
+                try batch.recordFailure(path: problem.path, reason: problem.reason, file: file)
+                after.failed.append(problem)
+            }
+            if !images.isEmpty {
+                let inserted = try batch.insertImages(images, known: .gainsPathOnly)
+                for (image, stored) in zip(images, inserted) {
+                    guard stored.isNew else {
+                        if stored.pathIsNew { after.newPaths += 1 } else { after.alreadyStored += 1 }
+                        continue
+                    }
+                    after.newImages += 1
+                    if let label = image.classification?.label {
+                        after.labels[ClothingClassifier.labels[label], default: 0] += 1
+                    }
                 }
             }
-            images.removeAll(keepingCapacity: true)
-        }
-        if !known.isEmpty {
-            // Kept pending until written: a batch the catalogue refuses (locked by another
-            // process, a full disk) is counted by the run as not done, not as done and lost.
-            let recordedPaths = try catalogue.recordPaths(known)
-            let files = known
-            known.removeAll(keepingCapacity: true)
-            for (entry, recorded) in zip(files, recordedPaths) {
-                if let recorded {
-                    if recorded.isNew { report.newPaths += 1 } else { report.alreadyStored += 1 }
-                } else {
-                    // Forgotten between the worker's look and this commit.
-                    try fail(ImportReport.Failure(path: entry.file.path, reason:
-                        "its content was removed from the catalogue during the import; import it again"), run: run)
+            if !known.isEmpty {
+                for (entry, recorded) in zip(known, try batch.recordPaths(known)) {
+                    if let recorded {
+                        if recorded.isNew { after.newPaths += 1 } else { after.alreadyStored += 1 }
+                    } else {
+                        // Forgotten between the worker's look and this batch.
+                        let problem = ImportReport.Failure(path: entry.file.path, reason:
+                            "its content was removed from the catalogue during the import; import it again")
+                        try batch.recordFailure(path: problem.path, reason: problem.reason)
+                        after.failed.append(problem)
+                        forgotten.append(problem)
+                    }
                 }
             }
+            return counts(ImportWriter.counts(of: after))
         }
-    }
-
-    /// `file` (its size and time) lets the next import pass over it while it stays unchanged.
-    private mutating func fail(_ problem: ImportReport.Failure, file: SeenFile? = nil, run: RunID?) throws {
-        if let run { try catalogue.recordFailure(path: problem.path, reason: problem.reason, run: run, file: file) }
-        report.failed.append(problem)
-        failure(problem)
+        report = after
+        images.removeAll(keepingCapacity: true)
+        known.removeAll(keepingCapacity: true)
+        failures.removeAll(keepingCapacity: true)
+        forgotten.forEach(failure)
     }
 }

@@ -37,10 +37,15 @@ struct ReclassifyWriter: RunWriter {
         }
     }
 
-    mutating func commit(run: RunID?) throws {
+    /// One transaction: the batch's classifications and the run's counts.
+    mutating func commit(run: RunID?, counts: (RunCounts) -> RunCounts) throws {
         guard !batch.isEmpty else { return }
         if let run {
-            try catalogue.addClassifications(batch, run: run)
+            let after = RunCounts(classified: committed + batch.count, failed: failed.count)
+            try catalogue.writeBatch(of: run) { writes in
+                try writes.addClassifications(batch)
+                return counts(after)
+            }
             committed += batch.count
         }
         batch.removeAll(keepingCapacity: true)

@@ -82,8 +82,8 @@ public struct RunEngine {
         progress: (_ done: Int, _ latest: Work.Outcome) -> Void = { _, _ in }
     ) throws -> Summary where Writer.Outcome == Work.Outcome {
         try InterruptFlag.stoppable {
-            try run(items, work: work, writer: &writer, recording: recording, opened: try recording.map(open),
-                    progress: progress)
+            try run(items, work: work, writer: &writer, recording: recording,
+                    opened: try recording.map { try open($0, items: items.count) }, progress: progress)
         }
     }
 
@@ -97,25 +97,26 @@ public struct RunEngine {
                                  workers: workerCount, settings: settings)
         let threads = WorkerThreads()
         var done = 0
+        let seen = (recording?.skippedBefore ?? 0) + items.count
         do {
-            try writer.begin(run: run)
+            try writer.begin(run: run) { RunEngine.counts(seen: seen, done: 0, written: $0) }
             try threads.start(count: workerCount) { workers.drain() }
-            try write(from: workers, into: &writer, run: run, done: &done, progress: progress)
+            try write(from: workers, into: &writer, run: run, seen: seen, done: &done, progress: progress)
         } catch {
             // No worker may outlive the run: stop them all and wait for each.
             workers.cancel()
             threads.join()
-            if let run, let recording {
+            if let run {
                 // Outcomes taken but not committed were lost with the batch.
-                closeAfterFailure(run, counts: counts(recording, items: items.count,
-                                                      done: done - writer.pending, written: writer.written),
+                closeAfterFailure(run, counts: RunEngine.counts(seen: seen, done: done - writer.pending,
+                                                                written: writer.written),
                                   outcome: workers.wasInterrupted ? .interrupted : .failed)
             }
             throw error
         }
         threads.join()
-        if let run, let recording {
-            try close(run, counts: counts(recording, items: items.count, done: done, written: writer.written),
+        if let run {
+            try close(run, counts: RunEngine.counts(seen: seen, done: done, written: writer.written),
                       outcome: workers.wasInterrupted ? .interrupted : .finished)
         }
         return Summary(run: run, done: done, interrupted: workers.wasInterrupted)
@@ -124,17 +125,22 @@ public struct RunEngine {
     /// The writer's loop: takes what the workers queued, commits full batches,
     /// and after a quiet second whatever is done, so slow items are not lost
     /// to a kill. Ends when every worker has finished and the queue is empty.
+    /// Each batch carries the run's counts as it leaves them: of the `seen`
+    /// items, those taken are done once it is written.
     private func write<Work: RunWork, Writer: RunWriter>(
-        from workers: RunWorkers<Work>, into writer: inout Writer, run: RunID?, done: inout Int,
+        from workers: RunWorkers<Work>, into writer: inout Writer, run: RunID?, seen: Int, done: inout Int,
         progress: (Int, Work.Outcome) -> Void
     ) throws where Writer.Outcome == Work.Outcome {
+        func commit() throws {
+            try writer.commit(run: run) { RunEngine.counts(seen: seen, done: done, written: $0) }
+        }
         var taken: [Work.Outcome] = []
         var lastCommit = Date()
         while workers.queue.take(into: &taken, timeout: 0.25) {
             if let failure = workers.workerFailure { throw failure }
             guard let latest = taken.last else {
                 if writer.pending > 0 && Date().timeIntervalSince(lastCommit) > 1 {
-                    try writer.commit(run: run)
+                    try commit()
                     lastCommit = Date()
                 }
                 continue
@@ -143,26 +149,31 @@ public struct RunEngine {
                 try writer.take(outcome, run: run)
                 done += 1
                 if writer.pending >= settings.batchSize {
-                    try writer.commit(run: run)
+                    try commit()
                     lastCommit = Date()
                 }
             }
             progress(done, latest)
         }
         if let failure = workers.workerFailure { throw failure }
-        try writer.commit(run: run)
+        try commit()
     }
 
-    private func counts(_ recording: Recording, items: Int, done: Int, written: RunCounts) -> RunCounts {
-        RunCounts(seen: recording.skippedBefore + items, imported: written.imported, classified: written.classified,
-                  skipped: recording.skippedBefore + items - done, failed: written.failed)
+    /// A run's counts: every item `seen` (those passed over before the run
+    /// included), those not `done` skipped, the rest as `written` says.
+    private static func counts(seen: Int, done: Int, written: RunCounts) -> RunCounts {
+        RunCounts(seen: seen, imported: written.imported, classified: written.classified,
+                  skipped: seen - done, failed: written.failed)
     }
 
     // MARK: - The run's record: registered, opened and closed here only
 
-    private func open(_ recording: Recording) throws -> RunID {
+    /// Opens the run with every item seen and none done yet.
+    private func open(_ recording: Recording, items: Int) throws -> RunID {
         let model = try catalogue.registerModel(recording.model.catalogueModel())
-        return try catalogue.openRun(command: recording.command, model: model, recipe: recording.recipe)
+        let seen = recording.skippedBefore + items
+        return try catalogue.openRun(command: recording.command, model: model, recipe: recording.recipe,
+                                     counts: RunEngine.counts(seen: seen, done: 0, written: RunCounts()))
     }
 
     private func close(_ run: RunID, counts: RunCounts, outcome: RunOutcome) throws {
@@ -170,9 +181,10 @@ public struct RunEngine {
     }
 
     /// Closes a failed run with what it committed. If even this cannot be
-    /// written (the disk is full), the run stays open, and the next command
-    /// that opens the catalogue for writing, seeing its process gone, marks
-    /// it interrupted; the caller throws the first error, which says why.
+    /// written (the disk is full, another process still holds the lock), the
+    /// run stays open with the counts its last batch wrote, and the next
+    /// command that opens the catalogue for writing, seeing its process gone,
+    /// marks it interrupted; the caller throws the first error, which says why.
     private func closeAfterFailure(_ run: RunID, counts: RunCounts, outcome: RunOutcome) {
         do {
             try close(run, counts: counts, outcome: outcome)

@@ -36,6 +36,12 @@ extension RunWork {
 /// thread that called `RunEngine.run`). It decides what each outcome means
 /// for the catalogue, whether an image is new included. `run` is nil when the
 /// run records nothing (a dry run): the writer then only tallies.
+///
+/// Each batch is written with `Catalogue.writeBatch`, which records the run's
+/// counts in the batch's transaction: `counts` turns what the writer will have
+/// written once the batch is in (`written`, as it will be) into the run's
+/// counts. A run that is never closed (killed, or its close refused by
+/// another process's lock) then still says what it did.
 public protocol RunWriter {
     associatedtype Outcome: Sendable
 
@@ -49,15 +55,15 @@ public protocol RunWriter {
 
     /// Called once, after the run is opened and before any outcome: for what
     /// the use case knew before the workers started.
-    mutating func begin(run: RunID?) throws
+    mutating func begin(run: RunID?, counts: (RunCounts) -> RunCounts) throws
 
     /// Takes one outcome. A throw ends the run as failed.
     mutating func take(_ outcome: Outcome, run: RunID?) throws
 
-    /// Writes the pending outcomes. A throw ends the run as failed.
-    mutating func commit(run: RunID?) throws
+    /// Writes the pending outcomes, with the run's counts. A throw ends the run as failed.
+    mutating func commit(run: RunID?, counts: (RunCounts) -> RunCounts) throws
 }
 
 extension RunWriter {
-    public mutating func begin(run: RunID?) throws {}
+    public mutating func begin(run: RunID?, counts: (RunCounts) -> RunCounts) throws {}
 }

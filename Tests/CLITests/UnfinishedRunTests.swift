@@ -52,6 +52,41 @@ import Testing
         #expect(runs.map(\.state) == [.interrupted, .finished])
     }
 
+    /// Another process takes the catalogue's write lock after an import's first batch and
+    /// keeps it while the import fails and tries to close its run: the run stays open, and
+    /// the next writing command marks it interrupted. Its record said it had seen and imported
+    /// nothing (only classifications and failures were counted, from their rows): each batch
+    /// now writes the run's counts in its own transaction, so the record holds what was done.
+    @Test func anImportWhoseCloseIsLockedOutKeepsTheCountsOfItsBatches() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.writePhotos(300, width: 240, height: 320, firstSeed: 7000)
+        // First in the walk, so failed in the first batch.
+        try folder.write(Array("not a photo\n".utf8), to: "photos/0-notes.jpg")
+        let db = folder.path("c.sqlite")
+        let process = try startImport(db: db, photos: folder.path("photos"))
+        try waitForFirstBatch(db)
+        let holder = try Database(path: db)
+        try holder.executeScript("BEGIN IMMEDIATE")
+        process.waitUntilExit()
+        try holder.executeScript("ROLLBACK")
+        #expect(process.terminationStatus == 1, "the batch after the lock failed")
+
+        let reader = try Catalogue(path: db, mode: .readOnly)
+        let stored = try reader.stats().images
+        #expect(stored > 0 && stored < 300, "failed part-way (\(stored) stored)")
+        let open = try #require(try reader.run(RunID(1)))
+        #expect(open.outcome == nil && open.finishedAt == nil, "its close was locked out too")
+
+        let label = try WardrobeProcess.run(["label", "--db", db, "coat", "1"])
+        #expect(label.status == 0, "\(label.stderr)")
+        #expect(label.stderr.contains("the \(stored) classifications it committed are kept"), "\(label.stderr)")
+        let run = try #require(try Catalogue(path: db, mode: .readOnly).run(RunID(1)))
+        #expect(run.outcome == .interrupted)
+        #expect(run.counts == RunCounts(seen: 301, imported: stored, classified: stored, skipped: 301 - stored - 1,
+                                        failed: 1), "\(run.counts)")
+    }
+
     /// Ctrl-C is recorded as such: the run is closed, with its end, as interrupted.
     @Test func anInterruptedImportIsClosedAsInterrupted() throws {
         let folder = try PhotoFolder()

@@ -105,9 +105,13 @@ struct ImageWriter: RunWriter {
         batch.append(image)
     }
 
-    mutating func commit(run: RunID?) throws {
+    mutating func commit(run: RunID?, counts: (RunCounts) -> RunCounts) throws {
         if let run, !batch.isEmpty {
-            try catalogue.insertImages(batch, run: run)
+            let after = RunCounts(imported: stored + batch.count, classified: stored + batch.count)
+            try catalogue.writeBatch(of: run) { writes in
+                try writes.insertImages(batch, known: .isClassifiedAgain)
+                return counts(after)
+            }
             stored += batch.count
         }
         batch.removeAll()

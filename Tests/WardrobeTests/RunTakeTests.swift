@@ -34,7 +34,7 @@ import Wardrobe
         var pending: Int { 0 }
         var written: RunCounts { RunCounts() }
         mutating func take(_ outcome: Int, run: RunID?) throws { outcomes.append(outcome) }
-        mutating func commit(run: RunID?) throws {}
+        mutating func commit(run: RunID?, counts: (RunCounts) -> RunCounts) throws {}
     }
 
     @Test(arguments: [1, 2, 3])
