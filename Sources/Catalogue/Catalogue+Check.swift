@@ -169,6 +169,12 @@ extension Database {
          "SELECT count(*) FROM models WHERE \(time("registered_at"))"),
         ("runs with a time outside the years 1 to 9999",
          "SELECT count(*) FROM runs WHERE \(time("started_at")) OR (finished_at IS NOT NULL AND \(time("finished_at")))"),
+        ("model adoptions with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM model_adoptions WHERE \(time("adopted_at"))"),
+        ("import failures with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM import_failures WHERE \(time("failed_at"))"),
+        ("failing files with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM failing_files WHERE \(time("first_failed")) OR \(time("last_failed"))"),
         // total(), not sum(): a sum past Int64.max is SQLite's "integer overflow" error.
         ("image counts per label below 0 or adding up past \(Int64.max)",
          "SELECT CASE WHEN min(images) < 0 OR total(images) > 9.2e18 THEN count(*) ELSE 0 END FROM current_label_counts"),

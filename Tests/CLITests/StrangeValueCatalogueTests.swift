@@ -84,6 +84,40 @@ import Testing
         #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
     }
 
+    /// The times of failed files and of model adoptions, which `failures` and `model list`
+    /// refuse, were not looked at: `check` said "no damage found" of a catalogue whose every
+    /// such time was out of the years a date can hold, or not a number at all.
+    @Test func checkLooksAtTheTimesOfFailuresAndAdoptions() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.changedCatalogue(in: folder, "")
+        try folder.write(Array("a shopping list, not a picture\n".utf8), to: "junk/notes.png")
+        let failed = try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("junk")])
+        try #require(failed.status == 2, "one file failed: \(failed.stderr)")
+        let model = FileManager.default.currentDirectoryPath + "/Models/clothing.aimodel"
+        let adopted = try WardrobeProcess.run(["model", "use", "--db", db, model])
+        try #require(adopted.status == 0, "\(adopted.stderr)")
+        try Catalogue(path: db).database.executeScript("""
+            UPDATE import_failures SET failed_at = 9223372036854775807;
+            UPDATE failing_files SET last_failed = 'yesterday';
+            UPDATE model_adoptions SET adopted_at = -9223372036854775808;
+            """)
+        let before = try #require(FileManager.default.contents(atPath: db))
+        for reader in [["failures"], ["model", "list"]] {
+            let refused = try WardrobeProcess.run(reader + ["--db", db])
+            #expect(refused.status == 1 && refused.stderr.contains("value wardrobe never stores"),
+                    "\(reader): \(refused.stderr)")
+        }
+        let check = try WardrobeProcess.run(["check", "--db", db])
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        for kind in ["model adoptions with a time outside the years 1 to 9999: 1 row",
+                     "import failures with a time outside the years 1 to 9999: 1 row",
+                     "failing files with a time outside the years 1 to 9999: 1 row"] {
+            #expect(check.stdout.contains(kind), "\(kind): \(check.stdout)")
+        }
+        #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
+    }
+
     static let servedChanges: [(sql: String, pages: [String])] = [
         ("""
          UPDATE classifications SET confidence = 9e999 WHERE image_id = 1;
