@@ -140,11 +140,21 @@ extension Database {
 
     private static let confidence = "(confidence IS NULL OR NOT (confidence BETWEEN 0 AND 1))"
 
+    /// Logits of 40 bytes, one of which is infinite or NaN: a little-endian float32 whose
+    /// exponent bits are all ones (byte 3 is 7F or FF, byte 2 at least 80). Bytes as the
+    /// readers take them: a value stored as text counts its UTF-8 bytes.
+    private static let nonFiniteLogit = "(length(CAST(logits AS BLOB)) = 40 AND (" + (0..<10).map { index in
+        "(hex(substr(CAST(logits AS BLOB), \(index * 4 + 4), 1)) IN ('7F', 'FF') "
+            + "AND hex(substr(CAST(logits AS BLOB), \(index * 4 + 3), 1)) >= '80')"
+    }.joined(separator: " OR ") + "))"
+
     static let strangeValueChecks: [(String, String)] = [
         ("classifications with a label outside 0 to 9",
          "SELECT count(*) FROM classifications WHERE \(label("label", upTo: 9))"),
         ("classifications with logits of other than 40 bytes",
          "SELECT count(*) FROM classifications WHERE length(logits) IS NOT 40"),
+        ("classifications with a logit that is not a finite number",
+         "SELECT count(*) FROM classifications WHERE \(nonFiniteLogit)"),
         ("classifications with a confidence outside 0 to 1",
          "SELECT count(*) FROM classifications WHERE \(confidence)"),
         ("classifications with a time outside the years 1 to 9999",

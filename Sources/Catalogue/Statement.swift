@@ -151,13 +151,19 @@ public final class Statement {
         return value
     }
 
-    /// `count` little-endian Float32 logits; `row` names the row for the error.
+    /// `count` little-endian Float32 logits, each a finite number (wardrobe stores no
+    /// classification whose logits overflowed); `row` names the row for the error. An infinite
+    /// logit made the probabilities `show` prints NaN, which stopped `show --json` in JSONEncoder.
     public func logits(_ column: Int32, count: Int, row: @autoclosure () -> String) throws -> [Float] {
         let bytes = Int(sqlite3_column_bytes(handle, column))
         guard bytes == count * 4 else {
             throw CatalogueError.strangeValue(path: path, detail: "\(row()): logits of \(bytes) bytes, where they are \(count * 4)")
         }
-        return withBlob(column) { Catalogue.floats(littleEndian: $0) }
+        let logits = withBlob(column) { Catalogue.floats(littleEndian: $0) }
+        if let value = logits.first(where: { !$0.isFinite }) {
+            throw CatalogueError.strangeValue(path: path, detail: "\(row()): a logit of \(value), where logits are finite numbers")
+        }
+        return logits
     }
 
     /// A time stored as milliseconds since 1970 UTC, in the years 1 to 9999 as wardrobe stores

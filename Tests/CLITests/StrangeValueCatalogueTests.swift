@@ -36,6 +36,11 @@ import Testing
          [["show", "1"], ["history", "1"], ["export", "--all"]]),
         ("UPDATE classifications SET logits = x'00' WHERE image_id = 1;",
          [["show", "1"], ["history", "1", "--json"], ["export", "--all"]]),
+        // An infinite first logit (float32 0x7F800000): `show --json` met NaN probabilities in JSONEncoder
+        // ("EncodingError"), `export --all` wrote it as inf or null.
+        ("UPDATE classifications SET logits = CAST(x'0000807F' || substr(logits, 5) AS BLOB) WHERE image_id = 2;",
+         [["show", "2", "--json"], ["show", "2"], ["history", "2", "--json"], ["export", "--all"],
+          ["export", "--all", "--format", "json"]]),
         ("UPDATE current_classifications SET confidence = 9e999 WHERE image_id = 1;",
          [["list", "--csv"], ["stats"], ["reclassify", "--dry-run"]]),
         ("UPDATE current_classifications SET corrected_label = 11 WHERE image_id = 1;",
@@ -76,6 +81,7 @@ import Testing
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
         for kind in ["classifications with a label outside 0 to 9: 1 row",
                      "classifications with logits of other than 40 bytes: 1 row",
+                     "classifications with a logit that is not a finite number: 1 row",
                      "current classifications with a confidence outside 0 to 1: 1 row",
                      "current classifications with a person's label outside 0 to 10: 1 row",
                      "images with a time outside the years 1 to 9999: 1 row"] {
