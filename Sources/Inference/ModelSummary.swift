@@ -11,7 +11,8 @@ public struct ModelSummary: Sendable, Codable, Equatable {
     public var outputs: [TensorSignature]
     /// The operations of `main`, in order.
     public var layers: [String]
-    /// The test accuracy the trainer recorded, if any.
+    /// The test accuracy the trainer recorded, if any and a finite number (the
+    /// training record keeps the text as written).
     public var testAccuracy: Double?
     public var training: [String: String]
 
@@ -29,7 +30,8 @@ public struct ModelSummary: Sendable, Codable, Equatable {
         inputs = main?.inputs ?? []
         outputs = main?.outputs ?? []
         layers = (main?.layers ?? []).map(\.op)
-        testAccuracy = description.training["test_accuracy"].flatMap(Double.init)
+        // Only a number JSON can hold: "nan" from a file made elsewhere stopped `model info --json`.
+        testAccuracy = description.training["test_accuracy"].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
         training = description.training
     }
 }

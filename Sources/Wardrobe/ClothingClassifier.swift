@@ -158,5 +158,15 @@ public struct ModelIdentity: Sendable, Equatable {
     public var recipe: String? { training[TrainingRecord.Key.recipe] }
 
     /// The temperature folded into the last layer when the model was calibrated, if any.
-    public var temperature: Float? { training[TrainingRecord.Key.temperature].flatMap(Float.init) }
+    /// A recorded temperature that is not a positive finite number (a file made elsewhere)
+    /// is an error naming the model: multiplied into the logits, it made every one NaN.
+    public var temperature: Float? {
+        get throws(WardrobeError) {
+            guard let recorded = training[TrainingRecord.Key.temperature] else { return nil }
+            guard let value = Float(recorded), value.isFinite, value > 0 else {
+                throw .model(path: path, reason: "the temperature it records, '\(recorded)', is not a positive number")
+            }
+            return value
+        }
+    }
 }

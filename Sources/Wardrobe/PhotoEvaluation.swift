@@ -103,12 +103,21 @@ public struct PhotoEvaluation {
                     // The import's own path (decode once, thumbnail, prepare), so the score is
                     // what an import of these photos would get.
                     let processed = try processor.process(bytes: try ImageFile.read(path), recipes: recipes)
-                    for (recipeIndex, tensor) in processed.tensors.enumerated() {
-                        var classification = classifier.classify(tensor: tensor.values)
-                        if logitScale != 1 { classification = Classification(logits: classification.logits.map { $0 * logitScale }) }
-                        predictions[recipeIndex][folderIndex][classification.labelIndex] += 1
-                        confidences[recipeIndex].append(Double(classification.confidence))
-                        rightAnswers[recipeIndex].append(entry.accepted.contains(classification.label))
+                    let classifications = processed.tensors.map { tensor in
+                        let classification = classifier.classify(tensor: tensor.values)
+                        return logitScale == 1 ? classification
+                            : Classification(logits: classification.logits.map { $0 * logitScale })
+                    }
+                    if classifications.allSatisfy(\.isFinite) {
+                        for (recipeIndex, classification) in classifications.enumerated() {
+                            predictions[recipeIndex][folderIndex][classification.labelIndex] += 1
+                            confidences[recipeIndex].append(Double(classification.confidence))
+                            rightAnswers[recipeIndex].append(entry.accepted.contains(classification.label))
+                        }
+                    } else {
+                        // No label or confidence follows from logits that are not finite (a NaN
+                        // confidence stopped the calibration report): the photo fails, for every recipe.
+                        failures.append(Failure(path: path, reason: Classification.notFiniteReason))
                     }
                 } catch {
                     failures.append(Failure(path: path, reason: error.reason))

@@ -10,7 +10,7 @@ extension ModelEvaluateCommand {
         let classifier = try console.setup.classifier(explicit: model.path, cataloguePath: catalogue.path)
         let recipes = try console.setup.recipes(named: recipe, for: classifier.model)
         // The model's temperature undoes its calibration (its last layer was divided by it).
-        let scale = uncalibrated ? classifier.model.temperature ?? 1 : 1
+        let scale = uncalibrated ? try classifier.model.temperature ?? 1 : 1
         let report = try PhotoEvaluation(classifier: classifier, recipes: recipes, logitScale: scale)
             .evaluate(imagesAt: images, map: map) { done, total in
                 console.status("evaluating \(done)/\(total)")

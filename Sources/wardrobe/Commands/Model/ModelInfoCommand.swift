@@ -25,6 +25,10 @@ struct ModelInfoCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let (choice, summary) = try console.setup.modelSummary(explicit: path ?? model.path, cataloguePath: catalogue.path)
+        let recordedAccuracy = summary.training["test_accuracy"]
+        if let recordedAccuracy, summary.testAccuracy == nil {
+            console.warning("model \(choice.path): the test accuracy it records, '\(recordedAccuracy)', is not a number")
+        }
         if output.json {
             try console.json(summary)
             return .success
@@ -44,7 +48,8 @@ struct ModelInfoCommand: Command {
             .joined(separator: ", "))
         console.output("labels         " + summary.labels.enumerated().map { "\($0) \($1)" }.joined(separator: ", "))
         console.output("layers         \(summary.layers.count): " + summary.layers.joined(separator: " "))
-        console.output("test accuracy  " + (summary.testAccuracy.map { String(format: "%.4f", $0) } ?? "not recorded"))
+        console.output("test accuracy  " + (summary.testAccuracy.map { String(format: "%.4f", $0) }
+            ?? recordedAccuracy.map { "'\($0)', not a number" } ?? "not recorded"))
         if !summary.training.isEmpty {
             console.output("training")
             // Keys line up after the longest (they were cut to 20 characters: `photo_validation_acc`).
