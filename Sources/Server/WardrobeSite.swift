@@ -33,8 +33,19 @@ public final class WardrobeSite: HTTPHandler {
         } catch let error as SiteError {
             return error.response
         } catch {
-            return .text("Internal error: \(error)", status: 500)
+            return failurePage(error)
         }
+    }
+
+    /// A page that could not be made (a row another program changed, a damaged catalogue): the
+    /// error's one line, escaped, in the frame of every page, so a person in the browser reads
+    /// what is wrong and what to do, with the way back to the other pages. Status 500.
+    private func failurePage(_ error: any Error) -> HTTPResponse {
+        let content: HTML = """
+            <h1>This page cannot be shown</h1>
+            <p class="notice">\(String(describing: error))</p>
+            """
+        return .html(PageLayout.page(title: "Error", section: .failure, readOnly: readOnly, content), status: 500)
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {

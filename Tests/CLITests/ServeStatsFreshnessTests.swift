@@ -56,6 +56,13 @@ final class KeepAliveHTTP {
 
     /// The body of a 200 answer as text; anything else throws.
     func get(_ path: String) throws -> String {
+        let (head, body) = try answer(path)
+        guard head.hasPrefix("HTTP/1.1 200") else { throw KeepAliveError("\(path) answered \(head)") }
+        return body
+    }
+
+    /// The head (status line and headers) and the body of the answer, whatever its status.
+    func answer(_ path: String) throws -> (head: String, body: String) {
         let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ write(socket, $0.baseAddress, $0.count) }) == request.count else {
             throw KeepAliveError("cannot send the request for \(path)")
@@ -64,14 +71,13 @@ final class KeepAliveHTTP {
         while buffered.firstRange(of: end) == nil { try fill() }
         let headerEnd = buffered.firstRange(of: end)!.upperBound
         let head = String(decoding: buffered[..<headerEnd], as: UTF8.self)
-        guard head.hasPrefix("HTTP/1.1 200") else { throw KeepAliveError("\(path) answered \(head)") }
         guard let length = head.firstMatch(of: /(?i)content-length:\s*(\d+)/).flatMap({ Int($0.1) }) else {
             throw KeepAliveError("no Content-Length in \(head)")
         }
         while buffered.count < headerEnd + length { try fill() }
         let body = String(decoding: buffered[headerEnd..<headerEnd + length], as: UTF8.self)
         buffered.removeFirst(headerEnd + length)
-        return body
+        return (head, body)
     }
 
     private func fill() throws {

@@ -12,11 +12,11 @@ import Testing
 /// that such a crash is the command's, not the test runner's.
 @Suite struct StrangeValueCatalogueTests {
     /// Three images imported, then `sql` run on the catalogue by a connection of its own.
-    static func changedCatalogue(in folder: PhotoFolder, _ sql: String) throws -> String {
+    static func changedCatalogue(in folder: PhotoFolder, _ sql: String, name: String = "c.sqlite") throws -> String {
         for index in 0..<3 {
             try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(index).png")
         }
-        let db = folder.path("c.sqlite")
+        let db = folder.path(name)
         let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--jobs", "1", "--quiet",
                                                 folder.path("photos")])
         try #require(imported.status == 0, "\(imported.stderr)")
@@ -133,17 +133,31 @@ import Testing
         ("UPDATE current_label_counts SET images = 9223372036854775807;", ["/", "/?label=Coat"]),
     ]
 
+    /// Each page that meets the row is a 500 in the frame of every page, with the error's one
+    /// line escaped; it was a plain-text "Internal error: ..." with no way back to the other pages.
+    /// The catalogue's name holds what HTML must escape.
     @Test(arguments: 0..<servedChanges.count)
     func serveAnswersEachPageAndGoesOn(change: Int) throws {
         let (sql, pages) = Self.servedChanges[change]
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        let db = try Self.changedCatalogue(in: folder, sql)
+        let db = try Self.changedCatalogue(in: folder, sql, name: "<b>wardrobe's & more.sqlite")
         let server = try ServeProcess(db: db)
         defer { server.stop() }
         let port = server.port
+        let escapedPath = db.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&#39;")
         for target in pages {
-            server.expectStatus(500, for: target)
+            let (head, body) = try KeepAliveHTTP(port: port).answer(target)
+            #expect(head.hasPrefix("HTTP/1.1 500"), "\(target): \(head)")
+            #expect(head.contains("Content-Type: text/html; charset=utf-8"), "\(target): \(head)")
+            #expect(body.contains("<nav><a href=\"/\">Gallery</a><a href=\"/review\">Review</a>"), "the frame: \(body)")
+            let message = try #require(body.split(separator: "\n").first { $0.hasPrefix("<p class=\"notice\">") },
+                                       "\(target): \(body)")
+            #expect(message.hasPrefix("<p class=\"notice\">\(escapedPath): the catalogue holds a value wardrobe never stores ("),
+                    "\(target): \(message)")
+            #expect(message.hasSuffix("undo that change or restore your last backup</p>"), "one line: \(message)")
+            #expect(!body.contains("<b>"), "nothing of the catalogue's unescaped: \(body)")
             #expect(server.isRunning, "the server is still there after \(target)")
         }
         #expect(try KeepAliveHTTP(port: port).get("/image/2").contains("sure"), "and answers for the other images")

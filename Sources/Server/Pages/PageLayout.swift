@@ -1,6 +1,7 @@
 /// The frame of every page: head, navigation, and the main content.
 enum PageLayout {
-    enum Section: String { case gallery, review, stats, image }
+    /// Which page this is; the navigation marks its link, where it has one.
+    enum Section: String { case gallery, review, stats, image, failure }
 
     static func page(title: String, section: Section, readOnly: Bool, _ content: HTML) -> HTML {
         let links: [(Section, String, String)] = [(.gallery, "/", "Gallery"), (.review, "/review", "Review"),
