@@ -105,6 +105,10 @@ public final class Database {
             var link = stat(), status = stat()
             guard lstat(path + suffix, &link) == 0 else { continue }
             if stat(path + suffix, &status) != 0 {
+                // Another process may have removed the file between the two looks: SQLite makes
+                // and deletes a -journal as a new catalogue is set up. Only a link that is still
+                // there points to nothing.
+                guard lstat(path + suffix, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { continue }
                 throw CatalogueError.companionNotAFile(path: path + suffix, kind: "a symbolic link to nothing")
             }
             let kind = status.st_mode & S_IFMT
