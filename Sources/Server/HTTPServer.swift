@@ -9,6 +9,17 @@ import Glibc
 /// What answers requests: called on the server's worker threads, several at once.
 public protocol HTTPHandler: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// The answer to a request the server refuses before the handler sees it (a query or
+    /// form it cannot read exactly: 400), `message` one line. Plain text unless the
+    /// handler says otherwise (a site answers a browser with a page).
+    func refusal(status: Int, message: String, to request: HTTPRequest) -> HTTPResponse
+}
+
+extension HTTPHandler {
+    public func refusal(status: Int, message: String, to request: HTTPRequest) -> HTTPResponse {
+        .text(message, status: status)
+    }
 }
 
 /// An HTTP server on GNU libmicrohttpd: the library reads and parses every
@@ -228,7 +239,7 @@ public final class HTTPServer: @unchecked Sendable {
         if request.bodyTooLarge {
             response = .text("Request body too large (at most \(limits.bodyBytes) bytes).", status: 413)
         } else if let reason = pending.unreadable {
-            response = .text("Bad request: \(reason).", status: 400)
+            response = handler.refusal(status: 400, message: "Bad request: \(reason).", to: request)
         } else if pending.notAForm {
             // Said as it is: read as an empty form, it was refused for a missing token.
             response = .text("Unsupported media type: a POST is a form, sent as application/x-www-form-urlencoded "

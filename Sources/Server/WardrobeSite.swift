@@ -30,22 +30,32 @@ public final class WardrobeSite: HTTPHandler {
         if let refused = guardian.checkHost(request) { return refused }
         do {
             return try route(request)
-        } catch let error as SiteError {
-            return error.response
+        } catch SiteError.notFound {
+            return refusal(status: 404, message: "Not found: there is no page at \(request.path).", to: request)
+        } catch SiteError.badRequest(let message) {
+            return refusal(status: 400, message: "Bad request: \(message)", to: request)
         } catch {
-            return failurePage(error)
+            return refusal(status: 500, message: String(describing: error), to: request)
         }
     }
 
-    /// A page that could not be made (a row another program changed, a damaged catalogue): the
-    /// error's one line, escaped, in the frame of every page, so a person in the browser reads
-    /// what is wrong and what to do, with the way back to the other pages. Status 500.
-    private func failurePage(_ error: any Error) -> HTTPResponse {
+    /// A page that is not there (404), a request that means nothing (400), a page that could
+    /// not be made (500: a row another program changed, a damaged catalogue): `message`, one
+    /// line, escaped, in the frame of every page, so a person in the browser reads what is
+    /// wrong, with the way back to the other pages. The page's script, which asks for JSON and
+    /// shows an error's text as it is, gets the line as plain text.
+    public func refusal(status: Int, message: String, to request: HTTPRequest) -> HTTPResponse {
+        if request.header("accept")?.contains("application/json") == true { return .text(message, status: status) }
+        let (title, heading) = switch status {
+        case 404: ("Not found", "This page is not here")
+        case 400: ("Bad request", "This request cannot be answered")
+        default: ("Error", "This page cannot be shown")
+        }
         let content: HTML = """
-            <h1>This page cannot be shown</h1>
-            <p class="notice">\(String(describing: error))</p>
+            <h1>\(heading)</h1>
+            <p class="notice">\(message)</p>
             """
-        return .html(PageLayout.page(title: "Error", section: .failure, readOnly: readOnly, content), status: 500)
+        return .html(PageLayout.page(title: title, section: .failure, readOnly: readOnly, content), status: status)
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -126,17 +136,10 @@ final class CatalogueWriter: Sendable {
     init(_ catalogue: consuming sending Catalogue) { self.catalogue = Mutex(catalogue) }
 }
 
-/// What a handler can answer instead of a page.
+/// What a handler can answer instead of a page (see `WardrobeSite.refusal`).
 enum SiteError: Error {
     case notFound
     case badRequest(String)
-
-    var response: HTTPResponse {
-        switch self {
-        case .notFound: .text("Not found.", status: 404)
-        case .badRequest(let message): .text("Bad request: \(message)", status: 400)
-        }
-    }
 
     /// An image's number as the site writes it: digits without leading zeros, so each image
     /// has one address (`/image/007` is not image 7).

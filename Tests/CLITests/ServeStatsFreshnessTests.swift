@@ -61,9 +61,11 @@ final class KeepAliveHTTP {
         return body
     }
 
-    /// The head (status line and headers) and the body of the answer, whatever its status.
-    func answer(_ path: String) throws -> (head: String, body: String) {
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8)
+    /// The head (status line and headers) and the body of the answer, whatever its status;
+    /// `accept`, if given, is sent as the Accept header.
+    func answer(_ path: String, accept: String? = nil) throws -> (head: String, body: String) {
+        let acceptLine = accept.map { "Accept: \($0)\r\n" } ?? ""
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\(acceptLine)\r\n".utf8)
         guard request.withUnsafeBytes({ write(socket, $0.baseAddress, $0.count) }) == request.count else {
             throw KeepAliveError("cannot send the request for \(path)")
         }
