@@ -37,7 +37,7 @@ struct BackupCommand: Command {
         InterruptFlag.install()
         let backup = try CatalogueBackup(of: catalogue, to: files[0])
         if output.json {
-            try console.json(backup)
+            try console.json(backup, of: "the backup's report")
             return .success
         }
         console.output("Backed up \(backup.catalogue) to \(backup.backup) in \(Format.duration(backup.seconds)): "

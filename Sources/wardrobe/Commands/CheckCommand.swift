@@ -31,7 +31,7 @@ struct CheckCommand: Command {
         console.clearStatus()
         if output.json {
             struct Report: Encodable { var catalogue: String; var ok: Bool; var problems: [String] }
-            try console.json(Report(catalogue: path, ok: problems.isEmpty, problems: problems))
+            try console.json(Report(catalogue: path, ok: problems.isEmpty, problems: problems), of: "the check's report")
         } else if problems.isEmpty {
             console.output("\(path): no damage found (every page checked)")
         } else {

@@ -49,7 +49,7 @@ struct ClassifyCommand: Command {
             console.error("\(failure.path): \(failure.reason)")
         }
         if output.json {
-            try console.json(results)
+            try console.json(results, of: "the classifications")
         } else {
             for result in results {
                 console.output("\(Format.escaped(result.path)): \(result.label) (\(Format.percent(result.confidence)))")

@@ -23,7 +23,7 @@ struct FailuresCommand: Command {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let rows = try FailureListing.rows(in: catalogue)
         if output.json {
-            try console.json(rows)
+            try console.json(rows, of: "the list of failures")
             return .success
         }
         guard !rows.isEmpty else {

@@ -44,7 +44,7 @@ struct ForgetCommand: Command {
         }
         let report = try Forgetter.forget(found, in: catalogue)
         if output.json {
-            try console.json(report)
+            try console.json(report, of: "the forget report")
         } else {
             console.output("Forgot \(report.images) image\(report.images == 1 ? "" : "s"): \(report.paths) paths, "
                            + "\(report.classifications) classifications, \(report.corrections) labels")

@@ -33,7 +33,7 @@ struct HistoryCommand: Command {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let details = try ImageDetails(images[0], in: catalogue)
         if output.json {
-            try console.json(details.timeline.map(HistoryCommand.JSONEvent.init))
+            try console.json(details.timeline.map(HistoryCommand.JSONEvent.init), of: "the image's history")
             return .success
         }
         console.output("image \(details.id)  \(details.sha256.prefix(12))  \(Format.escaped(details.paths.first?.path ?? ""))")

@@ -81,7 +81,7 @@ struct ImportCommand: Command {
         })
         progress.finish()
         if output.json {
-            try console.json(report)
+            try console.json(report, of: "the import's report")
         } else {
             printSummary(report, catalogue: catalogue.path, console: console)
         }
@@ -97,7 +97,7 @@ struct ImportCommand: Command {
         if output.json {
             struct DryRun: Encodable { var wouldRead: [String]; var unchanged: Int; var problems: [ImportReport.Failure] }
             try console.json(DryRun(wouldRead: plan.toRead.map(\.path), unchanged: plan.unchanged.count,
-                                    problems: plan.problems))
+                                    problems: plan.problems), of: "the import's dry run")
         } else {
             for file in plan.toRead { console.output(Format.escaped(file.path)) }
             let known = plan.knownFailures.isEmpty ? "" : ", \(plan.knownFailures.count) known failures would be skipped"

@@ -85,7 +85,7 @@ struct LabelCommand: Command {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
         let changes = try Labeller(catalogue: catalogue).apply(try act, to: references)
         if output.json {
-            try console.json(changes)
+            try console.json(changes, of: "the label changes")
             return .success
         }
         if !quiet {

@@ -31,7 +31,7 @@ struct PruneCommand: Command {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
         let report = try PathLook.prune(paths, dropMissing: dropMissing, in: catalogue)
         if output.json {
-            try console.json(report)
+            try console.json(report, of: "the prune report")
             return .success
         }
         var rows = [["checked", String(report.checked), "known paths looked at"],

@@ -77,7 +77,7 @@ struct ReclassifyCommand: Command {
             console.error("image \(failure.image): \(failure.reason)")
         }
         if output.json {
-            try console.json(report)
+            try console.json(report, of: "the reclassification's report")
         } else if !output.quiet {
             printSummary(report, console: console)
         }

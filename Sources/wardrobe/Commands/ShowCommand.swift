@@ -35,7 +35,7 @@ struct ShowCommand: Command {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let details = try ImageDetails(images[0], in: catalogue)
         if output.json {
-            try console.json(details)
+            try console.json(details, of: "the image's details")
             return .success
         }
         let style = PreviewStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)

@@ -25,7 +25,7 @@ struct StatsCommand: Command {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let summary = try CatalogueSummary(catalogue: catalogue)
         if output.json {
-            try console.json(summary)
+            try console.json(summary, of: "the catalogue's stats")
             return .success
         }
         console.output(summary.catalogue)

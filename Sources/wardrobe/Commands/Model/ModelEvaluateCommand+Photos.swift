@@ -18,7 +18,7 @@ extension ModelEvaluateCommand {
         console.clearStatus()
         for failure in report.failures { console.warning("\(failure.path): \(failure.reason)") }
         if output.json {
-            try console.json(report)
+            try console.json(report, of: "the evaluation on photos")
             return .success
         }
         let photos = report.recipes.first?.photos ?? 0

@@ -62,7 +62,7 @@ struct ModelEvaluateCommand: Command {
         let classifier = try console.setup.classifier(explicit: model.path, cataloguePath: catalogue.path)
         let report = try TestSetEvaluation(classifier: classifier, dataDirectory: data, limit: limit)
         if output.json {
-            try console.json(report)
+            try console.json(report, of: "the evaluation")
             return .success
         }
         console.info(String(format: "%d images in %.1f s (%.0f images/s)", report.images, report.seconds,

@@ -30,7 +30,7 @@ struct ModelInfoCommand: Command {
             console.warning("model \(choice.path): the test accuracy it records, '\(recordedAccuracy)', is not a number")
         }
         if output.json {
-            try console.json(summary)
+            try console.json(summary, of: "the model's summary")
             return .success
         }
         /// A tensor as `image float32 [N, 1, 28, 28]`.

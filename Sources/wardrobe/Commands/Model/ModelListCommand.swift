@@ -24,7 +24,7 @@ struct ModelListCommand: Command {
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         let listing = try ModelListing(catalogue: catalogue, setup: setup)
         if output.json {
-            try console.json(listing)
+            try console.json(listing, of: "the list of models")
             return .success
         }
         var rows = [["", "id", "model", "sha256", "registered", "adopted", "agreement"]]
