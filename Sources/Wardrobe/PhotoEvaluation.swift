@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Imaging
 import Training
@@ -73,24 +74,25 @@ public struct PhotoEvaluation {
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notFound("image folder \(directory)")
         }
-        let present = Set(((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { name in
-            var nested: ObjCBool = false
-            return manager.fileExists(atPath: directory + "/" + name, isDirectory: &nested) && nested.boolValue
-        })
+        // Names compared as bytes, as the system compares them: a map's 'café' is not the folder
+        // 'cafe\u{301}', which was taken for mapped and then read as no photos (0 of 0).
+        let listed = (PathName.names(inFolder: directory) ?? []).filter { PhotoLabelMap.isFolder(directory + "/" + $0) }
+        let walked = map.photoFiles(under: directory)
+        let present = Set(zip(map.entries, walked.files).filter { PhotoLabelMap.isFolder(directory + "/" + $0.0.folder) }
+            .map { PathName.Key($0.0.folder) })
         let mapped = map.entries.filter { !$0.accepted.isEmpty }
-        guard mapped.contains(where: { present.contains($0.folder) }) else {
-            throw .notFound("none of the mapped folders (\(mapped.map(\.folder).joined(separator: ", "))) in \(directory)")
+        guard mapped.contains(where: { present.contains(PathName.Key($0.folder)) }) else {
+            throw .invalidArgument("none of the mapped folders (\(mapped.map(\.folder).joined(separator: ", "))) is a folder in \(directory)")
         }
-        func files(in folder: String) -> [String] { PhotoLabelMap.photoFiles(in: directory + "/" + folder) }
 
         var excluded = [String: Int]()
-        for entry in map.entries where entry.accepted.isEmpty && present.contains(entry.folder) {
-            excluded[entry.folder] = files(in: entry.folder).count
+        for (entry, files) in zip(map.entries, walked.files) where entry.accepted.isEmpty && present.contains(PathName.Key(entry.folder)) {
+            excluded[entry.folder] = files.count
         }
-        let work = mapped.filter { present.contains($0.folder) }.map { ($0, files(in: $0.folder)) }
+        let work = zip(map.entries, walked.files).filter { !$0.0.accepted.isEmpty && present.contains(PathName.Key($0.0.folder)) }
         let total = work.reduce(0) { $0 + $1.1.count }
         var done = 0
-        var failures = [Failure]()
+        var failures = walked.problems.map { Failure(path: $0.path, reason: $0.reason) }
         // predictions[recipe][folder][label]
         var predictions = [[[Int]]](repeating: [[Int]](repeating: [Int](repeating: 0, count: ClothingClassifier.labels.count),
                                                         count: work.count), count: recipes.count)
@@ -144,10 +146,10 @@ public struct PhotoEvaluation {
                                calibration: CalibrationReport(confidences: confidences[recipeIndex],
                                                               correct: rightAnswers[recipeIndex]))
         }
-        let known = Set(map.entries.map(\.folder))
+        let known = Set(map.entries.map { PathName.Key($0.folder) })
         return Report(images: directory, model: "\(classifier.model.name) \(classifier.model.version)",
                       labels: ClothingClassifier.labels, recipes: scores, excluded: excluded,
-                      unmapped: present.subtracting(known).sorted(), absent: map.absentFolders(under: directory),
+                      unmapped: listed.filter { !known.contains(PathName.Key($0)) }.sorted(), absent: map.absentFolders(under: directory),
                       failures: failures,
                       seconds: Date().timeIntervalSince(start))
     }

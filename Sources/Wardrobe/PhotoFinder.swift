@@ -58,6 +58,29 @@ public struct PhotoFinder: Sendable {
         return (walk.files, walk.problems, walk.hidden, walk.notPhotos, walk.special)
     }
 
+    /// Each of `roots` (folders) walked as `find` walks, in one walk that never enters, through
+    /// a symbolic link, another of the roots or one of `fenced`: the files of each root apart,
+    /// each file under one root only. A root that is the same folder as an earlier one (a link
+    /// to it) is a problem and gets no files, so its files are not counted twice.
+    public func findEach(_ roots: [String], fencing fenced: [String] = [])
+        -> (files: [[FoundFile]], problems: [(path: String, reason: String)]) {
+        var walk = Walk(includeHidden: includeHidden, excluded: [])
+        let identities = roots.map { FileIdentity(path: $0) }
+        walk.fenced = Set(identities.compactMap { $0 } + fenced.compactMap { FileIdentity(path: $0) })
+        var files: [[FoundFile]] = []
+        for (index, root) in roots.enumerated() {
+            if let identity = identities[index], let first = identities[..<index].firstIndex(of: identity) {
+                walk.problems.append((root, "is the same folder as \(roots[first]), whose photos count once, there"))
+                files.append([])
+                continue
+            }
+            let before = walk.files.count
+            walk.visit(PathName.absolute(root), isRoot: true)
+            files.append(Array(walk.files[before...]))
+        }
+        return (files, walk.problems)
+    }
+
     /// The paths among `roots` that name nothing (a typo), before anything is
     /// opened or written; with each, why (`UnreachablePath`: a symbolic link whose
     /// target is gone is named as one) and the names beside it in its folder (for
@@ -116,6 +139,8 @@ public struct PhotoFinder: Sendable {
         var special = 0
         var seen = Set<PathName.Key>()
         var folders = Set<FileIdentity>()
+        /// Folders entered only as roots, never through a link from another (`findEach`).
+        var fenced = Set<FileIdentity>()
 
         init(includeHidden: Bool, excluded: Set<FileIdentity>) {
             self.includeHidden = includeHidden
@@ -144,7 +169,9 @@ public struct PhotoFinder: Sendable {
                 files.append(FoundFile(path: path, size: Int64(info.st_size), modified: modified))
             case S_IFDIR:
                 // A folder reached twice through symbolic links is walked once.
-                guard folders.insert(FileIdentity(info)).inserted else { return }
+                guard isRoot || !fenced.contains(FileIdentity(info)), folders.insert(FileIdentity(info)).inserted else {
+                    return
+                }
                 guard let entries = PathName.names(inFolder: path) else {
                     problems.append((path, "cannot read folder: permission denied or unreadable"))
                     return

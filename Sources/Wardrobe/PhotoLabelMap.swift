@@ -1,5 +1,8 @@
 import Files
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Which model labels count as right for each folder of labelled photos.
 ///
@@ -26,7 +29,9 @@ public struct PhotoLabelMap: Sendable, Equatable {
     public init(contentsOf path: String) throws(WardrobeError) {
         let text: String
         do {
-            text = String(decoding: try RegularFile.read(path, maxSize: 1 << 24), as: UTF8.self)
+            // Decoded as a folder listing is (`PathName`): a folder whose name is not UTF-8 is
+            // written in the map as its bytes, and they must stay those bytes to name it.
+            text = PathName.decode(try RegularFile.read(path, maxSize: 1 << 24))
         } catch {
             throw .invalidArgument("map \(path): cannot read: \(error.reason)")
         }
@@ -48,7 +53,14 @@ public struct PhotoLabelMap: Sendable, Equatable {
             let folder = line[..<colon].trimmingCharacters(in: .whitespaces)
             let rest = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             guard !folder.isEmpty else { throw .invalidArgument("map \(path) line \(number + 1): missing folder name") }
-            guard !entries.contains(where: { $0.folder == folder }) else {
+            // One name of a folder under the photos' folder: 'shoes/' or './shoes' named the folder
+            // 'shoes' under another spelling, which evaluate passed over and train did not.
+            guard !folder.contains("/"), folder != ".", folder != ".." else {
+                throw .invalidArgument("map \(path) line \(number + 1): '\(folder)' is not the name of a folder "
+                                       + "in the photos' folder (one name, without '/')")
+            }
+            // Compared as bytes, as the system compares names: 'café' and 'cafe\u{301}' are two folders.
+            guard !entries.contains(where: { PathName.same($0.folder, folder) }) else {
                 throw .invalidArgument("map \(path) line \(number + 1): folder '\(folder)' is mapped twice")
             }
             let accepted = rest.lowercased() == "none" ? [] :
@@ -71,14 +83,28 @@ public struct PhotoLabelMap: Sendable, Equatable {
     /// the map, or the wrong folder given. Training and evaluation say so, where they
     /// used to leave such a folder out without a word.
     public func absentFolders(under directory: String) -> [String] {
-        entries.filter { !$0.accepted.isEmpty && !FileManager.default.isDirectory(directory + "/" + $0.folder) }.map(\.folder)
+        entries.filter { !$0.accepted.isEmpty && !Self.isFolder(directory + "/" + $0.folder) }.map(\.folder)
     }
 
-    /// The files a folder of labelled photos is read from, as `import` walks a
-    /// folder: in its subfolders too (shoes/boots/...), sorted, leaving out hidden
-    /// files and folders and files named as no photo (`PhotoFinder.notPhotoExtensions`).
-    /// Subfolders used to be passed over without a word.
-    public static func photoFiles(in folder: String) -> [String] {
-        PhotoFinder().find([folder]).files.map(\.path)
+    /// True when `path` (its bytes, as `PathName` keeps them) is a folder, or a link to one.
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return PathName.withSystemName(path, { stat($0, &info) }) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The files each entry's folder under `directory` is read from (in entry order; none for
+    /// a folder that is not there), as `import` walks a folder: in its subfolders too
+    /// (shoes/boots/...), sorted, leaving out hidden files and folders and files named as no
+    /// photo (`PhotoFinder.notPhotoExtensions`). One walk for all: a symbolic link never leads
+    /// into another entry's folder or back into `directory`, so a photo counts once, under its
+    /// own folder's labels (a link to '..' inside 'pants' counted the shoes as trousers). What
+    /// cannot be walked (a link that leads nowhere or loops, a folder that cannot be read) is
+    /// a problem with its reason, as `import` names it; it was passed over without a word.
+    public func photoFiles(under directory: String) -> (files: [[String]], problems: [(path: String, reason: String)]) {
+        let folders = entries.map { directory + "/" + $0.folder }
+        let present = folders.map(Self.isFolder)
+        let found = PhotoFinder().findEach(zip(folders, present).filter(\.1).map(\.0), fencing: [directory])
+        var walked = found.files.makeIterator()
+        return (present.map { $0 ? walked.next()!.map(\.path) : [] }, found.problems)
     }
 }

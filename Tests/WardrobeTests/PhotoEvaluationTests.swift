@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Imaging
 import Testing
 import Training
@@ -38,6 +41,11 @@ import Wardrobe
         ("shoes: Slipper", "line 1: 'Slipper' is not one of the labels"),
         ("a: Bag\na: Coat", "line 2: folder 'a' is mapped twice"),
         ("hat: none", "no folder is mapped to a label"),
+        // Another spelling of a folder's name: evaluate passed it over, train read it.
+        ("shoes/: Sneaker", "line 1: 'shoes/' is not the name of a folder in the photos' folder (one name, without '/')"),
+        ("shoes: Sneaker\n./shoes: Sandal", "line 2: './shoes' is not the name of a folder"),
+        ("..: Sneaker", "line 1: '..' is not the name of a folder"),
+        ("shoes: Sneaker\n shoes : Sandal", "line 2: folder 'shoes' is mapped twice"),
     ])
     func refusesBadMapsWithTheLine(text: String, message: String) {
         #expect {
@@ -113,6 +121,40 @@ import Wardrobe
             // Data-set images reach the model as the data set holds them: nearly all right.
             #expect(score.mappedAccuracy >= 0.9, "\(score.recipe): \(score.mappedAccuracy)")
         }
+    }
+
+    /// Folder names are compared as the system compares them, by bytes: a map's 'café' (one
+    /// code point) is not the folder 'cafe\u{301}' (e and a combining accent). It was taken for
+    /// mapped and read as no photos: '0 photos in 1 mapped folders', accuracy 0 of 0, status 0.
+    /// A folder whose name is not UTF-8 is named in the map by its bytes, and found.
+    @Test func folderNamesAreMatchedByTheirBytes() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-eval-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let samples = FileManager.default.currentDirectoryPath + "/Fixtures/samples"
+        // The folders' names as the system keeps them: e and U+0301; "sho", 0xE9 (Latin-1 é), "s".
+        let names: [[UInt8]] = [Array("cafe\u{301}".utf8), [0x73, 0x68, 0x6F, 0xE9, 0x73]]
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let photo = try ImageFile.read(samples + "/test-9-sneaker.jpg")
+        for name in names {
+            let folder = Array(root.utf8) + [0x2F] + name
+            #expect(mkdir(folder.map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+            let file = open((folder + Array("/a.jpg".utf8)).map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o644)
+            #expect(file >= 0 && write(file, photo, photo.count) == photo.count)
+            close(file)
+        }
+        let classifier = try ClothingClassifier(modelAt: Self.modelPath)
+        let evaluation = PhotoEvaluation(classifier: classifier, recipes: [PhotoRecipe()])
+        let composed = try PhotoLabelMap(parsing: "caf\u{E9}: Sneaker, Sandal, Ankle boot", path: "m")
+        #expect {
+            _ = try evaluation.evaluate(imagesAt: root, map: composed)
+        } throws: { "\($0)" == "none of the mapped folders (caf\u{E9}) is a folder in \(root)" }
+
+        let mapFile = root + ".map"
+        defer { try? FileManager.default.removeItem(atPath: mapFile) }
+        try Data(names.flatMap { $0 + Array(": Sneaker, Sandal, Ankle boot\n".utf8) }).write(to: URL(fileURLWithPath: mapFile))
+        let report = try evaluation.evaluate(imagesAt: root, map: try PhotoLabelMap(contentsOf: mapFile))
+        #expect(report.recipes[0].folders.map(\.photos) == [1, 1], "\(report.recipes[0].folders)")
+        #expect(report.unmapped.isEmpty && report.absent.isEmpty && report.failures.isEmpty, "\(report)")
     }
 
     @Test func aFolderWithoutMappedSubfoldersIsAnError() throws {

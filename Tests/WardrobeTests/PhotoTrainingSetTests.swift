@@ -57,6 +57,36 @@ import Wardrobe
         #expect(set.source.perLabel.values.reduce(0, +) == set.training.count)
     }
 
+    /// The map's folders are walked together: a symbolic link inside 'pants' to '../..' led
+    /// back into the photos' folder and counted the three shoes as trousers too; a link that
+    /// leads nowhere or in a loop was passed over without a word; a folder mapped twice under a
+    /// link's name was read twice, under two sets of labels. Now each photo counts once, under
+    /// its own folder, and each of the rest is a failure with the reason `import` gives.
+    @Test func linksNeverCountAPhotoTwiceOrUnderAnotherFoldersLabels() throws {
+        let root = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root + "/pants/more", withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: root + "/pants/more/up", withDestinationPath: "../..")
+        try manager.createSymbolicLink(atPath: root + "/shoes/gone.jpg", withDestinationPath: "nowhere.jpg")
+        try manager.createSymbolicLink(atPath: root + "/shoes/loop1", withDestinationPath: "loop2")
+        try manager.createSymbolicLink(atPath: root + "/shoes/loop2", withDestinationPath: "loop1")
+        try manager.createSymbolicLink(atPath: root + "/boots", withDestinationPath: "shoes")
+        let map = try PhotoLabelMap(parsing: "shoes: Sandal, Sneaker, Ankle boot\npants: Trouser\nhat: none\nboots: Ankle boot",
+                                    path: "test.map")
+        let set = try PhotoTrainingSet(directory: root, map: map, recipe: PrepRecipes.photo)
+        #expect(set.training.count + set.heldOut.count == 5, "each photo once; the hat's left out")
+        #expect(set.perFolder.map(\.folder) == ["shoes", "pants", "boots"])
+        let trousers = (0..<set.training.count).filter { set.training.acceptedLabels($0) == [1] }.count
+            + (0..<set.heldOut.count).filter { set.heldOut.acceptedLabels($0) == [1] }.count
+        #expect(trousers == 2, "only the two trousers are trousers")
+        let failures = Dictionary(uniqueKeysWithValues: set.failures.map { (($0.path as NSString).lastPathComponent, $0.reason) })
+        #expect(failures["gone.jpg"] == "a symbolic link to 'nowhere.jpg', which is not there", "\(failures)")
+        #expect(failures["loop1"] == "a symbolic link that leads back to itself (a loop of links)", "\(failures)")
+        #expect(failures["boots"] == "is the same folder as \(root)/shoes, whose photos count once, there", "\(failures)")
+        #expect(failures["not-a-photo.jpg"] != nil && failures.count == 5, "\(failures)")
+    }
+
     @Test func aLimitTakesTheFirstPhotosInHashOrder() throws {
         let root = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }

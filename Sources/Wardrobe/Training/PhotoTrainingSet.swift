@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Imaging
 import Training
@@ -54,11 +55,11 @@ public struct PhotoTrainingSet: Sendable {
         let manager = FileManager.default
         guard manager.isDirectory(directory) else { throw .notFound("photo folder \(directory)") }
         var files: [(path: String, accepted: [Int], folder: String)] = []
-        for entry in map.entries where !entry.accepted.isEmpty {
-            let folder = directory + "/" + entry.folder
-            guard manager.isDirectory(folder) else { continue }
+        let walked = map.photoFiles(under: directory)
+        failures = walked.problems.map { Failure(path: $0.path, reason: $0.reason) }
+        for (entry, paths) in zip(map.entries, walked.files) where !entry.accepted.isEmpty {
             let accepted = entry.accepted.map { ClothingClassifier.labels.firstIndex(of: $0)! }
-            for path in PhotoLabelMap.photoFiles(in: folder) {
+            for path in paths {
                 files.append((path, accepted, entry.folder))
             }
         }
@@ -86,7 +87,7 @@ public struct PhotoTrainingSet: Sendable {
             for tensor in photo.tensors { training.append(tensor, accepted: photo.accepted) }
         }
         perFolder = map.entries.filter { !$0.accepted.isEmpty }.map { entry in
-            (entry.folder, learned.filter { $0.folder == entry.folder }.count)
+            (entry.folder, learned.filter { PathName.same($0.folder, entry.folder) }.count)
         }
     }
 
