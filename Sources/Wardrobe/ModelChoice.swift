@@ -100,6 +100,13 @@ extension WardrobeSetup {
             throw WardrobeError.catalogue(path: catalogue.path, reason:
                 "its model (\(record.name) \(record.version), adopted from \(source)) is gone and no copy was kept; run 'wardrobe model use FILE' again")
         }
+        // The copy is the adopted file's bytes: another program may have changed them (truncated,
+        // replaced), and they were then loaded as the adopted model or refused as a file that
+        // is truncated, with no word of where the damage is.
+        guard SHA256.digest(kept) == record.sha256.bytes else {
+            throw CatalogueError.strangeValue(path: catalogue.path, detail: CatalogueCheck.changedCopy(
+                adoption: adoption.id, model: "\(record.name) \(record.version)"))
+        }
         return ModelChoice(source: .catalogue, path: source + " (the copy kept in the catalogue)", bytes: kept)
     }
 }

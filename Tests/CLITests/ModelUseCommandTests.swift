@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import Imaging
 import Testing
 
 /// `wardrobe model use` and `model list` end to end: a catalogue adopts a
@@ -139,6 +140,43 @@ import Testing
         #expect(result.stderr.contains("junk.aimodel"), "\(result.stderr)")
         let usage = try run(["model", "use", "--db", db])
         #expect(usage.status == 64)
+    }
+
+    /// The copy of the adopted file kept in the catalogue, changed by another program (cut short,
+    /// one byte of a weight flipped, text) once the file is gone: each command that looks for the
+    /// model says which adoption and that the copy is not the model's file, and `check` lists it.
+    /// The copy was loaded as it was (a flipped weight classified as the adopted model would not)
+    /// or refused as a "model file is truncated" with no word of the catalogue; `check` said
+    /// "no damage found" and `model list` said the model in use had not classified here yet.
+    @Test(arguments: ["substr(file, 1, 1000)", "substr(file, 1, 2000) || x'01' || substr(file, 2002)", "'text'"])
+    func aChangedCopyOfTheAdoptedModelIsNamed(change: String) throws {
+        defer { folder.remove() }
+        try Data(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0))).write(to: URL(fileURLWithPath: folder.path("0.png")))
+        try #require(try run(["import", "--db", db, "--quiet", folder.path("0.png")]).status == 0)
+        let model = folder.path("adopted.aimodel")
+        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.aimodel", toPath: model)
+        try #require(try run(["model", "use", "--db", db, model]).status == 0)
+        try FileManager.default.removeItem(atPath: model)
+        try Catalogue(path: db).database.executeScript("UPDATE model_adoptions SET file = \(change);")
+        let before = try #require(FileManager.default.contents(atPath: db))
+        for command in [["model", "list"], ["model", "list", "--json"], ["model", "info"],
+                        ["classify", "--no-save", folder.path("0.png")], ["reclassify"]] {
+            let result = try run(command + ["--db", db])
+            #expect(result.status == 1, "\(command): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: \(db): the catalogue holds a value wardrobe never stores (model "
+                                            + "adoption 1: the copy kept of clothing 1.0 is not that model's file, its "
+                                            + "SHA-256 differs)"), "\(command): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+        }
+        let check = try run(["check", "--db", db])
+        #expect(check.status == 1 && check.stdout.contains(
+            "model adoptions whose kept copy of the model file is not that model: 1 row"), "\(check.stdout)")
+        #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
+        // Adopting the file again puts a whole copy in use.
+        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.aimodel", toPath: model)
+        #expect(try run(["model", "use", "--db", db, model]).status == 0)
+        try FileManager.default.removeItem(atPath: model)
+        #expect(try run(["model", "info", "--db", db]).status == 0)
     }
 
     func sha256(_ path: String) throws -> String {
