@@ -38,7 +38,9 @@ extension ModelFile {
 
         var tensors: [String: NDArray] = [:]
         var ranges: [(Range<Int>, String)] = []
-        for (name, value) in header where name != "__metadata__" {
+        // In name order, so a file with several faults is refused for the same one every time
+        // (the header's dictionary order changes from process to process).
+        for (name, value) in header.sorted(by: { $0.key < $1.key }) where name != "__metadata__" {
             guard let entry = value.object else { throw .badTensor(name: name, reason: "entry is not an object") }
             guard let dtype = entry["dtype"]?.string else { throw .badTensor(name: name, reason: "no dtype") }
             guard dtype == "F32" else { throw .badTensor(name: name, reason: "dtype \(dtype), only F32 is supported") }

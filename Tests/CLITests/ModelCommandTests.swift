@@ -89,6 +89,24 @@ import Testing
         #expect(model.description.functions["main"] != nil, "stdout holds the model and nothing else")
     }
 
+    /// A model file cut short is refused for the same tensor in every process: the header's
+    /// entries were looked at in dictionary order, which changes from one process to the next,
+    /// so `model info` named conv3.weight, then fc1.weight, then conv4.weight for one file.
+    @Test func aModelCutShortIsRefusedForTheSameTensorEveryTime() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/Models/clothing.aimodel"))
+        try folder.write(Array(whole.prefix(100_000)), to: "cut.aimodel")
+        var said = Set<String>()
+        for _ in 0..<6 {
+            let info = try WardrobeProcess.run(["model", "info", folder.path("cut.aimodel")])
+            #expect(info.status == 1, "\(info.stderr)")
+            said.insert(info.stderr)
+        }
+        #expect(said == ["error: model \(folder.path("cut.aimodel")): model file is truncated: tensor 'conv3.weight' "
+                         + "ends at byte 114816 of data, file holds 93312\n"], "\(said)")
+    }
+
     @Test func trainWithoutDataNamesThePackage() throws {
         let result = try WardrobeProcess.run(["model", "train", "--data", "/nonexistent", "--out", "/tmp/never.aimodel"])
         #expect(result.status == 1)
