@@ -38,8 +38,20 @@ public struct Labeller {
         self.command = command
     }
 
-    public func apply(_ act: Act, to references: [ImageReference]) throws -> [Change] {
-        let images = try references.map { try $0.resolve(in: catalogue) }
+    /// `places`, when given, says where each reference was read (`standard input line 3`), for
+    /// the error of one that names no image: in a list of thousands the word alone may not say.
+    public func apply(_ act: Act, to references: [ImageReference], places: [String?] = []) throws -> [Change] {
+        let images = try references.enumerated().map { index, reference in
+            do {
+                return try reference.resolve(in: catalogue)
+            } catch let error as WardrobeError {
+                guard index < places.count, let place = places[index] else { throw error }
+                switch error {
+                case .notFound, .invalidArgument: throw WardrobeError.invalidArgument("\(place): \(error)")
+                default: throw error
+                }
+            }
+        }
         let request: CorrectionRequest = switch act {
         case .label(let label): .label(label)
         case .confirm: .confirm
@@ -62,18 +74,26 @@ public struct Labeller {
     /// split as bytes, so a path that is not UTF-8 keeps its exact bytes (as
     /// it does as an argument); a CR before the LF and a UTF-8 byte-order
     /// mark at the start (a list saved on Windows) are dropped.
-    public static func references(lines input: some Collection<UInt8>) throws(WardrobeError) -> [ImageReference] {
+    /// Each with the number of its line (from 1), which an error names: `line 3: '1\x00' is not
+    /// an image id, ...`; the word alone did not say where in a long list it was.
+    public static func references(lines input: some Collection<UInt8>) throws(WardrobeError)
+        -> [(reference: ImageReference, line: Int)] {
         var bytes = Array(input)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        var references: [ImageReference] = []
-        for var line in bytes.split(separator: 0x0A) {
+        var references: [(reference: ImageReference, line: Int)] = []
+        for (index, var line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             if line.last == 0x0D { line = line.dropLast() }
             let word = PathName.decode(line).trimmingCharacters(in: .whitespaces)
             if word.isEmpty || word.hasPrefix("id,") { continue }
-            if let comma = word.firstIndex(of: ","), word[..<comma].allSatisfy(\.isASCIIDigit) {
-                references.append(try ImageReference(String(word[..<comma])))
+            let text = if let comma = word.firstIndex(of: ","), word[..<comma].allSatisfy(\.isASCIIDigit) {
+                String(word[..<comma])
             } else {
-                references.append(try ImageReference(word))
+                word
+            }
+            do {
+                references.append((try ImageReference(text), index + 1))
+            } catch {
+                throw .invalidArgument("line \(index + 1): \(error)")
             }
         }
         return references

@@ -1,6 +1,7 @@
 import Catalogue
 import CatalogueFixtures
 import Foundation
+import Imaging
 import Testing
 import Training
 
@@ -52,6 +53,29 @@ import Training
         let result = try run(["list", "--label", label, "--ids"])
         #expect(result.status == 0, "\(result.stderr)")
         return Set(result.stdout.split(separator: "\n").compactMap { Int64($0) })
+    }
+
+    /// `label LABEL -` reads a list as a script writes it: CRLF, no final line break, the
+    /// same image twice (labelled once); a line that names no image is an error naming its
+    /// line on the standard input, and nothing is labelled. The error named the word only,
+    /// which in a list of thousands did not say where it was.
+    @Test func aListOnStdinIsReadAsWrittenAndABadLineIsNamed() throws {
+        defer { folder.remove() }
+        for index in 0..<3 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(index).png")
+        }
+        try #require(try run(["import", "--quiet", "--prep", "fashion-mnist", folder.path("photos")]).status == 0)
+        let before = try #require(FileManager.default.contents(atPath: db))
+        for (input, line) in [("1\n2\n\n1\u{0}\n", "standard input line 4: '1\\x00' is not an image id, a hash prefix (hex digits) or a path"),
+                              ("1\r\n2\r\n0\r\n", "standard input line 3: image 0 in \(db) not found"),
+                              ("3\n/no/such.png", "standard input line 2: image imported from /no/such.png in \(db) not found")] {
+            let refused = try run(["label", "coat", "-"], input: input)
+            #expect(refused.status == 1 && refused.stderr == "error: \(line)\n", "\(input.debugDescription): \(refused.stderr)")
+            #expect(FileManager.default.contents(atPath: db) == before, "nothing labelled")
+        }
+        let labelled = try run(["label", "coat", "-"], input: "1\r\n2\r\n1\r\n2")
+        #expect(labelled.status == 0 && labelled.stderr == "labelled 2 images\n", "\(labelled.stderr)")
+        #expect(try ids("Coat") == [1, 2])
     }
 
     /// `--quiet` leaves out the row per image (a script labelling hundreds wants only the

@@ -71,11 +71,20 @@ struct LabelCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         var references: [ImageReference] = []
+        var places: [String?] = []
         for word in imageWords {
             if word == "-" {
-                references += try Labeller.references(lines: StandardInput.readAll())
+                let read: [(reference: ImageReference, line: Int)]
+                do {
+                    read = try Labeller.references(lines: StandardInput.readAll())
+                } catch let error as WardrobeError {
+                    throw WardrobeError.invalidArgument("standard input \(error)")
+                }
+                references += read.map(\.reference)
+                places += read.map { "standard input line \($0.line)" }
             } else {
                 references.append(try ImageReference(word))
+                places.append(nil)
             }
         }
         guard !references.isEmpty else {
@@ -83,7 +92,7 @@ struct LabelCommand: Command {
             return .success
         }
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
-        let changes = try Labeller(catalogue: catalogue).apply(try act, to: references)
+        let changes = try Labeller(catalogue: catalogue).apply(try act, to: references, places: places)
         if output.json {
             try console.json(changes, of: "the label changes")
             return .success
