@@ -26,8 +26,23 @@ public enum LabelMatcher {
                                        + "say which")
             }
         }
-        throw .invalidArgument("unknown label '\(text)'; the labels are: "
+        throw .invalidArgument("unknown label \(quoted(text)); the labels are: "
                                + (ClothingClassifier.labels + [noneName]).joined(separator: ", "))
+    }
+
+    /// A word that is no label, quoted for an error about it. Every label is ASCII, so a
+    /// character that is not (a Cyrillic Т, a no-break space, a zero-width joiner) is named
+    /// as well: 'Тrouser' beside "did you mean 'Trouser'?" showed two words that look the same.
+    public static func quoted(_ text: String) -> String {
+        var foreign: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !scalar.isASCII && !foreign.contains(scalar) { foreign.append(scalar) }
+        guard !foreign.isEmpty else { return "'\(text)'" }
+        let named = foreign.prefix(3).map { scalar -> String in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return "'\(text)' (with \(named.joined(separator: ", "))\(foreign.count > 3 ? ", ..." : ""), "
+            + "which no label holds)"
     }
 
     /// Every word a label answers to, as a person would type it: for "did you mean".

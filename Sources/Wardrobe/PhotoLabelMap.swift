@@ -66,7 +66,7 @@ public struct PhotoLabelMap: Sendable, Equatable {
             let accepted = rest.lowercased() == "none" ? [] :
                 rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for label in accepted where !ClothingClassifier.labels.contains(label) {
-                throw .invalidArgument("map \(path) line \(number + 1): '\(label)' is not one of the labels \(ClothingClassifier.labels.joined(separator: ", "))")
+                throw .invalidArgument("map \(path) line \(number + 1): \(LabelMatcher.quoted(label)) is not one of the labels \(ClothingClassifier.labels.joined(separator: ", "))")
             }
             guard rest.lowercased() == "none" || !accepted.isEmpty else {
                 throw .invalidArgument("map \(path) line \(number + 1): no labels for '\(folder)' (write 'none' to exclude it)")

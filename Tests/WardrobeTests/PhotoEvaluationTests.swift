@@ -46,6 +46,8 @@ import Wardrobe
         ("shoes: Sneaker\n./shoes: Sandal", "line 2: './shoes' is not the name of a folder"),
         ("..: Sneaker", "line 1: '..' is not the name of a folder"),
         ("shoes: Sneaker\n shoes : Sandal", "line 2: folder 'shoes' is mapped twice"),
+        // A no-break space looks like the space of 'Ankle boot': the character is named.
+        ("shoes: Ankle\u{A0}boot", "line 1: 'Ankle\u{A0}boot' (with U+00A0, which no label holds) is not one of the labels"),
     ])
     func refusesBadMapsWithTheLine(text: String, message: String) {
         #expect {

@@ -30,6 +30,12 @@ import Wardrobe
             #expect(error.description == "unknown label 'hat'; the labels are: T-shirt/top, Trouser, Pullover, "
                     + "Dress, Coat, Sandal, Shirt, Sneaker, Bag, Ankle boot, none")
         }
+        // A look-alike character is named: 'Тrouser' (a Cyrillic Т) read as if it were 'Trouser'.
+        do {
+            _ = try LabelMatcher.index(of: "\u{422}rouser")
+        } catch {
+            #expect(error.description.hasPrefix("unknown label '\u{422}rouser' (with U+0422, which no label holds); the labels are: "))
+        }
         do {
             _ = try LabelMatcher.index(of: "shoes")
             Issue.record("shoes is ambiguous")

@@ -11,7 +11,7 @@ enum ArgumentValues {
             return try LabelMatcher.index(of: text)
         } catch {
             guard let near = Suggestion.nearest(to: text, among: LabelMatcher.knownWords) else { throw error }
-            throw ValueError { _ in "unknown label '\(text)'; did you mean '\(near)'?" }
+            throw ValueError { _ in "unknown label \(LabelMatcher.quoted(text)); did you mean '\(near)'?" }
         }
     }
 
