@@ -86,8 +86,10 @@ public struct PhotoTrainingSet: Sendable {
             photos.append(photo.tensors[0], accepted: photo.accepted)
             for tensor in photo.tensors { training.append(tensor, accepted: photo.accepted) }
         }
+        var learnedIn: [PathName.Key: Int] = [:]
+        for photo in learned { learnedIn[PathName.Key(photo.folder), default: 0] += 1 }
         perFolder = map.entries.filter { !$0.accepted.isEmpty }.map { entry in
-            (entry.folder, learned.filter { PathName.same($0.folder, entry.folder) }.count)
+            (entry.folder, learnedIn[PathName.Key(entry.folder)] ?? 0)
         }
     }
 
