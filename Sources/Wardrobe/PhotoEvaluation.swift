@@ -69,11 +69,7 @@ public struct PhotoEvaluation {
     public func evaluate(imagesAt directory: String, map: PhotoLabelMap,
                          progress: (Int, Int) -> Void = { _, _ in }) throws(WardrobeError) -> Report {
         let start = Date()
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .notFound("image folder \(directory)")
-        }
+        if let reason = PhotoLabelMap.notAFolder(directory) { throw .invalidArgument("image folder \(directory): \(reason)") }
         // Names compared as bytes, as the system compares them: a map's 'café' is not the folder
         // 'cafe\u{301}', which was taken for mapped and then read as no photos (0 of 0).
         let listed = (PathName.names(inFolder: directory) ?? []).filter { PhotoLabelMap.isFolder(directory + "/" + $0) }

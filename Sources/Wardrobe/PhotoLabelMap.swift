@@ -88,6 +88,16 @@ public struct PhotoLabelMap: Sendable, Equatable {
         entries.filter { !$0.accepted.isEmpty && !Self.isFolder(directory + "/" + $0.folder) }.map(\.folder)
     }
 
+    /// Why `path` is no folder to read photos from, as `import` says it (nil when it is one): not
+    /// there, a link that leads nowhere or in a loop, a file. All were 'not found'.
+    public static func notAFolder(_ path: String) -> String? {
+        var info = stat()
+        guard PathName.withSystemName(path, { stat($0, &info) }) == 0 else { return PhotoFinder.reason(path, error: errno) }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR { return nil }
+        return type == S_IFREG ? "is a file, not a folder" : "is \(RegularFile.describe(type)), not a folder"
+    }
+
     /// True when `path` (its bytes, as `PathName` keeps them) is a folder, or a link to one.
     static func isFolder(_ path: String) -> Bool {
         var info = stat()

@@ -174,6 +174,29 @@ import Wardrobe
         #expect(report.unmapped.isEmpty && report.absent.isEmpty && report.failures.isEmpty, "\(report)")
     }
 
+    /// A photos' folder that is no folder says why, as import says it, for evaluate and train
+    /// alike; a file, a loop of links and a name that is not there were each 'not found'.
+    @Test func aPhotoFolderThatIsNoFolderSaysWhy() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-eval-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("pants: Trouser\n".utf8).write(to: URL(fileURLWithPath: root + "/a-file"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/loop", withDestinationPath: "loop")
+        let classifier = try ClothingClassifier(modelAt: Self.modelPath)
+        let map = try PhotoLabelMap(parsing: "pants: Trouser", path: "m")
+        for (name, reason) in [("a-file", "is a file, not a folder"),
+                               ("loop", "a symbolic link that leads back to itself (a loop of links)"),
+                               ("gone", "no such file or folder")] {
+            let path = root + "/" + name
+            #expect {
+                _ = try PhotoEvaluation(classifier: classifier, recipes: [PhotoRecipe()]).evaluate(imagesAt: path, map: map)
+            } throws: { "\($0)" == "image folder \(path): \(reason)" }
+            #expect {
+                _ = try PhotoTrainingSet(directory: path, map: map, recipe: PrepRecipes.photo)
+            } throws: { "\($0)" == "photo folder \(path): \(reason)" }
+        }
+    }
+
     @Test func aFolderWithoutMappedSubfoldersIsAnError() throws {
         let classifier = try ClothingClassifier(modelAt: Self.modelPath)
         let map = try PhotoLabelMap(parsing: "pants: Trouser", path: "m")

@@ -52,8 +52,7 @@ public struct PhotoTrainingSet: Sendable {
                 progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws(WardrobeError) {
         self.directory = directory
         self.recipe = recipe.identity
-        let manager = FileManager.default
-        guard manager.isDirectory(directory) else { throw .notFound("photo folder \(directory)") }
+        if let reason = PhotoLabelMap.notAFolder(directory) { throw .invalidArgument("photo folder \(directory): \(reason)") }
         var files: [(path: String, accepted: [Int], folder: String)] = []
         let walked = map.photoFiles(under: directory)
         failures = walked.problems.map { Failure(path: $0.path, reason: $0.reason) }
