@@ -121,6 +121,9 @@ public struct WardrobeSetup: Sendable {
             } else {
                 file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
             }
+        } catch .unreadable(_, let reason) {
+            // Said as every other command says it; 'model X: cannot read model X: ...' named it twice.
+            throw .model(path: path, reason: "cannot read: \(reason)")
         } catch {
             throw .model(path: path, reason: error.description)
         }

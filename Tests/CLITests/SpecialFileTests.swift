@@ -69,6 +69,21 @@ import Testing
         #expect(map.status != 0 && map.stderr.contains("not a regular file"), "\(map.stderr)")
     }
 
+    /// A model that cannot be read is one line, the same for every command that reads it; prep
+    /// named it twice ('model X: cannot read model X: is a directory').
+    @Test func aModelThatCannotBeReadIsTheSameLineForEveryCommand() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "models/a.aimodel/x.png")
+        let model = folder.path("models/a.aimodel")
+        for command in [["model", "info", model], ["classify", "--sample", "--no-save", "--model", model],
+                        ["prep", "--model", model, folder.path("models/a.aimodel/x.png")]] {
+            let result = try TimedProcess.run(command, seconds: 20)
+            #expect(result.status == 1 && result.stderr == "error: model \(model): cannot read: is a directory\n",
+                    "\(command): \(result.stderr)")
+        }
+    }
+
     @Test func importGoesOnPastAFIFOInTheFolder() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
