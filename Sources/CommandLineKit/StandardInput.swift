@@ -12,7 +12,11 @@ public enum StandardInput {
         public let description: String
     }
 
-    public static func readAll() throws -> Data {
+    /// The most read: a list of a few million paths. An input without end (`< /dev/zero`, a
+    /// `yes` piped in) was read until memory ran out, and the process stopped with a trap.
+    public static let maxSize = 256 << 20
+
+    public static func readAll(maxSize: Int = maxSize) throws -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -21,6 +25,10 @@ public enum StandardInput {
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(description: "cannot read the standard input: \(String(cString: strerror(errno)))")
+            }
+            guard data.count + count <= maxSize else {
+                throw Failure(description: "cannot read the standard input: it holds more than \(maxSize >> 20) MiB "
+                              + "(give a longer list in parts)")
             }
             data.append(contentsOf: buffer[..<count])
         }

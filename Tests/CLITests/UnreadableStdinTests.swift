@@ -5,7 +5,11 @@ import Testing
 /// with `<&-`, or a folder: `< photos`) crashed it with a Foundation backtrace. It is one
 /// error line, status 1, and nothing is labelled.
 @Suite struct UnreadableStdinTests {
-    @Test(arguments: [("<&-", "Bad file descriptor"), ("< \"$1\"", "Is a directory")])
+    /// An input without end (`< /dev/zero`) was read until memory ran out: a trap ("unable to
+    /// allocate memory", signal 4) or, without a limit, the machine's memory. Reading stops at
+    /// `StandardInput.maxSize`.
+    @Test(arguments: [("<&-", "Bad file descriptor"), ("< \"$1\"", "Is a directory"),
+                      ("< /dev/zero", "it holds more than 256 MiB (give a longer list in parts)")])
     func anUnreadableStdinIsOneErrorLine(redirect: String, reason: String) throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
@@ -13,7 +17,8 @@ import Testing
 
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "exec \"$0\" label coat - --db \"$2\" \(redirect)",
+        // Memory capped, so that an input read without end stops the command, not the machine.
+        shell.arguments = ["-c", "ulimit -v 4194304; exec \"$0\" label coat - --db \"$2\" \(redirect)",
                            WardrobeProcess.executable.path, folder.root.path, db]
         shell.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         let err = Pipe()
