@@ -49,7 +49,8 @@ public struct PhotoLabelMap: Sendable, Equatable {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 .trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }
-            guard let colon = line.firstIndex(of: ":") else {
+            // The last colon: no label holds one, and a folder may ("10:30 shoot: Coat").
+            guard let colon = line.lastIndex(of: ":") else {
                 throw .invalidArgument("map \(path) line \(number + 1): expected 'folder: Label, Label' or 'folder: none'")
             }
             let folder = line[..<colon].trimmingCharacters(in: .whitespaces)

@@ -24,6 +24,13 @@ import Wardrobe
 
     /// A map saved on Windows: a byte-order mark and CRLF line ends (the whole file
     /// used to be one line, its labels "Trouser\r\nhat: none").
+    /// A folder whose name holds a colon is mapped: the labels follow the last colon, as no
+    /// label holds one. '10:30 shoot: Coat' was read as folder '10' with the label '30 shoot: Coat'.
+    @Test func aFolderWhoseNameHoldsAColonIsMapped() throws {
+        let map = try PhotoLabelMap(parsing: "10:30 shoot: Coat\nC: none\n", path: "colon.map")
+        #expect(map.entries == [.init(folder: "10:30 shoot", accepted: ["Coat"]), .init(folder: "C", accepted: [])])
+    }
+
     @Test func readsAMapWithCRLFAndAByteOrderMark() throws {
         let map = try PhotoLabelMap(parsing: "\u{FEFF}shoes: Sneaker\r\n\r\npants: Trouser\r\nhat: none\r\n", path: "win.map")
         #expect(map.entries == [
