@@ -87,6 +87,10 @@ public struct PhotoEvaluation {
         }
         let work = zip(map.entries, walked.files).filter { !$0.0.accepted.isEmpty && present.contains(PathName.Key($0.0.folder)) }
         let total = work.reduce(0) { $0 + $1.1.count }
+        // As training says it: scored, no photo was 'mapped accuracy 0.000 (0 of 0)', status 0.
+        guard total > 0 else {
+            throw .notFound("photos of the mapped folders (\(work.map(\.0.folder).joined(separator: ", "))) in \(directory)")
+        }
         var done = 0
         var failures = walked.problems.map { Failure(path: $0.path, reason: $0.reason) }
         // predictions[recipe][folder][label]

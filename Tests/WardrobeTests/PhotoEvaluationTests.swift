@@ -204,6 +204,20 @@ import Wardrobe
         }
     }
 
+    /// Mapped folders that hold no photo are an error, as for training: the report said
+    /// 'mapped accuracy 0.000 (0 of 0)', with status 0, of photos it never saw.
+    @Test func mappedFoldersWithoutPhotosAreAnError() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-eval-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/pants", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("a note, passed over by its name\n".utf8).write(to: URL(fileURLWithPath: root + "/pants/notes.txt"))
+        let classifier = try ClothingClassifier(modelAt: Self.modelPath)
+        #expect {
+            _ = try PhotoEvaluation(classifier: classifier, recipes: [PhotoRecipe()])
+                .evaluate(imagesAt: root, map: try PhotoLabelMap(parsing: "pants: Trouser\nshoes: Sneaker", path: "m"))
+        } throws: { "\($0)" == "photos of the mapped folders (pants) in \(root) not found" }
+    }
+
     @Test func aFolderWithoutMappedSubfoldersIsAnError() throws {
         let classifier = try ClothingClassifier(modelAt: Self.modelPath)
         let map = try PhotoLabelMap(parsing: "pants: Trouser", path: "m")
