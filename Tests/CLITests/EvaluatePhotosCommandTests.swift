@@ -23,6 +23,22 @@ import Training
         try Data("trousers: Trouser\nboots: Ankle boot, Sneaker\n".utf8).write(to: directory.appendingPathComponent("kinds.map"))
     }
 
+    /// Photos that all fail are named, each in one line, and the evaluation is an error: it
+    /// printed 'mapped accuracy 0.000 (0 of 0)' with status 0, for --json too.
+    @Test(arguments: [[], ["--json"]])
+    func photosThatAllFailAreAnErrorNotAScoreOfNothing(json: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(Array("a shopping list\n".utf8), to: "photos/trousers/a.jpg")
+        try folder.write(Array("trousers: Trouser\n".utf8), to: "kinds.map")
+        let result = try WardrobeProcess.run(["model", "evaluate", "--images", folder.path("photos"),
+                                              "--map", folder.path("kinds.map")] + json)
+        #expect(result.status == 1 && result.stdout.isEmpty, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr == "warning: \(folder.path("photos"))/trousers/a.jpg: not an image: content is not JPEG, "
+                + "PNG, HEIF, AVIF or WebP\nerror: none of the 1 photos of the mapped folders in \(folder.path("photos")) "
+                + "could be scored; each is named above\n", "\(result.stderr)")
+    }
+
     @Test func printsMappedAndPerFolderAccuracyAndConfusionForEveryRecipe() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eval-photos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -17,6 +17,11 @@ extension ModelEvaluateCommand {
             }
         console.clearStatus()
         for failure in report.failures { console.warning("\(failure.path): \(failure.reason)") }
+        // Scored, no photo was 'mapped accuracy 0.000 (0 of 0)' with status 0.
+        guard report.recipes.contains(where: { $0.photos > 0 }) else {
+            throw WardrobeError.invalidArgument("none of the \(report.failures.count) photos of the mapped folders in "
+                                                + "\(images) could be scored; each is named above")
+        }
         if output.json {
             try console.json(report, of: "the evaluation on photos")
             return .success
