@@ -1,5 +1,4 @@
 import Foundation
-import Imaging
 import Testing
 
 /// A page that is not there (404) or a request that means nothing (400), opened in a
@@ -19,14 +18,8 @@ import Testing
     ]
 
     @Test func aRefusedPageIsAPageInTheFrameWithItsLineEscaped() throws {
-        let folder = try PhotoFolder()
-        defer { folder.remove() }
-        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/0.png")
-        let db = folder.path("c.sqlite")
-        let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--quiet", folder.path("photos")])
-        try #require(imported.status == 0, "\(imported.stderr)")
-        let server = try ServeProcess(db: db)
-        defer { server.stop() }
+        let (folder, server) = try ServeProcess.onOneImage()
+        defer { server.stop(); folder.remove() }
         let client = try KeepAliveHTTP(port: server.port)
 
         for (target, status, line) in Self.refusals {

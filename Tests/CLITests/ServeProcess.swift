@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 
 /// `wardrobe serve` on a catalogue, read-only, on a free port, as a process of its own: a
@@ -24,6 +25,23 @@ final class ServeProcess {
             throw error
         }
         self.process = process
+    }
+
+    /// A new folder holding `c.sqlite`, a catalogue of one Fashion-MNIST image imported with
+    /// its own recipe, and serve on it; the caller stops the server and removes the folder.
+    static func onOneImage() throws -> (folder: PhotoFolder, server: ServeProcess) {
+        let folder = try PhotoFolder()
+        do {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/0.png")
+            let db = folder.path("c.sqlite")
+            let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", "--quiet",
+                                                    folder.path("photos")])
+            try #require(imported.status == 0, "\(imported.stderr)")
+            return (folder, try ServeProcess(db: db))
+        } catch {
+            folder.remove()
+            throw error
+        }
     }
 
     var isRunning: Bool { process.isRunning }
