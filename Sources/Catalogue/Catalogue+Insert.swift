@@ -50,16 +50,6 @@ extension Catalogue {
         }
     }
 
-    /// Records, in one transaction, that each file holds content already
-    /// stored, found by its hash. An entry of the result is the image the
-    /// path now names and whether the path is new to it, or nil when no image
-    /// has that hash (nothing is stored for that file).
-    @discardableResult
-    public func recordPaths(_ files: [(file: SeenFile, sha256: SHA256Digest)],
-                            at date: Date = Date()) throws -> [RecordedPath?] {
-        try database.transaction { try storePaths(files, now: date.catalogueMilliseconds) }
-    }
-
     // MARK: - Inside a transaction
 
     /// `insertImages` inside the caller's transaction (classifications validated).
@@ -113,7 +103,9 @@ extension Catalogue {
         }
     }
 
-    /// `recordPaths` inside the caller's transaction.
+    /// Records, inside the caller's transaction, that each file holds content already stored,
+    /// found by its hash. An entry of the result is the image the path now names and whether
+    /// the path is new to it, or nil when no image has that hash (nothing is stored for that file).
     func storePaths(_ files: [(file: SeenFile, sha256: SHA256Digest)], now: Int64) throws -> [RecordedPath?] {
         let insertPath = try database.cachedStatement(InsertSQL.path)
         return try files.map { file, sha256 in

@@ -68,7 +68,7 @@ public struct InsertedImage: Sendable, Equatable {
     public let pathIsNew: Bool
 }
 
-/// A path recorded for content already stored (`Catalogue.recordPaths`).
+/// A path recorded for content already stored (`RunBatch.recordPaths`).
 public struct RecordedPath: Sendable, Equatable {
     /// The image the path names now.
     public let image: ImageID

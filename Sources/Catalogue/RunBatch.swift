@@ -5,7 +5,7 @@ import Foundation
 /// everything stored through it is committed in one transaction together
 /// with the run's counts as the batch leaves them, or, on any error, none of
 /// it. Its functions are the catalogue's batch writes (`insertImages`,
-/// `addClassifications`, `recordPaths`, `recordFailure`) for that one run and
+/// `addClassifications`, `storePaths`, `recordFailure`) for that one run and
 /// that one transaction; it is used only inside the body it is given to.
 public struct RunBatch {
     let catalogue: Catalogue
@@ -32,7 +32,7 @@ public struct RunBatch {
         return try catalogue.storeClassifications(items, context: context, now: now)
     }
 
-    /// As `Catalogue.recordPaths`, inside the batch.
+    /// As `Catalogue.storePaths`, inside the batch.
     @discardableResult
     public func recordPaths(_ files: [(file: SeenFile, sha256: SHA256Digest)]) throws -> [RecordedPath?] {
         try catalogue.storePaths(files, now: now)

@@ -74,18 +74,18 @@ public struct PhotoEvaluation {
         // 'cafe\u{301}', which was taken for mapped and then read as no photos (0 of 0).
         let listed = (PathName.names(inFolder: directory) ?? []).filter { PhotoLabelMap.isFolder(directory + "/" + $0) }
         let walked = map.photoFiles(under: directory)
-        let present = Set(zip(map.entries, walked.files).filter { PhotoLabelMap.isFolder(directory + "/" + $0.0.folder) }
-            .map { PathName.Key($0.0.folder) })
-        let mapped = map.entries.filter { !$0.accepted.isEmpty }
-        guard mapped.contains(where: { present.contains(PathName.Key($0.folder)) }) else {
+        // Each entry with the files of its folder, for the folders that are there.
+        let found = zip(map.entries, walked.files).compactMap { entry, files in files.map { (entry, $0) } }
+        let work = found.filter { !$0.0.accepted.isEmpty }
+        guard !work.isEmpty else {
+            let mapped = map.entries.filter { !$0.accepted.isEmpty }
             throw .invalidArgument("none of the mapped folders (\(mapped.map(\.folder).joined(separator: ", "))) is a folder in \(directory)")
         }
 
         var excluded = [String: Int]()
-        for (entry, files) in zip(map.entries, walked.files) where entry.accepted.isEmpty && present.contains(PathName.Key(entry.folder)) {
+        for (entry, files) in found where entry.accepted.isEmpty {
             excluded[entry.folder] = files.count
         }
-        let work = zip(map.entries, walked.files).filter { !$0.0.accepted.isEmpty && present.contains(PathName.Key($0.0.folder)) }
         let total = work.reduce(0) { $0 + $1.1.count }
         // As training says it: scored, no photo was 'mapped accuracy 0.000 (0 of 0)', status 0.
         guard total > 0 else {
@@ -149,7 +149,8 @@ public struct PhotoEvaluation {
         let known = Set(map.entries.map { PathName.Key($0.folder) })
         return Report(images: directory, model: "\(classifier.model.name) \(classifier.model.version)",
                       labels: ClothingClassifier.labels, recipes: scores, excluded: excluded,
-                      unmapped: listed.filter { !known.contains(PathName.Key($0)) }.sorted(), absent: map.absentFolders(under: directory),
+                      unmapped: listed.filter { !known.contains(PathName.Key($0)) }.sorted(),
+                      absent: zip(map.entries, walked.files).filter { !$0.0.accepted.isEmpty && $0.1 == nil }.map(\.0.folder),
                       failures: failures,
                       seconds: Date().timeIntervalSince(start))
     }

@@ -105,7 +105,7 @@ public struct PhotoLabelMap: Sendable, Equatable {
         return PathName.withSystemName(path, { stat($0, &info) }) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// The files each entry's folder under `directory` is read from (in entry order; none for
+    /// The files each entry's folder under `directory` is read from (in entry order; nil for
     /// a folder that is not there), as `import` walks a folder: in its subfolders too
     /// (shoes/boots/...), sorted, leaving out hidden files and folders and files named as no
     /// photo (`PhotoFinder.notPhotoExtensions`). One walk for all: a symbolic link never leads
@@ -113,11 +113,11 @@ public struct PhotoLabelMap: Sendable, Equatable {
     /// own folder's labels (a link to '..' inside 'pants' counted the shoes as trousers). What
     /// cannot be walked (a link that leads nowhere or loops, a folder that cannot be read) is
     /// a problem with its reason, as `import` names it; it was passed over without a word.
-    public func photoFiles(under directory: String) -> (files: [[String]], problems: [(path: String, reason: String)]) {
+    public func photoFiles(under directory: String) -> (files: [[String]?], problems: [(path: String, reason: String)]) {
         let folders = entries.map { directory + "/" + $0.folder }
         let present = folders.map(Self.isFolder)
         let found = PhotoFinder().findEach(zip(folders, present).filter(\.1).map(\.0), fencing: [directory])
         var walked = found.files.makeIterator()
-        return (present.map { $0 ? walked.next()!.map(\.path) : [] }, found.problems)
+        return (present.map { $0 ? walked.next()!.map(\.path) : nil }, found.problems)
     }
 }

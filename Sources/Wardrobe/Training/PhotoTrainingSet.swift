@@ -56,7 +56,8 @@ public struct PhotoTrainingSet: Sendable {
         var files: [(path: String, accepted: [Int], folder: String)] = []
         let walked = map.photoFiles(under: directory)
         failures = walked.problems.map { Failure(path: $0.path, reason: $0.reason) }
-        for (entry, paths) in zip(map.entries, walked.files) where !entry.accepted.isEmpty {
+        for (entry, found) in zip(map.entries, walked.files) where !entry.accepted.isEmpty {
+            guard let paths = found else { continue }
             let accepted = entry.accepted.map { ClothingClassifier.labels.firstIndex(of: $0)! }
             for path in paths {
                 files.append((path, accepted, entry.folder))
