@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // wardrobe: a catalogue of clothing photos, classified by a bundled Fashion-MNIST model.
-// Dependencies point one way: wardrobe -> (CommandLineKit, Wardrobe);
-// Wardrobe -> (Catalogue, Imaging, Inference, Training); Training -> Inference.
+// Dependencies point one way: wardrobe -> (CommandLineKit, Server, Wardrobe); Server -> Wardrobe;
+// Wardrobe -> (Catalogue, Imaging, Inference, Training); Training -> Inference. Wardrobe is
+// the one way in: it imports Catalogue internally, so nothing above it names a storage type.
 // CommandLineKit knows nothing of clothing or catalogues. Each target's dependencies
 // are exactly the modules its sources import. No package outside the toolchain;
 // C libraries come from Debian.
@@ -72,7 +73,11 @@ let package = Package(
         .target(name: "LoopbackSocket", path: "Tests/Support/LoopbackSocket"),
         .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS", "Files"],
                 swiftSettings: optimised),
-        .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto", "Files"]),
+        // Compiled for testing in every configuration: its tests run against release builds and
+        // reach, with @testable, the run engine and the use cases' parts that speak the storage's
+        // types, which stay internal (Catalogue is an internal import).
+        .target(name: "Wardrobe", dependencies: ["Catalogue", "Imaging", "Inference", "Training", "CCrypto", "Files"],
+                swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         // The command-line frame: commands, options declared once on the properties they
         // fill, the parser, help, console and progress. Not named `CommandLine`: a module
         // of that name would shadow Swift's `CommandLine` (the process's arguments) in
@@ -80,7 +85,7 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["Files", "CWideCharacters"]),
         // The executable only parses, calls Wardrobe and prints.
         // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
-        .target(name: "Server", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Files", "CMicroHTTPD"]),
+        .target(name: "Server", dependencies: ["Wardrobe", "Files", "CMicroHTTPD"]),
         .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit", "Files"]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),

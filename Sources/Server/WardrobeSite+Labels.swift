@@ -1,4 +1,3 @@
-import Catalogue
 import Files
 import Wardrobe
 
@@ -13,7 +12,7 @@ extension WardrobeSite {
     /// page after offers to undo the act).
     func label(_ request: HTTPRequest) throws -> HTTPResponse {
         if let refused = guardian.checkStateChange(request) { return refused }
-        guard let writer else { return .text("Forbidden: this server is read-only.", status: 403) }
+        guard !readOnly else { return .text("Forbidden: this server is read-only.", status: 403) }
         let form = request.form
         guard let idText = form["id"], let id = try? SiteError.imageID(idText) else {
             throw SiteError.badRequest("the form names no image")
@@ -27,16 +26,12 @@ extension WardrobeSite {
         default: throw SiteError.badRequest("unknown action")
         }
         // The person's label before the act (for undo) and the image after it, read under the same lock.
-        let (before, after): (Int?, CurrentClassification?)
+        let (before, after): (Int?, Gallery.Item?)
         do {
-            (before, after) = try writer.catalogue.withLock { catalogue -> (Int?, CurrentClassification?) in
-                // By id only: an id that names no image must not fall back to a hash prefix.
-                guard try catalogue.image(id) != nil else { throw SiteError.notFound }
-                let before = try catalogue.personLabel(of: id)
-                _ = try Labeller(catalogue: catalogue, command: "serve").apply(act, to: [.id(id)])
-                return (before, try catalogue.currentClassification(of: id))
-            }
-        } catch CatalogueError.invalidArgument(let message) {
+            (before, after) = try catalogue.label(act, image: id, command: "serve")
+        } catch WardrobeError.notFound {
+            throw SiteError.notFound
+        } catch WardrobeError.invalidArgument(let message) {
             throw SiteError.badRequest(message)
         }
         let was = before.map(LabelMatcher.name(of:)) ?? ""
@@ -55,9 +50,9 @@ extension WardrobeSite {
     /// person gave it; `model`, the model's label; `was`, the person's label
     /// before the act (empty for none: what undo puts back); `name`, the
     /// image's file name as pages show it; `next`, the page a form without script goes to.
-    static func reply(id: ImageID, after: CurrentClassification?, was: String, next: String) -> String {
+    static func reply(id: Int64, after: Gallery.Item?, was: String, next: String) -> String {
         JSONText.object([
-            ("id", .integer(id.rawValue)),
+            ("id", .integer(id)),
             ("label", after.map { .string(LabelMatcher.name(of: $0.effectiveLabel)) } ?? .null),
             ("person", .bool(after?.correctedLabel != nil)),
             ("model", after.map { .string(LabelMatcher.name(of: $0.label)) } ?? .null),

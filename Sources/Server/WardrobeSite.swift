@@ -1,29 +1,24 @@
-import Catalogue
 import Foundation
-import Imaging
-import Synchronization
 import Wardrobe
 
 /// The pages of `wardrobe serve` over one catalogue. Every request passes
 /// the Host check first; only the fixed routes below answer (images by id
-/// or hash, assets compiled in), anything else is 404. Reads use the worker
-/// thread's own connection; corrections go through one writer connection.
+/// or hash, assets compiled in), anything else is 404. Every page is a use
+/// case of the one open catalogue, shared by the server's threads (each reads
+/// through its own connection; corrections go one at a time).
 public final class WardrobeSite: HTTPHandler {
     public let guardian: RequestGuard
     public let readOnly: Bool
-    let reads: ReadConnections
-    let writer: CatalogueWriter?
+    let catalogue: OpenCatalogue
 
-    /// `catalogue` is the path of an existing catalogue. `readOnly` serves
-    /// pages without the forms that change labels (and refuses such POSTs).
-    public init(cataloguePath: String, boundHost: String, readOnly: Bool,
-                token: String = RequestGuard.randomToken()) throws {
+    /// `catalogue` is opened for threads to share (`WardrobeSetup.openCatalogue`), read-only
+    /// when `readOnly`: the pages then come without the forms that change labels (and such
+    /// POSTs are refused).
+    public init(catalogue: OpenCatalogue, boundHost: String, readOnly: Bool,
+                token: String = RequestGuard.randomToken()) {
         guardian = RequestGuard(boundHost: boundHost, token: token)
         self.readOnly = readOnly
-        reads = ReadConnections(path: cataloguePath)
-        // Opening one reader now reports a missing or foreign file before the server starts.
-        _ = try Catalogue(path: cataloguePath, mode: .readOnly)
-        writer = readOnly ? nil : CatalogueWriter(try Catalogue(path: cataloguePath, mode: .readWrite))
+        self.catalogue = catalogue
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -85,9 +80,6 @@ public final class WardrobeSite: HTTPHandler {
         }
     }
 
-    /// This worker thread's read connection.
-    func catalogue() throws -> Catalogue { try reads.catalogue() }
-
     private func asset(_ text: String, type: String) -> HTTPResponse {
         HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "public, max-age=3600")],
                      body: Array(text.utf8))
@@ -97,43 +89,29 @@ public final class WardrobeSite: HTTPHandler {
     /// them gets 304 and no body.
     /// At the one address the pages write, `/thumb/` and the SHA-256 in lower-case hex.
     private func thumbnail(hash: String, request: HTTPRequest) throws -> HTTPResponse {
-        guard hash.utf8.count == 64, let digest = try? SHA256Digest(hex: hash), digest.hex == hash else {
+        guard hash.utf8.count == 64, hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
             throw SiteError.notFound
         }
-        let tag = "\"\(digest.hex)\""
+        let tag = "\"\(hash)\""
         let caching = [("ETag", tag), ("Cache-Control", "private, max-age=86400")]
         if let sent = request.header("if-none-match"), sent.split(separator: ",").contains(where: {
             $0.trimmingCharacters(in: .whitespaces) == tag
         }) {
             return HTTPResponse(status: 304, headers: caching)
         }
-        guard let bytes = try catalogue().thumbnail(sha256: digest) else { throw SiteError.notFound }
-        let type = ImageFormat.sniff(bytes) == .png ? "image/png" : "image/jpeg"
-        return HTTPResponse(status: 200, headers: [("Content-Type", type)] + caching, body: bytes)
+        guard let thumbnail = try catalogue.thumbnail(sha256: hash) else { throw SiteError.notFound }
+        return HTTPResponse(status: 200, headers: [("Content-Type", thumbnail.contentType)] + caching, body: thumbnail.bytes)
     }
 
-    /// The 28x28 tensor the model saw, drawn from the stored thumbnail
-    /// through the recipe of the image's current classification.
-    private func tensor(id: ImageID, request: HTTPRequest) throws -> HTTPResponse {
-        let catalogue = try catalogue()
-        guard try catalogue.image(id) != nil else { throw SiteError.notFound }
-        let details = try ImageDetails(.id(id), in: catalogue)
-        guard let thumbnail = details.thumbnail else { throw SiteError.notFound }
-        let recipe = (details.history.last.flatMap { try? PrepRecipes.named($0.recipe) }) ?? PrepRecipes.default
-        let tag = "\"t-\(details.sha256)-\(recipe.identity)\""
+    /// The 28x28 tensor the model in use sees, drawn from the stored thumbnail through the
+    /// recipe every command would use (see `OpenCatalogue.tensor(of:)`).
+    private func tensor(id: Int64, request: HTTPRequest) throws -> HTTPResponse {
+        guard let tensor = try catalogue.tensor(of: id) else { throw SiteError.notFound }
+        let tag = "\"\(tensor.tag)\""
         let caching = [("ETag", tag), ("Cache-Control", "private, max-age=3600")]
         if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
-        let prepared = try ImageProcessor().prepare(thumbnail: thumbnail, recipe: recipe)
-        return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + caching,
-                            body: try TensorImage.png(prepared.values, scale: 6))
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + caching, body: tensor.png)
     }
-}
-
-/// The one read-write connection, one act at a time.
-final class CatalogueWriter: Sendable {
-    let catalogue: Mutex<Catalogue>
-
-    init(_ catalogue: consuming sending Catalogue) { self.catalogue = Mutex(catalogue) }
 }
 
 /// What a handler can answer instead of a page (see `WardrobeSite.refusal`).
@@ -143,9 +121,9 @@ enum SiteError: Error {
 
     /// An image's number as the site writes it: digits without leading zeros, so each image
     /// has one address (`/image/007` is not image 7).
-    static func imageID(_ text: String) throws -> ImageID {
+    static func imageID(_ text: String) throws -> Int64 {
         guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }),
               let value = Int64(text), String(value) == text else { throw SiteError.notFound }
-        return ImageID(value)
+        return value
     }
 }

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 
 /// `wardrobe backup FILE`: a verified copy of the catalogue, taken through SQLite's online
@@ -20,7 +20,7 @@ public struct CatalogueBackup: Sendable, Encodable {
 
     /// `path` is the copy's name, or an existing folder to put it in (see `name(for:catalogue:at:)`).
     /// Ctrl-C, SIGTERM or SIGHUP (`InterruptFlag`, installed by the caller) stops it with nothing left behind.
-    public init(of catalogue: Catalogue, to path: String, at now: Date = Date()) throws {
+    init(of catalogue: any CatalogueStore, to path: String, at now: Date = Date()) throws {
         let name = Self.name(for: path, catalogue: catalogue.path, at: now)
         let report = try InterruptFlag.stoppable {
             try catalogue.backup(to: name, shouldStop: { InterruptFlag.isRaised })

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 
 /// `wardrobe export`: the current classification of every image (or, with
@@ -9,9 +9,9 @@ public struct CatalogueExport {
     public static let historyColumns = ["classification", "image", "sha256", "run", "model", "recipe", "label",
                                         "confidence", "classified_at", "logits"]
 
-    let catalogue: Catalogue
+    let catalogue: any CatalogueStore
 
-    public init(catalogue: Catalogue) {
+    init(catalogue: any CatalogueStore) {
         self.catalogue = catalogue
     }
 

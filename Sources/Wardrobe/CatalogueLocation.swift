@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 
@@ -45,10 +45,9 @@ public enum CatalogueLocation {
     /// kept in memory and lost at exit, so that name is the file of the current folder.
     static func asFile(_ path: String) -> String { path == ":memory:" ? "./:memory:" : path }
 
-    /// The catalogue at `path` and SQLite's files beside it, which no output may replace.
+    /// The files that make up the catalogue at `path` (for SQLite, its -wal, -shm and -journal
+    /// beside it), which no output may replace.
     public static func files(of path: String) -> [OutputFile.Input] {
-        Catalogue.fileSuffixes.map { suffix in
-            OutputFile.Input(path: path + suffix, role: suffix.isEmpty ? "the catalogue" : "the catalogue's \(suffix.dropFirst()) file")
-        }
+        CatalogueStorage.files(of: path).map { OutputFile.Input(path: $0.path, role: $0.role) }
     }
 }

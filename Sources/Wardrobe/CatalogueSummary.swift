@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 
 /// `wardrobe stats`: totals; per effective label (a person's, else the
 /// model's) how many images carry it, their share and the model's mean
@@ -66,7 +66,7 @@ public struct CatalogueSummary: Sendable, Encodable {
 
     /// `cache`: for a connection asked again and again (a server's), the
     /// counts kept from its last call while nothing was committed since.
-    public init(catalogue: Catalogue, cache: StatsCache? = nil) throws {
+    init(catalogue: any CatalogueStore, cache: StatsCache? = nil) throws {
         let stats = try catalogue.stats(cache: cache)
         self.catalogue = catalogue.path
         images = stats.images

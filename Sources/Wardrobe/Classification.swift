@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 
 /// What the model said about one image: the ten logits, the label (argmax)
 /// and its confidence (numerically stable softmax, for display only).

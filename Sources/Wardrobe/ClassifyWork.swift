@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 import Imaging
@@ -19,7 +19,7 @@ struct ClassifyWork: RunWork {
     let top: Int
 
     /// Needs nothing from the catalogue.
-    func process(_ path: String, reader: Catalogue) -> Outcome {
+    func process(_ path: String, reader: any CatalogueStore) -> Outcome {
         classify(path)
     }
 

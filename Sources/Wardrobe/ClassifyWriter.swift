@@ -1,10 +1,10 @@
-import Catalogue
+internal import Catalogue
 
 /// What `wardrobe classify` writes when given a catalogue: every image with
 /// its classification, in batches under the run, and every failure; the
 /// results are kept in the order of the files for printing.
 struct ClassifyWriter: RunWriter {
-    let catalogue: Catalogue
+    let catalogue: any CatalogueStore
     /// Told of every file that fails, as it fails.
     let failure: (ImportReport.Failure) -> Void
     private(set) var results: [FileClassifier.Result] = []
@@ -14,7 +14,7 @@ struct ClassifyWriter: RunWriter {
     private var stored = 0
     private var failed = 0
 
-    init(catalogue: Catalogue, failure: @escaping (ImportReport.Failure) -> Void) {
+    init(catalogue: any CatalogueStore, failure: @escaping (ImportReport.Failure) -> Void) {
         self.catalogue = catalogue
         self.failure = failure
     }
@@ -40,7 +40,7 @@ struct ClassifyWriter: RunWriter {
         if let run {
             let after = RunCounts(imported: stored + images.count, classified: stored + images.count,
                                   failed: failed + failures.count)
-            try catalogue.writeBatch(of: run) { batch in
+            try catalogue.writing(run: run) { batch in
                 for problem in failures { try batch.recordFailure(path: problem.path, reason: problem.reason) }
                 try batch.insertImages(images, known: .isClassifiedAgain)
                 return counts(after)

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 
 /// `wardrobe failures`: every file whose latest import failed, once however
@@ -14,7 +14,7 @@ public enum FailureListing {
         enum CodingKeys: String, CodingKey { case path, reason, attempts, lastFailed = "last_failed" }
     }
 
-    public static func rows(in catalogue: Catalogue) throws -> [Row] {
+    static func rows(in catalogue: any CatalogueStore) throws -> [Row] {
         try catalogue.failingFiles().map {
             Row(path: $0.path, reason: $0.reason, attempts: $0.attempts, lastFailed: $0.lastFailed)
         }

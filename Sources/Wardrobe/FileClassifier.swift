@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 import Imaging
 
@@ -32,7 +32,7 @@ public struct FileClassifier {
     /// Classifies every path, in order; a file that fails is reported through
     /// `failure` and the rest go on. With a catalogue, the results are stored
     /// as a run of their own.
-    public func classify(_ paths: [String], top: Int, saveTo catalogue: Catalogue?,
+    func classify(_ paths: [String], top: Int, saveTo catalogue: (any CatalogueStore)?,
                          failure: (ImportReport.Failure) -> Void) throws -> [Result] {
         let work = ClassifyWork(classifier: classifier, processor: processor, recipe: recipe, top: top)
         guard let catalogue else {

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 
 /// `wardrobe forget`: removes images for good, the one operation that
 /// deletes history. Every reference is resolved first; then all are removed
@@ -21,14 +21,14 @@ public enum Forgetter {
     }
 
     /// The images the references name, resolved (to show before asking).
-    public static func resolve(_ references: [ImageReference], in catalogue: Catalogue) throws -> [ImageSummary] {
+    static func resolve(_ references: [ImageReference], in catalogue: any CatalogueStore) throws -> [ImageSummary] {
         var seen = Set<ImageID>()
         return try references.map { try $0.resolve(in: catalogue) }.filter { seen.insert($0.id).inserted }.map {
             ImageSummary(id: $0.id.rawValue, sha256: $0.sha256.hex, path: try catalogue.paths(of: $0.id).first?.path)
         }
     }
 
-    public static func forget(_ images: [ImageSummary], in catalogue: Catalogue) throws -> Report {
+    static func forget(_ images: [ImageSummary], in catalogue: any CatalogueStore) throws -> Report {
         let report = try catalogue.forget(images.map { ImageID($0.id) })
         return Report(images: report.images, paths: report.paths, classifications: report.classifications,
                       corrections: report.corrections, logEmptied: report.logEmptied)

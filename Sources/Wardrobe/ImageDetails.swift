@@ -1,5 +1,5 @@
 import Files
-import Catalogue
+internal import Catalogue
 import Foundation
 import Imaging
 
@@ -101,12 +101,12 @@ public struct ImageDetails: Sendable, Encodable {
     }
 
     /// Reads it all for the image `reference` names.
-    public init(_ reference: ImageReference, in catalogue: Catalogue) throws {
+    init(_ reference: ImageReference, in catalogue: any CatalogueStore) throws {
         let image = try reference.resolve(in: catalogue)
         self = try catalogue.read { try ImageDetails(image, in: catalogue) }
     }
 
-    private init(_ image: ImageRecord, in catalogue: Catalogue) throws {
+    private init(_ image: ImageRecord, in catalogue: any CatalogueStore) throws {
         let models = try ModelReference.names(in: catalogue)
         id = image.id.rawValue
         sha256 = image.sha256.hex

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 
 /// `wardrobe list`: images by their effective label (a person's, else the
@@ -112,16 +112,16 @@ public struct ImageListing {
         }
     }
 
-    let catalogue: Catalogue
+    let catalogue: any CatalogueStore
     private let modelNames: [ModelID: String]
 
-    public init(catalogue: Catalogue) throws {
+    init(catalogue: any CatalogueStore) throws {
         self.catalogue = catalogue
         modelNames = try ModelReference.names(in: catalogue)
     }
 
     /// The catalogue query for `options`; a model that is not registered is an error.
-    public func query(_ options: Options) throws -> ClassificationQuery {
+    func query(_ options: Options) throws -> ClassificationQuery {
         var query = ClassificationQuery(label: options.label, corrected: options.corrected, missing: options.missing,
                                         pathPattern: options.path.map(ImageListing.globPattern),
                                         order: options.order.catalogueOrder, limit: options.limit, offset: options.offset)

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 
@@ -6,7 +6,8 @@ import Foundation
 /// `list` shows it), a prefix of its SHA-256 in hex, or a path it was
 /// imported from.
 public enum ImageReference: Sendable, Equatable {
-    case id(ImageID)
+    /// An image's id, as `list` shows it.
+    case id(Int64)
     case hashPrefix(String)
     case path(String)
 
@@ -19,7 +20,7 @@ public enum ImageReference: Sendable, Equatable {
         if text.contains("/") || FileManager.default.fileExists(atPath: text) {
             self = .path(PathName.absolute(text))
         } else if isDigits, let id = Int64(text) {
-            self = .id(ImageID(id))
+            self = .id(id)
         } else if isHex, text.count <= 64 {
             self = .hashPrefix(text.lowercased())
         } else if text.contains(".") {
@@ -31,9 +32,10 @@ public enum ImageReference: Sendable, Equatable {
 
     /// The stored image this names. Unknown, or a prefix several images
     /// share, is an error saying so.
-    public func resolve(in catalogue: Catalogue) throws -> ImageRecord {
+    func resolve(in catalogue: any CatalogueStore) throws -> ImageRecord {
         switch self {
-        case .id(let id):
+        case .id(let number):
+            let id = ImageID(number)
             if let image = try catalogue.image(id) { return image }
             // Digits may also have been meant as the start of a hash.
             let digits = id.description

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 import Imaging
 
@@ -32,7 +32,7 @@ struct ImportWork: RunWork {
     let processor: ImageProcessor
     let recipe: any PrepRecipe
 
-    func process(_ file: FoundFile, reader: Catalogue) -> Outcome {
+    func process(_ file: FoundFile, reader: any CatalogueStore) -> Outcome {
         process([file], reader: reader, until: { false })[0]
     }
 
@@ -40,7 +40,7 @@ struct ImportWork: RunWork {
     /// when it turns true part-way). Each image's logits are those it gets
     /// alone: the runtime runs a batch image by image up to its first dense
     /// layer, whose rows (images) are each summed as alone.
-    func process(_ files: ArraySlice<FoundFile>, reader: Catalogue, until stop: () -> Bool) -> [Outcome] {
+    func process(_ files: ArraySlice<FoundFile>, reader: any CatalogueStore, until stop: () -> Bool) -> [Outcome] {
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(files.count)
         // The prepared images, waiting for the model: where each one's outcome goes, and
@@ -78,7 +78,7 @@ struct ImportWork: RunWork {
         case prepared(NewImage, [Float])
     }
 
-    private func prepare(_ file: FoundFile, reader: Catalogue) -> Step {
+    private func prepare(_ file: FoundFile, reader: any CatalogueStore) -> Step {
         let bytes: [UInt8]
         do {
             bytes = try ImageFile.read(file.path)

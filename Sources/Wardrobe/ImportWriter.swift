@@ -1,11 +1,11 @@
-import Catalogue
+internal import Catalogue
 
 /// What an import writes, on the run's writer thread. The one place that
 /// decides whether an image is new: at commit, content the catalogue does
 /// not hold (by hash) is stored with its classification; content it holds,
 /// including a copy met earlier in the same import, only gains the path.
 struct ImportWriter: RunWriter {
-    let catalogue: Catalogue
+    let catalogue: any CatalogueStore
     /// Files the walk could not use, recorded as failures when the run opens.
     let problems: [ImportReport.Failure]
     /// Told of every file that fails, as it fails.
@@ -17,7 +17,7 @@ struct ImportWriter: RunWriter {
     /// Files that failed: told at once, recorded with the next batch.
     private var failures: [(problem: ImportReport.Failure, file: SeenFile)] = []
 
-    init(catalogue: Catalogue, problems: [ImportReport.Failure], failure: @escaping (ImportReport.Failure) -> Void) {
+    init(catalogue: any CatalogueStore, problems: [ImportReport.Failure], failure: @escaping (ImportReport.Failure) -> Void) {
         self.catalogue = catalogue
         self.problems = problems
         self.failure = failure
@@ -38,7 +38,7 @@ struct ImportWriter: RunWriter {
         var after = report
         after.failed += problems
         if let run {
-            try catalogue.writeBatch(of: run) { batch in
+            try catalogue.writing(run: run) { batch in
                 for problem in problems { try batch.recordFailure(path: problem.path, reason: problem.reason) }
                 return counts(ImportWriter.counts(of: after))
             }
@@ -75,7 +75,7 @@ struct ImportWriter: RunWriter {
         guard pending > 0 else { return }
         var after = report
         var forgotten: [ImportReport.Failure] = []
-        try catalogue.writeBatch(of: run) { batch in
+        try catalogue.writing(run: run) { batch in
             for (problem, file) in failures {
                 try batch.recordFailure(path: problem.path, reason: problem.reason, file: file)
                 after.failed.append(problem)

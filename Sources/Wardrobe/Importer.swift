@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 import Imaging
@@ -10,11 +10,11 @@ import Imaging
 /// rest: committed files are skipped by path, size and time, and content is
 /// deduplicated by SHA-256.
 public final class Importer {
-    let catalogue: Catalogue
+    let catalogue: any CatalogueStore
     let classifier: ClothingClassifier
     let processor: ImageProcessor
 
-    public init(catalogue: Catalogue, classifier: ClothingClassifier, processor: ImageProcessor = ImageProcessor()) {
+    init(catalogue: any CatalogueStore, classifier: ClothingClassifier, processor: ImageProcessor = ImageProcessor()) {
         self.catalogue = catalogue
         self.classifier = classifier
         self.processor = processor

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 
 /// Turns what a person types for a label into the label's index, forgiving
 /// case, spaces, hyphens, slashes and a plural "s": `tshirt`, `T-shirt`,
@@ -8,6 +8,8 @@ import Catalogue
 public enum LabelMatcher {
     /// What a person calls the label of a photo that shows none of the ten.
     public static let noneName = "none"
+    /// The index of `none`, after the ten: a person's word that the photo shows none of them.
+    public static let noneLabel = Catalogue.noneLabel
 
     /// The label's name for display: one of the ten, or `none`.
     public static func name(of index: Int) -> String {

@@ -1,5 +1,5 @@
 import Files
-import Catalogue
+internal import Catalogue
 import Foundation
 
 /// `wardrobe label`: a person's label for images, named as `show` names
@@ -29,11 +29,11 @@ public struct Labeller {
         enum CodingKeys: String, CodingKey { case image, path, before, after, model }
     }
 
-    let catalogue: Catalogue
+    let catalogue: any CatalogueStore
     /// The command recorded with every act.
     let command: String
 
-    public init(catalogue: Catalogue, command: String = "label") {
+    init(catalogue: any CatalogueStore, command: String = "label") {
         self.catalogue = catalogue
         self.command = command
     }

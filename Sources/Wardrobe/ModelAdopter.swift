@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 import Inference
@@ -8,15 +8,15 @@ import Inference
 /// checked against the contract first, registered, and its bytes kept in the
 /// catalogue, so moving or deleting the file later changes nothing.
 public struct ModelAdopter {
-    public let catalogue: Catalogue
+    let catalogue: any CatalogueStore
 
-    public init(catalogue: Catalogue) {
+    init(catalogue: any CatalogueStore) {
         self.catalogue = catalogue
     }
 
     public struct Adopted: Sendable {
         public var model: ModelIdentity
-        public var id: ModelID
+        var id: ModelID
         /// The catalogue had already adopted this very file (same hash) last.
         public var wasInUse: Bool
     }

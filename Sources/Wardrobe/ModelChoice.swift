@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 import Imaging
@@ -37,39 +37,13 @@ public struct ModelChoice: Sendable, Equatable {
 }
 
 extension WardrobeSetup {
-    /// The rule, given the catalogue if the command has it open.
-    public func modelChoice(explicit: String?, catalogue: Catalogue?) throws -> ModelChoice {
+    /// The rule; `catalogue` gives the command's catalogue when one is there, and is asked
+    /// only when no option or variable decides first.
+    func modelChoice(explicit: String?, catalogue: () throws -> (any CatalogueStore)?) throws -> ModelChoice {
         if let explicit, !explicit.isEmpty { return ModelChoice(source: .option, path: explicit) }
         if let path = try environmentModelPath() { return ModelChoice(source: .environment, path: path) }
-        if let catalogue, let adopted = try Self.adopted(by: catalogue) { return adopted }
+        if let catalogue = try catalogue(), let adopted = try Self.adopted(by: catalogue) { return adopted }
         return ModelChoice(source: .bundled, path: try modelPath(explicit: nil))
-    }
-
-    /// The rule for a command that has not opened the catalogue: it is read
-    /// (never created) only when no option or variable decides first. A catalogue that is
-    /// not there yet, no file or an empty one (`touch`, `mktemp`), has adopted no model; the
-    /// empty file used to stop `import` and `classify` with "no catalogue there yet; import
-    /// photos first", where a missing file is made.
-    public func modelChoice(explicit: String?, cataloguePath explicitCatalogue: String?) throws -> ModelChoice {
-        let decided = try (explicit?.isEmpty == false) || environmentModelPath() != nil
-        let path = try cataloguePath(explicit: explicitCatalogue)
-        guard !decided, FileManager.default.fileExists(atPath: path) else {
-            return try modelChoice(explicit: explicit, catalogue: nil)
-        }
-        let catalogue: Catalogue
-        do {
-            catalogue = try Catalogue(path: path, mode: .readOnly, lookForDamage: false)
-        } catch CatalogueError.fileNotFound {
-            return try modelChoice(explicit: explicit, catalogue: nil)
-        }
-        return try modelChoice(explicit: explicit, catalogue: catalogue)
-    }
-
-    /// The recipe rule for a command that does not load the model: the recipe
-    /// named, else the chosen model's (only then is a model looked for).
-    public func recipe(named name: String?, model explicit: String?, cataloguePath: String?) throws -> any PrepRecipe {
-        if let name { return try recipe(named: name) }
-        return try recipe(named: nil, forModel: modelChoice(explicit: explicit, cataloguePath: cataloguePath))
     }
 
     /// Loads and prepares the chosen model: once per process.
@@ -77,18 +51,10 @@ extension WardrobeSetup {
         try ClothingClassifier(modelBytes: choice.modelBytes(), path: choice.path)
     }
 
-    public func classifier(explicit: String?, catalogue: Catalogue?) throws -> ClothingClassifier {
-        try classifier(modelChoice(explicit: explicit, catalogue: catalogue))
-    }
-
-    public func classifier(explicit: String?, cataloguePath: String?) throws -> ClothingClassifier {
-        try classifier(modelChoice(explicit: explicit, cataloguePath: cataloguePath))
-    }
-
     /// The catalogue's adopted model, nil when it has none (or went back to
     /// the bundled one). The file it came from is used while it still holds
     /// the adopted bytes; otherwise the copy kept in the catalogue.
-    static func adopted(by catalogue: Catalogue) throws -> ModelChoice? {
+    static func adopted(by catalogue: any CatalogueStore) throws -> ModelChoice? {
         guard let adoption = try catalogue.adoptedModel(), let id = adoption.model,
               let record = try catalogue.model(id) else { return nil }
         let source = adoption.sourcePath ?? "model \(record.name) \(record.version)"

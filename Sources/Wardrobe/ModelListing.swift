@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 import Inference
@@ -57,9 +57,9 @@ public struct ModelListing: Sendable, Encodable {
         case inUse = "in_use", inUseSource = "in_use_source", inUseRegistered = "in_use_registered"
     }
 
-    public init(catalogue: Catalogue, setup: WardrobeSetup) throws {
+    /// `choice`: the model commands use without `--model`.
+    init(catalogue: any CatalogueStore, choice: ModelChoice) throws {
         self.catalogue = catalogue.path
-        let choice = try setup.modelChoice(explicit: nil, catalogue: catalogue)
         let bytes = try choice.bytes ?? ClothingClassifier.readModel(at: choice.path)
         let inUseHash = SHA256.digest(bytes)
         inUse = choice.path

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Inference
 import Files
 import Foundation
@@ -6,7 +6,7 @@ import Foundation
 /// How `list --model` names a registered model: its id, its name (or
 /// `name@version`), a prefix of its file's SHA-256, or the model file itself.
 public enum ModelReference {
-    public static func resolve(_ text: String, in catalogue: Catalogue) throws -> ModelRecord {
+    static func resolve(_ text: String, in catalogue: any CatalogueStore) throws -> ModelRecord {
         let models = try catalogue.models()
         if FileManager.default.isReadableFile(atPath: text), !FileManager.default.isDirectory(text) {
             let bytes: [UInt8]
@@ -37,7 +37,7 @@ public enum ModelReference {
     }
 
     /// "name@version" of every registered model, by id, for printing rows.
-    public static func names(in catalogue: Catalogue) throws -> [ModelID: String] {
+    static func names(in catalogue: any CatalogueStore) throws -> [ModelID: String] {
         Dictionary(uniqueKeysWithValues: try catalogue.models().map { ($0.id, "\($0.name)@\($0.version)") })
     }
 }

@@ -1,5 +1,5 @@
 import Files
-import Catalogue
+internal import Catalogue
 import Foundation
 
 /// Looks at the files behind known paths: `wardrobe prune`, and the part of
@@ -30,7 +30,7 @@ public enum PathLook {
     /// Checks every known path, or those under `roots`, and records what it
     /// finds; with `dropMissing` the records of gone paths are removed (their
     /// images stay, with thumbnail and history).
-    public static func prune(_ roots: [String], dropMissing: Bool, in catalogue: Catalogue) throws -> Report {
+    static func prune(_ roots: [String], dropMissing: Bool, in catalogue: any CatalogueStore) throws -> Report {
         var known: [KnownPath] = []
         if roots.isEmpty {
             known = try catalogue.knownPaths()
@@ -58,7 +58,7 @@ public enum PathLook {
 
     /// Known paths under the folders among `roots` that the walk did not
     /// find and that are gone. Nothing outside those folders is looked at.
-    static func gone(under roots: [String], walked: Set<PathName.Key>, in catalogue: Catalogue) throws -> [String] {
+    static func gone(under roots: [String], walked: Set<PathName.Key>, in catalogue: any CatalogueStore) throws -> [String] {
         var gone: [String] = []
         for root in roots.map(PathName.absolute) {
             var info = stat()
@@ -73,7 +73,7 @@ public enum PathLook {
 
     /// Failing files that are gone: every one, or those at or under `roots`, leaving out
     /// the paths a walk found (`walked`). A failure of a file deleted since is no longer one.
-    static func goneFailures(under roots: [String], walked: Set<PathName.Key> = [], in catalogue: Catalogue) throws -> [String] {
+    static func goneFailures(under roots: [String], walked: Set<PathName.Key> = [], in catalogue: any CatalogueStore) throws -> [String] {
         var failing: [FailingFile] = []
         if roots.isEmpty {
             failing = try catalogue.failingFiles()

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 import Imaging
 
@@ -9,24 +9,24 @@ import Imaging
 /// classifications stay in its history, and a person's correction still
 /// outranks whatever the run says.
 public final class Reclassifier {
-    let catalogue: Catalogue
+    let catalogue: any CatalogueStore
     let classifier: ClothingClassifier
     let processor: ImageProcessor
 
-    public init(catalogue: Catalogue, classifier: ClothingClassifier, processor: ImageProcessor = ImageProcessor()) {
+    init(catalogue: any CatalogueStore, classifier: ClothingClassifier, processor: ImageProcessor = ImageProcessor()) {
         self.catalogue = catalogue
         self.classifier = classifier
         self.processor = processor
     }
 
     /// The images `filter` selects, with their labels before.
-    public func select(_ filter: ReclassificationFilter) throws -> [ReclassificationCandidate] {
+    func select(_ filter: ReclassificationFilter) throws -> [ReclassificationCandidate] {
         try catalogue.reclassificationCandidates(filter)
     }
 
     /// Re-runs `candidates` (from `select`). `progress` is called on this
     /// thread after every chunk of images.
-    public func run(_ candidates: [ReclassificationCandidate], options: ReclassifyOptions,
+    func run(_ candidates: [ReclassificationCandidate], options: ReclassifyOptions,
                     progress: (ReclassifyProgress) -> Void) throws -> ReclassifyReport {
         try run(candidates, options: options,
                 settings: RunEngine.Settings(jobs: options.jobs, batchSize: options.batchSize,
@@ -35,7 +35,7 @@ public final class Reclassifier {
     }
 
     /// The same, with the engine's settings given (tests interrupt one run through them).
-    public func run(_ candidates: [ReclassificationCandidate], options: ReclassifyOptions,
+    func run(_ candidates: [ReclassificationCandidate], options: ReclassifyOptions,
                     settings: RunEngine.Settings,
                     progress: (ReclassifyProgress) -> Void) throws -> ReclassifyReport {
         let start = Date()

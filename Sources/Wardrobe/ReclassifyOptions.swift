@@ -1,11 +1,11 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 import Imaging
 
 /// What `wardrobe reclassify` was asked to do.
 public struct ReclassifyOptions: Sendable {
     /// Which images to re-run (all with a thumbnail when empty): what to hand `Reclassifier.select`.
-    public var filter: ReclassificationFilter
+    var filter: ReclassificationFilter
     public var recipe: any PrepRecipe
     /// Worker threads that decode thumbnails, prepare and classify.
     public var jobs: Int
@@ -14,7 +14,7 @@ public struct ReclassifyOptions: Sendable {
     /// Classify, report what would change, store nothing.
     public var dryRun: Bool
 
-    public init(filter: ReclassificationFilter = ReclassificationFilter(), recipe: any PrepRecipe, jobs: Int,
+    init(filter: ReclassificationFilter = ReclassificationFilter(), recipe: any PrepRecipe, jobs: Int,
                 batchSize: Int = 256, dryRun: Bool = false) {
         self.filter = filter
         self.recipe = recipe

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 import Imaging
 
@@ -31,7 +31,7 @@ public struct ReclassifyRequest: Sendable {
     /// The recipe (named, else the recipe rule's: the one `model` records,
     /// else `photo`), then the images named, each resolved in `catalogue`: an
     /// unknown image or an ambiguous hash prefix is an error naming it.
-    public func options(in catalogue: Catalogue, setup: WardrobeSetup, model: ModelIdentity? = nil) throws -> ReclassifyOptions {
+    func options(in catalogue: any CatalogueStore, setup: WardrobeSetup, model: ModelIdentity? = nil) throws -> ReclassifyOptions {
         let chosen = try model.map { try setup.recipe(named: recipe, for: $0) } ?? setup.recipe(named: recipe)
         var filter = ReclassificationFilter(label: label, confidenceBelow: confidenceBelow, importedSince: importedSince)
         if !images.isEmpty {

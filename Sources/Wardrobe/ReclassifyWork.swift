@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Imaging
 
 /// A reclassification's work on one stored image, on a worker thread: read
@@ -24,7 +24,7 @@ struct ReclassifyWork: RunWork {
 
     /// One image at a time through the model: on this runtime a batched call
     /// is no faster per image (measured: about 10% slower at 32 images).
-    func process(_ candidate: ReclassificationCandidate, reader: Catalogue) -> Outcome {
+    func process(_ candidate: ReclassificationCandidate, reader: any CatalogueStore) -> Outcome {
         do {
             guard let thumbnail = try reader.thumbnail(of: candidate.image) else {
                 return Outcome(candidate: candidate, result: .failed("the image has no thumbnail"))

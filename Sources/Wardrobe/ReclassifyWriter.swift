@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 
 /// What a reclassification writes, on the run's writer thread: each new
 /// classification, in batches under the run (nothing in a dry run), with
@@ -6,7 +6,7 @@ import Catalogue
 struct ReclassifyWriter: RunWriter {
     struct Pair: Hashable { var from: Int; var to: Int }
 
-    let catalogue: Catalogue
+    let catalogue: any CatalogueStore
     private(set) var reclassified = 0
     private(set) var changed = 0
     private(set) var firstClassified = 0
@@ -19,7 +19,7 @@ struct ReclassifyWriter: RunWriter {
     private var batch: [(image: ImageID, classification: NewClassification)] = []
     private var committed = 0
 
-    init(catalogue: Catalogue) {
+    init(catalogue: any CatalogueStore) {
         self.catalogue = catalogue
     }
 
@@ -42,7 +42,7 @@ struct ReclassifyWriter: RunWriter {
         guard !batch.isEmpty else { return }
         if let run {
             let after = RunCounts(classified: committed + batch.count, failed: failed.count)
-            try catalogue.writeBatch(of: run) { writes in
+            try catalogue.writing(run: run) { writes in
                 try writes.addClassifications(batch)
                 return counts(after)
             }

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 
 /// The one engine of every run that works through many items and writes
@@ -41,12 +41,12 @@ public struct RunEngine {
         /// The command that made the run, as `history` shows it.
         public var command: String
         public var model: ModelIdentity
-        public var recipe: Recipe
+        var recipe: Recipe
         /// Items the use case passed over before the run (unchanged files):
         /// seen and skipped in the run's counts.
         public var skippedBefore: Int
 
-        public init(command: String, model: ModelIdentity, recipe: Recipe, skippedBefore: Int = 0) {
+        init(command: String, model: ModelIdentity, recipe: Recipe, skippedBefore: Int = 0) {
             self.command = command
             self.model = model
             self.recipe = recipe
@@ -57,7 +57,7 @@ public struct RunEngine {
     /// How a run ended, when it did not fail.
     public struct Summary: Sendable {
         /// The run's id; nil when nothing was recorded.
-        public var run: RunID?
+        var run: RunID?
         /// Outcomes the writer took.
         public var done: Int
         /// True when `shouldStop` ended the run before every item was done.
@@ -65,10 +65,10 @@ public struct RunEngine {
     }
 
     /// The writer's connection: the run and every batch are written through it.
-    public let catalogue: Catalogue
+    let catalogue: any CatalogueStore
     public let settings: Settings
 
-    public init(catalogue: Catalogue, settings: Settings) {
+    init(catalogue: any CatalogueStore, settings: Settings) {
         self.catalogue = catalogue
         self.settings = settings
     }
@@ -77,7 +77,7 @@ public struct RunEngine {
     /// `recording`, the run is registered and closed in the catalogue; without
     /// one (a dry run), nothing is. `progress` is called on this thread after
     /// each group of outcomes, with how many are done and the latest.
-    public func run<Work: RunWork, Writer: RunWriter>(
+    func run<Work: RunWork, Writer: RunWriter>(
         _ items: [Work.Item], work: Work, writer: inout Writer, recording: Recording?,
         progress: (_ done: Int, _ latest: Work.Outcome) -> Void = { _, _ in }
     ) throws -> Summary where Writer.Outcome == Work.Outcome {

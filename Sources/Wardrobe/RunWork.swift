@@ -1,16 +1,16 @@
-import Catalogue
+internal import Catalogue
 
 /// A use case's work on one item, done by the run engine on its worker
 /// threads. One value serves every worker at once, so it holds only what
 /// they can share: the prepared classifier, the recipe, the image processor.
-public protocol RunWork: Sendable {
+protocol RunWork: Sendable {
     associatedtype Item: Sendable
     associatedtype Outcome: Sendable
 
     /// Works on one item, on a worker thread. `reader` is this worker's own
     /// read-only connection to the catalogue. What goes wrong with one item is
     /// part of its outcome, never thrown: the run goes on with the others.
-    func process(_ item: Item, reader: Catalogue) -> Outcome
+    func process(_ item: Item, reader: any CatalogueStore) -> Outcome
 
     /// Works on the items a worker took together (`RunEngine.Settings.itemsPerTake`),
     /// giving one outcome per item, in the items' order; when `stop` turns true
@@ -18,11 +18,11 @@ public protocol RunWork: Sendable {
     /// rest stay undone, so that stopping waits for one item, not a whole take.
     /// By default each item is `process`ed alone; a use case with a step that
     /// costs less done once for several items (the model) does it once for them.
-    func process(_ items: ArraySlice<Item>, reader: Catalogue, until stop: () -> Bool) -> [Outcome]
+    func process(_ items: ArraySlice<Item>, reader: any CatalogueStore, until stop: () -> Bool) -> [Outcome]
 }
 
 extension RunWork {
-    public func process(_ items: ArraySlice<Item>, reader: Catalogue, until stop: () -> Bool) -> [Outcome] {
+    func process(_ items: ArraySlice<Item>, reader: any CatalogueStore, until stop: () -> Bool) -> [Outcome] {
         var outcomes: [Outcome] = []
         for item in items {
             if stop() { break }
@@ -37,12 +37,12 @@ extension RunWork {
 /// for the catalogue, whether an image is new included. `run` is nil when the
 /// run records nothing (a dry run): the writer then only tallies.
 ///
-/// Each batch is written with `Catalogue.writeBatch`, which records the run's
+/// Each batch is written with `CatalogueStore.writing`, which records the run's
 /// counts in the batch's transaction: `counts` turns what the writer will have
 /// written once the batch is in (`written`, as it will be) into the run's
 /// counts. A run that is never closed (killed, or its close refused by
 /// another process's lock) then still says what it did.
-public protocol RunWriter {
+protocol RunWriter {
     associatedtype Outcome: Sendable
 
     /// Outcomes taken and not committed yet. The engine commits when this
@@ -65,5 +65,5 @@ public protocol RunWriter {
 }
 
 extension RunWriter {
-    public mutating func begin(run: RunID?, counts: (RunCounts) -> RunCounts) throws {}
+    mutating func begin(run: RunID?, counts: (RunCounts) -> RunCounts) throws {}
 }

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Synchronization
 
 /// The worker side of a run: the items handed out a few at a time to worker
@@ -43,12 +43,12 @@ final class RunWorkers<Work: RunWork>: Sendable {
     /// the run is cancelled.
     func drain() {
         defer { queue.finishProducing() }
-        let reader: Catalogue
+        let reader: any CatalogueStore
         do {
             // The writer's connection looked for damage as the run began; a
             // worker looking again only races other processes' checkpoints
             // (short reads seen with four concurrent imports of one folder).
-            reader = try Catalogue(path: cataloguePath, mode: .readOnly, lookForDamage: false)
+            reader = try CatalogueStorage.reader(cataloguePath, lookForDamage: false)
         } catch {
             // Without a connection the run cannot be done as asked: stop it, visibly.
             failure.withLock { $0 = $0 ?? error }
@@ -64,7 +64,7 @@ final class RunWorkers<Work: RunWork>: Sendable {
             let outcomes = work.process(items[take], reader: reader, until: shouldStop)
             precondition(outcomes.count <= take.count, "at most one outcome per item")
             // A damaged page met while reading ends the run: nothing more is written.
-            if let damage = Database.damageMet(at: cataloguePath) {
+            if let damage = CatalogueStorage.damageMet(at: cataloguePath) {
                 failure.withLock { $0 = $0 ?? damage }
                 cancel()
                 return

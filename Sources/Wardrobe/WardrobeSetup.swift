@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 import Imaging
@@ -35,24 +35,20 @@ public struct WardrobeSetup: Sendable {
         return try CatalogueLocation.choose(explicit: explicit, environment: environment)
     }
 
-    /// Opens (creating if needed) the catalogue and migrates it. Opened for
-    /// writing, it says which runs died before they finished (once: the
-    /// opening marks them).
-    ///
-    /// A new catalogue at the default place gets its folders made. At a path a person gave
-    /// (`--db`, `$WARDROBE_DB`) its folder must exist, as for every file the tool writes where
-    /// it is told (`export --output`, `backup`): a mistyped folder, or a `~` no shell
-    /// expanded, is an error naming that folder, not a new tree of folders nobody looks in,
-    /// even when the path named is the default one.
-    public func openCatalogue(explicit: String?, mode: Database.Mode = .create) throws -> Catalogue {
-        let choice = try catalogueChoice(explicit: explicit)
-        let path = choice.path
-        if mode == .create, choice.isNamed, let problem = ParentFolder.problem(for: path) {
-            throw CatalogueError.cannotCreate(path: path, reason: "\(problem); make it first, or check the name")
-        }
-        let catalogue = try Catalogue(path: path, mode: mode)
-        for run in catalogue.abandonedRuns { notice(WardrobeSetup.abandonedNotice(run)) }
+    /// The command's catalogue (see `OpenCatalogue`), opened now: one that cannot be
+    /// opened is said before anything else.
+    public func openCatalogue(explicit: String?, mode: OpenCatalogue.Mode = .create,
+                              sharedByThreads: Bool = false) throws -> OpenCatalogue {
+        let catalogue = try catalogue(explicit: explicit, mode: mode, sharedByThreads: sharedByThreads)
+        try catalogue.open()
         return catalogue
+    }
+
+    /// The command's catalogue, opened at its first use (see `OpenCatalogue`).
+    public func catalogue(explicit: String?, mode: OpenCatalogue.Mode = .create,
+                          sharedByThreads: Bool = false) throws -> OpenCatalogue {
+        OpenCatalogue(choice: try catalogueChoice(explicit: explicit), mode: mode, setup: self,
+                      sharedByThreads: sharedByThreads)
     }
 
     /// One line on a run whose process died before it closed the run.

@@ -2,7 +2,7 @@ import Catalogue
 import Foundation
 import Imaging
 import Server
-import Wardrobe
+@testable import Wardrobe
 
 /// A catalogue of real photos from ../shared/data/clothing-photos/validation
 /// (three per folder, plus two more under names that are HTML), imported
@@ -56,7 +56,7 @@ final class ServedCatalogue: @unchecked Sendable {
         let importer = Importer(catalogue: catalogue, classifier: classifier)
         let options = ImportOptions(paths: [folder.path], jobs: 2, recipe: PrepRecipes.default)
         _ = try importer.run(options, plan: try importer.plan(options), progress: { _ in }, failure: { _ in })
-        site = try WardrobeSite(cataloguePath: cataloguePath, boundHost: "127.0.0.1", readOnly: false)
+        site = try WardrobeSite.over(cataloguePath, readOnly: false)
         server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
     }
 
@@ -65,7 +65,7 @@ final class ServedCatalogue: @unchecked Sendable {
     func servedCopy() throws -> (site: WardrobeSite, server: HTTPServer, path: String) {
         let path = root.appendingPathComponent("copy-\(UUID().uuidString).sqlite").path
         try catalogue().database.execute("VACUUM INTO ?", path)
-        let site = try WardrobeSite(cataloguePath: path, boundHost: "127.0.0.1", readOnly: false)
+        let site = try WardrobeSite.over(path, readOnly: false)
         return (site, try HTTPServer(host: "127.0.0.1", port: 0, handler: site), path)
     }
 
@@ -74,5 +74,15 @@ final class ServedCatalogue: @unchecked Sendable {
 
     func correctionCount() throws -> Int64 {
         try catalogue().database.scalarInt("SELECT count(*) FROM corrections") ?? -1
+    }
+}
+
+extension WardrobeSite {
+    /// A site on 127.0.0.1 over the catalogue at `path`, opened as `wardrobe serve` opens it.
+    static func over(_ path: String, readOnly: Bool) throws -> WardrobeSite {
+        let setup = WardrobeSetup(environment: [:], executable: URL(
+            fileURLWithPath: FileManager.default.currentDirectoryPath + "/.build/release/wardrobe"))
+        let catalogue = try setup.openCatalogue(explicit: path, mode: readOnly ? .readOnly : .readWrite, sharedByThreads: true)
+        return WardrobeSite(catalogue: catalogue, boundHost: "127.0.0.1", readOnly: readOnly)
     }
 }

@@ -2,7 +2,7 @@ import Catalogue
 import Foundation
 import Imaging
 import Testing
-import Wardrobe
+@testable import Wardrobe
 import Server
 
 /// What the pages show, read over HTTP from the served catalogue of real photos.
@@ -63,7 +63,7 @@ struct ServerPageTests {
     @Test func imagePageShowsHistoryRowsAndTopThree() throws {
         let catalogue = try served.catalogue()
         let item = try #require(try catalogue.currentClassifications().first)
-        let details = try ImageDetails(.id(item.image), in: catalogue)
+        let details = try ImageDetails(.id(item.image.rawValue), in: catalogue)
         let html = try served.client.get("/image/\(item.image)").text
         let rows = html.components(separatedBy: "<tr class=\"classification\"").count - 1
             + html.components(separatedBy: "<tr class=\"correction").count - 1
@@ -145,7 +145,7 @@ struct ServerPageTests {
     }
 
     @Test func readOnlySiteShowsNoFormsAndRefusesChanges() throws {
-        let site = try WardrobeSite(cataloguePath: served.cataloguePath, boundHost: "127.0.0.1", readOnly: true)
+        let site = try WardrobeSite.over(served.cataloguePath, readOnly: true)
         let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
         defer { server.stop() }
         let client = RawHTTP(port: server.port)

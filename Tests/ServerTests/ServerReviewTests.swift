@@ -1,7 +1,7 @@
 import Catalogue
 import Foundation
 import Testing
-import Wardrobe
+@testable import Wardrobe
 import Server
 
 /// Review's keys and forms, and the JSON the page's script gets for an act,

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Testing
 import Server
-import Wardrobe
+@testable import Wardrobe
 
 /// The checks of `wardrobe serve` over HTTP, on a catalogue of real photos.
 @Suite(.serialized, .enabled(if: ServedCatalogue.photos != nil, Comment(rawValue: ServedCatalogue.skipMessage)))
@@ -225,7 +225,7 @@ struct ServerSecurityTests {
             modelAt: FileManager.default.currentDirectoryPath + "/Models/clothing.aimodel"))
         let options = ImportOptions(paths: [folder.path], jobs: 1, recipe: PrepRecipes.default)
         _ = try importer.run(options, plan: try importer.plan(options), progress: { _ in }, failure: { _ in })
-        let site = try WardrobeSite(cataloguePath: path, boundHost: "127.0.0.1", readOnly: false)
+        let site = try WardrobeSite.over(path, readOnly: false)
         let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
         defer { server.stop(grace: 0) }
         let client = RawHTTP(port: server.port)

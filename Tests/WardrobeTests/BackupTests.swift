@@ -2,7 +2,7 @@ import Catalogue
 import Foundation
 import Synchronization
 import Testing
-import Wardrobe
+@testable import Wardrobe
 
 /// `wardrobe backup` while an import writes: the copy is one consistent snapshot (whole
 /// batches only), passes its own checks, and opens as a catalogue.

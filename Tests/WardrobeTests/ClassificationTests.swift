@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Wardrobe
+@testable import Wardrobe
 
 @Suite struct ClassificationTests {
     @Test func labelIsTheArgmaxAndConfidenceItsSoftmax() {

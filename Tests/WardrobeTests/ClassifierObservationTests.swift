@@ -3,7 +3,7 @@ import Observation
 import Synchronization
 import Testing
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 /// `ClothingClassifier`'s observable state is what an app binds its view
 /// to: an observer must hear of every classification published.

@@ -2,7 +2,7 @@ import Catalogue
 import Foundation
 import Testing
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 /// The use-case logic that used to sit in command files: training limits,
 /// the evaluation on the test set, and how a reclassification request is resolved.
@@ -77,7 +77,7 @@ import Wardrobe
             .options(in: catalogue, setup: Self.setup, model: trainedForFashion)
         #expect(namedOverRecorded.recipe.name == "photo")
         #expect(throws: (any Error).self) {
-            try ReclassifyRequest(images: [.id(ImageID(999))], jobs: 1).options(in: catalogue, setup: Self.setup)
+            try ReclassifyRequest(images: [.id(999)], jobs: 1).options(in: catalogue, setup: Self.setup)
         }
     }
 

@@ -3,7 +3,7 @@ import Imaging
 import Inference
 import Testing
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 /// Every module that needs the contract takes it from `ModelContract`; the
 /// catalogue, which knows no models, keeps a count that must agree with it.

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Synchronization
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 /// A temporary folder of Fashion-MNIST test images as PNG files, in
 /// `images/` (`image-000.png`, ...), and a catalogue beside them.
@@ -60,7 +60,7 @@ struct DecodeAndClassify: RunWork {
     let classifier: ClothingClassifier
     let activity = Activity()
 
-    func process(_ path: String, reader: Catalogue) -> Outcome {
+    func process(_ path: String, reader: any CatalogueStore) -> Outcome {
         activity.calls.add(1, ordering: .relaxed)
         activity.running.add(1, ordering: .relaxed)
         defer { activity.running.subtract(1, ordering: .relaxed) }

@@ -7,7 +7,7 @@ import Imaging
 import Synchronization
 import Testing
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 /// `import --watch` in-process: files written into a watched folder one by one and all at
 /// once are each in the catalogue, classified once, within 10 s of the last write; a moved

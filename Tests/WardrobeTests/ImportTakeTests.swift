@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Synchronization
 import Testing
-import Wardrobe
+@testable import Wardrobe
 
 /// An import's workers take several files at a time and classify the ones
 /// they prepared in one call of the model. Every stored image must still be

@@ -2,7 +2,7 @@ import Catalogue
 import Foundation
 import Imaging
 import Testing
-import Wardrobe
+@testable import Wardrobe
 
 /// A phone-style folder through a real import: HEIC with `irot` and EXIF, AVIF, WebP lossy and
 /// lossless with alpha, an animated WebP, JPEG and PNG, plus the bad file of each format.

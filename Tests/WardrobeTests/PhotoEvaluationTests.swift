@@ -5,7 +5,7 @@ import Glibc
 import Imaging
 import Testing
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 @Suite struct PhotoLabelMapTests {
     @Test func parsesFoldersLabelsExclusionsAndComments() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import Testing
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 /// Folders of labelled photos made into training tensors: the import's own
 /// prep, the hold-out by file hash, the fixed order, bad files reported.

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Testing
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 /// The contract: a model is prepared once per process, never per image.
 @Suite(.serialized) struct PrepareOnceTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Wardrobe
+@testable import Wardrobe
 
 /// What people type for labels, dates and images, and the rows `list` and
 /// `export` write.

@@ -4,7 +4,7 @@ import Imaging
 import Synchronization
 import Testing
 import Training
-import Wardrobe
+@testable import Wardrobe
 
 /// The run engine in-process, on real catalogue files and real images: how
 /// a run ends when interrupted, when an item, a batch, a worker or the

@@ -1,7 +1,7 @@
 import Catalogue
 import Synchronization
 import Testing
-import Wardrobe
+@testable import Wardrobe
 
 /// How the run engine hands items to its workers: several at a time while
 /// many are left, then fewer, down to one, so that the workers end together;
@@ -15,9 +15,9 @@ import Wardrobe
         }
         let takes = Takes()
 
-        func process(_ item: Int, reader: Catalogue) -> Int { item }
+        func process(_ item: Int, reader: any CatalogueStore) -> Int { item }
 
-        func process(_ items: ArraySlice<Int>, reader: Catalogue, until stop: () -> Bool) -> [Int] {
+        func process(_ items: ArraySlice<Int>, reader: any CatalogueStore, until stop: () -> Bool) -> [Int] {
             takes.taken.withLock { $0.append(Array(items)) }
             return items.map { process($0, reader: reader) }
         }
@@ -25,7 +25,7 @@ import Wardrobe
 
     /// Gives each item back, through the default take (which asks `stop` before each item).
     struct PlainWork: RunWork {
-        func process(_ item: Int, reader: Catalogue) -> Int { item }
+        func process(_ item: Int, reader: any CatalogueStore) -> Int { item }
     }
 
     /// Keeps the outcomes in the order the engine handed them over.

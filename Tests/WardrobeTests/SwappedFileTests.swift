@@ -1,7 +1,7 @@
 import Catalogue
 import Foundation
 import Testing
-import Wardrobe
+@testable import Wardrobe
 
 /// Files that change between the walk and the read: a FIFO swapped in for a photo
 /// (which a blocking `open` would wait on forever), a folder, a vanished file. Each is

@@ -6,7 +6,7 @@ import Glibc
 import Imaging
 import Synchronization
 import Testing
-import Wardrobe
+@testable import Wardrobe
 
 /// `import --watch` when the kernel's inotify queue overflows (more changes between two
 /// looks than `fs.inotify.max_queued_events`): the lost events are made good by reading the

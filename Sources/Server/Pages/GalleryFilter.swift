@@ -1,4 +1,3 @@
-import Catalogue
 import Wardrobe
 
 /// The gallery's filters as the query string carries them, read once and
@@ -9,8 +8,8 @@ struct GalleryFilter: Equatable {
     var corrected: Bool?
     var minimumPercent: Int?
     var maximumPercent: Int?
-    var order: GalleryQuery.Order = .newest
-    var after: GalleryQuery.Cursor?
+    var order: Gallery.Order = .newest
+    var after: Gallery.Cursor?
     /// Images per page.
     var pageSize = GalleryFilter.defaultPageSize
 
@@ -37,8 +36,8 @@ struct GalleryFilter: Equatable {
             throw SiteError.badRequest("min is above max")
         }
         if let sort = query["sort"], !sort.isEmpty {
-            guard let order = GalleryQuery.Order(rawValue: sort) else {
-                throw SiteError.badRequest("sort is one of " + GalleryQuery.Order.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let order = Gallery.Order(rawValue: sort) else {
+                throw SiteError.badRequest("sort is one of " + Gallery.Order.allCases.map(\.rawValue).joined(separator: ", "))
             }
             self.order = order
         }
@@ -52,8 +51,8 @@ struct GalleryFilter: Equatable {
         }
     }
 
-    var query: GalleryQuery {
-        var query = GalleryQuery(label: label, corrected: corrected, order: order, after: after, limit: pageSize)
+    var query: Gallery.Query {
+        var query = Gallery.Query(label: label, corrected: corrected, order: order, after: after, limit: pageSize)
         if minimumPercent != nil || maximumPercent != nil {
             query.confidence = Double(minimumPercent ?? 0) / 100...Double(maximumPercent ?? 100) / 100
         }
@@ -78,18 +77,16 @@ struct GalleryFilter: Equatable {
         return copy
     }
 
-    static func text(_ cursor: GalleryQuery.Cursor) -> String { "\(cursor.confidence)_\(cursor.image)" }
+    static func text(_ cursor: Gallery.Cursor) -> String { "\(cursor.confidence)_\(cursor.image)" }
 
-    static func cursor(_ text: String) -> GalleryQuery.Cursor? {
+    static func cursor(_ text: String) -> Gallery.Cursor? {
         let parts = text.split(separator: "_")
         guard parts.count == 2, let confidence = Double(parts[0]), (0...1).contains(confidence),
               let image = Int64(parts[1]) else { return nil }
-        return GalleryQuery.Cursor(confidence: confidence, image: ImageID(image))
+        return Gallery.Cursor(confidence: confidence, image: image)
     }
 
-    static func cursor(after item: CurrentClassification) -> GalleryQuery.Cursor {
-        GalleryQuery.Cursor(confidence: item.confidence, image: item.image)
-    }
+    static func cursor(after item: Gallery.Item) -> Gallery.Cursor { item.cursor }
 
     private static func percent(_ text: String?, name: String) throws -> Int? {
         guard let text, !text.isEmpty else { return nil }

@@ -1,4 +1,3 @@
-import Catalogue
 import Wardrobe
 
 /// `/`: thumbnails with their effective label (a person's marked) and the
@@ -14,9 +13,7 @@ struct GalleryPage {
     }
 
     func response() throws -> HTTPResponse {
-        let catalogue = try site.catalogue()
-        let query = filter.query
-        let (items, counts) = try catalogue.read { (try catalogue.galleryPage(query), try catalogue.labelCounts()) }
+        let (items, counts) = try site.catalogue.galleryPage(filter.query)
         let title = filter.label.map(LabelMatcher.name(of:)) ?? "All images"
         let content: HTML = """
             <h1>\(title)</h1>
@@ -31,7 +28,7 @@ struct GalleryPage {
     private func labelChips(_ counts: [Int: Int]) -> HTML {
         let total = counts.values.reduce(0, +)
         var chips: [HTML] = [chip("All (\(total))", filter.with { $0.label = nil }, current: filter.label == nil)]
-        for label in 0...Catalogue.noneLabel where label < Catalogue.noneLabel || (counts[label] ?? 0) > 0 {
+        for label in 0...LabelMatcher.noneLabel where label < LabelMatcher.noneLabel || (counts[label] ?? 0) > 0 {
             chips.append(chip("\(LabelMatcher.name(of: label)) (\(counts[label] ?? 0))", filter.with { $0.label = label },
                               current: filter.label == label))
         }
@@ -44,7 +41,7 @@ struct GalleryPage {
             chip("Labelled by a person", filter.with { $0.corrected = true }, current: filter.corrected == true),
             chip("Model only", filter.with { $0.corrected = false }, current: filter.corrected == false),
         ]
-        let orders: [(GalleryQuery.Order, String)] = [(.newest, "Newest"), (.uncertain, "Least sure"),
+        let orders: [(Gallery.Order, String)] = [(.newest, "Newest"), (.uncertain, "Least sure"),
                                                        (.confident, "Most sure")]
         let sorts = orders.map { order, name in
             chip(name, filter.with { $0.order = order }, current: filter.order == order)
@@ -65,7 +62,7 @@ struct GalleryPage {
             """
     }
 
-    private func pager(_ items: [CurrentClassification]) -> HTML {
+    private func pager(_ items: [Gallery.Item]) -> HTML {
         var links: [HTML] = []
         if filter.after != nil { links.append("<a href=\"\(filter.with { _ in }.link)\">First page</a>") }
         if items.count == filter.pageSize, let last = items.last {
@@ -82,7 +79,7 @@ struct GalleryPage {
     }
 
     /// Cards for images; shared with review's grid.
-    static func grid(_ items: [CurrentClassification], extra: (CurrentClassification) -> HTML = { _ in "" }) -> HTML {
+    static func grid(_ items: [Gallery.Item], extra: (Gallery.Item) -> HTML = { _ in "" }) -> HTML {
         let cards = items.map { item -> HTML in
             let label = LabelMatcher.name(of: item.effectiveLabel)
             let name = item.path.map(fileName) ?? "image \(item.image)"
@@ -90,8 +87,8 @@ struct GalleryPage {
                 ? "<span class=\"label person\" title=\"labelled by a person\">\(label) ✎</span>"
                 : "<span class=\"label\">\(label)</span>"
             return """
-                <li class="card" data-id="\(item.image.rawValue)"><a href="/image/\(item.image.rawValue)">
-                <img src="/thumb/\(item.sha256.hex)" loading="lazy" width="150" height="150" alt="\(label): \(name)">
+                <li class="card" data-id="\(item.image)"><a href="/image/\(item.image)">
+                <img src="/thumb/\(item.sha256)" loading="lazy" width="150" height="150" alt="\(label): \(name)">
                 <div class="caption">\(mark)<span class="muted">\(percent(item.confidence))</span></div>
                 <div class="caption muted path">\(name)</div></a>\(extra(item))</li>
                 """

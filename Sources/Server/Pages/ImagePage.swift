@@ -1,4 +1,3 @@
-import Catalogue
 import Foundation
 import Wardrobe
 
@@ -7,17 +6,17 @@ import Wardrobe
 /// (classifications and a person's acts) and every path with its state.
 struct ImagePage {
     let site: WardrobeSite
-    let id: ImageID
+    let id: Int64
 
-    init(site: WardrobeSite, request: HTTPRequest, id: ImageID) throws {
+    init(site: WardrobeSite, request: HTTPRequest, id: Int64) throws {
         self.site = site
         self.id = id
     }
 
     func response() throws -> HTTPResponse {
-        let catalogue = try site.catalogue()
-        guard try catalogue.image(id) != nil else { throw SiteError.notFound }
-        let details = try ImageDetails(.id(id), in: catalogue)
+        // By id only: an id that names no image must not fall back to a hash prefix.
+        guard try site.catalogue.hasImage(id) else { throw SiteError.notFound }
+        let details = try site.catalogue.details(of: .id(id))
         let name = details.paths.first.map { GalleryPage.fileName($0.path) } ?? "Image \(details.id)"
         let effective = details.effectiveLabel ?? "not classified"
         let who: HTML = details.correctedLabel != nil ? " <span class=\"person\">(labelled by a person)</span>" : ""
@@ -26,7 +25,7 @@ struct ImagePage {
             \(LabelForms.buttons(id: id, back: "/image/\(details.id)", token: site.guardian.token,
                                   modelLabel: details.label, corrected: details.correctedLabel != nil, keys: false))
             """
-        let recipe = details.history.last?.recipe ?? "none"
+        let recipe = try site.catalogue.tensorRecipe()
         let content: HTML = """
             <h1 class="path">\(name)</h1>
             <div class="image-layout"><div>

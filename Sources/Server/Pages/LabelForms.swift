@@ -1,4 +1,3 @@
-import Catalogue
 import Wardrobe
 
 /// The buttons that correct a label: one form per act, posted to `/label`
@@ -7,10 +6,10 @@ import Wardrobe
 enum LabelForms {
     /// The key of each label in review: 1...9 and 0 for the ten, n for none.
     static func key(of label: Int) -> String {
-        label == Catalogue.noneLabel ? "n" : label == 9 ? "0" : String(label + 1)
+        label == LabelMatcher.noneLabel ? "n" : label == 9 ? "0" : String(label + 1)
     }
 
-    static func buttons(id: ImageID, back: String, token: String, modelLabel: String?, corrected: Bool,
+    static func buttons(id: Int64, back: String, token: String, modelLabel: String?, corrected: Bool,
                         keys: Bool, undoable: Bool = false) -> HTML {
         func form(_ action: String, label: String?, text: HTML, key: String?, primary: Bool = false) -> HTML {
             let labelField: HTML = label.map { "<input type=\"hidden\" name=\"label\" value=\"\($0)\">" } ?? ""
@@ -19,7 +18,7 @@ enum LabelForms {
             let undo: HTML = undoable ? "<input type=\"hidden\" name=\"undoable\" value=\"1\">" : ""
             return """
                 <form method="post" action="/label"><input type="hidden" name="token" value="\(token)">\
-                <input type="hidden" name="id" value="\(id.rawValue)"><input type="hidden" name="action" value="\(action)">\
+                <input type="hidden" name="id" value="\(id)"><input type="hidden" name="action" value="\(action)">\
                 \(labelField)<input type="hidden" name="back" value="\(back)">\(undo)\
                 <button type="submit"\(primary ? " class=\"primary\"" : "")\(keyAttribute)>\(keyHint)\(text)</button></form>
                 """
@@ -28,7 +27,7 @@ enum LabelForms {
         if let modelLabel {
             forms.append(form("confirm", label: nil, text: "Confirm \(modelLabel)", key: "enter", primary: true))
         }
-        for label in 0...Catalogue.noneLabel {
+        for label in 0...LabelMatcher.noneLabel {
             let name = LabelMatcher.name(of: label)
             forms.append(form("label", label: name, text: "\(name)", key: key(of: label)))
         }

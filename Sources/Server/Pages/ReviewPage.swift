@@ -1,4 +1,3 @@
-import Catalogue
 import Wardrobe
 
 /// `/review`: the images without a person's label, the ones the model is
@@ -12,12 +11,12 @@ struct ReviewPage {
     /// `view=grid`; else one image at a time.
     let showsGrid: Bool
     /// `at`: the image to show.
-    let at: ImageID?
+    let at: Int64?
     /// `from`: show the image after this place in least-sure order.
-    let from: GalleryQuery.Cursor?
+    let from: Gallery.Cursor?
     /// `undo` and `was`: the image just acted on and the person's label it had before
     /// (empty: none), for the undo button.
-    let undo: (image: ImageID, was: String)?
+    let undo: (image: Int64, was: String)?
 
     /// Reads the query as the gallery reads its own: an empty value is no value, and a value
     /// that means nothing here is a 400 naming the parameter (an unknown `view`, a `from`
@@ -53,15 +52,15 @@ struct ReviewPage {
     }
 
     func response() throws -> HTTPResponse {
-        let catalogue = try site.catalogue()
-        if showsGrid { return try grid(catalogue) }
-        let item: CurrentClassification?
+        let catalogue = site.catalogue
+        if showsGrid { return try grid() }
+        let item: Gallery.Item?
         if let at {
             // An image that is not there is not found, as its own page is.
-            guard try catalogue.image(at) != nil else { throw SiteError.notFound }
-            item = try catalogue.currentClassification(of: at)
+            guard try catalogue.hasImage(at) else { throw SiteError.notFound }
+            item = try catalogue.item(at)
         } else {
-            item = try ReviewPage.neighbour(of: from, forward: true, in: catalogue)
+            item = try catalogue.reviewNeighbour(of: from, forward: true)
         }
         let undo = undoForm()
         guard let item else {
@@ -72,9 +71,9 @@ struct ReviewPage {
             return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
         }
         let cursor = GalleryFilter.cursor(after: item)
-        let previous = try ReviewPage.neighbour(of: cursor, forward: false, in: catalogue)
-        let next = try ReviewPage.neighbour(of: cursor, forward: true, in: catalogue)
-        let details = try ImageDetails(.id(item.image), in: catalogue)
+        let previous = try catalogue.reviewNeighbour(of: cursor, forward: false)
+        let next = try catalogue.reviewNeighbour(of: cursor, forward: true)
+        let details = try catalogue.details(of: .id(item.image))
         let name = item.path.map(GalleryPage.fileName) ?? "image \(item.image)"
         let back = Link("/review", [("from", GalleryFilter.text(cursor))]).url
         let forms: HTML = site.readOnly ? "<p class=\"muted\">Read-only: labels cannot be changed here.</p>"
@@ -83,15 +82,15 @@ struct ReviewPage {
                                  keys: true, undoable: true)
         var moves: [HTML] = []
         if let previous {
-            moves.append("<a href=\"/review?at=\(previous.image.rawValue)\" data-key=\"left\" rel=\"prev\">← Previous</a>")
+            moves.append("<a href=\"/review?at=\(previous.image)\" data-key=\"left\" rel=\"prev\">← Previous</a>")
         }
         if let next {
-            moves.append("<a href=\"/review?at=\(next.image.rawValue)\" data-key=\"right\" rel=\"next\">Next →</a>")
+            moves.append("<a href=\"/review?at=\(next.image)\" data-key=\"right\" rel=\"next\">Next →</a>")
         }
         let content: HTML = """
             <h1>Review <a class="chip" href="/review?view=grid">Grid</a></h1>\(undo)
             <div class="review" data-review="single"><div>
-            <a href="/image/\(item.image.rawValue)"><img class="large" src="/thumb/\(item.sha256.hex)" alt="\(name)"></a>
+            <a href="/image/\(item.image)"><img class="large" src="/thumb/\(item.sha256)" alt="\(name)"></a>
             <p class="path">\(name)</p>
             </div><div>
             <p>The model says <strong>\(LabelMatcher.name(of: item.label))</strong>, \(GalleryPage.percent(item.confidence)) sure.</p>
@@ -104,29 +103,22 @@ struct ReviewPage {
         return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
     }
 
-    /// The uncorrected image just after (or before) `cursor` in least-sure order.
-    static func neighbour(of cursor: GalleryQuery.Cursor?, forward: Bool, in catalogue: Catalogue) throws -> CurrentClassification? {
-        if cursor == nil && !forward { return nil }
-        return try catalogue.galleryPage(GalleryQuery(corrected: false, order: forward ? .uncertain : .confident,
-                                                      after: cursor, limit: 1)).first
-    }
-
     /// After an act from this page: a button that puts the label back as it was.
     private func undoForm() -> HTML {
         guard !site.readOnly, let (id, was) = undo else { return "" }
         // Undo leads back to the image in one-at-a-time, to the grid in the grid.
-        let back = showsGrid ? "/review?view=grid" : "/review?at=\(id.rawValue)"
+        let back = showsGrid ? "/review?view=grid" : "/review?at=\(id)"
         return """
             <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(site.guardian.token)">\
-            <input type="hidden" name="id" value="\(id.rawValue)"><input type="hidden" name="action" value="restore">\
+            <input type="hidden" name="id" value="\(id)"><input type="hidden" name="action" value="restore">\
             <input type="hidden" name="label" value="\(was)"><input type="hidden" name="back" value="\(back)">\
             <span>Saved.</span><button type="submit" data-key="u"><kbd>u</kbd>Undo</button></form>
             """
     }
 
-    private func grid(_ catalogue: Catalogue) throws -> HTTPResponse {
+    private func grid() throws -> HTTPResponse {
         let filter = try GalleryFilter(request.query)
-        let items = try catalogue.galleryPage(GalleryQuery(corrected: false, order: .uncertain, limit: filter.pageSize))
+        let items = try site.catalogue.galleryPage(Gallery.Query(corrected: false, order: .uncertain, limit: filter.pageSize)).items
         let back = filter.pageSize == GalleryFilter.defaultPageSize ? "/review?view=grid" : "/review?view=grid&per=\(filter.pageSize)"
         let cards = GalleryPage.grid(items) { item in site.readOnly ? "" : ReviewPage.cardForm(item, back: back, token: site.guardian.token) }
         let shown: HTML = items.isEmpty ? "<p>Nothing left to review.</p>"
@@ -142,8 +134,8 @@ struct ReviewPage {
 
     /// One card's form: a list of the labels (each option carries its key)
     /// with Set, and Confirm for the model's label; both undoable.
-    static func cardForm(_ item: CurrentClassification, back: String, token: String) -> HTML {
-        let options = (0...Catalogue.noneLabel).map { label -> HTML in
+    static func cardForm(_ item: Gallery.Item, back: String, token: String) -> HTML {
+        let options = (0...LabelMatcher.noneLabel).map { label -> HTML in
             let name = LabelMatcher.name(of: label)
             let key = LabelForms.key(of: label)
             return label == item.label ? "<option value=\"\(name)\" data-key=\"\(key)\" selected>\(key) \(name)</option>"
@@ -151,7 +143,7 @@ struct ReviewPage {
         }
         return """
             <form class="inline" method="post" action="/label"><input type="hidden" name="token" value="\(token)">\
-            <input type="hidden" name="id" value="\(item.image.rawValue)"><input type="hidden" name="back" value="\(back)">\
+            <input type="hidden" name="id" value="\(item.image)"><input type="hidden" name="back" value="\(back)">\
             <input type="hidden" name="undoable" value="1">\
             <select name="label" aria-label="label">\(options)</select><button type="submit" name="action" value="label">Set</button>\
             <button type="submit" name="action" value="confirm">Confirm</button></form>

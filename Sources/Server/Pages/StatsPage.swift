@@ -10,8 +10,7 @@ struct StatsPage {
     let site: WardrobeSite
 
     func response() throws -> HTTPResponse {
-        let reader = try site.reads.reader()
-        let summary = try CatalogueSummary(catalogue: reader.catalogue, cache: reader.stats)
+        let summary = try site.catalogue.summary()
         let agreement = Dictionary(summary.agreement.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         let rows = summary.labels.map { label -> HTML in
             let agreed: String = agreement[label.label].map { "\(GalleryPage.percent($0.share)) of \($0.labelled)" } ?? "–"

@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Foundation
 import Imaging
 import Training
@@ -25,7 +25,7 @@ public struct CorrectionTrainingSet: Sendable {
 
     /// Reads every labelled image of `catalogue` (one thumbnail in memory at
     /// a time). `progress(done)` after each image.
-    public init(catalogue: Catalogue, recipe: any PrepRecipe, processor: ImageProcessor = ImageProcessor(),
+    init(catalogue: any CatalogueStore, recipe: any PrepRecipe, processor: ImageProcessor = ImageProcessor(),
                 progress: (Int) -> Void = { _ in }) throws {
         cataloguePath = catalogue.path
         self.recipe = recipe.identity

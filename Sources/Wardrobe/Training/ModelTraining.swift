@@ -1,4 +1,4 @@
-import Catalogue
+internal import Catalogue
 import Files
 import Foundation
 import Imaging
@@ -33,7 +33,7 @@ public struct ModelTraining: Sendable {
     public var dataDirectory: String
     public var photos: Photos?
     /// A catalogue whose labelled and confirmed images are learned from (`--corrections`).
-    public var correctionsCatalogue: String?
+    public var correctionsCatalogue: OpenCatalogue?
     /// The recipe photos are prepared with, recorded as the model's.
     public var recipe: any PrepRecipe = PrepRecipes.default
     /// The model to fine-tune, when given: a file, or the model a catalogue
@@ -124,10 +124,9 @@ public struct ModelTraining: Sendable {
         var corrections: CorrectionTrainingSet?
         var excludedPhotos = 0
         if let correctionsCatalogue {
-            let catalogue = try Catalogue(path: correctionsCatalogue, mode: .readOnly)
-            let loaded = try CorrectionTrainingSet(catalogue: catalogue, recipe: recipe)
+            let loaded = try correctionsCatalogue.correctionTrainingSet(recipe: recipe)
             guard loaded.training.count + loaded.heldOut.count > 0 else {
-                throw WardrobeError.invalidArgument("catalogue \(correctionsCatalogue): no image is labelled or confirmed by a person yet (wardrobe label), so there is nothing to learn from")
+                throw WardrobeError.invalidArgument("catalogue \(correctionsCatalogue.path): no image is labelled or confirmed by a person yet (wardrobe label), so there is nothing to learn from")
             }
             record.photoSources.append(loaded.source)
             photoTensors.append(contentsOf: loaded.training)

@@ -35,7 +35,7 @@ struct BackupCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         InterruptFlag.install()
-        let backup = try CatalogueBackup(of: catalogue, to: files[0])
+        let backup = try catalogue.backup(to: files[0])
         if output.json {
             try console.json(backup, of: "the backup's report")
             return .success

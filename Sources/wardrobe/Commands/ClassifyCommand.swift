@@ -39,12 +39,14 @@ struct ClassifyCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         let paths = sample ? [try setup.samplePath()] : files
-        let classifier = try setup.classifier(explicit: model.path, cataloguePath: self.catalogue.path)
-        let catalogue = noSave || sample ? nil : try setup.openCatalogue(explicit: self.catalogue.path)
-        let recipe = try setup.recipe(named: prep ?? (sample ? BundledFiles.sampleRecipe : nil), for: classifier.model)
+        let save = !noSave && !sample
+        // Opened at its first use: for the model choice, and to keep the results.
+        let catalogue = try setup.catalogue(explicit: self.catalogue.path, mode: save ? .create : .readOnly)
+        let classifier = try catalogue.classifier(explicit: model.path)
+        let recipe = try catalogue.recipe(named: prep ?? (sample ? BundledFiles.sampleRecipe : nil), for: classifier.model)
         let fileClassifier = FileClassifier(classifier: classifier, recipe: recipe)
         var failed = 0
-        let results = try fileClassifier.classify(paths, top: top, saveTo: catalogue) { failure in
+        let results = try catalogue.classify(paths, with: fileClassifier, top: top, save: save) { failure in
             failed += 1
             console.error("\(failure.path): \(failure.reason)")
         }

@@ -37,14 +37,13 @@ struct ExportCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
-        let export = CatalogueExport(catalogue: catalogue)
         guard let output else {
-            try export.write(format: format, all: all) { try console.data($0) }
+            try catalogue.export(format: format, all: all) { try console.data($0) }
             return .success
         }
         InterruptFlag.install()
         do {
-            let rows = try export.write(format: format, all: all, toFile: output)
+            let rows = try catalogue.export(format: format, all: all, toFile: output)
             console.info("exported \(rows) rows to \(output)")
             return .success
         } catch let stop as CatalogueExport.Interrupted {

@@ -21,7 +21,7 @@ struct FailuresCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
-        let rows = try FailureListing.rows(in: catalogue)
+        let rows = try catalogue.failures()
         if output.json {
             try console.json(rows, of: "the list of failures")
             return .success

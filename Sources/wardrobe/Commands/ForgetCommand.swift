@@ -33,7 +33,7 @@ struct ForgetCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
-        let found = try Forgetter.resolve(images, in: catalogue)
+        let found = try catalogue.imagesToForget(images)
         if !yes {
             for image in found { console.info("  \(image.id)  \(image.sha256.prefix(12))  \(image.path ?? "-")") }
             console.info("Forget \(found.count) image\(found.count == 1 ? "" : "s") for good? [y/N]")
@@ -42,7 +42,7 @@ struct ForgetCommand: Command {
                 return .success
             }
         }
-        let report = try Forgetter.forget(found, in: catalogue)
+        let report = try catalogue.forget(found)
         if output.json {
             try console.json(report, of: "the forget report")
         } else {

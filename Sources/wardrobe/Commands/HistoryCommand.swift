@@ -31,7 +31,7 @@ struct HistoryCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
-        let details = try ImageDetails(images[0], in: catalogue)
+        let details = try catalogue.details(of: images[0])
         if output.json {
             try console.json(details.timeline.map(HistoryCommand.JSONEvent.init), of: "the image's history")
             return .success

@@ -58,11 +58,11 @@ struct ImportCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         // The model is loaded before the catalogue is made: a bad model leaves no empty catalogue behind.
-        let classifier = try setup.classifier(explicit: model.path, cataloguePath: self.catalogue.path)
-        let recipe = try setup.recipe(named: prep, for: classifier.model)
+        let catalogue = try setup.catalogue(explicit: self.catalogue.path)
+        let classifier = try catalogue.classifier(explicit: model.path)
+        let recipe = try catalogue.recipe(named: prep, for: classifier.model)
         let options = ImportOptions(paths: paths, jobs: work.jobs, recipe: recipe, includeHidden: hidden)
-        let catalogue = try setup.openCatalogue(explicit: self.catalogue.path)
-        let importer = Importer(catalogue: catalogue, classifier: classifier)
+        let importer = try catalogue.importer(classifier: classifier)
         // Watching starts before the first look, so nothing arriving meanwhile is missed.
         let sync = watch ? try FolderSync(importer: importer, options: options) : nil
         let plan = try importer.plan(options)

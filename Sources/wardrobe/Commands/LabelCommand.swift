@@ -92,7 +92,7 @@ struct LabelCommand: Command {
             return .success
         }
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
-        let changes = try Labeller(catalogue: catalogue).apply(try act, to: references, places: places)
+        let changes = try catalogue.label(try act, references, places: places)
         if output.json {
             try console.json(changes, of: "the label changes")
             return .success

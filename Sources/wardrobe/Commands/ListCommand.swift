@@ -96,21 +96,20 @@ struct ListCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let options = self.options
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
-        let listing = try ImageListing(catalogue: catalogue)
         if ids {
-            try listing.forEach(options) { console.output(String($0.id)) }
+            try catalogue.forEachImage(options) { console.output(String($0.id)) }
             return .success
         }
         if let format {
             let writer = RowWriter(format: format, columns: ImageListing.Row.columns) { try console.data($0) }
-            try listing.forEach(options) { try writer.write($0.values) }
+            try catalogue.forEachImage(options) { try writer.write($0.values) }
             try writer.finish()
             return .success
         }
         var shown = options
         if limit == nil { shown.limit = ListCommand.tableLimit }
         var rows: [[String]] = [["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED"]]
-        try listing.forEach(shown) { row in
+        try catalogue.forEachImage(shown) { row in
             var label = row.label
             if row.labelledByPerson, row.modelLabel != row.label { label = "\(row.label) (model: \(row.modelLabel))" }
             rows.append([String(row.id), String(row.sha256.prefix(10)), label, Format.percent(row.confidence),
@@ -125,7 +124,7 @@ struct ListCommand: Command {
         // Counting costs a walk over every match: only when the page is full.
         let listed = rows.count - 1
         guard listed == shown.limit else { return .success }
-        let total = try listing.count(options)
+        let total = try catalogue.countImages(options)
         if listed + options.offset < total {
             console.info("\(listed) of \(total) images shown (from \(options.offset + 1)); see --limit and --offset")
         }

@@ -57,11 +57,12 @@ struct PrepCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let file = files[0]
-        let recipe = try console.setup.recipe(named: self.recipe, model: model.path, cataloguePath: catalogue.path)
+        let catalogue = try console.setup.catalogue(explicit: self.catalogue.path, mode: .readOnly)
+        let recipe = try catalogue.recipe(named: self.recipe, model: model.path)
         // A signal while --out or --thumbnail is written leaves neither a part nor a changed file.
         InterruptFlag.install()
         let result = try PrepPreview().run(path: file, recipe: recipe, tensorPNG: out, thumbnail: thumbnail,
-                                           sparing: CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path)))
+                                           sparing: catalogue.files)
         let image = result.processed
         let style = PreviewStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)
         var facts = "\(file): \(image.format.rawValue) \(image.width)x\(image.height)"

@@ -29,7 +29,7 @@ struct PruneCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
-        let report = try PathLook.prune(paths, dropMissing: dropMissing, in: catalogue)
+        let report = try catalogue.prune(paths, dropMissing: dropMissing)
         if output.json {
             try console.json(report, of: "the prune report")
             return .success

@@ -61,14 +61,9 @@ struct ReclassifyCommand: Command {
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path, mode: dryRun ? .readOnly : .readWrite)
         let request = ReclassifyRequest(images: images, label: label, confidenceBelow: below, importedSince: since,
                                         recipe: prep, jobs: work.jobs, dryRun: dryRun)
-        let classifier = try setup.classifier(explicit: model.path, catalogue: catalogue)
-        let options = try request.options(in: catalogue, setup: setup, model: classifier.model)
-        let reclassifier = Reclassifier(catalogue: catalogue, classifier: classifier)
-        let candidates = try reclassifier.select(options.filter)
-
-        InterruptFlag.install()
+        let classifier = try catalogue.classifier(explicit: model.path)
         let progress = ProgressReporter(console: console, enabled: output.showsProgress)
-        let report = try reclassifier.run(candidates, options: options) {
+        let report = try catalogue.reclassify(request, classifier: classifier) {
             progress.update(done: $0.done, total: $0.total, perSecond: $0.imagesPerSecond,
                             secondsLeft: $0.secondsLeft, current: "")
         }

@@ -30,8 +30,11 @@ struct ServeCommand: Command {
     var open: Bool
 
     func run(_ console: Console) throws -> ExitStatus {
-        let path = try console.setup.cataloguePath(explicit: catalogue.path)
-        let site = try WardrobeSite(cataloguePath: path, boundHost: host, readOnly: readOnly)
+        // Opened now: a missing or foreign file is said before the server starts.
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: readOnly ? .readOnly : .readWrite,
+                                                        sharedByThreads: true)
+        let path = catalogue.path
+        let site = WardrobeSite(catalogue: catalogue, boundHost: host, readOnly: readOnly)
         TerminationSignals.block()
         let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
         let server = try HTTPServer(host: host, port: port, limits: HTTPServer.Limits(threads: threads), handler: site)

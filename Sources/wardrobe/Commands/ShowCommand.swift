@@ -33,7 +33,7 @@ struct ShowCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
-        let details = try ImageDetails(images[0], in: catalogue)
+        let details = try catalogue.details(of: images[0])
         if output.json {
             try console.json(details, of: "the image's details")
             return .success

@@ -23,7 +23,7 @@ struct StatsCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
-        let summary = try CatalogueSummary(catalogue: catalogue)
+        let summary = try catalogue.summary()
         if output.json {
             try console.json(summary, of: "the catalogue's stats")
             return .success

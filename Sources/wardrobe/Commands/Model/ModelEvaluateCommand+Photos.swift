@@ -7,7 +7,8 @@ import Wardrobe
 extension ModelEvaluateCommand {
     func runPhotos(images: String, map: String, console: Console) throws -> ExitStatus {
         let map = try PhotoLabelMap(contentsOf: map)
-        let classifier = try console.setup.classifier(explicit: model.path, cataloguePath: catalogue.path)
+        let classifier = try console.setup.catalogue(explicit: catalogue.path, mode: .readOnly)
+            .classifier(explicit: model.path)
         let recipes = try console.setup.recipes(named: recipe, for: classifier.model)
         // The model's temperature undoes its calibration (its last layer was divided by it).
         let scale = uncalibrated ? try classifier.model.temperature ?? 1 : 1

@@ -59,7 +59,8 @@ struct ModelEvaluateCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         if let images, let map { return try runPhotos(images: images, map: map, console: console) }
-        let classifier = try console.setup.classifier(explicit: model.path, cataloguePath: catalogue.path)
+        let classifier = try console.setup.catalogue(explicit: catalogue.path, mode: .readOnly)
+            .classifier(explicit: model.path)
         let report = try TestSetEvaluation(classifier: classifier, dataDirectory: data, limit: limit)
         if output.json {
             try console.json(report, of: "the evaluation")

@@ -24,7 +24,8 @@ struct ModelInfoCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        let (choice, summary) = try console.setup.modelSummary(explicit: path ?? model.path, cataloguePath: catalogue.path)
+        let (choice, summary) = try console.setup.catalogue(explicit: catalogue.path, mode: .readOnly)
+            .modelSummary(explicit: path ?? model.path)
         let recordedAccuracy = summary.training["test_accuracy"]
         if let recordedAccuracy, summary.testAccuracy == nil {
             console.warning("model \(choice.path): the test accuracy it records, '\(recordedAccuracy)', is not a number")

@@ -22,7 +22,7 @@ struct ModelListCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
-        let listing = try ModelListing(catalogue: catalogue, setup: setup)
+        let listing = try catalogue.modelListing()
         if output.json {
             try console.json(listing, of: "the list of models")
             return .success

@@ -113,15 +113,17 @@ struct ModelTrainCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         // A signal while the model is written leaves neither a part of it nor a changed old file.
         InterruptFlag.install()
-        let parent = try parentModel(console)
+        // The catalogue whose corrections are learned from, opened once (its model, its images).
+        let corrections = self.corrections ? try console.setup.openCatalogue(explicit: catalogue.path, mode: .readOnly) : nil
+        let parent = try parentModel(corrections, console: console)
         var training = ModelTraining(dataDirectory: data, epochs: epochs, seed: seed, limit: limit, threads: threads,
                                      parent: parent, learningRate: learningRate, fashionImages: fashion)
         if let photos, let map {
             training.photos = ModelTraining.Photos(directory: photos, map: try PhotoLabelMap(contentsOf: map), limit: photoLimit,
                                                      views: photoViews ?? 1)
         }
-        if corrections { training.correctionsCatalogue = try console.setup.cataloguePath(explicit: catalogue.path) }
-        if photos != nil || corrections { training.recipe = try console.setup.recipe(named: prep) }
+        training.correctionsCatalogue = corrections
+        if photos != nil || corrections != nil { training.recipe = try console.setup.recipe(named: prep) }
         if let photoShare { training.configuration.photoShare = photoShare }
         switch photoAugment {
         case "flip-shift": training.configuration.photoAugmentation = .flipShift
@@ -136,7 +138,7 @@ struct ModelTrainCommand: Command {
         // after it. A file is let go again (and opened anew at the end), so no temporary file
         // sits beside it through a training of minutes; a stream (a pipe) stays open.
         // Nor may it replace what the training reads.
-        var inputs = try CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path))
+        var inputs = try corrections?.files ?? CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path))
             + [OutputFile.Input(path: training.dataDirectory, role: "in the Fashion-MNIST folder")]
         if let parent { inputs.append(OutputFile.Input(path: parent.path, role: "the model being fine-tuned")) }
         if let photos { inputs.append(OutputFile.Input(path: photos, role: "in the folder of training photos")) }
@@ -160,10 +162,10 @@ struct ModelTrainCommand: Command {
     /// `--from`'s model; with `--corrections` and no `--from`, the model the
     /// catalogue uses, said on stderr (a person's corrections are answers to
     /// that model, and starting afresh would throw away what it learned).
-    private func parentModel(_ console: Console) throws -> ModelChoice? {
+    private func parentModel(_ corrections: OpenCatalogue?, console: Console) throws -> ModelChoice? {
         if let from { return ModelChoice(source: .option, path: from) }
-        guard corrections && !fromScratch else { return nil }
-        let choice = try console.setup.modelChoice(explicit: nil, cataloguePath: catalogue.path)
+        guard let corrections, !fromScratch else { return nil }
+        let choice = try corrections.modelChoice(explicit: nil)
         let which = switch choice.source {
         case .option: "the model of --model"
         case .environment: "the model of $WARDROBE_MODEL"

@@ -34,9 +34,8 @@ struct ModelUseCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path)
-        let adopter = ModelAdopter(catalogue: catalogue)
         if let path {
-            let adopted = try adopter.adopt(modelAt: path)
+            let adopted = try catalogue.adoptModel(at: path)
             let model = adopted.model
             let hash = model.sha256.prefix(6).map { String(format: "%02x", $0) }.joined()
             console.output("\(catalogue.path) now uses \(model.name) \(model.version) (\(hash), \(Format.escaped(model.path)))"
@@ -45,7 +44,7 @@ struct ModelUseCommand: Command {
                            + (model.recipe ?? "photo (the model records none)") + "; --model still picks another for one command")
             console.output("  a copy of the file is kept in the catalogue; 'wardrobe reclassify' re-labels the images with it")
         } else {
-            try adopter.adoptBundled()
+            try catalogue.adoptBundledModel()
             console.output("\(catalogue.path) now uses the bundled model (\(Format.escaped(try setup.modelPath(explicit: nil))))")
         }
         if let variable = setup.environment["WARDROBE_MODEL"], !variable.isEmpty {

@@ -1,20 +1,20 @@
-import Catalogue
+internal import Catalogue
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One read-only catalogue connection per worker thread, opened on the
-/// thread's first request and closed when the thread ends: pages read in
-/// parallel without sharing a connection or taking a lock, and each sees
-/// every correction as soon as it is committed (WAL).
-final class ReadConnections: @unchecked Sendable {
-    /// A thread's connection and what is kept for it between requests.
+/// One read-only connection per thread of a catalogue that threads share (a
+/// server's), opened on the thread's first read and closed when the thread
+/// ends: pages read in parallel without sharing a connection or taking a
+/// lock, and each sees every change as soon as it is committed.
+final class ThreadReaders: @unchecked Sendable {
+    /// A thread's connection and what is kept for it between reads.
     final class Reader {
-        let catalogue: Catalogue
+        let store: any CatalogueStore
         /// The stats page's counts, taken again only after a commit (see `StatsCache`).
         let stats = StatsCache()
 
-        init(_ catalogue: Catalogue) { self.catalogue = catalogue }
+        init(_ store: any CatalogueStore) { self.store = store }
     }
 
     let path: String
@@ -27,15 +27,12 @@ final class ReadConnections: @unchecked Sendable {
         }
     }
 
-    /// This thread's connection.
-    func catalogue() throws -> Catalogue { try reader().catalogue }
-
     /// This thread's connection with its caches.
     func reader() throws -> Reader {
         if let existing = pthread_getspecific(key) {
             return Unmanaged<Reader>.fromOpaque(existing).takeUnretainedValue()
         }
-        let opened = Reader(try Catalogue(path: path, mode: .readOnly))
+        let opened = Reader(try CatalogueStorage.reader(path, lookForDamage: true))
         pthread_setspecific(key, Unmanaged.passRetained(opened).toOpaque())
         return opened
     }

@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// Where a catalogue is kept and how it is reached: the one place that names an
+/// engine. A location is an SQLite file today (`Catalogue`); what only a file
+/// has (its `-wal`, `-shm` and `-journal` beside it, a header to look at, a
+/// check of every page) is answered here, so nothing above names it.
+public enum CatalogueStorage {
+    /// How a command opens its catalogue.
+    public enum Access: Sendable, Equatable {
+        /// Read and write; made (with its schema) if it is not there.
+        case create
+        /// Read and write one that exists.
+        case readWrite
+        /// Read one that exists; every write fails.
+        case readOnly
+    }
+
+    /// Opens the catalogue at `location` and brings its schema up to date
+    /// (see `Catalogue.init`). Counted (`openings(at:)`): a command opens its
+    /// catalogue once, and the readers it gives its threads are not openings.
+    public static func open(_ location: String, access: Access, lookForDamage: Bool = true) throws -> any CatalogueStore {
+        openings.withLock { $0[location, default: 0] += 1 }
+        let mode: Database.Mode = switch access {
+        case .create: .create
+        case .readWrite: .readWrite
+        case .readOnly: .readOnly
+        }
+        return try Catalogue(path: location, mode: mode, lookForDamage: lookForDamage)
+    }
+
+    /// Another read-only connection to the catalogue a command opened, for one of its
+    /// threads (a run's worker, a server's): not an opening. `lookForDamage: false`
+    /// when the command's own connection has just looked.
+    public static func reader(_ location: String, lookForDamage: Bool) throws -> any CatalogueStore {
+        try Catalogue(path: location, mode: .readOnly, lookForDamage: lookForDamage)
+    }
+
+    /// Damage any connection of this process met in the catalogue at `location`: once
+    /// met, a run stops and nothing more is written.
+    public static func damageMet(at location: String) -> CatalogueError? { Database.damageMet(at: location) }
+
+    /// How many times this process opened the catalogue at `location`.
+    public static func openings(at location: String) -> Int { openings.withLock { $0[location, default: 0] } }
+    private static let openings = Mutex<[String: Int]>([:])
+
+    /// The files that make up the catalogue at `location`, each with its role, which no
+    /// output may replace.
+    public static func files(of location: String) -> [(path: String, role: String)] {
+        Catalogue.fileSuffixes.map { suffix in
+            (location + suffix, suffix.isEmpty ? "the catalogue" : "the catalogue's \(suffix.dropFirst()) file")
+        }
+    }
+
+    /// Every page of the catalogue looked at for damage, and every value for what
+    /// wardrobe never stores: what is wrong, one line each (empty when nothing is).
+    /// The file is opened as a plain read-only database, not as a catalogue, so that
+    /// damage where a catalogue's own checks look cannot keep it from being checked.
+    /// `digest` is SHA-256, to find kept model copies that are not their model.
+    /// `progress` is called every fraction of a second with the seconds spent.
+    public static func check(_ location: String, digest: ([UInt8]) -> [UInt8],
+                             progress: @escaping (Double) -> Void) throws -> [String] {
+        let database = try Database(path: location, mode: .readOnly)
+        do {
+            let lines = try database.integrityCheck { seconds in
+                progress(seconds)
+                return true
+            }
+            // Values are looked at in a whole file only: on damaged pages their reads would fail.
+            guard lines == ["ok"] else { return lines }
+            return try database.strangeValues() + changedModelCopies(in: database, digest: digest)
+        } catch CatalogueError.damaged(_, let detail) {
+            // So damaged that the check itself cannot go on (its schema, say).
+            return ["the check stopped: \(detail)"]
+        } catch CatalogueError.notADatabase {
+            return ["the file's header is damaged or it is not an SQLite database at all"]
+        }
+    }
+
+    /// The copies of adopted model files (`model use`) that are not the model their adoption
+    /// names, by SHA-256: a command falls back on the copy when the file it came from is gone.
+    static func changedModelCopies(in database: Database, digest: ([UInt8]) -> [UInt8]) throws -> [String] {
+        let copies = try database.rows(
+            "SELECT a.file, m.sha256 FROM model_adoptions a JOIN models m ON m.id = a.model_id WHERE a.file IS NOT NULL"
+        ) { row in (file: row.blob(0), sha256: row.blob(1)) }
+        let count = copies.filter { digest($0.file) != $0.sha256 }.count
+        guard count > 0 else { return [] }
+        return ["model adoptions whose kept copy of the model file is not that model: \(count) "
+                + "\(count == 1 ? "row" : "rows") (changed by another program)"]
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// What the use cases ask of a catalogue's storage, in their words: images,
+/// paths, runs and their batches, classifications, a person's corrections,
+/// models and their adoption, failures, reports, backup. Nothing in it is
+/// SQL or SQLite: `Catalogue`, one SQLite file, is its first implementation;
+/// how a store keeps its files, its pragmas and its checks stay behind it.
+/// One value is one connection, for one thread at a time
+/// (`CatalogueStorage.reader` gives another thread its own).
+public protocol CatalogueStore: AnyObject {
+    /// Where the store lives, as errors and messages name it.
+    var path: String { get }
+    /// Runs whose process died before closing them, marked interrupted by this
+    /// opening (for writing), so the command can say so, once.
+    var abandonedRuns: [RunRecord] { get }
+    /// A consistent snapshot for several reads.
+    func read<T>(_ body: () throws -> T) throws -> T
+
+    // Images and their paths.
+    func image(_ id: ImageID) throws -> ImageRecord?
+    func image(sha256: SHA256Digest) throws -> ImageRecord?
+    func image(hashPrefix prefix: String) throws -> ImageRecord?
+    func image(path: String) throws -> ImageRecord?
+    func containsImage(sha256: SHA256Digest) throws -> Bool
+    func knownPath(_ path: String) throws -> KnownPath?
+    func knownPaths(under folder: String?) throws -> [KnownPath]
+    func anotherFileShowsAs(_ path: String) throws -> Bool
+    func paths(of image: ImageID) throws -> [KnownPath]
+    func thumbnail(of image: ImageID) throws -> [UInt8]?
+    func thumbnail(sha256: SHA256Digest) throws -> [UInt8]?
+    func recordLook(present: [String], missing: [String], dropMissing: Bool, at date: Date) throws -> PathCheck
+    func forget(_ images: [ImageID]) throws -> ForgetReport
+
+    // Runs: opened, written in batches (each one transaction), closed.
+    func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts, at date: Date) throws -> RunID
+    func writing(run: RunID, at date: Date, _ body: (any CatalogueBatch) throws -> RunCounts) throws
+    func closeRun(_ run: RunID, counts: RunCounts, outcome: RunOutcome, at date: Date) throws
+
+    // Classifications: current, listed, paged, counted, the history of one image.
+    func currentClassification(of image: ImageID) throws -> CurrentClassification?
+    func forEachCurrentClassification(_ query: ClassificationQuery, _ body: (CurrentClassification) throws -> Void) throws
+    func countCurrentClassifications(_ query: ClassificationQuery) throws -> Int
+    func galleryPage(_ query: GalleryQuery) throws -> [CurrentClassification]
+    func labelCounts() throws -> [Int: Int]
+    func history(of image: ImageID) throws -> [HistoryEntry]
+    func reclassificationCandidates(_ filter: ReclassificationFilter) throws -> [ReclassificationCandidate]
+    func forEachClassificationWithHash(_ body: (ClassificationRecord, SHA256Digest) throws -> Void) throws
+
+    // A person's corrections.
+    func correct(_ images: [ImageID], _ request: CorrectionRequest, command: String, at date: Date) throws -> [CorrectionOutcome]
+    func personLabel(of image: ImageID) throws -> Int?
+    func corrections(of image: ImageID) throws -> [Correction]
+    func forEachLabelledImage(_ body: (LabelledImage) throws -> Void) throws
+
+    // Models and which one the catalogue uses.
+    func registerModel(_ model: NewModel, at date: Date) throws -> ModelID
+    func model(_ id: ModelID) throws -> ModelRecord?
+    func models() throws -> [ModelRecord]
+    func modelStandings() throws -> [ModelStanding]
+    func adoptModel(_ model: ModelID?, file: [UInt8]?, sourcePath: String?, command: String, at date: Date) throws -> Int64
+    func adoptedModel() throws -> ModelAdoption?
+    func adoptedModelFile(_ adoption: Int64) throws -> [UInt8]?
+
+    // Files that failed to import.
+    func failingFile(_ path: String) throws -> FailingFile?
+    func failingFiles(under folder: String?) throws -> [FailingFile]
+    func stopFailing(_ paths: [String]) throws
+
+    // Reports and copies.
+    func stats(cache: StatsCache?) throws -> CatalogueStats
+    func backup(to path: String, shouldStop: @escaping @Sendable () -> Bool) throws -> BackupReport
+}
+
+/// One batch of a run's writes, inside `CatalogueStore.writing(run:at:_:)`: all
+/// of it is committed together with the run's counts, or none of it.
+public protocol CatalogueBatch {
+    var run: RunID { get }
+    @discardableResult
+    func insertImages(_ images: [NewImage], known: Catalogue.KnownContent) throws -> [InsertedImage]
+    @discardableResult
+    func addClassifications(_ items: [(image: ImageID, classification: NewClassification)]) throws -> [ClassificationID?]
+    @discardableResult
+    func recordPaths(_ files: [(file: SeenFile, sha256: SHA256Digest)]) throws -> [RecordedPath?]
+    func recordFailure(path: String, reason: String, file: SeenFile?) throws
+}
+
+/// What callers leave out: now, no folder, everything.
+extension CatalogueStore {
+    public func knownPaths() throws -> [KnownPath] { try knownPaths(under: nil) }
+    public func failingFiles() throws -> [FailingFile] { try failingFiles(under: nil) }
+    public func stats() throws -> CatalogueStats { try stats(cache: nil) }
+    public func registerModel(_ model: NewModel) throws -> ModelID { try registerModel(model, at: Date()) }
+    public func openRun(command: String, model: ModelID, recipe: Recipe) throws -> RunID {
+        try openRun(command: command, model: model, recipe: recipe, counts: RunCounts(), at: Date())
+    }
+    public func writing(run: RunID, _ body: (any CatalogueBatch) throws -> RunCounts) throws {
+        try writing(run: run, at: Date(), body)
+    }
+    public func closeRun(_ run: RunID, counts: RunCounts, outcome: RunOutcome = .finished) throws {
+        try closeRun(run, counts: counts, outcome: outcome, at: Date())
+    }
+    public func correct(_ images: [ImageID], _ request: CorrectionRequest, command: String) throws -> [CorrectionOutcome] {
+        try correct(images, request, command: command, at: Date())
+    }
+    public func recordLook(present: [String], missing: [String], dropMissing: Bool = false) throws -> PathCheck {
+        try recordLook(present: present, missing: missing, dropMissing: dropMissing, at: Date())
+    }
+    @discardableResult
+    public func adoptModel(_ model: ModelID?, file: [UInt8]? = nil, sourcePath: String? = nil, command: String) throws -> Int64 {
+        try adoptModel(model, file: file, sourcePath: sourcePath, command: command, at: Date())
+    }
+    public func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts) throws -> RunID {
+        try openRun(command: command, model: model, recipe: recipe, counts: counts, at: Date())
+    }
+}
+
+extension CatalogueBatch {
+    public func recordFailure(path: String, reason: String) throws { try recordFailure(path: path, reason: reason, file: nil) }
+}

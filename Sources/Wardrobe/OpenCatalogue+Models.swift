@@ -1,0 +1,26 @@
+import Foundation
+import Imaging
+import Inference
+
+extension OpenCatalogue {
+    /// `model info`: what the model the rule chooses (`ModelChoice`: the file named,
+    /// `$WARDROBE_MODEL`, the catalogue's, the bundled one) says about itself, read
+    /// without preparing it.
+    public func modelSummary(explicit: String?) throws -> (choice: ModelChoice, summary: ModelSummary) {
+        var choice = try modelChoice(explicit: explicit)
+        if choice.bytes == nil { choice.path = URL(fileURLWithPath: choice.path).path }
+        let bytes = try choice.bytes ?? ClothingClassifier.readModel(at: choice.path)
+        do {
+            return (choice, ModelSummary(try ModelFile(bytes: bytes)))
+        } catch {
+            // Named as every command that loads a model names it.
+            throw WardrobeError.model(path: choice.path, reason: error.description)
+        }
+    }
+
+    /// `model train --corrections`: the images a person labelled or confirmed, prepared
+    /// with `recipe`, some held out (see `CorrectionTrainingSet`).
+    func correctionTrainingSet(recipe: any PrepRecipe) throws -> CorrectionTrainingSet {
+        try reading { store, _ in try CorrectionTrainingSet(catalogue: store, recipe: recipe) }
+    }
+}

@@ -1,0 +1,71 @@
+internal import Catalogue
+import Foundation
+import Imaging
+
+/// The use cases of the server's pages: the gallery, review, an image's
+/// thumbnail and tensor, and one act of a person on one image.
+extension OpenCatalogue {
+    /// A page of the gallery and every label's count, from one snapshot.
+    public func galleryPage(_ query: Gallery.Query) throws -> (items: [Gallery.Item], counts: [Int: Int]) {
+        try reading { store, _ in
+            try store.read { (try store.galleryPage(query.catalogueQuery).map(Gallery.Item.init), try store.labelCounts()) }
+        }
+    }
+
+    /// True when `id` is an image's id (by id only: never a hash prefix).
+    public func hasImage(_ id: Int64) throws -> Bool {
+        try reading { store, _ in try store.image(ImageID(id)) != nil }
+    }
+
+    /// The image with its current classification; nil if it has none (or is not there).
+    public func item(_ id: Int64) throws -> Gallery.Item? {
+        try reading { store, _ in try store.currentClassification(of: ImageID(id)).map(Gallery.Item.init) }
+    }
+
+    /// Review: the image no person labelled just after (or before) `cursor` in least-sure order.
+    public func reviewNeighbour(of cursor: Gallery.Cursor?, forward: Bool) throws -> Gallery.Item? {
+        if cursor == nil && !forward { return nil }
+        return try galleryPage(Gallery.Query(corrected: false, order: forward ? .uncertain : .confident,
+                                             after: cursor, limit: 1)).items.first
+    }
+
+    /// The stored thumbnail of the image whose SHA-256 is `hex` (lower-case), nil if none is.
+    public func thumbnail(sha256 hex: String) throws -> Gallery.Thumbnail? {
+        guard let digest = try? SHA256Digest(hex: hex), digest.hex == hex else { return nil }
+        guard let bytes = try reading({ store, _ in try store.thumbnail(sha256: digest) }) else { return nil }
+        return Gallery.Thumbnail(bytes: bytes, contentType: ImageFormat.sniff(bytes) == .png ? "image/png" : "image/jpeg")
+    }
+
+    /// The 28x28 tensor the model in use sees, drawn from the image's stored thumbnail
+    /// through the recipe every command would prepare it with (the rule: the model's
+    /// recipe, else `photo`); nil when the image is not there or has no thumbnail.
+    public func tensor(of id: Int64) throws -> Gallery.Tensor? {
+        guard let (sha256, thumbnail) = try reading({ store, _ in
+            try store.image(ImageID(id)).flatMap { image in try store.thumbnail(of: image.id).map { (image.sha256, $0) } }
+        }) else { return nil }
+        let recipe = try self.recipe(named: nil, model: nil)
+        let prepared = try ImageProcessor().prepare(thumbnail: thumbnail, recipe: recipe)
+        return Gallery.Tensor(png: try TensorImage.png(prepared.values, scale: 6), recipe: recipe.identity,
+                              tag: "t-\(sha256.hex)-\(recipe.identity)")
+    }
+
+    /// The recipe `tensor(of:)` draws with.
+    public func tensorRecipe() throws -> String { try recipe(named: nil, model: nil).identity }
+
+    /// A page's act on one image (`label`, `confirm`, `clear`), as `wardrobe label` does it,
+    /// recorded with `command`: the person's label before it and the image after it, read
+    /// with the act, one act at a time. An id that names no image is not found.
+    public func label(_ act: Labeller.Act, image id: Int64, command: String) throws -> (personBefore: Int?, after: Gallery.Item?) {
+        try changing { store in
+            let image = ImageID(id)
+            guard try store.image(image) != nil else { throw WardrobeError.notFound("image \(id) in \(path)") }
+            let before = try store.personLabel(of: image)
+            do {
+                _ = try Labeller(catalogue: store, command: command).apply(act, to: [.id(id)])
+            } catch CatalogueError.invalidArgument(let message) {
+                throw WardrobeError.invalidArgument(message)
+            }
+            return (before, try store.currentClassification(of: image).map(Gallery.Item.init))
+        }
+    }
+}
