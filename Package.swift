@@ -86,7 +86,10 @@ let package = Package(
         // The executable only parses, calls Wardrobe and prints.
         // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
         .target(name: "Server", dependencies: ["Wardrobe", "Files", "CMicroHTTPD"]),
-        .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit", "Files"]),
+        // Compiled for testing, as Wardrobe is: CLITests run its commands in their own process
+        // to count what each one opens (OpenOnceTests).
+        .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit", "Files"],
+                          swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
         .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
