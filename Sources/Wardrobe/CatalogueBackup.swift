@@ -8,7 +8,7 @@ public struct CatalogueBackup: Sendable, Encodable {
     public var catalogue: String
     public var backup: String
     public var bytes: Int
-    /// `PRAGMA integrity_check` of the copy: "ok" (anything else is refused before this exists).
+    /// The integrity check of the copy: "ok" (anything else is refused before this exists).
     public var integrity: String
     public var images: Int
     public var paths: Int

@@ -148,4 +148,9 @@ public final class OpenCatalogue: @unchecked Sendable {
     public func recipe(named name: String?, for model: ModelIdentity) throws -> any PrepRecipe {
         try setup.recipe(named: name, for: model)
     }
+
+    /// The same for `model evaluate --recipe`: "all" gives every recipe, to compare them.
+    public func recipes(named name: String?, for model: ModelIdentity) throws -> [any PrepRecipe] {
+        try setup.recipes(named: name, for: model)
+    }
 }

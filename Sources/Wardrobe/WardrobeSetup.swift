@@ -94,8 +94,9 @@ public struct WardrobeSetup: Sendable {
     }
 
     /// The recipe rule of every command that prepares images for a model: the one named
-    /// (`--prep`), else the one the model was trained for, else `photo`.
-    public func recipe(named name: String?, for model: ModelIdentity) throws(WardrobeError) -> any PrepRecipe {
+    /// (`--prep`), else the one the model was trained for, else `photo`. Commands reach it
+    /// through `OpenCatalogue`, which holds the model choice it depends on.
+    func recipe(named name: String?, for model: ModelIdentity) throws(WardrobeError) -> any PrepRecipe {
         if name != nil { return try recipe(named: name) }
         guard let recorded = model.recipe else { return PrepRecipes.default }
         do {
@@ -107,7 +108,7 @@ public struct WardrobeSetup: Sendable {
 
     /// The recipe rule for a command that does not load the model itself: reads only the
     /// chosen model file's metadata.
-    public func recipe(named name: String?, forModel choice: ModelChoice) throws(WardrobeError) -> any PrepRecipe {
+    func recipe(named name: String?, forModel choice: ModelChoice) throws(WardrobeError) -> any PrepRecipe {
         if name != nil { return try recipe(named: name) }
         let path = choice.path
         let file: ModelFile
@@ -145,14 +146,9 @@ public struct WardrobeSetup: Sendable {
         }
     }
 
-    /// The named recipe as `recipe(named:)` finds it, or every recipe for
-    /// "all" (to compare them).
-    public func recipes(named name: String?) throws(WardrobeError) -> [any PrepRecipe] {
-        name == "all" ? PrepRecipes.all : [try recipe(named: name)]
-    }
-
-    /// The same, a missing name meaning the model's recipe (see `recipe(named:for:)`).
-    public func recipes(named name: String?, for model: ModelIdentity) throws(WardrobeError) -> [any PrepRecipe] {
+    /// The named recipe, every recipe for "all" (to compare them), or, for no name, the
+    /// model's (see `recipe(named:for:)`).
+    func recipes(named name: String?, for model: ModelIdentity) throws(WardrobeError) -> [any PrepRecipe] {
         name == "all" ? PrepRecipes.all : [try recipe(named: name, for: model)]
     }
 }

@@ -7,9 +7,9 @@ import Wardrobe
 extension ModelEvaluateCommand {
     func runPhotos(images: String, map: String, console: Console) throws -> ExitStatus {
         let map = try PhotoLabelMap(contentsOf: map)
-        let classifier = try console.setup.catalogue(explicit: catalogue.path, mode: .readOnly)
-            .classifier(explicit: model.path)
-        let recipes = try console.setup.recipes(named: recipe, for: classifier.model)
+        let catalogue = try console.setup.catalogue(explicit: self.catalogue.path, mode: .readOnly)
+        let classifier = try catalogue.classifier(explicit: model.path)
+        let recipes = try catalogue.recipes(named: recipe, for: classifier.model)
         // The model's temperature undoes its calibration (its last layer was divided by it).
         let scale = uncalibrated ? try classifier.model.temperature ?? 1 : 1
         let report = try PhotoEvaluation(classifier: classifier, recipes: recipes, logitScale: scale)
