@@ -3,15 +3,6 @@ import CSQLite
 import Foundation
 
 extension Catalogue {
-    /// What a batch does with content the catalogue already holds.
-    public enum KnownContent: Sendable {
-        /// It only gains the path (an import: the content was classified when it
-        /// first came, whichever process stored it first).
-        case gainsPathOnly
-        /// It gains the path and this run's classification (`classify`, asked for one).
-        case isClassifiedAgain
-    }
-
     /// Adds a batch of images in one transaction: each image (or, for a hash
     /// already stored, the existing one), the path it was seen at, and its
     /// classification by `run` (for stored content only as `known` says).

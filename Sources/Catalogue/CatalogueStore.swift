@@ -76,7 +76,7 @@ public protocol CatalogueStore: AnyObject {
 public protocol CatalogueBatch {
     var run: RunID { get }
     @discardableResult
-    func insertImages(_ images: [NewImage], known: Catalogue.KnownContent) throws -> [InsertedImage]
+    func insertImages(_ images: [NewImage], known: KnownContent) throws -> [InsertedImage]
     @discardableResult
     func addClassifications(_ items: [(image: ImageID, classification: NewClassification)]) throws -> [ClassificationID?]
     @discardableResult

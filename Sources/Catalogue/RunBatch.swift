@@ -17,7 +17,7 @@ public struct RunBatch {
 
     /// As `Catalogue.insertImages`, inside the batch.
     @discardableResult
-    public func insertImages(_ images: [NewImage], known: Catalogue.KnownContent) throws -> [InsertedImage] {
+    public func insertImages(_ images: [NewImage], known: KnownContent) throws -> [InsertedImage] {
         for image in images {
             if let classification = image.classification { try Catalogue.validate(classification) }
         }

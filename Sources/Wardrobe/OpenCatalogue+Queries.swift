@@ -19,6 +19,14 @@ extension OpenCatalogue {
         try reading { store, _ in try ImageDetails(image, in: store) }
     }
 
+    /// `check`: every page and value of the catalogue looked at for damage, without opening
+    /// it as a catalogue (see `CatalogueStorage.check`), so that damage where a catalogue's
+    /// own checks look cannot keep it from being checked: what is damaged, empty when
+    /// nothing is. `progress` is called every fraction of a second with the seconds spent.
+    public func check(progress: @escaping (Double) -> Void) throws -> [String] {
+        try CatalogueStorage.check(path, digest: SHA256.digest, progress: progress)
+    }
+
     /// `failures`: the files whose latest import failed.
     public func failures() throws -> [FailureListing.Row] {
         try reading { store, _ in try FailureListing.rows(in: store) }

@@ -7,7 +7,7 @@ import Wardrobe
 /// Each command opens its catalogue once, as a model is prepared once: the commands run
 /// in this process, as `main` runs them, and the openings of their catalogue are counted.
 /// (`check` reads the file as a plain database, never opening it as a catalogue; `serve`
-/// keeps running, and opens it as the others do.)
+/// keeps running, and opens it as the others do, through `WardrobeSetup.openCatalogue`.)
 @Suite(.serialized) struct OpenOnceTests {
     @Test func eachCommandOpensItsCatalogueOnce() throws {
         let folder = try PhotoFolder()
@@ -40,5 +40,9 @@ import Wardrobe
             #expect(status == 0, "\(words)")
             #expect(OpenCatalogue.openings(at: db) - before == 1, "\(words) opened its catalogue \(OpenCatalogue.openings(at: db) - before) times")
         }
+        // check reads every page of the file without opening it as a catalogue.
+        let before = OpenCatalogue.openings(at: db)
+        #expect(CommandLineTool.run(["check", "--db", db], root: RootCommand.self, console: Console(environment: environment)) == 0)
+        #expect(OpenCatalogue.openings(at: db) == before)
     }
 }

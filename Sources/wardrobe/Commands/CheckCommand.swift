@@ -24,8 +24,9 @@ struct CheckCommand: Command {
     @OptionGroup var output: JSONOutputOption
 
     func run(_ console: Console) throws -> ExitStatus {
-        let path = try console.setup.cataloguePath(explicit: catalogue.path)
-        let problems = try CatalogueCheck.run(path: path) { seconds in
+        let catalogue = try console.setup.catalogue(explicit: self.catalogue.path, mode: .readOnly)
+        let path = catalogue.path
+        let problems = try catalogue.check { seconds in
             console.status("checking every page of \(path): \(Format.duration(seconds))")
         }
         console.clearStatus()
