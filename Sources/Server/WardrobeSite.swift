@@ -106,11 +106,12 @@ public final class WardrobeSite: HTTPHandler {
     /// The 28x28 tensor the model in use sees, drawn from the stored thumbnail through the
     /// recipe every command would use (see `OpenCatalogue.tensor(of:)`).
     private func tensor(id: Int64, request: HTTPRequest) throws -> HTTPResponse {
-        guard let tensor = try catalogue.tensor(of: id) else { throw SiteError.notFound }
-        let tag = "\"\(tensor.tag)\""
+        guard let name = try catalogue.tensorTag(of: id) else { throw SiteError.notFound }
+        let tag = "\"\(name)\""
         let caching = [("ETag", tag), ("Cache-Control", "private, max-age=3600")]
         if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + caching, body: tensor.png)
+        guard let png = try catalogue.tensor(of: id) else { throw SiteError.notFound }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + caching, body: png)
     }
 }
 

@@ -91,12 +91,4 @@ public enum Gallery {
         public var bytes: [UInt8]
         public var contentType: String
     }
-
-    /// The 28x28 tensor a model sees, drawn enlarged as a PNG, with what names it (the
-    /// image's hash and the recipe) for caching.
-    public struct Tensor: Sendable {
-        public var png: [UInt8]
-        public var recipe: String
-        public var tag: String
-    }
 }

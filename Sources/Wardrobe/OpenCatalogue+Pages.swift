@@ -36,17 +36,21 @@ extension OpenCatalogue {
         return Gallery.Thumbnail(bytes: bytes, contentType: ImageFormat.sniff(bytes) == .png ? "image/png" : "image/jpeg")
     }
 
+    /// What names the tensor `tensor(of:)` draws (the image's hash and the recipe), known
+    /// without drawing it; nil when the image is not there.
+    public func tensorTag(of id: Int64) throws -> String? {
+        guard let image = try reading({ store, _ in try store.image(ImageID(id)) }) else { return nil }
+        return "t-\(image.sha256.hex)-\(try recipe(named: nil, model: nil).identity)"
+    }
+
     /// The 28x28 tensor the model in use sees, drawn from the image's stored thumbnail
     /// through the recipe every command would prepare it with (the rule: the model's
-    /// recipe, else `photo`); nil when the image is not there or has no thumbnail.
-    public func tensor(of id: Int64) throws -> Gallery.Tensor? {
-        guard let (sha256, thumbnail) = try reading({ store, _ in
-            try store.image(ImageID(id)).flatMap { image in try store.thumbnail(of: image.id).map { (image.sha256, $0) } }
-        }) else { return nil }
-        let recipe = try self.recipe(named: nil, model: nil)
-        let prepared = try ImageProcessor().prepare(thumbnail: thumbnail, recipe: recipe)
-        return Gallery.Tensor(png: try TensorImage.png(prepared.values, scale: 6), recipe: recipe.identity,
-                              tag: "t-\(sha256.hex)-\(recipe.identity)")
+    /// recipe, else `photo`), enlarged 6 times as a PNG; nil when the image is not there
+    /// or has no thumbnail.
+    public func tensor(of id: Int64) throws -> [UInt8]? {
+        guard let thumbnail = try reading({ store, _ in try store.thumbnail(of: ImageID(id)) }) else { return nil }
+        let prepared = try ImageProcessor().prepare(thumbnail: thumbnail, recipe: try recipe(named: nil, model: nil))
+        return try TensorImage.png(prepared.values, scale: 6)
     }
 
     /// The recipe `tensor(of:)` draws with.

@@ -40,8 +40,11 @@ public final class OpenCatalogue: @unchecked Sendable {
     private let changes = NSLock()
     /// Threads' own read connections, for a catalogue shared by threads.
     private let readers: ThreadReaders?
-    /// The model the rule chose, once asked.
+    /// The model the rule chose and that model's recipe, once asked (under `choosing`:
+    /// a server's threads ask at once).
     private var chosen: ModelChoice?
+    private var chosenRecipe: (any PrepRecipe)?
+    private let choosing = NSLock()
 
     init(choice: CatalogueLocation.Choice, mode: Mode, setup: WardrobeSetup, sharedByThreads: Bool) {
         path = choice.path
@@ -126,6 +129,12 @@ public final class OpenCatalogue: @unchecked Sendable {
     /// Which model, by the rule (see `ModelChoice`): decided once, the first time it is asked.
     public func modelChoice(explicit: String?) throws -> ModelChoice {
         if let explicit, !explicit.isEmpty { return ModelChoice(source: .option, path: explicit) }
+        choosing.lock()
+        defer { choosing.unlock() }
+        return try chosenModel()
+    }
+
+    private func chosenModel() throws -> ModelChoice {
         if let chosen { return chosen }
         let choice = try setup.modelChoice(explicit: nil) { try self.storeIfPresent() }
         chosen = choice
@@ -141,7 +150,14 @@ public final class OpenCatalogue: @unchecked Sendable {
     /// the chosen model's (only then is a model looked for), else `photo`.
     public func recipe(named name: String?, model explicit: String?) throws -> any PrepRecipe {
         if let name { return try setup.recipe(named: name) }
-        return try setup.recipe(named: nil, forModel: modelChoice(explicit: explicit))
+        if let explicit, !explicit.isEmpty { return try setup.recipe(named: nil, forModel: modelChoice(explicit: explicit)) }
+        // The model's file is read for its recipe once, not for each page that shows a tensor.
+        choosing.lock()
+        defer { choosing.unlock() }
+        if let chosenRecipe { return chosenRecipe }
+        let recipe = try setup.recipe(named: nil, forModel: chosenModel())
+        chosenRecipe = recipe
+        return recipe
     }
 
     /// The recipe rule for a loaded model: the recipe named, else the model's, else `photo`.
