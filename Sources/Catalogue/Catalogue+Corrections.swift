@@ -101,6 +101,20 @@ extension Catalogue {
         }
     }
 
+    /// How the person's current labels stand against the model's current
+    /// labels: per (model label, person label) pair, how many images. A pair
+    /// of equal labels is a label the person says is right; `none` as the
+    /// person's label moves away from the model's.
+    public func personLabelPairs() throws -> [(model: Int, person: Int, images: Int)] {
+        try database.rows("""
+            SELECT label, corrected_label, count(*) FROM current_classifications
+            WHERE corrected_label IS NOT NULL GROUP BY label, corrected_label ORDER BY label, corrected_label
+            """) { row in
+            (try row.label(0, upTo: Catalogue.labelCount - 1, row: "the current classifications"),
+             try row.label(1, upTo: Catalogue.noneLabel, row: "the current classifications"), row.int(2))
+        }
+    }
+
     static let correctionColumns = "id, image_id, kind, label, command, corrected_at"
 
     static func correction(_ row: Statement) throws -> Correction {

@@ -2,51 +2,69 @@ import Foundation
 
 /// A registered model as `wardrobe model list` shows it: when the catalogue
 /// last adopted it, and how often its latest label of each image a person
-/// labelled agrees with the person.
+/// labelled agrees with the person, over the labels it did not learn from.
 public struct ModelStanding: Sendable, Equatable {
     public let model: ModelRecord
     /// The latest adoption of this model, nil if never adopted.
     public let lastAdopted: Date?
     /// Images with a person's label (one of the ten; `none` is no answer a
-    /// model can give) that this model classified.
+    /// model can give) that this model classified and did not learn from.
     public let labelledImages: Int
     /// How many of those the model's latest classification gets right.
     public let agreeing: Int
+    /// Images with a person's label that this model classified and learned
+    /// that label from: left out, as agreeing with them says nothing.
+    public let learnedFrom: Int
 
     public var agreement: Double? { labelledImages == 0 ? nil : Double(agreeing) / Double(labelledImages) }
 }
 
 extension Catalogue {
     /// Every registered model, oldest first, with its adoption and its
-    /// agreement with the person's current labels.
+    /// agreement with the person's current labels it did not learn from.
     public func modelStandings() throws -> [ModelStanding] {
-        struct Counts { var adopted: Date?; var labelled = 0; var agreeing = 0 }
+        struct Counts { var adopted: Date?; var labelled = 0; var agreeing = 0; var learned = 0 }
         var counts: [ModelID: Counts] = [:]
         try database.rows("""
             SELECT model_id, max(adopted_at) FROM model_adoptions WHERE model_id IS NOT NULL GROUP BY model_id
             """) { row in (ModelID(row.int64(0)), try row.date(1, row: "the adoptions of model \(row.int64(0))")) }
             .forEach { counts[$0.0, default: Counts()].adopted = $0.1 }
-        // Per labelled image and model, that model's latest classification of it.
+        // Per labelled image and model, that model's latest classification of it,
+        // and whether the model learned the image's label.
         try database.rows("""
             WITH labelled AS (
                 SELECT k.image_id, k.label FROM corrections AS k
                 WHERE k.id = (SELECT max(id) FROM corrections WHERE image_id = k.image_id)
                   AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel)),
             latest AS (
-                SELECT c.model_id, l.label AS person, max(c.id) AS classification
+                SELECT c.model_id, l.image_id, l.label AS person, max(c.id) AS classification,
+                       EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
+                               WHERE m.model_id = c.model_id AND i.id = l.image_id) AS learned
                 FROM labelled AS l JOIN classifications AS c ON c.image_id = l.image_id
                 GROUP BY l.image_id, c.model_id)
-            SELECT t.model_id, count(*), sum(c.label = t.person)
+            SELECT t.model_id, sum(NOT t.learned), sum(NOT t.learned AND c.label = t.person), sum(t.learned)
             FROM latest AS t JOIN classifications AS c ON c.id = t.classification
             GROUP BY t.model_id
-            """) { row in (ModelID(row.int64(0)), row.int(1), row.int(2)) }
-            .forEach { model, labelled, agreeing in
+            """) { row in (ModelID(row.int64(0)), row.int(1), row.int(2), row.int(3)) }
+            .forEach { model, labelled, agreeing, learned in
                 counts[model, default: Counts()].labelled = labelled
                 counts[model, default: Counts()].agreeing = agreeing
+                counts[model, default: Counts()].learned = learned
             }
         return try models().map { model in
             let c = counts[model.id] ?? Counts()
-            return ModelStanding(model: model, lastAdopted: c.adopted, labelledImages: c.labelled, agreeing: c.agreeing)
+            return ModelStanding(model: model, lastAdopted: c.adopted, labelledImages: c.labelled, agreeing: c.agreeing,
+                                 learnedFrom: c.learned)
         }
+    }
+
+    /// The images among `hashes` that this catalogue holds (one indexed look
+    /// per hash): those a model learned from, to leave out of its figures.
+    public func imageIDs(withSHA256 hashes: [SHA256Digest]) throws -> Set<ImageID> {
+        var found: Set<ImageID> = []
+        for hash in hashes {
+            if let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", hash.bytes) { found.insert(ImageID(id)) }
+        }
+        return found
     }
 }

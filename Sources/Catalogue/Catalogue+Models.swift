@@ -1,8 +1,10 @@
 import Foundation
 
 extension Catalogue {
-    /// Registers a model; registering the same file (same hash) again returns
-    /// the id it already has and changes nothing.
+    /// Registers a model with the images it learned from; registering the
+    /// same file (same hash) again returns the id it already has and adds
+    /// only learned images not yet kept (a model first registered by a
+    /// version that did not keep them).
     @discardableResult
     public func registerModel(_ model: NewModel, at date: Date = Date()) throws -> ModelID {
         let labels = String(decoding: try JSONEncoder().encode(model.labels), as: UTF8.self)
@@ -14,6 +16,14 @@ extension Catalogue {
                 date.catalogueMilliseconds)
             guard let id = try database.scalarInt("SELECT id FROM models WHERE sha256 = ?", model.sha256.bytes) else {
                 throw CatalogueError.notFound("model \(model.sha256.hex) vanished after registering")
+            }
+            if !model.learnedImages.isEmpty,
+               try database.scalarInt("SELECT count(*) FROM model_learned_images WHERE model_id = ?", id) ?? 0 < model.learnedImages.count {
+                let insert = try database.prepare("INSERT INTO model_learned_images (model_id, sha256) VALUES (?, ?) ON CONFLICT DO NOTHING")
+                for hash in model.learnedImages {
+                    try insert.bind([id, hash.bytes])
+                    try insert.perform()
+                }
             }
             return ModelID(id)
         }

@@ -39,11 +39,19 @@ extension Catalogue {
             CatalogueStats.LabelStats(label: $0.int(0), count: $0.int(1),
                                       meanConfidence: try $0.confidence(2, row: "the current classifications of label \($0.text(0))"))
         }
+        // An image whose label the current classification's model learned from is left out:
+        // agreeing with an answer it was taught says nothing of the model.
         let agreement = try database.rows("""
-            SELECT corrected_label, count(*), sum(label = corrected_label) FROM current_classifications
-            WHERE corrected_label IS NOT NULL AND corrected_label != ?
+            SELECT corrected_label, sum(NOT learned), sum(NOT learned AND label = corrected_label), sum(learned)
+            FROM (SELECT c.corrected_label, c.label,
+                         EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
+                                 WHERE m.model_id = c.model_id AND i.id = c.image_id) AS learned
+                  FROM current_classifications AS c
+                  WHERE c.corrected_label IS NOT NULL AND c.corrected_label != ?)
             GROUP BY corrected_label ORDER BY corrected_label
-            """, [Catalogue.noneLabel]) { CatalogueStats.Agreement(label: $0.int(0), labelled: $0.int(1), agreed: $0.int(2)) }
+            """, [Catalogue.noneLabel]) {
+            CatalogueStats.Agreement(label: $0.int(0), labelled: $0.int(1), agreed: $0.int(2), learnedFrom: $0.int(3))
+        }
         return CatalogueStats(
             images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
             missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),

@@ -9,11 +9,21 @@ public struct CatalogueStats: Sendable, Equatable {
     }
 
     /// How often the model's current label is the one a person gave, per
-    /// person label (`none` left out).
+    /// person label (`none` left out), over the images the model that made
+    /// the current label did not learn that label from.
     public struct Agreement: Sendable, Equatable {
         public let label: Int
         public let labelled: Int
         public let agreed: Int
+        /// Images with this person label that the current label's model learned from: left out.
+        public let learnedFrom: Int
+
+        public init(label: Int, labelled: Int, agreed: Int, learnedFrom: Int = 0) {
+            self.label = label
+            self.labelled = labelled
+            self.agreed = agreed
+            self.learnedFrom = learnedFrom
+        }
     }
 
     public let images: Int

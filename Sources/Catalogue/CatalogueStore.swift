@@ -51,12 +51,14 @@ public protocol CatalogueStore: AnyObject {
     func personLabel(of image: ImageID) throws -> Int?
     func corrections(of image: ImageID) throws -> [Correction]
     func forEachLabelledImage(_ body: (LabelledImage) throws -> Void) throws
+    func personLabelPairs() throws -> [(model: Int, person: Int, images: Int)]
 
     // Models and which one the catalogue uses.
     func registerModel(_ model: NewModel, at date: Date) throws -> ModelID
     func model(_ id: ModelID) throws -> ModelRecord?
     func models() throws -> [ModelRecord]
     func modelStandings() throws -> [ModelStanding]
+    func imageIDs(withSHA256 hashes: [SHA256Digest]) throws -> Set<ImageID>
     func adoptModel(_ model: ModelID?, file: [UInt8]?, sourcePath: String?, command: String, at date: Date) throws -> Int64
     func adoptedModel() throws -> ModelAdoption?
     func adoptedModelFile(_ adoption: Int64) throws -> [UInt8]?

@@ -7,13 +7,18 @@ public struct NewModel: Sendable, Equatable {
     public var sha256: SHA256Digest
     public var labels: [String]
     public var parameterCount: Int
+    /// The catalogue images (content hashes) whose person label the model
+    /// learned from, as its file records: left out of its agreement figures.
+    public var learnedImages: [SHA256Digest]
 
-    public init(name: String, version: String, sha256: SHA256Digest, labels: [String], parameterCount: Int) {
+    public init(name: String, version: String, sha256: SHA256Digest, labels: [String], parameterCount: Int,
+                learnedImages: [SHA256Digest] = []) {
         self.name = name
         self.version = version
         self.sha256 = sha256
         self.labels = labels
         self.parameterCount = parameterCount
+        self.learnedImages = learnedImages
     }
 }
 

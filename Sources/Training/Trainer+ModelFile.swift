@@ -24,8 +24,24 @@ public struct TrainingRecord: Sendable, Equatable {
     /// Wall-clock seconds of training (the one entry that differs between
     /// two runs of one configuration; the weights do not).
     public var trainingSeconds: Double?
+    /// SHA-256 (lowercase hex) of every catalogue image whose person label
+    /// the model learned from, its parent's included: what every figure
+    /// about the model leaves out, since agreeing with an answer it was
+    /// taught says nothing. Held-out images are not in it.
+    public var learnedImages: Set<String> = []
 
     public init() {}
+
+    /// The learned images a model's `training` map records: none when the
+    /// key is absent (a model made before the key, or elsewhere), nil when
+    /// the value is not a JSON array of SHA-256 hex strings.
+    public static func learnedImages(in training: [String: String]) -> Set<String>? {
+        guard let text = training[Key.learnedImages] else { return [] }
+        guard let hashes = try? JSONDecoder().decode([String].self, from: Data(text.utf8)),
+              hashes.allSatisfy({ $0.utf8.count == 64 && $0.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } })
+        else { return nil }
+        return Set(hashes)
+    }
 
     /// Keys of the `training` metadata map that this record writes.
     public enum Key {
@@ -35,6 +51,7 @@ public struct TrainingRecord: Sendable, Equatable {
         public static let parentSHA256 = "parent_sha256"
         public static let temperature = "temperature"
         public static let trainingSeconds = "training_seconds"
+        public static let learnedImages = "learned_images"
     }
 }
 
@@ -82,6 +99,9 @@ extension Trainer.Result {
             training[key] = "held-out photos: " + report.summary
         }
         if let seconds = record.trainingSeconds { training[TrainingRecord.Key.trainingSeconds] = String(format: "%.0f", seconds) }
+        if !record.learnedImages.isEmpty {
+            training[TrainingRecord.Key.learnedImages] = "[" + record.learnedImages.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        }
         return network.modelFile(name: name, version: version, labels: FashionMNIST.labels, training: training)
     }
 }

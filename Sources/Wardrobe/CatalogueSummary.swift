@@ -16,14 +16,18 @@ public struct CatalogueSummary: Sendable, Encodable {
         enum CodingKeys: String, CodingKey { case label, count, share, meanConfidence = "mean_confidence" }
     }
 
-    /// Of the images a person gave this label, how many the model labels so too.
+    /// Of the images a person gave this label that the model of their current
+    /// classification did not learn from, how many it labels so too; those it
+    /// learned from are counted apart and left out.
     public struct Agreement: Sendable, Encodable {
         public var label: String
         public var labelled: Int
         public var agreed: Int
-        public var share: Double { labelled > 0 ? Double(agreed) / Double(labelled) : 0 }
+        public var learnedFrom: Int
+        /// Nil when every image of this label was learned from.
+        public var share: Double? { labelled > 0 ? Double(agreed) / Double(labelled) : nil }
 
-        enum CodingKeys: String, CodingKey { case label, labelled, agreed, share }
+        enum CodingKeys: String, CodingKey { case label, labelled, agreed, share, learnedFrom = "learned_from" }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +35,7 @@ public struct CatalogueSummary: Sendable, Encodable {
             try container.encode(labelled, forKey: .labelled)
             try container.encode(agreed, forKey: .agreed)
             try container.encode(share, forKey: .share)
+            try container.encode(learnedFrom, forKey: .learnedFrom)
         }
     }
 
@@ -90,12 +95,17 @@ public struct CatalogueSummary: Sendable, Encodable {
                          meanConfidence: found?.meanConfidence)
         }
         agreement = stats.agreement.map {
-            Agreement(label: LabelMatcher.name(of: $0.label), labelled: $0.labelled, agreed: $0.agreed)
+            Agreement(label: LabelMatcher.name(of: $0.label), labelled: $0.labelled, agreed: $0.agreed,
+                      learnedFrom: $0.learnedFrom)
         }
     }
 
-    /// Over every label a person gave: how many, and how many the model agrees with.
-    public var overallAgreement: (labelled: Int, agreed: Int) {
-        agreement.reduce((0, 0)) { ($0.0 + $1.labelled, $0.1 + $1.agreed) }
+    /// Over every label a person gave: how many the model did not learn from, how many of
+    /// those it agrees with, and how many it learned from.
+    public var overallAgreement: AgreementFigure {
+        agreement.reduce(AgreementFigure(agreeing: 0, of: 0, learnedFrom: 0)) {
+            AgreementFigure(agreeing: $0.agreeing + $1.agreed, of: $0.labelled + $1.labelled,
+                            learnedFrom: $0.learnedFrom + $1.learnedFrom)
+        }
     }
 }

@@ -169,4 +169,18 @@ public struct ModelIdentity: Sendable, Equatable {
             return value
         }
     }
+
+    /// The catalogue images (content hashes) whose person label the model learned
+    /// from, its parents' included (`TrainingRecord.learnedImages`); none when the
+    /// file records none. A record that is not a list of hashes is an error naming
+    /// the model: what it learned from would be unknown, and every figure about it
+    /// would claim too much.
+    public var learnedImages: Set<String> {
+        get throws(WardrobeError) {
+            guard let hashes = TrainingRecord.learnedImages(in: training) else {
+                throw .model(path: path, reason: "its \(TrainingRecord.Key.learnedImages) is not a list of SHA-256 hashes")
+            }
+            return hashes
+        }
+    }
 }

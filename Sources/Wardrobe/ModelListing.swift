@@ -17,16 +17,20 @@ public struct ModelListing: Sendable, Encodable {
         public var lastAdopted: Date?
         /// The model commands use without `--model`.
         public var inUse: Bool
-        /// Images with a person's label (not `none`) that this model classified, and how many of its
-        /// latest labels of them match the person's.
+        /// Images with a person's label (not `none`) that this model classified and did not
+        /// learn from, and how many of its latest labels of them match the person's.
         public var labelledImages: Int
         public var agreeing: Int
         public var agreement: Double?
+        /// Images with a person's label it classified and learned from: left out of the agreement.
+        public var learnedFrom: Int
+
+        public var figure: AgreementFigure { AgreementFigure(agreeing: agreeing, of: labelledImages, learnedFrom: learnedFrom) }
 
         enum CodingKeys: String, CodingKey {
             case id, name, version, sha256, agreeing, agreement
             case registeredAt = "registered_at", lastAdopted = "last_adopted", inUse = "in_use"
-            case labelledImages = "labelled_images"
+            case labelledImages = "labelled_images", learnedFrom = "learned_from"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -41,6 +45,7 @@ public struct ModelListing: Sendable, Encodable {
             try container.encode(labelledImages, forKey: .labelledImages)
             try container.encode(agreeing, forKey: .agreeing)
             try container.encode(agreement, forKey: .agreement)
+            try container.encode(learnedFrom, forKey: .learnedFrom)
         }
     }
 
@@ -69,7 +74,7 @@ public struct ModelListing: Sendable, Encodable {
             return Entry(id: model.id.rawValue, name: model.name, version: model.version, sha256: model.sha256.hex,
                          registeredAt: model.registeredAt, lastAdopted: standing.lastAdopted,
                          inUse: model.sha256.bytes == inUseHash, labelledImages: standing.labelledImages,
-                         agreeing: standing.agreeing, agreement: standing.agreement)
+                         agreeing: standing.agreeing, agreement: standing.agreement, learnedFrom: standing.learnedFrom)
         }
         inUseRegistered = models.contains { $0.inUse }
     }

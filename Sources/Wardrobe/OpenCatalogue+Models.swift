@@ -23,4 +23,9 @@ extension OpenCatalogue {
     func correctionTrainingSet(recipe: any PrepRecipe) throws -> CorrectionTrainingSet {
         try reading { store, _ in try CorrectionTrainingSet(catalogue: store, recipe: recipe) }
     }
+
+    /// `model train --corrections`, before it trains: the labels nothing says are right.
+    public func confirmationGaps() throws -> ConfirmationGaps {
+        try reading { store, _ in ConfirmationGaps(pairs: try store.personLabelPairs()) }
+    }
 }

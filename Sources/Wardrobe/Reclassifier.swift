@@ -51,7 +51,9 @@ public final class Reclassifier {
             command: "reclassify", model: classifier.model,
             recipe: Recipe(name: options.recipe.name, version: options.recipe.version))
         let work = ReclassifyWork(classifier: classifier, processor: processor, recipe: options.recipe)
-        var writer = ReclassifyWriter(catalogue: catalogue)
+        let learnedHashes = try classifier.model.learnedImages.sorted().map { try SHA256Digest(hex: $0) }
+        var writer = ReclassifyWriter(catalogue: catalogue, learned: try catalogue.imageIDs(withSHA256: learnedHashes),
+                                      keepsChanges: options.listsChanges)
         let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
             candidates, work: work, writer: &writer, recording: recording) { done, _ in
             progress(ReclassifyProgress(done: done, total: candidates.count,
@@ -69,6 +71,14 @@ public final class Reclassifier {
         }.sorted { ($1.count, $0.from, $0.to) < ($0.count, $1.from, $1.to) }
         report.personLabelled = writer.personLabelled
         report.agreesWithPerson = writer.agreesWithPerson
+        report.learnedFrom = writer.personLabelledLearned
+        if options.listsChanges {
+            report.changes = try writer.changes.sorted { $0.image < $1.image }.map { change in
+                ReclassifyReport.Change(image: change.image.rawValue, path: try catalogue.paths(of: change.image).first?.path,
+                                        from: ClothingClassifier.labels[change.from], to: ClothingClassifier.labels[change.to],
+                                        confidence: change.confidence)
+            }
+        }
         report.interrupted = summary.interrupted
         report.seconds = Date().timeIntervalSince(start)
         return report

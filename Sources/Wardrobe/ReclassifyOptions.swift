@@ -13,14 +13,17 @@ public struct ReclassifyOptions: Sendable {
     public var batchSize: Int
     /// Classify, report what would change, store nothing.
     public var dryRun: Bool
+    /// Name every image whose label changes in the report (`ReclassifyReport.changes`).
+    public var listsChanges: Bool
 
     init(filter: ReclassificationFilter = ReclassificationFilter(), recipe: any PrepRecipe, jobs: Int,
-                batchSize: Int = 256, dryRun: Bool = false) {
+         batchSize: Int = 256, dryRun: Bool = false, listsChanges: Bool = false) {
         self.filter = filter
         self.recipe = recipe
         self.jobs = max(1, jobs)
         self.batchSize = max(1, batchSize)
         self.dryRun = dryRun
+        self.listsChanges = listsChanges
     }
 }
 
@@ -47,6 +50,17 @@ public struct ReclassifyReport: Sendable, Encodable {
         public var reason: String
     }
 
+    /// An image whose label changes: where it was last seen, its label before and after,
+    /// and the new label's confidence.
+    public struct Change: Sendable, Encodable, Equatable {
+        public var image: Int64
+        /// The first recorded path of the image (existing ones first); nil when none is recorded.
+        public var path: String?
+        public var from: String
+        public var to: String
+        public var confidence: Double
+    }
+
     /// The new run's id; nil for a dry run, which stores nothing.
     public var run: Int64?
     public var dryRun = false
@@ -64,10 +78,15 @@ public struct ReclassifyReport: Sendable, Encodable {
     public var transitions: [Transition] = []
     /// Re-run images a person has labelled (`none` included): their labels stay and still win.
     public var corrected = 0
-    /// Re-run images a person gave one of the ten labels, and of those how
-    /// many the new model labels the same: its honest accuracy on this catalogue.
+    /// Re-run images a person gave one of the ten labels that the model did
+    /// not learn from, and of those how many the new model labels the same:
+    /// its agreement with answers it was never taught.
     public var personLabelled = 0
     public var agreesWithPerson = 0
+    /// Re-run images whose person label the model learned from: left out of the agreement.
+    public var learnedFrom = 0
+    /// With `ReclassifyOptions.listsChanges`, every image whose label changes, in image order.
+    public var changes: [Change]?
     public var failed: [Failure] = []
     public var seconds = 0.0
     public var interrupted = false
@@ -85,6 +104,7 @@ public struct ReclassifyReport: Sendable, Encodable {
         case run, dryRun = "dry_run", model, recipe, selected, reclassified, changed
         case firstClassified = "first_classified", transitions
         case corrected, personLabelled = "person_labelled", agreesWithPerson = "agrees_with_person"
+        case learnedFrom = "learned_from", changes
         case failed, seconds, imagesPerSecond = "images_per_second", sameLabelShare = "same_label_share"
         case interrupted
     }
@@ -103,6 +123,8 @@ public struct ReclassifyReport: Sendable, Encodable {
         try container.encode(corrected, forKey: .corrected)
         try container.encode(personLabelled, forKey: .personLabelled)
         try container.encode(agreesWithPerson, forKey: .agreesWithPerson)
+        try container.encode(learnedFrom, forKey: .learnedFrom)
+        try container.encodeIfPresent(changes, forKey: .changes)
         try container.encode(failed, forKey: .failed)
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try container.encode((imagesPerSecond * 10).rounded() / 10, forKey: .imagesPerSecond)

@@ -16,9 +16,12 @@ public struct ReclassifyRequest: Sendable {
     public var recipe: String?
     public var jobs: Int
     public var dryRun: Bool
+    /// Name each image whose label changes in the report.
+    public var listsChanges: Bool
 
     public init(images: [ImageReference] = [], label: Int? = nil, confidenceBelow: Double? = nil,
-                importedSince: Date? = nil, recipe: String? = nil, jobs: Int, dryRun: Bool = false) {
+                importedSince: Date? = nil, recipe: String? = nil, jobs: Int, dryRun: Bool = false,
+                listsChanges: Bool = false) {
         self.images = images
         self.label = label
         self.confidenceBelow = confidenceBelow
@@ -26,6 +29,7 @@ public struct ReclassifyRequest: Sendable {
         self.recipe = recipe
         self.jobs = jobs
         self.dryRun = dryRun
+        self.listsChanges = listsChanges
     }
 
     /// The recipe (named, else the recipe rule's: the one `model` records,
@@ -37,6 +41,6 @@ public struct ReclassifyRequest: Sendable {
         if !images.isEmpty {
             filter.images = try images.map { try $0.resolve(in: catalogue).id }
         }
-        return ReclassifyOptions(filter: filter, recipe: chosen, jobs: jobs, dryRun: dryRun)
+        return ReclassifyOptions(filter: filter, recipe: chosen, jobs: jobs, dryRun: dryRun, listsChanges: listsChanges)
     }
 }

@@ -7,20 +7,29 @@ struct ReclassifyWriter: RunWriter {
     struct Pair: Hashable { var from: Int; var to: Int }
 
     let catalogue: any CatalogueStore
+    /// Images whose person label the model learned from: left out of its agreement.
+    let learned: Set<ImageID>
+    /// Keep every changed image for the report (`--changes`).
+    let keepsChanges: Bool
     private(set) var reclassified = 0
     private(set) var changed = 0
     private(set) var firstClassified = 0
     private(set) var transitions: [Pair: Int] = [:]
-    /// Re-run images a person gave one of the ten labels, and how many of
-    /// those the new model labels the same.
+    /// Re-run images a person gave one of the ten labels and the model did
+    /// not learn from, and how many of those the new model labels the same;
+    /// and those it learned from.
     private(set) var personLabelled = 0
     private(set) var agreesWithPerson = 0
+    private(set) var personLabelledLearned = 0
+    private(set) var changes: [(image: ImageID, from: Int, to: Int, confidence: Double)] = []
     private(set) var failed: [ReclassifyReport.Failure] = []
     private var batch: [(image: ImageID, classification: NewClassification)] = []
     private var committed = 0
 
-    init(catalogue: any CatalogueStore) {
+    init(catalogue: any CatalogueStore, learned: Set<ImageID> = [], keepsChanges: Bool = false) {
         self.catalogue = catalogue
+        self.learned = learned
+        self.keepsChanges = keepsChanges
     }
 
     var pending: Int { batch.count }
@@ -53,10 +62,15 @@ struct ReclassifyWriter: RunWriter {
 
     private mutating func add(before: ReclassificationCandidate, after: NewClassification) {
         reclassified += 1
-        // A person's label (not `none`) is the truth the new model is measured against.
+        // A person's label (not `none`) is the truth the new model is measured against,
+        // unless the model was taught it.
         if let person = before.personLabel, person != Catalogue.noneLabel {
-            personLabelled += 1
-            if person == after.label { agreesWithPerson += 1 }
+            if learned.contains(before.image) {
+                personLabelledLearned += 1
+            } else {
+                personLabelled += 1
+                if person == after.label { agreesWithPerson += 1 }
+            }
         }
         guard let label = before.label else {
             firstClassified += 1
@@ -65,6 +79,7 @@ struct ReclassifyWriter: RunWriter {
         if label != after.label {
             changed += 1
             transitions[Pair(from: label, to: after.label), default: 0] += 1
+            if keepsChanges { changes.append((before.image, label, after.label, after.confidence)) }
         }
     }
 }

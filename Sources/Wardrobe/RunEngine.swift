@@ -197,6 +197,7 @@ public struct RunEngine {
 extension ModelIdentity {
     func catalogueModel() throws -> NewModel {
         NewModel(name: name, version: version, sha256: try SHA256Digest(bytes: sha256),
-                 labels: labels, parameterCount: parameterCount)
+                 labels: labels, parameterCount: parameterCount,
+                 learnedImages: try learnedImages.sorted().map { try SHA256Digest(hex: $0) })
     }
 }

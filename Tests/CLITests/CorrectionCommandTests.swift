@@ -172,7 +172,7 @@ import Training
         let agreed = after.filter { wanted[$0.id] != nil && wanted[$0.id] != "none" && $0.model_label == wanted[$0.id] }
         #expect(report.corrected == 20 && report.person_labelled == 18 && report.agrees_with_person == agreed.count)
         let text = try run(["reclassify", "--model", model, "--dry-run"])
-        #expect(text.stdout.contains("agrees with \(agreed.count) of 18 labels you gave"), "\(text.stdout)")
+        #expect(text.stdout.contains("agrees with \(agreed.count) of 18 labels it did not learn from"), "\(text.stdout)")
 
         // history shows the person's act in its place; --clear gives the model's label back.
         let first = before[0]

@@ -13,7 +13,9 @@ struct StatsPage {
         let summary = try site.catalogue.summary()
         let agreement = Dictionary(summary.agreement.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         let rows = summary.labels.map { label -> HTML in
-            let agreed: String = agreement[label.label].map { "\(GalleryPage.percent($0.share)) of \($0.labelled)" } ?? "–"
+            let agreed: String = agreement[label.label].map { figure in
+                figure.share.map { "\(GalleryPage.percent($0)) of \(figure.labelled)" } ?? "none not learned from"
+            } ?? "–"
             let link = Link("/", [("label", label.label)])
             return """
                 <tr><td class="name"><a href="\(link)">\(label.label)</a></td><td>\(label.count)</td>\
@@ -26,10 +28,17 @@ struct StatsPage {
             \(summary.corrected) labelled by a person (\(StatsPage.counted(summary.corrections, "act"))), \
             \(StatsPage.counted(summary.paths, "path")) (\(summary.missingPaths) missing), \(StatsPage.counted(summary.runs, "run")).</p>
             \(StatsPage.chart(summary.labels.map { ($0.label, $0.count, $0.meanConfidence) }))
+            \(StatsPage.agreement(summary.overallAgreement))
             <div class="table-wrap"><table><thead><tr><th>Label</th><th>Images</th><th>Mean confidence</th>\
-            <th>Model agrees</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <th>Model agrees (labels it did not learn from)</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
         return .html(PageLayout.page(title: "Stats", section: .stats, readOnly: site.readOnly, content))
+    }
+
+    /// The model's agreement over every label a person gave, as the CLI says it; nothing when no one labelled.
+    static func agreement(_ figure: AgreementFigure) -> HTML {
+        guard let sentence = figure.sentence else { return "" }
+        return "<p class=\"agreement\">The model \(sentence).</p>"
     }
 
     /// "1 run", "2 runs".

@@ -18,6 +18,8 @@ public struct CorrectionTrainingSet: Sendable {
     /// The content hashes of every labelled image read (learned or held out):
     /// a folder photo with one of these is left to the person's label.
     public var hashes: Set<[UInt8]> = []
+    /// The content hashes (lowercase hex) of the images in `training`: what the model file records it learned from.
+    public var learnedHashes: Set<String> = []
     /// Thumbnails that could not be prepared, named by image id.
     public var failures: [PhotoTrainingSet.Failure] = []
     public var cataloguePath: String
@@ -29,25 +31,26 @@ public struct CorrectionTrainingSet: Sendable {
                 progress: (Int) -> Void = { _ in }) throws {
         cataloguePath = catalogue.path
         self.recipe = recipe.identity
-        var kept: [(hash: [UInt8], tensor: [Float], label: Int)] = []
+        var kept: [(sha256: SHA256Digest, tensor: [Float], label: Int)] = []
         var failures: [PhotoTrainingSet.Failure] = []
         try catalogue.forEachLabelledImage { image in
             do throws(ImagingError) {
                 let tensor = try processor.prepare(thumbnail: image.thumbnail, recipe: recipe)
-                kept.append((image.sha256.bytes, tensor.values, image.label))
+                kept.append((image.sha256, tensor.values, image.label))
             } catch {
                 failures.append(.init(path: "image \(image.image) (stored thumbnail)", reason: error.reason))
             }
             progress(kept.count + failures.count)
         }
         self.failures = failures
-        kept.sort { $0.hash.lexicographicallyPrecedes($1.hash) }
+        kept.sort { $0.sha256.bytes.lexicographicallyPrecedes($1.sha256.bytes) }
         for example in kept {
-            hashes.insert(example.hash)
-            if example.hash[0] < PhotoTrainingSet.heldOutBelow {
+            hashes.insert(example.sha256.bytes)
+            if example.sha256.bytes[0] < PhotoTrainingSet.heldOutBelow {
                 heldOut.append(example.tensor, accepted: [example.label])
             } else {
                 training.append(example.tensor, accepted: [example.label])
+                learnedHashes.insert(example.sha256.hex)
             }
         }
     }

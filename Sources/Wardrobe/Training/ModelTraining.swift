@@ -111,7 +111,15 @@ public struct ModelTraining: Sendable {
             let parentPath = choice.path
             let bytes = try choice.modelBytes()
             do {
-                parentNetwork = try Network(architecture: architecture, modelFile: try ModelFile(bytes: bytes))
+                let parentFile = try ModelFile(bytes: bytes)
+                parentNetwork = try Network(architecture: architecture, modelFile: parentFile)
+                // What the parent learned from, the fine-tune knows too.
+                guard let inherited = TrainingRecord.learnedImages(in: parentFile.description.training) else {
+                    throw WardrobeError.model(path: parentPath, reason: "its \(TrainingRecord.Key.learnedImages) is not a list of SHA-256 hashes")
+                }
+                record.learnedImages = inherited
+            } catch let error as WardrobeError {
+                throw error
             } catch let error as TrainingError {
                 throw WardrobeError.model(path: parentPath, reason: error.description)
             } catch {
@@ -132,6 +140,7 @@ public struct ModelTraining: Sendable {
             photoTensors.append(contentsOf: loaded.training)
             heldOutTensors.append(contentsOf: loaded.heldOut)
             corrections = loaded
+            record.learnedImages.formUnion(loaded.learnedHashes)
         }
         if let photos {
             let absent = photos.map.absentFolders(under: photos.directory)

@@ -22,7 +22,12 @@ struct ReclassifyCommand: Command {
             overwritten (earlier labels stay in 'wardrobe history'), and a label a person
             gave still outranks the new one. The summary names how many images changed
             label, each transition with its count, and how many of the labels a person gave
-            the new model agrees with: its honest accuracy on this catalogue. Without
+            the model agrees with, counting only labels it did not learn from (a model made by
+            'model train --corrections' records the images it learned from; agreeing with
+            those says nothing). --changes names every image whose label changes (id, path,
+            old -> new, confidence): with --dry-run, what adopting the model would change,
+            to look through before 'wardrobe model use' ('wardrobe serve --candidate MODEL'
+            shows them as a gallery). Without
             --model the default model is used ($WARDROBE_MODEL, else the catalogue's model
             chosen by 'wardrobe model use', else the bundled one); without --prep, the recipe
             the model records, else photo.
@@ -54,13 +59,15 @@ struct ReclassifyCommand: Command {
     @OptionGroup var work: WorkOptions
     @Flag(name: "--dry-run", help: "Classify and show what would change, store nothing.")
     var dryRun: Bool
+    @Flag(name: "--changes", help: "Also list each image whose label changes: id, path, old -> new, confidence.")
+    var changes: Bool
     @OptionGroup var output: OutputOptions
 
     func run(_ console: Console) throws -> ExitStatus {
         let setup = console.setup
         let catalogue = try setup.openCatalogue(explicit: self.catalogue.path, mode: dryRun ? .readOnly : .readWrite)
         let request = ReclassifyRequest(images: images, label: label, confidenceBelow: below, importedSince: since,
-                                        recipe: prep, jobs: work.jobs, dryRun: dryRun)
+                                        recipe: prep, jobs: work.jobs, dryRun: dryRun, listsChanges: changes)
         let classifier = try catalogue.classifier(explicit: model.path)
         let progress = ProgressReporter(console: console, enabled: output.showsProgress)
         let report = try catalogue.reclassify(request, classifier: classifier) {
@@ -96,8 +103,9 @@ struct ReclassifyCommand: Command {
         var lines = [["changed label", "\(report.changed) of \(compared)"]]
         if let share = report.sameLabelShare { lines.append(["kept label", Format.percent(share)]) }
         if report.firstClassified > 0 { lines.append(["first classification", String(report.firstClassified)]) }
-        if report.personLabelled > 0 {
-            lines.append(["agreement", "agrees with \(report.agreesWithPerson) of \(report.personLabelled) labels you gave"])
+        if let agreement = AgreementFigure(agreeing: report.agreesWithPerson, of: report.personLabelled,
+                                           learnedFrom: report.learnedFrom).sentence {
+            lines.append(["agreement", agreement])
         }
         if report.corrected > 0 {
             lines.append(["labelled by a person", "\(report.corrected) (their labels stay and still win)"])
@@ -108,5 +116,11 @@ struct ReclassifyCommand: Command {
         console.output("Transitions:")
         console.outputLines(Format.table(report.transitions.map { ["  \($0.from) -> \($0.to)", String($0.count)] },
                                     rightAligned: [1]))
+        guard let changes = report.changes, !changes.isEmpty else { return }
+        console.output("Changed images:")
+        let rows = [["  ID", "PATH", "BEFORE -> AFTER", "CONF"]] + changes.map {
+            ["  \($0.image)", $0.path ?? "-", "\($0.from) -> \($0.to)", Format.percent($0.confidence)]
+        }
+        console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 1))
     }
 }

@@ -11,7 +11,9 @@ struct StatsCommand: Command {
             Labels are each image's effective label: the one a person gave ('wardrobe label'),
             else its current classification; mean confidence is the model's. Failures count
             files, not attempts. Where a person gave labels, the model's agreement with them
-            is shown per label: the honest measure of a model on this catalogue. Runs that
+            is shown per label, counting only the labels the model that made each current
+            label did not learn from (a model made by 'model train --corrections' records the
+            images it learned from; agreeing with those says nothing). Runs that
             were interrupted (Ctrl-C, or a process that died before it finished) are counted
             on their own line; 'wardrobe history' marks them.
 
@@ -52,12 +54,17 @@ struct StatsCommand: Command {
         console.outputLines(Format.table(rows, rightAligned: [1, 2, 3]))
         guard !summary.agreement.isEmpty else { return .success }
         let overall = summary.overallAgreement
-        console.output("The model agrees with \(overall.agreed) of \(overall.labelled) labels you gave:")
-        var agreement = [["  LABEL", "YOURS", "AGREED", "SHARE"]]
-        for label in summary.agreement {
-            agreement.append(["  " + label.label, String(label.labelled), String(label.agreed), Format.percent(label.share)])
+        guard overall.labelled > 0 else {
+            console.output("The model learned from every label you gave (\(overall.learnedFrom)): nothing to measure it on.")
+            return .success
         }
-        console.outputLines(Format.table(agreement, rightAligned: [1, 2, 3]))
+        console.output("The model " + (overall.sentence ?? "") + ":")
+        var agreement = [["  LABEL", "YOURS", "AGREED", "SHARE"] + (overall.learnedFrom > 0 ? ["LEARNED FROM"] : [])]
+        for label in summary.agreement {
+            agreement.append(["  " + label.label, String(label.labelled), String(label.agreed), label.share.map(Format.percent) ?? "-"]
+                             + (overall.learnedFrom > 0 ? [String(label.learnedFrom)] : []))
+        }
+        console.outputLines(Format.table(agreement, rightAligned: [1, 2, 3, 4]))
         return .success
     }
 }

@@ -54,9 +54,17 @@ struct ModelInfoCommand: Command {
         if !summary.training.isEmpty {
             console.output("training")
             // Keys line up after the longest (they were cut to 20 characters: `photo_validation_acc`).
-            let rows = summary.training.keys.sorted().filter { $0 != "test_accuracy" }.map { ["  " + $0, summary.training[$0]!] }
+            let rows = summary.training.keys.sorted().filter { $0 != "test_accuracy" }.map { key in
+                ["  " + key, summary.listsLearnedImages(key) ? Self.learnedImages(summary.learnedImageCount) : summary.training[key]!]
+            }
             console.outputLines(Format.table(rows))
         }
         return .success
+    }
+
+    /// The catalogue images a model learned from are a list of hashes: counted here, listed by --json.
+    static func learnedImages(_ count: Int?) -> String {
+        guard let count else { return "not a list of SHA-256 hashes" }
+        return "\(count) catalogue images (their SHA-256 with --json), left out of its agreement figures"
     }
 }

@@ -12,8 +12,11 @@ struct ModelListCommand: Command {
         discussion: """
             A model is registered when it first classifies in the catalogue or is adopted
             ('wardrobe model use'). Agreement: of the images a person labelled or confirmed (not
-            'none') that the model classified, the share whose latest label by that model is the
-            person's label, with the count. '*' marks the model commands use without --model.
+            'none') that the model classified and did not learn from, the share whose latest
+            label by that model is the person's label, with the count. Images a model learned
+            from (a model made by 'model train --corrections' records them) are left out of its
+            figure and counted apart: agreeing with them says nothing. '*' marks the model
+            commands use without --model.
             """)
 
     @OptionGroup var catalogue: CatalogueOptions
@@ -29,8 +32,9 @@ struct ModelListCommand: Command {
         }
         var rows = [["", "id", "model", "sha256", "registered", "adopted", "agreement"]]
         for model in listing.models {
-            let agreement = model.agreement.map { "\(Format.percent($0)) (\(model.agreeing) of \(model.labelledImages))" }
-                ?? "no labelled image classified"
+            let figure = model.figure
+            let agreement = figure.share.map { Format.percent($0) + ": " + (figure.sentence ?? "") }
+                ?? figure.sentence ?? "no labelled image classified"
             rows.append([model.inUse ? "*" : "", String(model.id), "\(model.name) \(model.version)",
                          String(model.sha256.prefix(12)), Format.day(model.registeredAt),
                          model.lastAdopted.map(Format.day) ?? "-", agreement])
@@ -44,5 +48,4 @@ struct ModelListCommand: Command {
                        + (listing.inUseRegistered ? "" : "; it has not classified here yet"))
         return .success
     }
-
 }

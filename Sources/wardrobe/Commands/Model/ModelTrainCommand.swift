@@ -123,6 +123,7 @@ struct ModelTrainCommand: Command {
                                                      views: photoViews ?? 1)
         }
         training.correctionsCatalogue = corrections
+        for warning in try corrections?.confirmationGaps().warnings ?? [] { console.warning(warning) }
         if photos != nil || corrections != nil { training.recipe = try console.setup.recipe(named: prep) }
         if let photoShare { training.configuration.photoShare = photoShare }
         switch photoAugment {

@@ -1,0 +1,178 @@
+import Catalogue
+import Foundation
+import Testing
+
+/// Every figure about a model counts only the labels it did not learn from, and
+/// says so; the changes a model would make can be listed before it is adopted;
+/// and training warns of labels nothing says are right. End to end on a
+/// catalogue made by the real import of Fixtures/photos.
+@Suite(.serialized) struct HonestFiguresTests {
+    static let root = FileManager.default.currentDirectoryPath
+    static let parent = root + "/Models/fashion-mnist-only.aimodel"
+
+    let folder: PhotoFolder
+    var db: String { folder.path("catalogue.sqlite") }
+
+    init() throws {
+        folder = try PhotoFolder()
+    }
+
+    func run(_ arguments: [String]) throws -> WardrobeProcess.Result {
+        let result = try WardrobeProcess.run(arguments, environment: ["WARDROBE_DB": db])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result
+    }
+
+    func json<T: Decodable>(_ type: T.Type, _ arguments: [String]) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(try run(arguments).stdout.utf8))
+    }
+
+    /// Copies Fixtures/photos and imports it; each photo's path there, by folder.
+    func importFixtures() throws -> [String: [String]] {
+        let source = Self.root + "/Fixtures/photos"
+        try FileManager.default.copyItem(atPath: source, toPath: folder.path("photos"))
+        _ = try run(["import", "--jobs", "1", "--quiet", folder.path("photos")])
+        var paths: [String: [String]] = [:]
+        for kind in try FileManager.default.contentsOfDirectory(atPath: source) {
+            paths[kind] = try FileManager.default.contentsOfDirectory(atPath: "\(source)/\(kind)").sorted()
+                .map { folder.path("photos/\(kind)/\($0)") }
+        }
+        return paths
+    }
+
+    struct Listed: Decodable { var id: Int64; var label: String; var model_label: String; var label_source: String }
+    struct Change: Decodable { var image: Int64; var path: String?; var from: String; var to: String; var confidence: Double }
+    struct Report: Decodable {
+        var person_labelled: Int
+        var agrees_with_person: Int
+        var learned_from: Int
+        var changes: [Change]?
+        var changed: Int
+    }
+    struct ModelEntry: Decodable { var name: String; var labelled_images: Int; var agreeing: Int; var learned_from: Int }
+    struct Models: Decodable { var models: [ModelEntry] }
+    struct Agreement: Decodable { var labelled: Int; var agreed: Int; var learned_from: Int }
+    struct Stats: Decodable { var agreement: [Agreement] }
+
+    /// Labels every fixture photo with its folder's label but three; fine-tunes on them; labels
+    /// the three. The fine-tune learned from the labelled photos its hash does not hold out
+    /// (all but those below 26 in the first byte), and never from the three: each figure
+    /// about it counts only what it did not learn from, and says how many it left out.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func everyAgreementFigureLeavesOutTheImagesTheModelLearnedFrom() throws {
+        defer { folder.remove() }
+        let paths = try importFixtures()
+        let labels = ["dress": "dress", "longsleeve": "pullover", "outwear": "coat", "pants": "trouser",
+                      "shirt": "shirt", "shoes": "sneaker", "t-shirt": "tee"]
+        let later = Set([paths["shirt"]![0], paths["t-shirt"]![0], paths["pants"]![0]])
+        for (kind, label) in labels {
+            let now = paths[kind]!.filter { !later.contains($0) }
+            if !now.isEmpty { _ = try run(["label", label] + now) }
+        }
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        let labelledNow = try labels.keys.flatMap { paths[$0]! }.filter { !later.contains($0) }
+            .map { try #require(try catalogue.image(path: $0)) }
+        let learned = Set(labelledNow.filter { $0.sha256.bytes[0] >= 26 }.map(\.sha256.hex))
+        try #require(learned.count >= 3, "the fixture photos are what the test assumes")
+
+        let tuned = folder.path("tuned.aimodel")
+        _ = try run(["model", "train", "--corrections", "--from", Self.parent, "--limit", "64", "--epochs", "1", "--out", tuned])
+        // The file records exactly the images it learned from (not the held-out ones).
+        let info = try JSONSerialization.jsonObject(with: Data(try run(["model", "info", "--json", tuned]).stdout.utf8)) as? [String: Any]
+        let training = try #require(info?["training"] as? [String: String])
+        let recorded = try JSONDecoder().decode([String].self, from: Data(try #require(training["learned_images"]).utf8))
+        #expect(Set(recorded) == learned)
+        #expect(try run(["model", "info", tuned]).stdout.contains("learned_images       \(learned.count) catalogue images"))
+
+        for (kind, file) in [("shirt", paths["shirt"]![0]), ("t-shirt", paths["t-shirt"]![0]), ("pants", paths["pants"]![0])] {
+            _ = try run(["label", labels[kind]!, file])
+        }
+        let labelled = labelledNow.count + later.count
+        let notLearned = labelled - learned.count
+
+        // reclassify: the report and its sentence.
+        let report = try json(Report.self, ["reclassify", "--model", tuned, "--json"])
+        let listed = try json([Listed].self, ["list", "--json", "--sort", "id", "--corrected"])
+        let learnedIDs = Set(try learned.map { try #require(try catalogue.image(sha256: SHA256Digest(hex: $0))).id.rawValue })
+        let counted = listed.filter { $0.label != "none" && !learnedIDs.contains($0.id) }
+        #expect(counted.count == notLearned)
+        let agreeing = counted.filter { $0.model_label == $0.label }.count
+        #expect(report.person_labelled == notLearned && report.learned_from == learned.count && report.agrees_with_person == agreeing)
+        let sentence = "agrees with \(agreeing) of \(notLearned) labels it did not learn from (\(learned.count) it learned from left out)"
+        #expect(try run(["reclassify", "--model", tuned, "--dry-run"]).stdout.contains(sentence))
+
+        // model list: the fine-tune leaves its learned images out; the bundled model learned none of them.
+        let models = try json(Models.self, ["model", "list", "--json"])
+        let entry = try #require(models.models.first { $0.name == "tuned" })
+        #expect(entry.labelled_images == notLearned && entry.learned_from == learned.count && entry.agreeing == agreeing)
+        #expect(models.models.filter { $0.name != "tuned" }.allSatisfy { $0.learned_from == 0 && $0.labelled_images == labelled })
+        #expect(try run(["model", "list"]).stdout.contains(sentence))
+
+        // stats: the current labels are the fine-tune's.
+        let stats = try json(Stats.self, ["stats", "--json"])
+        #expect(stats.agreement.map(\.labelled).reduce(0, +) == notLearned)
+        #expect(stats.agreement.map(\.agreed).reduce(0, +) == agreeing)
+        #expect(stats.agreement.map(\.learned_from).reduce(0, +) == learned.count)
+        #expect(try run(["stats"]).stdout.contains("The model \(sentence):"))
+
+        // serve's stats page says the same.
+        let server = try ServeProcess(db: db)
+        defer { server.stop() }
+        let page = try KeepAliveHTTP(port: server.port).get("/stats")
+        #expect(page.contains("The model \(sentence)."), "\(page)")
+        #expect(page.contains("Model agrees (labels it did not learn from)"))
+    }
+
+    /// `reclassify --dry-run --changes --json` names each image whose label would change,
+    /// with its path, old and new label and confidence; the real run then changes exactly those.
+    @Test func aDryRunListsTheImagesItWouldChange() throws {
+        defer { folder.remove() }
+        _ = try importFixtures()
+        let before = try json([Listed].self, ["list", "--json", "--sort", "id"])
+        let other = Self.root + "/Models/fashion-mnist-only.aimodel"
+        let dry = try json(Report.self, ["reclassify", "--model", other, "--dry-run", "--changes", "--json"])
+        let changes = try #require(dry.changes)
+        #expect(!changes.isEmpty && changes.count == dry.changed, "the two models disagree on some photos")
+        #expect(try json([Listed].self, ["list", "--json", "--sort", "id"]).map(\.model_label) == before.map(\.model_label),
+                "a dry run stores nothing")
+
+        let text = try run(["reclassify", "--model", other, "--dry-run", "--changes"]).stdout
+        #expect(text.contains("Changed images:"))
+        #expect(text.contains("\(changes[0].from) -> \(changes[0].to)"))
+        #expect(try json(Report.self, ["reclassify", "--model", other, "--dry-run", "--json"]).changes == nil)
+
+        _ = try run(["reclassify", "--model", other, "--quiet"])
+        let after = try json([Listed].self, ["list", "--json", "--sort", "id"])
+        let changed = zip(before, after).filter { $0.model_label != $1.model_label }
+        #expect(changes.map(\.image) == changed.map(\.0.id))
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        for (change, (old, new)) in zip(changes, changed) {
+            #expect(change.from == old.model_label && change.to == new.model_label)
+            #expect((0...1).contains(change.confidence))
+            let known = try catalogue.paths(of: ImageID(change.image)).map(\.path)
+            #expect(change.path.map(known.contains) == true, "\(String(describing: change.path)) is one of \(known)")
+        }
+    }
+
+    /// Every label given moves away from Shirt: the fine-tune would learn only that Shirt is
+    /// wrong, and training says so before it starts; one confirmation of Shirt ends that.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func trainingWarnsOfALabelNothingSaysIsRight() throws {
+        defer { folder.remove() }
+        _ = try importFixtures()
+        let shirts = try json([Listed].self, ["list", "--json", "--label", "shirt"]).map { String($0.id) }
+        try #require(shirts.count >= 2, "the bundled model calls some fixture photos Shirt")
+        _ = try run(["label", "coat"] + shirts)
+        let train = ["model", "train", "--corrections", "--from", Self.parent, "--limit", "64", "--epochs", "1",
+                     "--out", folder.path("tuned.aimodel")]
+        let warned = try run(train)
+        let warning = "no example says Shirt is right (every label given moves away from it): "
+            + "confirm a few with serve's review (Enter) or label --confirm"
+        #expect(warned.stderr.contains("warning: " + warning), "\(warned.stderr)")
+        #expect(warned.stderr.contains("Coat has only corrections into it"), "\(warned.stderr)")
+
+        _ = try run(["label", "--confirm", shirts[0]])
+        let confirmed = try run(train)
+        #expect(!confirmed.stderr.contains("Shirt is right"), "\(confirmed.stderr)")
+    }
+}
