@@ -42,6 +42,20 @@ public struct Bitmap: Sendable, Equatable {
         for c in 0..<channels { pixels[start + c] = value[c] }
     }
 
+    /// Copies `other` (of the same channels) onto this bitmap with its top left corner at
+    /// (`x`, `y`); the part outside this bitmap is left out.
+    public mutating func draw(_ other: Bitmap, atX x: Int, y: Int) {
+        precondition(other.channels == channels, "drawn bitmaps have the same channels")
+        let left = max(0, x), right = min(width, x + other.width)
+        guard left < right else { return }
+        for row in max(0, y)..<min(height, y + other.height) {
+            let source = ((row - y) * other.width + (left - x)) * channels
+            let target = (row * width + left) * channels
+            pixels.replaceSubrange(target..<target + (right - left) * channels,
+                                   with: other.pixels[source..<source + (right - left) * channels])
+        }
+    }
+
     /// Luma as Rec. 601 in fixed point. The weights sum to 256, so a gray pixel stored as RGB
     /// comes back as exactly the same byte.
     public func grayscale() -> Bitmap {

@@ -22,6 +22,21 @@ public struct ImageLimits: Sendable, Equatable {
         }
     }
 
+    /// Bytes one decode may hold: the largest image allowed, as 8-bit RGB. A decoder that keeps
+    /// more per pixel than that, whatever size it outputs, reaches it with fewer pixels.
+    public var maxDecoderBytes: Int { maxPixels * 3 }
+
+    /// Refuses an image whose decoder would hold `bytesPerPixel` bytes for each of its pixels
+    /// (`holder` names that decoder) beyond `maxDecoderBytes`.
+    func checkDecoderMemory(width: Int, height: Int, bytesPerPixel: Int, format: ImageFormat,
+                            holder: String) throws(ImagingError) {
+        let bytes = width * height * bytesPerPixel
+        guard bytes > maxDecoderBytes else { return }
+        throw ImagingError(.tooLarge, "\(format.rawValue) image of \(width)x\(height) pixels is too large: \(holder) "
+                           + "holds \(bytesPerPixel) bytes a pixel (\(bytes / 1_000_000) MB), more than the "
+                           + "\(maxDecoderBytes / 1_000_000) MB one image may take (\(Self.megapixels(maxPixels)) as RGB)")
+    }
+
     static func megapixels(_ pixels: Int) -> String {
         let tenths = (pixels + 50_000) / 100_000
         return "\(tenths / 10).\(tenths % 10) megapixels"

@@ -1,7 +1,7 @@
 import CWebP
 
 /// WebP through libwebp: lossy and lossless, with or without alpha, still or animated (the
-/// first frame, composed on its canvas). The EXIF orientation, kept in an `EXIF` chunk, is
+/// first frame, drawn on its canvas). The EXIF orientation, kept in an `EXIF` chunk, is
 /// applied after decoding, as for JPEG.
 struct WebPCodec {
     var limits: ImageLimits
@@ -15,34 +15,38 @@ struct WebPCodec {
                            frameCount: features.has_animation != 0 ? max(1, chunks.frameCount) : 1)
     }
 
-    /// Decodes upright. With `minimumSide`, a still image is decoded straight to the size whose
-    /// longest side is `minimumSide` (libwebp scales while it decodes, by area averaging), so a
-    /// large photo never exists at full size in memory.
+    /// Decodes upright. With `minimumSide`, the image (of an animation, its canvas) is decoded
+    /// straight to the size whose longest side is `minimumSide` (libwebp scales while it
+    /// decodes, by area averaging), so a large photo never exists at full size in memory.
+    ///
+    /// Every buffer a decode makes is counted against the limits before it is made: the
+    /// canvas, the first frame (the only one decoded) and, for a lossless bitstream, the whole
+    /// image that libwebp's lossless decoder holds as 32-bit ARGB however small the output is.
     func decode(_ bytes: [UInt8], minimumSide: Int?) throws(ImagingError) -> DecodedImage {
         let header = try header(of: bytes)
         try limits.check(width: header.storedWidth, height: header.storedHeight, format: .webp)
         let features = try self.features(of: bytes)
-        let alpha = features.has_alpha != 0
-        var stored: Bitmap
-        var scale = ScalingFactor.one
-        if features.has_animation != 0 {
-            stored = try firstFrame(of: bytes, width: header.storedWidth, height: header.storedHeight)
-        } else {
-            var size = (width: header.storedWidth, height: header.storedHeight)
-            if let minimumSide {
-                size = Bitmap.fittedSize(width: size.width, height: size.height, longestSide: minimumSide)
-                scale = ScalingFactor(numerator: max(size.width, size.height),
-                                      denominator: max(header.storedWidth, header.storedHeight))
-            }
-            stored = try still(bytes, alpha: alpha, width: size.width, height: size.height,
-                               scaled: size.width != header.storedWidth || size.height != header.storedHeight)
+        var size = (width: header.storedWidth, height: header.storedHeight)
+        if let minimumSide {
+            size = Bitmap.fittedSize(width: size.width, height: size.height, longestSide: minimumSide)
         }
+        var scale = ScalingFactor(numerator: max(size.width, size.height),
+                                  denominator: max(header.storedWidth, header.storedHeight))
         if scale.numerator == scale.denominator { scale = .one }
+        let stored: Bitmap
+        if features.has_animation != 0 {
+            stored = try firstFrame(of: bytes, canvasWidth: header.storedWidth, canvasHeight: header.storedHeight,
+                                    drawnAt: size)
+        } else {
+            try checkDecoderMemory(features, width: header.storedWidth, height: header.storedHeight)
+            stored = try still(bytes[...], alpha: features.has_alpha != 0, width: size.width, height: size.height,
+                               scaled: scale != .one)
+        }
         return DecodedImage(format: .webp, bitmap: stored.applying(header.orientation), orientation: header.orientation,
                             width: header.width, height: header.height, scale: scale, frameCount: header.frameCount)
     }
 
-    private func features(of bytes: [UInt8]) throws(ImagingError) -> WebPBitstreamFeatures {
+    private func features(of bytes: ArraySlice<UInt8>) throws(ImagingError) -> WebPBitstreamFeatures {
         var features = WebPBitstreamFeatures()
         let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
         try check(status, doing: "reading the header")
@@ -50,7 +54,20 @@ struct WebPCodec {
         return features
     }
 
-    private func still(_ bytes: [UInt8], alpha: Bool, width: Int, height: Int, scaled: Bool) throws(ImagingError) -> Bitmap {
+    private func features(of bytes: [UInt8]) throws(ImagingError) -> WebPBitstreamFeatures {
+        try features(of: bytes[...])
+    }
+
+    /// libwebp's lossless decoder keeps the whole image as 32-bit ARGB (any pixel may copy
+    /// any earlier one), whatever size it is asked to output; its lossy decoder works a few
+    /// rows at a time.
+    private func checkDecoderMemory(_ features: WebPBitstreamFeatures, width: Int, height: Int) throws(ImagingError) {
+        guard features.format == 2 else { return }
+        try limits.checkDecoderMemory(width: width, height: height, bytesPerPixel: 4, format: .webp,
+                                      holder: "libwebp's lossless decoder")
+    }
+
+    private func still(_ bytes: ArraySlice<UInt8>, alpha: Bool, width: Int, height: Int, scaled: Bool) throws(ImagingError) -> Bitmap {
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else { throw ImagingError(.corrupt, "cannot start the WebP decoder") }
         let samples = alpha ? 4 : 3
@@ -73,26 +90,51 @@ struct WebPCodec {
                      : Bitmap(width: width, height: height, channels: 3, pixels: pixels)
     }
 
-    /// The first frame of an animation as the canvas shows it (frames may cover part of it).
-    private func firstFrame(of bytes: [UInt8], width: Int, height: Int) throws(ImagingError) -> Bitmap {
-        var options = WebPAnimDecoderOptions()
-        guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw ImagingError(.corrupt, "cannot start the WebP decoder") }
-        options.color_mode = MODE_RGBA
-        options.use_threads = 0
-        let rgba: [UInt8]? = bytes.withUnsafeBufferPointer { source in
+    /// The first frame of an animation as the canvas shows it, drawn at `size` (the canvas's
+    /// size, or smaller). The frame alone is decoded, scaled as the canvas is, and drawn over
+    /// the background where it lies; the rest of the canvas is the background (the first
+    /// frame is drawn on a transparent canvas). libwebp's animation decoder is not used: it
+    /// holds two full-size RGBA canvases, whatever size the frame is, and decodes unscaled,
+    /// so a 90-byte file announcing a 10000x10000 canvas cost over 1 GB.
+    private func firstFrame(of bytes: [UInt8], canvasWidth: Int, canvasHeight: Int,
+                            drawnAt size: (width: Int, height: Int)) throws(ImagingError) -> Bitmap {
+        let frame: WebPFrame? = bytes.withUnsafeBufferPointer { source in
             var data = WebPData(bytes: source.baseAddress, size: source.count)
-            guard let decoder = WebPAnimDecoderNew(&data, &options) else { return nil }
-            defer { WebPAnimDecoderDelete(decoder) }
-            var info = WebPAnimInfo()
-            var frame: UnsafeMutablePointer<UInt8>?
-            var timestamp: Int32 = 0
-            guard WebPAnimDecoderGetInfo(decoder, &info) != 0, Int(info.canvas_width) == width,
-                  Int(info.canvas_height) == height, WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0,
-                  let frame else { return nil }
-            return Array(UnsafeBufferPointer(start: frame, count: width * height * 4))
+            guard let demuxer = WebPDemux(&data) else { return nil }
+            defer { WebPDemuxDelete(demuxer) }
+            var iterator = WebPIterator()
+            guard WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 else { return nil }
+            defer { WebPDemuxReleaseIterator(&iterator) }
+            guard let start = iterator.fragment.bytes, let base = source.baseAddress else { return nil }
+            let offset = UnsafeRawPointer(start) - UnsafeRawPointer(base)
+            return WebPFrame(x: Int(iterator.x_offset), y: Int(iterator.y_offset), width: Int(iterator.width),
+                             height: Int(iterator.height), bitstream: offset..<(offset + iterator.fragment.size))
         }
-        guard let rgba else { throw ImagingError(.corrupt, "corrupt WebP: the animation's first frame cannot be decoded") }
-        return AlphaCompositing.over(background, rgba: rgba, width: width, height: height)
+        guard let frame, frame.width > 0, frame.height > 0, frame.x + frame.width <= canvasWidth,
+              frame.y + frame.height <= canvasHeight, frame.bitstream.lowerBound >= 0,
+              frame.bitstream.upperBound <= bytes.count else {
+            throw ImagingError(.corrupt, "corrupt WebP: the animation's first frame cannot be read")
+        }
+        let bitstream = bytes[frame.bitstream]
+        let features = try self.features(of: bitstream)
+        guard Int(features.width) == frame.width, Int(features.height) == frame.height else {
+            throw ImagingError(.corrupt, "corrupt WebP: the first frame's bitstream is \(features.width)x\(features.height), "
+                               + "its frame \(frame.width)x\(frame.height)")
+        }
+        try checkDecoderMemory(features, width: frame.width, height: frame.height)
+        // The frame's place on the drawn canvas: its edges scaled as the canvas is, at least a pixel.
+        func scaled(_ value: Int, _ full: Int, _ drawn: Int) -> Int { value * drawn / full }
+        let left = scaled(frame.x, canvasWidth, size.width), top = scaled(frame.y, canvasHeight, size.height)
+        let right = max(left + 1, min(size.width, scaled(frame.x + frame.width, canvasWidth, size.width)))
+        let bottom = max(top + 1, min(size.height, scaled(frame.y + frame.height, canvasHeight, size.height)))
+        guard right <= size.width, bottom <= size.height else {
+            throw ImagingError(.corrupt, "corrupt WebP: the animation's first frame lies outside its canvas")
+        }
+        let drawn = try still(bitstream, alpha: true, width: right - left, height: bottom - top,
+                              scaled: right - left != frame.width || bottom - top != frame.height)
+        var canvas = Bitmap(width: size.width, height: size.height, filledWith: background)
+        canvas.draw(drawn, atX: left, y: top)
+        return canvas
     }
 
     private func check(_ status: VP8StatusCode, doing what: String) throws(ImagingError) {
@@ -110,6 +152,12 @@ struct WebPCodec {
     static func tiff(inExif payload: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         payload.starts(with: Exif.exifHeader) ? payload.dropFirst(Exif.exifHeader.count) : payload
     }
+}
+
+/// Where an animation's first frame lies on its canvas, and its bitstream's bytes in the file.
+private struct WebPFrame {
+    var x, y, width, height: Int
+    var bitstream: Range<Int>
 }
 
 /// The chunks of a RIFF WebP file that libwebp's decoder does not report: the EXIF payload
