@@ -55,6 +55,9 @@ extension ModelDescription {
         guard let name = metadata["name"], let version = metadata["version"] else {
             throw .badMetadata("name or version is missing")
         }
+        for (key, value) in [("name", name), ("version", version)] {
+            if let problem = Self.problem(withIdentity: value) { throw .badMetadata("the model's \(key) \(problem)") }
+        }
         self.init(name: name, version: version,
                   labels: try decode([String].self, "labels"),
                   functions: try decode([String: FunctionDescription].self, "functions"),

@@ -21,6 +21,22 @@ public struct ModelDescription: Codable, Sendable, Equatable {
         self.functions = functions
         self.training = training
     }
+
+    /// The longest name or version a model may have, in characters: every list and page
+    /// shows them, and a catalogue stores them with every run.
+    public static let maximumIdentityLength = 100
+
+    /// Why `text` cannot be a model's name or version, or nil when it can: too long, or
+    /// holding a control character (a line break would split a line of output).
+    public static func problem(withIdentity text: String) -> String? {
+        if text.count > maximumIdentityLength {
+            return "is \(text.count) characters long, more than \(maximumIdentityLength)"
+        }
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "holds a control character"
+        }
+        return nil
+    }
 }
 
 /// A function of the model: named inputs and outputs and the layers between.

@@ -105,6 +105,13 @@ struct ModelTrainCommand: Command {
         where value.map({ $0.allSatisfy(\.isWhitespace) }) == true {
             throw UsageError("\(option) needs some text")
         }
+        // Without --name, the name is --out's file name, which can be as long as a file name.
+        let defaultName = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
+        let identities: [(option: String, value: String?)] = [(name == nil ? "--out's file name" : "--name", name ?? defaultName),
+                                                             ("--version", version)]
+        for (option, value) in identities {
+            if let value, let problem = ModelIdentity.problem(withNameOrVersion: value) { throw UsageError("\(option) \(problem)") }
+        }
         if let photoAugment, !["full", "flip-shift", "none"].contains(photoAugment) {
             throw UsageError("--photo-augment is full, flip-shift or none, not '\(photoAugment)'")
         }
