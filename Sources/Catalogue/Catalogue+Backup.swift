@@ -18,7 +18,7 @@ extension Catalogue {
     /// API, safe while an import or a server writes: the copy is one snapshot, read inside one
     /// read transaction, which in WAL mode neither waits for writers nor holds them up.
     ///
-    /// The copy goes to a temporary file beside `path`; it is checked (`integrity_check`, its
+    /// The copy goes to a temporary file beside `path` (`UnfinishedFile`); it is checked (`integrity_check`, its
     /// schema version, every table's row count against the snapshot's) and only then renamed
     /// to `path`, so a half-written or failed backup never carries the name. An existing
     /// `path` is refused: anything there, a symbolic link too, even one that points nowhere,
@@ -36,7 +36,10 @@ extension Catalogue {
         if lstat(target, &existing) == 0 { throw Catalogue.backupNameTaken(path) }
         // A missing folder is refused, not made, as `export --output` refuses one.
         if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
-        let temporary = target + ".partial-\(getpid())"
+        // Hidden and named as unfinished, so a copy a killed backup leaves is never taken for
+        // a backup; such copies of processes now gone are removed here.
+        UnfinishedFile.removeStale(beside: target)
+        let temporary = UnfinishedFile.name(beside: target)
         // Known to the signal handler before SQLite makes them, so a signal that ends the
         // process (a second Ctrl-C, a closed terminal) removes them too.
         let partials = Catalogue.fileSuffixes.map { PartialFiles.register(temporary + $0) }

@@ -179,13 +179,9 @@ public final class OutputFile {
     /// process with the file there and unknown to the handler.
     private static func temporaryBeside(_ target: String) throws(RegularFile.Failure)
         -> (Int32, String?, PartialFiles.Registration) {
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[..<$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        UnfinishedFile.removeStale(beside: target)
         while true {
-            let suffix = String((0..<6).map { _ in letters.randomElement()! })
-            let temporary = "\(folder.isEmpty ? "" : folder)/.\(name).\(suffix)"
+            let temporary = UnfinishedFile.name(beside: target)
             let partial = PartialFiles.register(temporary)
             let opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard opened >= 0 else {

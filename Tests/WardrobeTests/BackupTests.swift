@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Foundation
 import Synchronization
 import Testing
@@ -61,7 +62,7 @@ import Testing
     /// A stop asked for at any point, between steps of the copy or while the copy is
     /// checked, ends the backup as not made and leaves nothing in the folder; once no stop
     /// comes, the backup is made. Before, Ctrl-C killed `wardrobe backup` at once and left
-    /// its temporary copy (`FILE.partial-PID`) beside FILE.
+    /// its temporary copy beside FILE.
     @Test func aBackupStoppedAtAnyPointIsNotMadeAndLeavesNothing() throws {
         let folder = try EngineFolder(fashionImages: 200)
         defer { folder.remove() }
@@ -84,13 +85,58 @@ import Testing
                 stoppedAt.append(n)
             }
             #expect(!FileManager.default.fileExists(atPath: target))
-            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("")).filter { $0.contains(".partial-") }
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("")).filter { $0.contains("unfinished") || $0.contains(".partial-") }
             #expect(left.isEmpty, "nothing left behind: \(left)")
         }
         #expect(stoppedAt.first == 1, "a stop before the first step")
         #expect(stoppedAt.count > 2, "stops while the copy was checked too: \(stoppedAt)")
         let made = try #require(madeAt)
         #expect(try Catalogue(path: folder.path("backup-\(made).sqlite"), mode: .readOnly).stats().images == 200)
+    }
+
+    /// A backup killed while it copies (`kill -9`, a power cut) cannot remove its copy. That
+    /// copy is hidden and named as unfinished, never `FILE.partial-PID` (a whole SQLite file
+    /// that opened as a backup), and the next backup in that folder removes the copies of
+    /// processes that are gone, those old names too, and leaves what it cannot judge.
+    @Test func aKilledBackupsCopyIsNeverTakenForABackupAndTheNextRemovesIt() throws {
+        let folder = try EngineFolder(fashionImages: 2)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let gone = ended.processIdentifier
+        let me = ProcessIdentity.current
+        let copy = try Data(contentsOf: URL(fileURLWithPath: catalogue.path))
+        let oldCopy = "catalogue.sqlite.partial-\(gone)"
+        let goneCopy = UnfinishedFile.name(beside: folder.path("catalogue.sqlite"),
+                                           for: ProcessIdentity(host: me.host, boot: me.boot, pid: gone, start: "1"), tag: "killed")
+        let liveCopy = UnfinishedFile.name(beside: folder.path("catalogue.sqlite"), for: me, tag: "living")
+        let otherHost = UnfinishedFile.name(beside: folder.path("catalogue.sqlite"),
+                                            for: ProcessIdentity(host: "elsewhere", boot: "-", pid: gone, start: "1"), tag: "remote")
+        for path in [folder.path(oldCopy), goneCopy, liveCopy, otherHost] { try copy.write(to: URL(fileURLWithPath: path)) }
+        try Data().write(to: URL(fileURLWithPath: folder.path(oldCopy + "-wal")))
+        try Data("notes, not a catalogue".utf8).write(to: URL(fileURLWithPath: folder.path("notes.partial-\(gone)")))
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path("")))
+
+        let seen = Mutex(Set<String>())
+        let root = folder.path("")
+        _ = try catalogue.backup(to: folder.path("backup.sqlite"), shouldStop: {
+            let now = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            seen.withLock { $0.formUnion(now.filter { !before.contains($0) }) }
+            return false
+        })
+        let seenWhileCopying = seen.withLock { $0 }
+        #expect(!seenWhileCopying.isEmpty)
+        for name in seenWhileCopying where name != "backup.sqlite" {
+            #expect(name.hasPrefix(".backup.sqlite.wardrobe-unfinished+"), "the copy being written is hidden and named unfinished: \(name)")
+        }
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path("")))
+        let name = { (path: String) in URL(fileURLWithPath: path).lastPathComponent }
+        #expect(!after.contains(oldCopy) && !after.contains(oldCopy + "-wal"), "an old copy of a process gone: \(after)")
+        #expect(!after.contains(name(goneCopy)), "a copy of a process gone")
+        #expect(after.isSuperset(of: [name(liveCopy), name(otherHost), "notes.partial-\(gone)", "backup.sqlite"]), "\(after)")
     }
 
     /// Whatever has the name FILE is left alone, also a symbolic link that points nowhere
@@ -106,7 +152,7 @@ import Testing
         #expect(throws: CatalogueError.self) { _ = try CatalogueBackup(of: catalogue, to: link) }
         let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link)
         #expect(target == folder.path("nowhere/x.sqlite"), "the link is still there, pointing where it did")
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("")).filter { $0.contains(".partial-") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("")).filter { $0.contains("unfinished") || $0.contains(".partial-") }
         #expect(left.isEmpty, "no partial copy left behind: \(left)")
         // A free name still gets its backup.
         _ = try CatalogueBackup(of: catalogue, to: folder.path("other.sqlite"))
