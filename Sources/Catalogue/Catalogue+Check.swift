@@ -12,7 +12,8 @@ import Glibc
 /// file's header against its size, the schema, and the right-most path of the
 /// tables and indexes a run writes first (where new rows go). Anything else is
 /// met when a command reads it: the first SQLITE_CORRUPT stops the command
-/// (`CatalogueError.damaged`) and the process writes nothing more.
+/// (`CatalogueError.damaged`) and the process writes nothing more. A catalogue of
+/// at most `quickCheckBytes` is read whole (`quick_check`) before a write.
 extension Catalogue {
     /// The cheap look described above; throws `.damaged` for what it finds.
     public func checkCheaply() throws {
@@ -22,6 +23,22 @@ extension Catalogue {
         for sql in Catalogue.rightMostReads {
             _ = try database.rows(sql) { _ in () }
         }
+    }
+
+    /// Catalogues up to this size get SQLite's `quick_check` (every page read, each b-tree's
+    /// structure and the free list verified, indexes not compared with their tables) before a
+    /// command writes: about 0.45 ms a megabyte from the page cache, so at most about 15 ms
+    /// (a catalogue of about 2,000 photos). Larger ones get the cheap look only, and
+    /// `wardrobe check` when asked.
+    public static let quickCheckBytes = 32 << 20
+
+    /// `quick_check` when the file is at most `quickCheckBytes`; throws `.damaged` for what it finds.
+    func quickCheckIfSmall() throws {
+        guard database.path != ":memory:", let (_, size) = Catalogue.fileHeader(database.handle),
+              size <= Catalogue.quickCheckBytes else { return }
+        let found = try database.rows("PRAGMA quick_check(3)") { $0.text(0) }
+        guard found != ["ok"] else { return }
+        throw Database.recordDamage(.damaged(path: path, detail: "quick_check: " + found.joined(separator: "; ")), at: path)
     }
 
     /// Reads that walk from each b-tree's root to its last leaf.

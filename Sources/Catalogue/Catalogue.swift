@@ -55,6 +55,8 @@ public final class Catalogue {
         if let problem = Catalogue.headerProblem(database) {
             throw Database.recordDamage(.damaged(path: path, detail: problem), at: path)
         }
+        // A small catalogue is read whole, so no page of it is damaged where a write may go.
+        try quickCheckIfSmall()
         // A 64 MiB page cache and checkpoints every ~40 MB of WAL: large
         // batches of random-keyed inserts (hashes) rewrite fewer pages.
         try Catalogue.turnOnWAL(database)

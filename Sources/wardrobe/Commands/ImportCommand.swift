@@ -19,6 +19,11 @@ struct ImportCommand: Command {
             (Ctrl-C, a kill, a power cut) and run again, the import finishes the rest without
             duplicating anything.
 
+            Before anything is written, the catalogue is looked at for damage: its header
+            against its size, its schema and the pages new rows go to, and a catalogue of up
+            to 32 MB is read whole (SQLite's quick_check). A damaged catalogue is refused,
+            unchanged, with the way to recover; 'wardrobe check' reads every page of any size.
+
             Exit status: 0 when every file was imported or skipped, 2 when some files failed anew
             (each is named on stderr with the reason and recorded in the catalogue), 1 when the
             import itself failed, 130 when interrupted, 64 for wrong usage.
