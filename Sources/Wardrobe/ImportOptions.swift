@@ -50,6 +50,8 @@ public struct ImportReport: Sendable, Encodable {
         }
     }
 
+    /// Files the walk found: read, skipped unchanged, known failures, and those that failed
+    /// before they could be read (a pipe named on the command line).
     public var filesFound = 0
     /// Images whose content the catalogue did not hold: stored and classified.
     public var newImages = 0

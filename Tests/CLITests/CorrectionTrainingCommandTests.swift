@@ -181,12 +181,21 @@ import Testing
 
     @Test func correctionsNeedALabelledImageAndDbNeedsCorrections() throws {
         defer { folder.remove() }
-        _ = try importFixtures(as: "photos")
+        let imported = try importFixtures(as: "photos")
         let none = try WardrobeProcess.run(["model", "train", "--db", db, "--corrections", "--from", Self.parent,
                                             "--limit", "64", "--epochs", "1", "--out", folder.path("never.aimodel")])
         #expect(none.status == 1)
-        #expect(none.stderr.contains("no image is labelled or confirmed"), "\(none.stderr)")
+        #expect(none.stderr.contains("no image is labelled with one of the ten labels or confirmed"), "\(none.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("never.aimodel")))
+
+        // Labelled, but only as none: that is said, not "no image is labelled".
+        let first = try #require(imported.values.flatMap { $0 }.sorted().first)
+        #expect(try WardrobeProcess.run(["label", "--db", db, "none", first]).status == 0)
+        let onlyNone = try WardrobeProcess.run(["model", "train", "--db", db, "--corrections", "--from", Self.parent,
+                                                "--limit", "64", "--epochs", "1", "--out", folder.path("never.aimodel")])
+        #expect(onlyNone.status == 1)
+        #expect(onlyNone.stderr.contains("a none label is not learned from"), "\(onlyNone.stderr)")
+        #expect(!onlyNone.stderr.contains("labelled or confirmed by a person yet"), "\(onlyNone.stderr)")
 
         let missing = try WardrobeProcess.run(["model", "train", "--db", folder.path("nowhere.sqlite"), "--corrections",
                                                "--out", folder.path("never.aimodel")])

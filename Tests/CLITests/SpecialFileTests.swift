@@ -44,6 +44,18 @@ import Testing
         #expect(result.stderr.contains("pipe.jpg") && result.stderr.contains("not a regular file (a FIFO)"), "\(result.stderr)")
     }
 
+    /// A FIFO named on the command line fails before it is read; the summary counts it among
+    /// the files found (it said "Imported 0 of 0 files ... 1 failed").
+    @Test func importCountsAFIFOItCouldNotReadAmongTheFilesFound() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let fifo = try Self.fifo(in: folder, named: "pipe.jpg")
+        let result = try TimedProcess.run(["import", "--db", folder.path("db.sqlite"), "--quiet", fifo], seconds: 20)
+        #expect(!result.timedOut && result.status == 2, "status \(result.status): \(result.stderr)")
+        #expect(result.stdout.hasPrefix("Imported 0 of 1 file into "), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix(": 0 already there, 1 failed\n"), "\(result.stdout)")
+    }
+
     @Test func prepRefusesAFIFOAtOnce() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

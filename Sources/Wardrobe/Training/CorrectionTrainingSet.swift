@@ -55,6 +55,17 @@ public struct CorrectionTrainingSet: Sendable {
         }
     }
 
+    /// Why a set has no example, as it is: the thumbnails of the images a person labelled
+    /// could not be prepared, or no image has a person's label among the ten (it used to say
+    /// "no image is labelled" of a catalogue whose labels were all `none`).
+    public var whyEmpty: String {
+        if let first = failures.first {
+            return "none of the \(failures.count) images a person labelled could be prepared (\(first.path): \(first.reason))"
+        }
+        return "no image is labelled with one of the ten labels or confirmed by a person (wardrobe label); "
+            + "a none label is not learned from"
+    }
+
     /// What the model file records: the catalogue and how many examples of each label it gave.
     public var source: DataSource {
         DataSource(name: "corrections \(cataloguePath) (\(recipe))", tensors: training)

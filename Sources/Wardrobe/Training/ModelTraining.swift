@@ -134,7 +134,7 @@ public struct ModelTraining: Sendable {
         if let correctionsCatalogue {
             let loaded = try correctionsCatalogue.correctionTrainingSet(recipe: recipe)
             guard loaded.training.count + loaded.heldOut.count > 0 else {
-                throw WardrobeError.invalidArgument("catalogue \(correctionsCatalogue.path): no image is labelled or confirmed by a person yet (wardrobe label), so there is nothing to learn from")
+                throw WardrobeError.invalidArgument("catalogue \(correctionsCatalogue.path): \(loaded.whyEmpty), so there is nothing to learn from")
             }
             record.photoSources.append(loaded.source)
             photoTensors.append(contentsOf: loaded.training)
