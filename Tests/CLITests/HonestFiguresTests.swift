@@ -76,7 +76,18 @@ import Testing
         try #require(learned.count >= 3, "the fixture photos are what the test assumes")
 
         let tuned = folder.path("tuned.aimodel")
-        _ = try run(["model", "train", "--corrections", "--from", Self.parent, "--limit", "64", "--epochs", "1", "--out", tuned])
+        let train = try run(["model", "train", "--corrections", "--from", Self.parent, "--limit", "64", "--epochs", "1", "--out", tuned])
+        // Its summary: agreement on the held-out labels only, for parent and new model alike...
+        let heldOut = labelledNow.count - learned.count
+        #expect(train.stderr.contains(heldOut == 0 ? "agreement: nothing to measure, as the new model learned from every label you gave (\(learned.count))"
+                                      : "agreement on the \(heldOut) labels neither model learned from (\(learned.count) it learned from left out)"),
+                "\(train.stderr)")
+        // ...and what it changes on the images nobody labelled, as reclassify would find it.
+        let unlabelled = try json([Listed].self, ["list", "--json", "--uncorrected"]).map { String($0.id) }
+        _ = try run(["reclassify", "--model", Self.parent, "--quiet"])
+        let wouldChange = try json(Report.self, ["reclassify", "--model", tuned, "--dry-run", "--json"] + unlabelled).changed
+        #expect(train.stderr.contains("on \(unlabelled.count) images nobody labelled, the new model changes \(wouldChange) labels"),
+                "\(train.stderr)")
         // The file records exactly the images it learned from (not the held-out ones).
         let info = try JSONSerialization.jsonObject(with: Data(try run(["model", "info", "--json", tuned]).stdout.utf8)) as? [String: Any]
         let training = try #require(info?["training"] as? [String: String])

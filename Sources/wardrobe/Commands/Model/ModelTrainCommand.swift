@@ -164,6 +164,9 @@ struct ModelTrainCommand: Command {
         }
         // Into a stream the model is the output; the summary must not join it.
         if destination != nil { console.info(summary) } else { console.output(summary) }
+        if let corrections, let parent {
+            printer.show(try corrections.compareFineTune(outcome, at: output.path, parent: parent, recipe: training.recipe))
+        }
         return .success
     }
 

@@ -18,6 +18,29 @@ final class TrainingPrinter: @unchecked Sendable {
         lock.withLock { print(event) }
     }
 
+    /// What the fine-tune would change, before anyone adopts it: agreement with the labels
+    /// neither model learned from, then the labels it changes on images nobody labelled.
+    func show(_ comparison: FineTuneComparison) {
+        let leftOut = comparison.learnedFrom > 0 ? " (\(comparison.learnedFrom) it learned from left out)" : ""
+        if comparison.labelled == 0 {
+            console.info("agreement: nothing to measure, as the new model learned from every label you gave "
+                         + "(\(comparison.learnedFrom)); labels given from now on measure it")
+        } else {
+            func share(_ count: Int) -> String { Format.percent(Double(count) / Double(comparison.labelled)) }
+            console.info("agreement on the \(comparison.labelled) labels neither model learned from\(leftOut): the parent agrees "
+                         + "with \(comparison.parentAgreeing) (\(share(comparison.parentAgreeing))), the new model with "
+                         + "\(comparison.modelAgreeing) (\(share(comparison.modelAgreeing)))")
+        }
+        guard comparison.unlabelledCompared > 0 else { return }
+        let sample = comparison.unlabelledCompared == comparison.unlabelledTotal ? "\(comparison.unlabelledTotal)"
+            : "\(comparison.unlabelledCompared) (an even sample) of \(comparison.unlabelledTotal)"
+        let changed = Format.percent(Double(comparison.changed) / Double(comparison.unlabelledCompared))
+        console.info("on \(sample) images nobody labelled, the new model changes \(comparison.changed) labels (\(changed))"
+                     + (comparison.transitions.isEmpty ? "" : ", most often:"))
+        let rows = comparison.transitions.prefix(5).map { ["  \($0.from) -> \($0.to)", String($0.count)] }
+        for line in Format.table(Array(rows), rightAligned: [1]).split(separator: "\n") { console.info(String(line)) }
+    }
+
     private func print(_ event: ModelTraining.Event) {
         switch event {
         case .preparingPhotos(let done, let total):
