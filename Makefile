@@ -68,7 +68,14 @@ demo: build
 # photo@2 a short photo-heavy second stage followed; on photo@3 it gained one held-out photo
 # and took Fashion-MNIST below 0.935: README, "Learning from real photos".)
 TRAIN_PHOTOS ?= ../shared/data/clothing-photos/train
-MODEL_DB := $(RELEASE)/model-shoe-labels.sqlite
+# What `make model` learns from and writes; bench-learning's parent sets them (mk/learning.mk).
+MODEL_MAP    ?= bench/clothing-photos.map
+MODEL_OUT    ?= Models/clothing.aimodel
+MODEL_NAME   ?= clothing
+SHOE_LABELS  ?= Models/shoe-labels.tsv
+MODEL_DB     ?= $(RELEASE)/model-shoe-labels.sqlite
+# It also writes the prepared photos it learned from beside the model
+# (Models/clothing.rehearsal.safetensors), which fine-tunes rehearse.
 model: build
 	@if [ ! -d "$(TRAIN_PHOTOS)" ]; then \
 	  echo "model: $(TRAIN_PHOTOS) not found: the bundled model learns from the labelled training photos of the clothing dataset (small) (see ../shared/data/clothing-photos/README.md), which must sit beside the checkout; not training without them"; \
@@ -76,11 +83,11 @@ model: build
 	rm -f $(MODEL_DB) $(MODEL_DB)-wal $(MODEL_DB)-shm
 	$(WARDROBE) import --quiet --db $(MODEL_DB) --model Models/fashion-mnist-only.aimodel "$(TRAIN_PHOTOS)/shoes"
 	for label in Sandal Sneaker "Ankle boot"; do \
-	  awk -F '\t' -v label="$$label" '!/^#/ && $$2 == label { print $$1 }' Models/shoe-labels.tsv \
+	  awk -F '\t' -v label="$$label" '!/^#/ && $$2 == label { print $$1 }' $(SHOE_LABELS) \
 	    | $(WARDROBE) label --quiet --db $(MODEL_DB) "$$label" - || exit 1; done
 	$(WARDROBE) model train --from Models/fashion-mnist-only.aimodel --photos "$(TRAIN_PHOTOS)" \
-	  --map bench/clothing-photos.map --corrections --db $(MODEL_DB) --prep photo@4 --photo-share 0.3 \
-	  --fashion 60000 --epochs 7 --learning-rate 0.02 --seed 1 --name clothing --out Models/clothing.aimodel
+	  --map $(MODEL_MAP) --corrections --db $(MODEL_DB) --prep photo@4 --photo-share 0.3 \
+	  --fashion 60000 --epochs 7 --learning-rate 0.02 --seed 1 --name $(MODEL_NAME) --out $(MODEL_OUT)
 
 # The Fashion-MNIST-only model: the parent of the bundled model and the start of bench-learning.
 model-fashion-mnist: build
@@ -89,7 +96,8 @@ model-fashion-mnist: build
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/wardrobe
 	install -m 755 $(WARDROBE) $(DESTDIR)$(PREFIX)/bin/wardrobe
-	install -m 644 Models/clothing.aimodel Fixtures/fashion-sample.png $(DESTDIR)$(PREFIX)/share/wardrobe/
+	install -m 644 Models/clothing.aimodel Models/clothing.rehearsal.safetensors Fixtures/fashion-sample.png \
+	  $(DESTDIR)$(PREFIX)/share/wardrobe/
 	# Completions and the manual page, written by the binary from its own declarations and help.
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/share/man/man1

@@ -52,6 +52,8 @@ public protocol CatalogueStore: AnyObject {
     func corrections(of image: ImageID) throws -> [Correction]
     func forEachLabelledImage(_ body: (LabelledImage) throws -> Void) throws
     func personLabelPairs() throws -> [(model: Int, person: Int, images: Int)]
+    func unlabelledImageIDs() throws -> [ImageID]
+    func forEachUnlabelledImage(_ ids: [ImageID], _ body: (UnlabelledImage) throws -> Void) throws
 
     // Models and which one the catalogue uses.
     func registerModel(_ model: NewModel, at date: Date) throws -> ModelID

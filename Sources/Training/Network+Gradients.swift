@@ -22,22 +22,46 @@ extension Network {
     /// The same with several accepted labels per example (see `SoftmaxCrossEntropy`).
     public func gradients(examples: [Float], accepted: [[Int]], dropoutSeed: UInt64 = 0,
                           labelSmoothing: Float = 0) -> Gradients {
-        let count = accepted.count
+        gradients(examples: examples, targets: accepted.map { .accepted($0) }, dropoutSeed: dropoutSeed,
+                  labelSmoothing: labelSmoothing)
+    }
+
+    /// What one example learns: labels that count as right, or another
+    /// model's probabilities (a soft target, at the distillation temperature).
+    public enum Target: Sendable, Equatable {
+        case accepted([Int])
+        case soft([Float])
+    }
+
+    /// The same with any mix of labelled and soft-target examples.
+    public func gradients(examples: [Float], targets: [Target], temperature: Float = 1, dropoutSeed: UInt64 = 0,
+                          labelSmoothing: Float = 0) -> Gradients {
+        let count = targets.count
         precondition(examples.count == count * architecture.input.count, "examples and labels disagree")
         let workspace = NetworkWorkspace(plan: plan, capacity: count)
         var generator = SeededGenerator(seed: dropoutSeed)
         var parameterGradients = [Float](repeating: 0, count: parameters.count)
         var inputGradients = [Float](repeating: 0, count: examples.count)
-        let masks = accepted.map { labels in labels.reduce(UInt64(0)) { $0 | SoftmaxCrossEntropy.mask(label: $1) } }
+        var masks = [UInt64](repeating: 0, count: count)
+        var soft = [Float](repeating: 0, count: count * outputCount)
+        for (i, target) in targets.enumerated() {
+            switch target {
+            case .accepted(let labels): masks[i] = labels.reduce(UInt64(0)) { $0 | SoftmaxCrossEntropy.mask(label: $1) }
+            case .soft(let probabilities): soft.replaceSubrange(i * outputCount..<(i + 1) * outputCount, with: probabilities)
+            }
+        }
         let result = parameters.withUnsafeBufferPointer { p in
             statistics.withUnsafeBufferPointer { s in
                 workspace.forward(examples, count: count, parameters: p.baseAddress!, statistics: s.baseAddress!,
                                   training: true, generator: &generator)
                 return parameterGradients.withUnsafeMutableBufferPointer { g in
                     inputGradients.withUnsafeMutableBufferPointer { i in
-                        workspace.backward(accepted: masks, scale: 1 / Float(count), smoothing: labelSmoothing,
-                                           parameters: p.baseAddress!, gradients: g.baseAddress!,
-                                           inputGradient: i.baseAddress!)
+                        soft.withUnsafeBufferPointer { targets in
+                            workspace.backward(accepted: masks, softTargets: targets.baseAddress!, temperature: temperature,
+                                               scale: 1 / Float(count), smoothing: labelSmoothing,
+                                               parameters: p.baseAddress!, gradients: g.baseAddress!,
+                                               inputGradient: i.baseAddress!)
+                        }
                     }
                 }
             }

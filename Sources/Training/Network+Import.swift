@@ -74,11 +74,14 @@ extension Network {
 public enum TrainingError: Error, Equatable, CustomStringConvertible {
     case incompatibleModel(String)
     case noExamples(String)
+    /// A rehearsal file (`Rehearsal`) that cannot be read, and why.
+    case badRehearsal(String)
 
     public var description: String {
         switch self {
         case .incompatibleModel(let reason): "cannot fine-tune this model: \(reason)"
         case .noExamples(let reason): reason
+        case .badRehearsal(let reason): "not a rehearsal file: \(reason)"
         }
     }
 }

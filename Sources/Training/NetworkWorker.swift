@@ -23,7 +23,8 @@ final class NetworkWorker: @unchecked Sendable {
         workspace.forward(job.images + first * pixels, count: count, parameters: job.parameters,
                           statistics: job.statistics, training: true, generator: &generator)
         result = gradients.withUnsafeMutableBufferPointer { g in
-            workspace.backward(accepted: job.accepted + first, scale: scale, smoothing: smoothing,
+            workspace.backward(accepted: job.accepted + first, softTargets: job.softTargets + first * SoftTargets.classes,
+                               temperature: job.temperature, scale: scale, smoothing: smoothing,
                                parameters: job.parameters, gradients: g.baseAddress!)
         }
     }
@@ -35,6 +36,9 @@ struct StepJob: @unchecked Sendable {
     var statistics: UnsafePointer<Float>
     var images: UnsafePointer<Float>
     var accepted: UnsafePointer<UInt64>
+    /// `[batch, classes]`; a row is read only where the example's mask is 0.
+    var softTargets: UnsafePointer<Float>
+    var temperature: Float
 }
 
 /// Memory shared by the workers during evaluation; each writes only its own

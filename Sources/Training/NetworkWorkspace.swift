@@ -150,15 +150,18 @@ final class NetworkWorkspace: @unchecked Sendable {
     /// `accepted` label masks (one per example, bit k for label k), and the
     /// gradients of `scale * loss` written into `gradients` (every
     /// parameter's slot, overwritten) and, if asked, into `inputGradient` as
-    /// `[N, C, H, W]`.
-    func backward(accepted given: UnsafePointer<UInt64>, scale: Float, smoothing: Float,
+    /// `[N, C, H, W]`. Examples whose mask is 0 learn from their row of
+    /// `softTargets` at `temperature` instead (see `SoftmaxCrossEntropy`).
+    func backward(accepted given: UnsafePointer<UInt64>, softTargets: UnsafePointer<Float>? = nil,
+                  temperature: Float = 1, scale: Float, smoothing: Float,
                   parameters: UnsafePointer<Float>, gradients: UnsafeMutablePointer<Float>,
                   inputGradient: UnsafeMutablePointer<Float>? = nil) -> SoftmaxCrossEntropy.Result {
         let count = batch
         accepted.update(from: given, count: count)
         var dy = gradientA
         var dx = gradientB
-        let result = SoftmaxCrossEntropy.forwardBackward(logits, accepted: accepted, batch: count, classes: plan.outputCount,
+        let result = SoftmaxCrossEntropy.forwardBackward(logits, accepted: accepted, softTargets: softTargets,
+                                                         temperature: temperature, batch: count, classes: plan.outputCount,
                                                          smoothing: smoothing, scale: scale, dLogits: dy)
         for index in plan.layers.indices.reversed() {
             let layer = plan.layers[index]

@@ -21,6 +21,12 @@ public struct TrainingRecord: Sendable, Equatable {
     /// Calibration measured on the held-out photos, before and after.
     public var calibrationBefore: CalibrationReport?
     public var calibrationAfter: CalibrationReport?
+    /// The rehearsal file the model rehearsed from (its parent's) or wrote
+    /// beside itself: SHA-256 (hex) and the absolute path where it was.
+    public var rehearsalSHA256: String?
+    public var rehearsalPath: String?
+    /// How a fine-tune kept what its parent knew, in words (`model info`).
+    public var keeping: String?
     /// Wall-clock seconds of training (the one entry that differs between
     /// two runs of one configuration; the weights do not).
     public var trainingSeconds: Double?
@@ -52,6 +58,9 @@ public struct TrainingRecord: Sendable, Equatable {
         public static let temperature = "temperature"
         public static let trainingSeconds = "training_seconds"
         public static let learnedImages = "learned_images"
+        public static let rehearsalSHA256 = "rehearsal_sha256"
+        public static let rehearsalPath = "rehearsal_path"
+        public static let keeping = "keeping"
     }
 }
 
@@ -93,6 +102,9 @@ extension Trainer.Result {
         if let recipe = record.recipe { training[TrainingRecord.Key.recipe] = recipe }
         if let views = record.photoViews { training[TrainingRecord.Key.photoViews] = views }
         if let parent = record.parentSHA256 { training[TrainingRecord.Key.parentSHA256] = parent }
+        if let sha = record.rehearsalSHA256 { training[TrainingRecord.Key.rehearsalSHA256] = sha }
+        if let path = record.rehearsalPath { training[TrainingRecord.Key.rehearsalPath] = path }
+        if let keeping = record.keeping { training[TrainingRecord.Key.keeping] = keeping }
         if let t = record.temperature { training[TrainingRecord.Key.temperature] = String(format: "%.4f", t) }
         for (key, report) in [("calibration_before", record.calibrationBefore), ("calibration_after", record.calibrationAfter)] {
             guard let report else { continue }

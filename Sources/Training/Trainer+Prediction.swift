@@ -55,13 +55,27 @@ extension Trainer {
         }
     }
 
+    /// Inference-mode logits of tensors given one after another (784 values
+    /// each), `[count, classes]`, on `threads` threads.
+    public static func logits(_ network: Network, tensors values: [Float], threads: Int = 2) -> [Float] {
+        let size = LabelledTensors.valuesPerExample
+        precondition(values.count % size == 0, "whole 28x28 tensors")
+        let workers = (0..<max(threads, 1)).map { _ in NetworkWorker(plan: network.plan, capacity: 64) }
+        return logits(network, count: values.count / size, workers: workers) { i, destination in
+            values.withUnsafeBufferPointer { source in
+                destination.update(from: source.baseAddress! + i * size, count: size)
+            }
+        }
+    }
+
     /// Inference-mode logits of every photo tensor, `[count, classes]`, on `threads` threads.
     public static func logits(_ network: Network, photos: LabelledTensors, threads: Int = 2) -> [Float] {
         let workers = (0..<max(threads, 1)).map { _ in NetworkWorker(plan: network.plan, capacity: 64) }
         return logits(network, photos: photos, workers: workers)
     }
 
-    static func argmax(_ logits: [Float], classes: Int) -> [Int] {
+    /// The label (argmax) of each row of `logits`.
+    public static func argmax(_ logits: [Float], classes: Int) -> [Int] {
         (0..<logits.count / classes).map { i in
             var best = 0
             for k in 1..<classes where logits[i * classes + k] > logits[i * classes + best] { best = k }

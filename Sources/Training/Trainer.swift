@@ -48,23 +48,28 @@ public struct Trainer: Sendable {
     /// How many examples an epoch of `train` takes: the Fashion-MNIST images
     /// left after validation and the limit, plus the photos' share. A batch
     /// must not be larger, nor shared by more threads.
-    public func examplesPerEpoch(fashionImages: Int, photos: Int) -> Int {
+    public func examplesPerEpoch(fashionImages: Int, photos: Int, softTargets: Int = 0) -> Int {
         var fashion = max(fashionImages - min(configuration.validationCount, fashionImages), 0)
         if let limit = configuration.trainingLimit { fashion = min(fashion, limit) }
         return ExampleStream(fashion: Array(0..<fashion), fashionCount: fashionImages, photos: photos,
-                             photoShare: configuration.photoShare).perEpoch
+                             photoShare: configuration.photoShare, softTargets: softTargets,
+                             softTargetShare: configuration.softTargetShare).perEpoch
     }
 
-    /// Trains on `training` (Fashion-MNIST) and `photos`, validating on
-    /// held-out Fashion-MNIST images and on `heldOutPhotos` every epoch.
-    /// With `parent`, starts from its weights and running statistics.
+    /// Trains on `training` (Fashion-MNIST), `photos` and `softTargets`,
+    /// validating on held-out Fashion-MNIST images and on `heldOutPhotos`
+    /// every epoch. `photoWeights` (one per photo, when given) makes each
+    /// photo drawn that much more often than a photo of weight 1. With
+    /// `parent`, starts from its weights and running statistics.
     public func train(training: FashionMNIST, test: FashionMNIST, photos: LabelledTensors = LabelledTensors(),
+                      photoWeights: [Double]? = nil, softTargets: SoftTargets = SoftTargets(),
                       heldOutPhotos: LabelledTensors = LabelledTensors(), parent: Network? = nil,
                       progress: (TrainingProgress) -> Void = { _ in }) -> Result {
         let c = configuration
         precondition(c.epochs >= 1 && c.batchSize >= c.threads && c.threads >= 1, "bad configuration")
         precondition(parent == nil || parent!.architecture == architecture, "the parent has another architecture")
-        precondition((0..<1).contains(c.photoShare), "the photo share is in 0..<1")
+        precondition((0..<1).contains(c.photoShare + c.softTargetShare), "the photo and soft-target shares add up to less than 1")
+        precondition(photoWeights == nil || photoWeights!.count == photos.count, "one weight per photo")
         // Each thread multiplies its own matrices; OpenBLAS's own threads would only compete.
         BLASThreads.useCallingThreadOnly()
         let started = Date()
@@ -72,7 +77,9 @@ public struct Trainer: Sendable {
         var (trainingIndices, validationIndices) = Self.split(count: training.count, validation: c.validationCount)
         if let limit = c.trainingLimit { trainingIndices = Array(trainingIndices.prefix(limit)) }
         var examples = ExampleStream(fashion: trainingIndices, fashionCount: training.count, photos: photos.count,
-                                     photoShare: c.photoShare)
+                                     photoShare: c.photoShare, photoWeights: photoWeights,
+                                     softTargets: softTargets.count, softTargetShare: c.softTargetShare)
+        let classes = SoftTargets.classes
         let stepsPerEpoch = examples.perEpoch / c.batchSize
         precondition(stepsPerEpoch >= 1, "fewer training examples than one batch")
         let totalSteps = stepsPerEpoch * c.epochs
@@ -88,6 +95,7 @@ public struct Trainer: Sendable {
         let pixels = FashionMNIST.pixelsPerImage
         var batchImages = [Float](repeating: 0, count: c.batchSize * pixels)
         var batchAccepted = [UInt64](repeating: 0, count: c.batchSize)
+        var batchSoft = [Float](repeating: 0, count: c.batchSize * classes)
         var gradients = [Float](repeating: 0, count: network.parameterCount)
 
         progress(.started(architecture: architecture.summary, parameters: network.parameterCount,
@@ -105,6 +113,7 @@ public struct Trainer: Sendable {
                 // depends only on the seed, never on thread timing.
                 training.pixels.withUnsafeBufferPointer { fashion in
                     photos.values.withUnsafeBufferPointer { photoValues in
+                      softTargets.values.withUnsafeBufferPointer { softValues in
                         batchImages.withUnsafeMutableBufferPointer { destination in
                             for i in 0..<c.batchSize {
                                 let index = order[batchIndex * c.batchSize + i]
@@ -113,14 +122,23 @@ public struct Trainer: Sendable {
                                     c.augmentation.apply(fashion.baseAddress! + index * pixels, into: target,
                                                          generator: &generator)
                                     batchAccepted[i] = SoftmaxCrossEntropy.mask(label: Int(training.labels[index]))
-                                } else {
+                                } else if index < training.count + photos.count {
                                     let photo = index - training.count
                                     c.photoAugmentation.apply(photoValues.baseAddress! + photo * pixels, into: target,
                                                               generator: &generator)
                                     batchAccepted[i] = photos.accepted[photo]
+                                } else {
+                                    let soft = index - training.count - photos.count
+                                    c.photoAugmentation.apply(softValues.baseAddress! + soft * pixels, into: target,
+                                                              generator: &generator)
+                                    batchAccepted[i] = 0
+                                    for k in 0..<classes {
+                                        batchSoft[i * classes + k] = softTargets.probabilities[soft * classes + k]
+                                    }
                                 }
                             }
                         }
+                      }
                     }
                 }
                 let currentStep = step
@@ -128,8 +146,10 @@ public struct Trainer: Sendable {
                     network.statistics.withUnsafeBufferPointer { statistics in
                         batchImages.withUnsafeBufferPointer { images in
                             batchAccepted.withUnsafeBufferPointer { accepted in
+                              batchSoft.withUnsafeBufferPointer { soft in
                                 let job = StepJob(parameters: parameters.baseAddress!, statistics: statistics.baseAddress!,
-                                                  images: images.baseAddress!, accepted: accepted.baseAddress!)
+                                                  images: images.baseAddress!, accepted: accepted.baseAddress!,
+                                                  softTargets: soft.baseAddress!, temperature: c.distillationTemperature)
                                 DispatchQueue.concurrentPerform(iterations: workers.count) { w in
                                     let first = w * shard
                                     let count = min(shard, c.batchSize - first)
@@ -137,6 +157,7 @@ public struct Trainer: Sendable {
                                     workers[w].trainingStep(job, first: first, count: count, scale: 1 / Float(c.batchSize),
                                                             smoothing: c.labelSmoothing, generator: &dropout)
                                 }
+                              }
                             }
                         }
                     }
@@ -222,51 +243,5 @@ public struct Trainer: Sendable {
                 network.statistics[v] = (1 - momentum) * network.statistics[v] + momentum * variance / weight
             }
         }
-    }
-}
-
-/// The examples of each epoch: every Fashion-MNIST training index once, and
-/// as many photo draws as the photo share asks for, taken in turn from a
-/// photo order reshuffled whenever it runs out; all shuffled together by the
-/// trainer's generator (without photos, exactly the one shuffle per epoch the
-/// Fashion-MNIST-only trainer always made, so its models stay the same).
-/// Photos are numbered after Fashion-MNIST (`fashionCount + photo`).
-struct ExampleStream {
-    let fashion: [Int]
-    let fashionCount: Int
-    let photos: Int
-    let photosPerEpoch: Int
-    private var photoOrder: [Int] = []
-    private var cursor = 0
-
-    init(fashion: [Int], fashionCount: Int, photos: Int, photoShare: Double) {
-        self.fashion = fashion
-        self.fashionCount = fashionCount
-        self.photos = photos
-        if photos == 0 {
-            photosPerEpoch = 0
-        } else if fashion.isEmpty {
-            photosPerEpoch = photos
-        } else {
-            photosPerEpoch = Int((photoShare / (1 - photoShare) * Double(fashion.count)).rounded())
-        }
-    }
-
-    var perEpoch: Int { fashion.count + photosPerEpoch }
-
-    mutating func nextEpoch(_ generator: inout SeededGenerator) -> [Int] {
-        var order = fashion
-        order.reserveCapacity(perEpoch)
-        for _ in 0..<photosPerEpoch {
-            if cursor == photoOrder.count {
-                photoOrder = Array(0..<photos)
-                generator.shuffle(&photoOrder)
-                cursor = 0
-            }
-            order.append(fashionCount + photoOrder[cursor])
-            cursor += 1
-        }
-        generator.shuffle(&order)
-        return order
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Inference
+import Training
 
 extension OpenCatalogue {
     /// `model info`: what the model the rule chooses (`ModelChoice`: the file named,
@@ -27,5 +28,15 @@ extension OpenCatalogue {
     /// `model train --corrections`, before it trains: the labels nothing says are right.
     public func confirmationGaps() throws -> ConfirmationGaps {
         try reading { store, _ in ConfirmationGaps(pairs: try store.personLabelPairs()) }
+    }
+
+    /// `model train --corrections` from a parent: the parent's answers on a sample of the
+    /// images nobody labelled (see `UnlabelledTrainingSet`).
+    func unlabelledTrainingSet(recipe: any PrepRecipe, parent: Network, parentSHA256: String, temperature: Float,
+                               limit: Int, seed: UInt64, threads: Int) throws -> UnlabelledTrainingSet {
+        try reading { store, _ in
+            try UnlabelledTrainingSet(catalogue: store, recipe: recipe, parent: parent, parentSHA256: parentSHA256,
+                                      temperature: temperature, limit: limit, seed: seed, threads: threads)
+        }
     }
 }

@@ -11,6 +11,13 @@ import Foundation
 /// any share of probability among them costs nothing, so a photo of shoes
 /// that may be a Sandal, a Sneaker or an Ankle boot leaves the model its own
 /// distinction between the three.
+///
+/// An example whose mask is 0 has a soft target instead: another model's
+/// probabilities (knowledge distillation, Hinton et al. 2015). Its loss is
+/// `T^2 * KL(q || softmax(z / T))` at the distillation temperature `T`, so
+/// it is 0 when the network agrees with the target, and its gradient
+/// `T * (softmax(z / T) - q)` keeps the size of a hard example's whatever
+/// `T` is. Label smoothing does not apply to it (the target is soft already).
 enum SoftmaxCrossEntropy {
     struct Result { var lossSum: Double; var correct: Int }
 
@@ -19,7 +26,10 @@ enum SoftmaxCrossEntropy {
     /// `p_k - (1 - s) * q_k - s/K`, where `q` is `p` restricted to the
     /// accepted labels and renormalised. A prediction counts as correct when
     /// its argmax is accepted.
-    static func forwardBackward(_ logits: UnsafePointer<Float>, accepted: UnsafePointer<UInt64>, batch: Int,
+    /// `softTargets` (`[batch, classes]`, read only in rows whose mask is 0)
+    /// may be nil when every example has a mask.
+    static func forwardBackward(_ logits: UnsafePointer<Float>, accepted: UnsafePointer<UInt64>,
+                                softTargets: UnsafePointer<Float>? = nil, temperature: Float = 1, batch: Int,
                                 classes: Int, smoothing: Float, scale: Float,
                                 dLogits: UnsafeMutablePointer<Float>) -> Result {
         precondition(classes <= 64, "accepted labels are a 64-bit mask")
@@ -30,7 +40,14 @@ enum SoftmaxCrossEntropy {
             let row = logits + b * classes
             let drow = dLogits + b * classes
             let mask = accepted[b]
-            precondition(mask != 0, "an example accepts no label")
+            if mask == 0 {
+                precondition(softTargets != nil, "an example accepts no label and has no soft target")
+                let soft = distil(row, target: softTargets! + b * classes, temperature: temperature, classes: classes,
+                                  scale: scale, dLogits: drow)
+                lossSum += soft.loss
+                if soft.agrees { correct += 1 }
+                continue
+            }
             var best = 0
             for k in 1..<classes where row[k] > row[best] { best = k }
             if mask & (1 << best) != 0 { correct += 1 }
@@ -57,6 +74,29 @@ enum SoftmaxCrossEntropy {
             lossSum += Double(loss)
         }
         return Result(lossSum: lossSum, correct: correct)
+    }
+
+    /// One soft-target row: its loss, its gradient written to `dLogits`, and
+    /// whether its argmax is the target's.
+    private static func distil(_ row: UnsafePointer<Float>, target: UnsafePointer<Float>, temperature t: Float,
+                               classes: Int, scale: Float, dLogits: UnsafeMutablePointer<Float>) -> (loss: Double, agrees: Bool) {
+        var best = 0, targetBest = 0
+        for k in 1..<classes {
+            if row[k] > row[best] { best = k }
+            if target[k] > target[targetBest] { targetBest = k }
+        }
+        let top = row[best] / t
+        var sum: Float = 0
+        for k in 0..<classes { sum += exp(row[k] / t - top) }
+        let logSum = log(sum)
+        var loss: Float = 0
+        for k in 0..<classes {
+            let logP = row[k] / t - top - logSum
+            let q = target[k]
+            if q > 0 { loss += q * (log(q) - logP) }
+            dLogits[k] = scale * t * (exp(logP) - q)
+        }
+        return (Double(t * t * loss), best == targetBest)
     }
 
     /// The mask of one label.

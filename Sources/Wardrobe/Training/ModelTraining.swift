@@ -42,6 +42,10 @@ public struct ModelTraining: Sendable {
     public var configuration: TrainingConfiguration
     /// Fit a temperature on the held-out photos and fold it into the last layer.
     public var calibrate = true
+    /// How a fine-tune keeps what its parent knew (stated defaults).
+    public var keeping = Keeping()
+    /// The bundled model's file, where a parent's rehearsal may be found.
+    public var bundledModel: String?
     /// The name and version the model file gives itself, shown by `model info`,
     /// `model list` and every run it makes; catalogues tell models apart by hash.
     public var modelName = "clothing"
@@ -89,6 +93,33 @@ public struct ModelTraining: Sendable {
         case notCalibrated
         /// How many of the held-out photos the parent gets right, before any training.
         case parentHeldOut(accuracy: Double, photos: Int)
+        /// The parent's rehearsal file, learned again beside the new examples.
+        case rehearsing(path: String, learned: Int, heldOut: Int, recipe: String)
+        case rehearsalRecipeDiffers(rehearsal: String, training: String)
+        /// The parent has no rehearsal to learn again, and why.
+        case noRehearsal(reason: String)
+        /// The parent's answers on `images` of the `available` images nobody labelled are kept as soft targets.
+        case keepingParent(images: Int, available: Int, fromStoredLogits: Int, failures: [PhotoTrainingSet.Failure])
+        /// Too few held-out labelled photos to fit a temperature on: the parent's stays.
+        case parentTemperatureKept(heldOut: Int, minimum: Int)
+        /// The rehearsal's held-out photos (never learned by either model), right before and after.
+        case rehearsalHeldOut(parent: Double, new: Double, photos: Int)
+    }
+
+    /// The parent's and the new model's labels on the images nobody labelled
+    /// that the fine-tune prepared (a sample of at most `Keeping.unlabelledLimit`
+    /// of the `available` ones), in one order.
+    public struct UnlabelledLabels: Sendable, Equatable {
+        public var parent: [Int]
+        public var new: [Int]
+        public var available: Int
+    }
+
+    /// How many of the held-out photos of the parent's rehearsal each model gets right.
+    public struct HeldOutComparison: Sendable, Equatable {
+        public var parent: Double
+        public var new: Double
+        public var photos: Int
     }
 
     public struct Outcome: Sendable {
@@ -98,6 +129,10 @@ public struct ModelTraining: Sendable {
         public var parentHeldOutAccuracy: Double?
         public var record: TrainingRecord
         public var model: ModelFile
+        /// The rehearsal to write beside the model (`writeRehearsal`): when it learned from folders of photos.
+        public var rehearsal: Rehearsal?
+        public var unlabelled: UnlabelledLabels?
+        public var rehearsalHeldOut: HeldOutComparison?
     }
 
     public func run(events: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Outcome {
@@ -106,42 +141,68 @@ public struct ModelTraining: Sendable {
         let test = try FashionMNIST(split: .test, directory: dataDirectory)
         var record = TrainingRecord()
         let architecture = Architecture.clothing()
-        var parentNetwork: Network?
-        if let choice = parent {
-            let parentPath = choice.path
+        var parent: (network: Network, sha256: String, training: [String: String], path: String)?
+        if let choice = self.parent {
             let bytes = try choice.modelBytes()
             do {
-                let parentFile = try ModelFile(bytes: bytes)
-                parentNetwork = try Network(architecture: architecture, modelFile: parentFile)
+                let file = try ModelFile(bytes: bytes)
+                parent = (try Network(architecture: architecture, modelFile: file),
+                          SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined(), file.description.training,
+                          choice.path)
                 // What the parent learned from, the fine-tune knows too.
-                guard let inherited = TrainingRecord.learnedImages(in: parentFile.description.training) else {
-                    throw WardrobeError.model(path: parentPath, reason: "its \(TrainingRecord.Key.learnedImages) is not a list of SHA-256 hashes")
+                guard let inherited = TrainingRecord.learnedImages(in: file.description.training) else {
+                    throw WardrobeError.model(path: choice.path, reason: "its \(TrainingRecord.Key.learnedImages) is not a list of SHA-256 hashes")
                 }
                 record.learnedImages = inherited
             } catch let error as WardrobeError {
                 throw error
             } catch let error as TrainingError {
-                throw WardrobeError.model(path: parentPath, reason: error.description)
+                throw WardrobeError.model(path: choice.path, reason: error.description)
             } catch {
-                throw WardrobeError.model(path: parentPath, reason: "\(error)")
+                throw WardrobeError.model(path: choice.path, reason: "\(error)")
             }
-            record.parentSHA256 = SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
+            record.parentSHA256 = parent?.sha256
         }
-        var photoTensors = LabelledTensors()
-        var heldOutTensors = LabelledTensors()
+        // The parent's rehearsal: the photos it learned from, learned again beside what is new.
+        var rehearsal: Rehearsal?
+        if let parent {
+            switch Self.rehearsal(ofParent: parent.path, record: parent.training, bundledModel: bundledModel) {
+            case .found(let found, let path, let sha256):
+                rehearsal = found
+                record.rehearsalSHA256 = sha256
+                record.rehearsalPath = URL(fileURLWithPath: path).standardizedFileURL.path
+                events(.rehearsing(path: path, learned: found.learned.count, heldOut: found.heldOut.count,
+                                   recipe: found.recipe))
+                if found.recipe != recipe.identity {
+                    events(.rehearsalRecipeDiffers(rehearsal: found.recipe, training: recipe.identity))
+                }
+            case .none(let reason):
+                events(.noRehearsal(reason: reason))
+            }
+        }
         var corrections: CorrectionTrainingSet?
-        var excludedPhotos = 0
+        var unlabelled = UnlabelledTrainingSet()
         if let correctionsCatalogue {
             let loaded = try correctionsCatalogue.correctionTrainingSet(recipe: recipe)
             guard loaded.training.count + loaded.heldOut.count > 0 else {
                 throw WardrobeError.invalidArgument("catalogue \(correctionsCatalogue.path): \(loaded.whyEmpty), so there is nothing to learn from")
             }
             record.photoSources.append(loaded.source)
-            photoTensors.append(contentsOf: loaded.training)
-            heldOutTensors.append(contentsOf: loaded.heldOut)
             corrections = loaded
             record.learnedImages.formUnion(loaded.learnedHashes)
+            if let parent, keeping.unlabelledLimit > 0 {
+                unlabelled = try correctionsCatalogue.unlabelledTrainingSet(recipe: recipe, parent: parent.network,
+                                                                           parentSHA256: parent.sha256,
+                                                       temperature: keeping.distillationTemperature,
+                                                       limit: keeping.unlabelledLimit, seed: configuration.seed,
+                                                       threads: configuration.threads)
+                if unlabelled.available > 0 {
+                    events(.keepingParent(images: unlabelled.targets.count, available: unlabelled.available,
+                                          fromStoredLogits: unlabelled.fromStoredLogits, failures: unlabelled.failures))
+                }
+            }
         }
+        var folderPhotos: PhotoTrainingSet?
         if let photos {
             let absent = photos.map.absentFolders(under: photos.directory)
             if !absent.isEmpty { events(.mappedFoldersAbsent(directory: photos.directory, folders: absent)) }
@@ -156,47 +217,102 @@ public struct ModelTraining: Sendable {
             if photos.views > 1 {
                 record.photoViews = "\(photos.views) per photo: as taken, and \(photos.views - 1) after \(PhotoVariation().summary)"
             }
-            photoTensors.append(contentsOf: loaded.training)
-            heldOutTensors.append(contentsOf: loaded.heldOut)
-            excludedPhotos = loaded.excluded
+            folderPhotos = loaded
         }
         if let corrections {
             let perLabel = corrections.source.perLabel.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             events(.correctionsReady(catalogue: corrections.cataloguePath, training: corrections.training.count,
                                      heldOut: corrections.heldOut.count, failures: corrections.failures,
-                                     perLabel: perLabel, excludedPhotos: excludedPhotos))
+                                     perLabel: perLabel, excludedPhotos: folderPhotos?.excluded ?? 0))
         }
-        if photos != nil || corrections != nil { record.recipe = recipe.identity }
-        let configuration = try fitted(self.configuration, fashionImages: training.count, photos: photoTensors.count)
+        if folderPhotos != nil || corrections != nil { record.recipe = recipe.identity }
+
+        // Photos: the person's examples first (weighed, balanced), then the folders' and the rehearsal's.
+        var photoTensors = corrections?.training ?? LabelledTensors()
+        var others = folderPhotos?.training ?? LabelledTensors()
+        if let rehearsal { others.append(contentsOf: rehearsal.learned) }
+        let weights = Self.photoWeights(person: photoTensors, others: others.count, rehearsed: rehearsal != nil,
+                                        keeping: keeping)
+        photoTensors.append(contentsOf: others)
+        var heldOutTensors = corrections?.heldOut ?? LabelledTensors()
+        if let folderPhotos { heldOutTensors.append(contentsOf: folderPhotos.heldOut) }
+
+        var configuration = self.configuration
+        if !unlabelled.targets.isEmpty {
+            configuration.softTargetShare = keeping.softTargetShare
+            configuration.distillationTemperature = keeping.distillationTemperature
+        }
+        configuration = try fitted(configuration, fashionImages: training.count, photos: photoTensors.count,
+                                   softTargets: unlabelled.targets.count)
+        record.keeping = keepingSummary(rehearsal: rehearsal, unlabelled: unlabelled, weighted: weights != nil,
+                                        configuration: configuration)
         var parentHeldOutAccuracy: Double?
-        if let parentNetwork, !heldOutTensors.isEmpty {
-            let logits = Trainer.logits(parentNetwork, photos: heldOutTensors, threads: configuration.threads)
+        if let parent, !heldOutTensors.isEmpty {
+            let logits = Trainer.logits(parent.network, photos: heldOutTensors, threads: configuration.threads)
             let accuracy = Trainer.accuracy(logits, of: heldOutTensors)
             parentHeldOutAccuracy = accuracy
             events(.parentHeldOut(accuracy: accuracy, photos: heldOutTensors.count))
         }
         let trainer = Trainer(architecture: architecture, configuration: configuration)
-        var result = trainer.train(training: training, test: test, photos: photoTensors,
-                                   heldOutPhotos: heldOutTensors, parent: parentNetwork) { progress in
+        var result = trainer.train(training: training, test: test, photos: photoTensors, photoWeights: weights,
+                                   softTargets: unlabelled.targets, heldOutPhotos: heldOutTensors,
+                                   parent: parent?.network) { progress in
             events(.training(progress))
         }
-        if calibrate, !heldOutTensors.isEmpty {
-            let heldOut = heldOutTensors
-            let logits = Trainer.logits(result.network, photos: heldOut, threads: configuration.threads)
-            let temperature = TemperatureScaling.fit(logits: logits, examples: heldOut)
-            let before = Self.calibration(logits: logits, of: heldOut, temperature: 1)
-            let after = Self.calibration(logits: logits, of: heldOut, temperature: temperature)
+        // Calibrated on every labelled photo neither model learned from: the rehearsal's
+        // held-out photos beside the held-out corrections and folder photos.
+        var calibrationSet = heldOutTensors
+        if let rehearsal { calibrationSet.append(contentsOf: rehearsal.heldOut) }
+        if calibrate, calibrationSet.count >= keeping.minimumCalibrationExamples || (parent == nil && !calibrationSet.isEmpty) {
+            let logits = Trainer.logits(result.network, photos: calibrationSet, threads: configuration.threads)
+            let temperature = TemperatureScaling.fit(logits: logits, examples: calibrationSet)
+            let before = Self.calibration(logits: logits, of: calibrationSet, temperature: 1)
+            let after = Self.calibration(logits: logits, of: calibrationSet, temperature: temperature)
             result.network.foldTemperature(temperature)
             record.temperature = temperature
             record.calibrationBefore = before
             record.calibrationAfter = after
             events(.calibrated(temperature: temperature, before: before, after: after))
+        } else if calibrate, !calibrationSet.isEmpty {
+            events(.parentTemperatureKept(heldOut: calibrationSet.count, minimum: keeping.minimumCalibrationExamples))
         } else if calibrate, !photoTensors.isEmpty {
             events(.notCalibrated)
         }
+        var keptOnRehearsal: (parent: Double, new: Double, photos: Int)?
+        if let parent, let rehearsal, !rehearsal.heldOut.isEmpty {
+            let before = Trainer.accuracy(Trainer.logits(parent.network, photos: rehearsal.heldOut, threads: configuration.threads),
+                                          of: rehearsal.heldOut)
+            let after = Trainer.accuracy(Trainer.logits(result.network, photos: rehearsal.heldOut, threads: configuration.threads),
+                                         of: rehearsal.heldOut)
+            keptOnRehearsal = (before, after, rehearsal.heldOut.count)
+            events(.rehearsalHeldOut(parent: before, new: after, photos: rehearsal.heldOut.count))
+        }
+        // What the new model would change on the images nobody labelled (the sample prepared above).
+        var unlabelledLabels: UnlabelledLabels?
+        if !unlabelled.targets.isEmpty {
+            let logits = Trainer.logits(result.network, tensors: unlabelled.targets.values, threads: configuration.threads)
+            unlabelledLabels = UnlabelledLabels(parent: unlabelled.parentLabels,
+                                                new: Trainer.argmax(logits, classes: SoftTargets.classes),
+                                                available: unlabelled.available)
+        }
+        // A model that learned from photos writes their rehearsal beside itself; one that
+        // learned from corrections alone records its parent's, which its own fine-tunes find again.
+        var newRehearsal: Rehearsal?
+        if let folderPhotos {
+            var learned = rehearsal?.learned ?? LabelledTensors()
+            learned.append(contentsOf: folderPhotos.photos)
+            if let corrections { learned.append(contentsOf: corrections.training) }
+            var heldOut = rehearsal?.heldOut ?? LabelledTensors()
+            heldOut.append(contentsOf: heldOutTensors)
+            newRehearsal = Rehearsal(learned: learned, heldOut: heldOut, recipe: recipe.identity)
+            record.rehearsalSHA256 = SHA256.digest(newRehearsal!.serialized()).map { String(format: "%02x", $0) }.joined()
+            record.rehearsalPath = nil
+        }
         record.trainingSeconds = Date().timeIntervalSince(started)
         return Outcome(result: result, parentHeldOutAccuracy: parentHeldOutAccuracy, record: record,
-                       model: result.modelFile(name: modelName, version: modelVersion, record: record))
+                       model: result.modelFile(name: modelName, version: modelVersion, record: record),
+                       rehearsal: newRehearsal, unlabelled: unlabelledLabels,
+                       rehearsalHeldOut: keptOnRehearsal.map { .init(parent: $0.parent, new: $0.new, photos: $0.photos) })
     }
 
     /// Opens the file a trained model will be written to (see `ModelFile.destination`).
@@ -224,11 +340,11 @@ public struct ModelTraining: Sendable {
     /// The trainer checks its configuration only in debug builds (Training is
     /// built unchecked for speed), so a run is made to fit here: a batch no
     /// larger than the examples of an epoch, at least one example per thread.
-    func fitted(_ configuration: TrainingConfiguration, fashionImages: Int, photos: Int) throws(WardrobeError)
-        -> TrainingConfiguration {
+    func fitted(_ configuration: TrainingConfiguration, fashionImages: Int, photos: Int, softTargets: Int = 0)
+        throws(WardrobeError) -> TrainingConfiguration {
         var c = configuration
         let examples = Trainer(architecture: .clothing(), configuration: c)
-            .examplesPerEpoch(fashionImages: fashionImages, photos: photos)
+            .examplesPerEpoch(fashionImages: fashionImages, photos: photos, softTargets: softTargets)
         guard examples > 0 else {
             throw .invalidArgument("nothing to train on: no Fashion-MNIST images (--fashion 0) and no photos")
         }

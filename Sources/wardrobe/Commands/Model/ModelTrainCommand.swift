@@ -139,6 +139,7 @@ struct ModelTrainCommand: Command {
         default: break
         }
         training.calibrate = !noCalibrate
+        training.bundledModel = try? console.setup.modelPath(explicit: nil)
         let output = URL(fileURLWithPath: out)
         training.modelName = name ?? output.deletingPathExtension().lastPathComponent
         if let version { training.modelVersion = version }
@@ -155,7 +156,13 @@ struct ModelTrainCommand: Command {
         if case .replaced = destination?.kind { destination = nil }
         let printer = TrainingPrinter(console: console, configuration: training.configuration)
         let outcome = try training.run { event in printer.show(event) }
-        try ModelTraining.write(outcome.model, to: try destination ?? ModelTraining.destination(out, sparing: inputs))
+        let written = try destination ?? ModelTraining.destination(out, sparing: inputs)
+        try ModelTraining.write(outcome.model, to: written)
+        if let rehearsal = outcome.rehearsal, case .replaced = written.kind {
+            try ModelTraining.writeRehearsal(rehearsal, besideModel: out)
+            console.info("wrote \(ModelTraining.rehearsalPath(besideModel: out)): the \(rehearsal.learned.count) photos it learned from "
+                + "and \(rehearsal.heldOut.count) it held out, prepared, for its fine-tunes to rehearse")
+        }
         var summary = "wrote \(output.path): \(outcome.result.network.parameterCount) parameters, test accuracy "
             + String(format: "%.4f", outcome.result.testAccuracy)
         if let photos = outcome.result.photoValidationAccuracy {

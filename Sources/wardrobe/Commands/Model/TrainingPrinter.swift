@@ -65,6 +65,21 @@ final class TrainingPrinter: @unchecked Sendable {
         case .parentHeldOut(let accuracy, let photos):
             console.info(String(format: "held-out photos: the parent model gets %.4f of the %d right before training "
                 + "(the 'photos' column below is the new model's)", accuracy, photos))
+        case .rehearsing(let path, let learned, let heldOut, let recipe):
+            console.info("rehearsing the parent's \(learned) photos (\(recipe), \(heldOut) more held out for calibration): \(path)")
+        case .rehearsalRecipeDiffers(let rehearsal, let training):
+            console.warning("the parent's photos were prepared with \(rehearsal), the new examples with \(training)")
+        case .noRehearsal(let reason):
+            console.info("rehearsing no photos of the parent's: \(reason)")
+        case .keepingParent(let images, let available, let stored, let failures):
+            for failure in failures { console.warning("\(failure.path): \(failure.reason)") }
+            console.info("keeping the parent's answers on \(images) of the \(available) images nobody labelled "
+                + "(\(stored) from their stored classifications)")
+        case .parentTemperatureKept(let heldOut, let minimum):
+            console.info("calibration: the parent's temperature kept: \(heldOut) held-out photos, fewer than the \(minimum) a new one is fitted on")
+        case .rehearsalHeldOut(let parent, let new, let photos):
+            console.info(String(format: "the parent's held-out photos (%d, learned by neither model): the parent gets %.4f right, "
+                + "the new model %.4f", photos, parent, new))
         case .notCalibrated:
             console.info("calibration: none, as no photo was held out (about 1 in 10 is, chosen by file hash); "
                 + "the confidence is the model's as trained")

@@ -1,0 +1,131 @@
+import Foundation
+
+/// The prepared photos a model learned from, and those it held out, kept in
+/// a file beside the model so that a later fine-tune can rehearse them: a
+/// fine-tune that saw only a person's corrections would forget the photos
+/// its parent learned from (catastrophic forgetting), and the corrections
+/// are always skewed toward what was wrong.
+///
+/// On disk it is a safetensors container, so standard tools read it: `images`
+/// (U8 `[N, 28, 28]`, the tensor's values times 255), `accepted` (U8
+/// `[N, 10]`, 1 where a label counts as right) and `held_out` (U8 `[N]`, 1
+/// for a photo the model never learned from: what a fine-tune calibrates
+/// on), and `__metadata__` naming the format and the prep recipe. Derived
+/// tensors only: no photo can be recovered from 28x28 grey.
+public struct Rehearsal: Sendable, Equatable {
+    public static let formatName = "wardrobe.rehearsal"
+    public static let formatVersion = "1"
+    /// Larger files are refused unread: the bundled model's is about 3 MB.
+    public static let maxFileSize = 1 << 30
+
+    public var learned: LabelledTensors
+    public var heldOut: LabelledTensors
+    /// The prep recipe the tensors were made with ("photo@4").
+    public var recipe: String
+
+    public init(learned: LabelledTensors, heldOut: LabelledTensors, recipe: String) {
+        self.learned = learned
+        self.heldOut = heldOut
+        self.recipe = recipe
+    }
+
+    /// Where the rehearsal of the model at `modelPath` lives: `NAME.aimodel`
+    /// beside `NAME.rehearsal.safetensors`.
+    public static func path(besideModel modelPath: String) -> String {
+        let url = URL(fileURLWithPath: modelPath)
+        let stem = url.pathExtension == "aimodel" ? url.deletingPathExtension() : url
+        return stem.path + ".rehearsal.safetensors"
+    }
+
+    // MARK: - Bytes
+
+    private static let pixels = LabelledTensors.valuesPerExample
+    private static let classes = FashionMNIST.labels.count
+
+    /// The file's bytes: tensors in name order, as safetensors writers lay them out.
+    public func serialized() -> [UInt8] {
+        let count = learned.count + heldOut.count
+        var images: [UInt8] = []
+        var accepted: [UInt8] = []
+        var flags: [UInt8] = []
+        images.reserveCapacity(count * Self.pixels)
+        for (set, flag) in [(learned, UInt8(0)), (heldOut, UInt8(1))] {
+            images += set.values.map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
+            for i in 0..<set.count {
+                accepted += (0..<Self.classes).map { set.isAccepted($0, at: i) ? 1 : 0 }
+                flags.append(flag)
+            }
+        }
+        let tensors: [(String, [Int], [UInt8])] = [
+            ("accepted", [count, Self.classes], accepted), ("held_out", [count], flags),
+            ("images", [count, 28, 28], images),
+        ]
+        var header: [String: Any] = ["__metadata__": ["format": Self.formatName, "format_version": Self.formatVersion,
+                                                     "recipe": recipe]]
+        var data: [UInt8] = []
+        for (name, shape, bytes) in tensors {
+            header[name] = ["dtype": "U8", "shape": shape, "data_offsets": [data.count, data.count + bytes.count]]
+            data += bytes
+        }
+        var json = [UInt8](try! JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]))
+        while (8 + json.count) % 8 != 0 { json.append(0x20) }
+        var bytes = (0..<8).map { UInt8(UInt64(json.count) >> (8 * UInt64($0)) & 0xff) }
+        bytes += json
+        bytes += data
+        return bytes
+    }
+
+    /// Parses a whole file; every size and offset is checked before use, so a
+    /// damaged file is an error naming what is wrong, never a crash.
+    public init(bytes: [UInt8]) throws(TrainingError) {
+        func bad(_ reason: String) -> TrainingError { .badRehearsal(reason) }
+        guard bytes.count >= 8 else { throw bad("\(bytes.count) bytes, the header length alone needs 8") }
+        let headerLength = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[$1]) << (8 * UInt64($1)) }
+        guard headerLength <= 1 << 20, headerLength <= UInt64(bytes.count - 8) else {
+            throw bad("header length \(headerLength) does not fit the file's \(bytes.count) bytes (or is over 1 MiB)")
+        }
+        let dataStart = 8 + Int(headerLength)
+        guard let header = try? JSONSerialization.jsonObject(with: Data(bytes[8..<dataStart])) as? [String: Any] else {
+            throw bad("the header is not a JSON object")
+        }
+        guard let metadata = header["__metadata__"] as? [String: String], metadata["format"] == Self.formatName else {
+            throw bad("no __metadata__ naming the format \(Self.formatName)")
+        }
+        guard metadata["format_version"] == Self.formatVersion else {
+            throw bad("format version \(metadata["format_version"] ?? "none"), this tool reads \(Self.formatVersion)")
+        }
+        guard let recipe = metadata["recipe"], !recipe.isEmpty else { throw bad("no recipe in __metadata__") }
+        func tensor(_ name: String, shape expected: [Int]) throws(TrainingError) -> ArraySlice<UInt8> {
+            guard let entry = header[name] as? [String: Any], entry["dtype"] as? String == "U8",
+                  let shape = entry["shape"] as? [Int], let offsets = entry["data_offsets"] as? [Int], offsets.count == 2
+            else { throw bad("no U8 tensor '\(name)' with a shape and data_offsets") }
+            guard shape == expected else { throw bad("'\(name)' has shape \(shape), expected \(expected)") }
+            let size = expected.reduce(1, *)
+            guard offsets[0] >= 0, offsets[1] - offsets[0] == size, offsets[1] <= bytes.count - dataStart else {
+                throw bad("'\(name)' lies outside the file or has the wrong size")
+            }
+            return bytes[(dataStart + offsets[0])..<(dataStart + offsets[1])]
+        }
+        guard let flagEntry = header["held_out"] as? [String: Any], let flagShape = flagEntry["shape"] as? [Int],
+              flagShape.count == 1, (0...(bytes.count / (Self.pixels + 1))).contains(flagShape[0]) else {
+            throw bad("no tensor 'held_out' of shape [N] that the file can hold")
+        }
+        let count = flagShape[0]
+        let flags = try tensor("held_out", shape: [count])
+        let accepted = try tensor("accepted", shape: [count, Self.classes])
+        let images = try tensor("images", shape: [count, 28, 28])
+        var learned = LabelledTensors(), heldOut = LabelledTensors()
+        for i in 0..<count {
+            let labels = (0..<Self.classes).filter { accepted[accepted.startIndex + i * Self.classes + $0] != 0 }
+            guard !labels.isEmpty else { throw bad("photo \(i) accepts no label") }
+            let start = images.startIndex + i * Self.pixels
+            let tensor = images[start..<(start + Self.pixels)].map { Float($0) / 255 }
+            switch flags[flags.startIndex + i] {
+            case 0: learned.append(tensor, accepted: labels)
+            case 1: heldOut.append(tensor, accepted: labels)
+            case let flag: throw bad("photo \(i) has held_out \(flag), not 0 or 1")
+            }
+        }
+        self.init(learned: learned, heldOut: heldOut, recipe: recipe)
+    }
+}

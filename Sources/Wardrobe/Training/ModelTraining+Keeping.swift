@@ -1,0 +1,129 @@
+import Files
+import Foundation
+import Inference
+import Training
+
+/// What a fine-tune does so that learning a person's corrections does not
+/// break the labels nobody corrected: it rehearses the photos the parent
+/// learned from, keeps the parent's answers on the catalogue's images nobody
+/// labelled (soft targets), draws the corrections balanced across labels,
+/// and fits a new temperature only on enough held-out photos. Each number
+/// below is a stated default, chosen with `make bench-learning`'s three
+/// ways of reviewing a catalogue (docs/learning-from-corrections.md).
+extension ModelTraining {
+    public struct Keeping: Sendable, Equatable {
+        /// At most this many images nobody labelled are prepared as soft targets.
+        public var unlabelledLimit = UnlabelledTrainingSet.defaultLimit
+        /// The share of each epoch's examples that are soft targets.
+        public var softTargetShare = 0.2
+        public var distillationTemperature: Float = 2
+        /// With rehearsed photos beside them, the share of the photo draws
+        /// that go to the person's examples (the rest to the rehearsal).
+        public var correctionShare = 0.5
+        /// A label's examples are drawn at most this many times as often, all
+        /// told, as those of the label given least (each example of a label
+        /// given 30 times is drawn less often than one of a label given 3).
+        public var balanceCap = 3.0
+        /// Fewer held-out labelled photos than this fit no temperature: the
+        /// parent's stays (16 skewed corrections once gave T = 2.36).
+        public var minimumCalibrationExamples = 100
+
+        public init() {}
+    }
+
+    /// Where a parent's rehearsal was found, or why none was.
+    enum RehearsalLookup {
+        case found(Rehearsal, path: String, sha256: String)
+        case none(reason: String)
+    }
+
+    /// The parent's rehearsal: beside the parent's file, else where the
+    /// parent's record says it found its own, else beside the bundled model;
+    /// a file found away from the parent must have the SHA-256 its record gives.
+    static func rehearsal(ofParent path: String, record: [String: String], bundledModel: String?) -> RehearsalLookup {
+        let recordedSHA = record[TrainingRecord.Key.rehearsalSHA256]
+        var candidates = [(Rehearsal.path(besideModel: path), recordedSHA == nil)]
+        if let recorded = record[TrainingRecord.Key.rehearsalPath] { candidates.append((recorded, false)) }
+        if let bundledModel { candidates.append((Rehearsal.path(besideModel: bundledModel), false)) }
+        var problems: [String] = []
+        for (candidate, anyFile) in candidates where FileManager.default.fileExists(atPath: candidate) {
+            do {
+                let bytes = try RegularFile.read(candidate, maxSize: Rehearsal.maxFileSize)
+                let sha = SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
+                guard anyFile || sha == recordedSHA else { continue }
+                return .found(try Rehearsal(bytes: bytes), path: candidate, sha256: sha)
+            } catch let error as TrainingError {
+                problems.append("\(candidate): \(error.description)")
+            } catch {
+                problems.append("\(candidate): \(error)")
+            }
+        }
+        if !problems.isEmpty { return .none(reason: problems.joined(separator: "; ")) }
+        if let recordedSHA {
+            return .none(reason: "the rehearsal it records (\(recordedSHA.prefix(12))…) is neither beside it, "
+                + "nor at \(record[TrainingRecord.Key.rehearsalPath] ?? "a recorded place"), nor beside the bundled model")
+        }
+        return .none(reason: "it records no rehearsal and none is beside it (\(Rehearsal.path(besideModel: path)))")
+    }
+
+    /// One draw weight per photo of `[person's examples] + [other photos]`:
+    /// the person's balanced across labels (see `balanceCap`); with rehearsed
+    /// photos among the others, the person's take `correctionShare` of all
+    /// draws, else each photo weighs 1 on average as before. Nil when all
+    /// weights would be equal.
+    static func photoWeights(person: LabelledTensors, others: Int, rehearsed: Bool, keeping: Keeping) -> [Double]? {
+        guard !person.isEmpty else { return nil }
+        // Per label set ("Sandal | Sneaker | Ankle boot" counts as one), how many examples.
+        var counts: [UInt64: Int] = [:]
+        for i in 0..<person.count { counts[person.accepted[i], default: 0] += 1 }
+        let least = Double(counts.values.min()!)
+        let labelMass = counts.mapValues { min(Double($0), keeping.balanceCap * least) }
+        var weights = (0..<person.count).map { labelMass[person.accepted[$0]]! / Double(counts[person.accepted[$0]]!) }
+        let total = weights.reduce(0, +)
+        let personMass = rehearsed && others > 0
+            ? keeping.correctionShare / (1 - keeping.correctionShare) * Double(others)
+            : Double(person.count)
+        weights = weights.map { $0 / total * personMass }
+        let all = weights + [Double](repeating: 1, count: others)
+        return all.allSatisfy({ abs($0 - 1) < 1e-9 }) ? nil : all
+    }
+
+    /// `model info`'s line on how the fine-tune kept its parent.
+    func keepingSummary(rehearsal: Rehearsal?, unlabelled: UnlabelledTrainingSet, weighted: Bool,
+                                configuration c: TrainingConfiguration) -> String? {
+        guard parent != nil else { return nil }
+        var parts: [String] = []
+        if let rehearsal {
+            parts.append("rehearsed the parent's \(rehearsal.learned.count) photos (\(rehearsal.recipe))")
+        } else {
+            parts.append("no rehearsal of the parent's photos")
+        }
+        if !unlabelled.targets.isEmpty {
+            parts.append(String(format: "the parent's answers kept on %d of %d catalogue images nobody labelled "
+                + "(soft targets at T = %.1f, %.0f%% of each epoch)", unlabelled.targets.count, unlabelled.available,
+                c.distillationTemperature, c.softTargetShare * 100))
+        }
+        if weighted {
+            parts.append(String(format: "the person's examples balanced (a label drawn at most %.0fx as much as the least given)",
+                                keeping.balanceCap)
+                + (rehearsal == nil ? "" : String(format: ", %.0f%% of the photo draws", keeping.correctionShare * 100)))
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Where the rehearsal of the model at `modelPath` is written and looked for.
+    public static func rehearsalPath(besideModel modelPath: String) -> String { Rehearsal.path(besideModel: modelPath) }
+
+    /// Writes `rehearsal` beside the model at `modelPath` (`Rehearsal.path(besideModel:)`),
+    /// whole or not at all, as the model is written.
+    public static func writeRehearsal(_ rehearsal: Rehearsal, besideModel modelPath: String) throws(WardrobeError) {
+        let path = rehearsalPath(besideModel: modelPath)
+        do {
+            let destination = try OutputFile(path: path)
+            try destination.write(rehearsal.serialized())
+            try destination.finish()
+        } catch {
+            throw .model(path: path, reason: "cannot write the rehearsal: \(error.reason)")
+        }
+    }
+}
