@@ -135,8 +135,9 @@ def main():
           f"mapped photos of the person's catalogue")
 
     results = {"parent": parent_eval, "runs": []}
-    for scenario in args.scenarios.split():
-        for seed in [int(s) for s in args.seeds.split()]:
+    # Seed by seed, so a partial run has every way of reviewing.
+    for seed in [int(s) for s in args.seeds.split()]:
+        for scenario in args.scenarios.split():
             rng = random.Random(f"{scenario}-{seed}")
             acts = review(scenario, photos, parent_labels, mapping, rng)
             db = os.path.join(args.out, f"{scenario}-seed{seed}.sqlite")
