@@ -1,3 +1,4 @@
+import Files
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -67,30 +68,30 @@ public final class Console: Sendable {
     /// A progress or information line on stderr: one line, always (line breaks in
     /// `text` are escaped, as `output` escapes them).
     public func info(_ line: String) {
-        write(Format.escaped(line) + "\n", to: STDERR_FILENO)
+        write(Format.escaped(line) + "\n", to: StandardError.descriptor)
     }
 
     /// One line on stderr, always: line breaks in `text` are escaped too, and a very long
     /// line is shortened (`Format.bounded`).
     public func warning(_ text: String) {
-        write(paint("warning:", "33") + " " + Format.bounded(Format.escaped(text)) + "\n", to: STDERR_FILENO)
+        write(paint("warning:", "33") + " " + Format.bounded(Format.escaped(text)) + "\n", to: StandardError.descriptor)
     }
 
     /// One line on stderr, always: line breaks in `text` are escaped too, and a very long
     /// line is shortened (`Format.bounded`).
     public func error(_ text: String) {
-        write(paint("error:", "31") + " " + Format.bounded(Format.escaped(text)) + "\n", to: STDERR_FILENO)
+        write(paint("error:", "31") + " " + Format.bounded(Format.escaped(text)) + "\n", to: StandardError.descriptor)
     }
 
     /// Rewrites the current stderr line (progress bars); only on a terminal.
     public func status(_ text: String) {
         guard stderrIsTerminal else { return }
-        write("\r\u{1B}[2K" + Format.escaped(text), to: STDERR_FILENO)
+        write("\r\u{1B}[2K" + Format.escaped(text), to: StandardError.descriptor)
     }
 
     public func clearStatus() {
         guard stderrIsTerminal else { return }
-        write("\r\u{1B}[2K", to: STDERR_FILENO)
+        write("\r\u{1B}[2K", to: StandardError.descriptor)
     }
 
     /// Wraps text in an ANSI SGR code when colour is on.

@@ -1,4 +1,5 @@
 import CHeif
+import Files
 
 /// HEIF (HEIC) and AVIF through libheif, in process. libheif applies the container's own
 /// orientation (`irot` and `imir`) while decoding; the EXIF orientation that phones also
@@ -66,7 +67,9 @@ struct HEIFCodec {
         defer { heif_decoding_options_free(options) }
         options.pointee.strict_decoding = 1
         var image: OpaquePointer?
-        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), doing: "decoding")
+        // The decoders under libheif print their own lines for damaged data; libheif's error says it.
+        let decoded = StandardError.silencingLibraries { heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options) }
+        try check(decoded, doing: "decoding")
         guard let image else { throw ImagingError(.corrupt, "corrupt \(format.name): no image decoded") }
         defer { heif_image_release(image) }
         let width = Int(heif_image_get_width(image, heif_channel_interleaved))
