@@ -44,6 +44,7 @@ let package = Package(
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
+        .target(name: "CSocketSupport"),
         // Imaging reads the model's input size from Inference's ModelContract.
         .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference", "Files"],
                 swiftSettings: optimised),
@@ -85,7 +86,7 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["Files", "CWideCharacters"]),
         // The executable only parses, calls Wardrobe and prints.
         // `wardrobe serve`: pages and handlers over Wardrobe, on libmicrohttpd.
-        .target(name: "Server", dependencies: ["Wardrobe", "Files", "CMicroHTTPD"]),
+        .target(name: "Server", dependencies: ["Wardrobe", "Files", "CMicroHTTPD", "CSocketSupport"]),
         // Compiled for testing, as Wardrobe is: CLITests run its commands in their own process
         // to count what each one opens (OpenOnceTests).
         .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit", "Files"],

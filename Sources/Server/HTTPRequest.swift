@@ -25,5 +25,11 @@ public struct HTTPRequest: Sendable {
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     /// The headers the site reads; only these are copied out of the library.
-    static let interestingHeaders = ["host", "origin", "if-none-match", "accept"]
+    static let interestingHeaders = ["host", "origin", "if-none-match", "accept", "sec-fetch-site", "sec-fetch-mode",
+                                     "sec-fetch-dest"]
+
+    /// Headers that mean one thing, given once: a request that gives one twice (two Hosts, say,
+    /// of which the library would pass the first) is refused, never guessed at.
+    static let singleHeaders = ["host", "origin", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "content-type",
+                                "content-length"]
 }

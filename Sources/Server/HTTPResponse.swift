@@ -38,7 +38,8 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Headers every response carries: no scripts, styles or images from
-    /// anywhere but this server, no framing, no content-type guessing.
+    /// anywhere but this server, no framing, no content-type guessing, no
+    /// loading by another site's page.
     static let securityHeaders: [(name: String, value: String)] = [
         ("Content-Security-Policy",
          "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
@@ -47,5 +48,7 @@ public struct HTTPResponse: Sendable {
         ("X-Frame-Options", "DENY"),
         // Not no-referrer: with it, browsers send `Origin: null` on a same-origin POST.
         ("Referrer-Policy", "same-origin"),
+        // No page of another site may embed a thumbnail, a tensor or a page of this one.
+        ("Cross-Origin-Resource-Policy", "same-origin"),
     ]
 }

@@ -32,19 +32,27 @@ public final class HTTPServer: @unchecked Sendable {
     public struct Limits: Sendable {
         /// Worker threads, each with its own connections (and the handler's read connection).
         public var threads: Int
+        /// Connections held at once; when all are held, the slowest sender is dropped (`ConnectionGuard`).
         public var connections: Int
-        /// A connection idle (or trickling) this long is closed.
+        /// Connections held at once from one client address; more are refused.
+        public var connectionsPerAddress: Int
+        /// A connection idle this long is closed.
         public var idleSeconds: Int
+        /// A request's headers and body must have come this long after the connection opened
+        /// or its last answer was sent, however steadily they trickle; else it is closed.
+        public var requestSeconds: Int
         /// Per-connection memory, which bounds the request line and headers.
         public var connectionMemory: Int
         /// Largest request body accepted; a larger one gets 413.
         public var bodyBytes: Int
 
-        public init(threads: Int = 4, connections: Int = 256, idleSeconds: Int = 15,
-                    connectionMemory: Int = 64 * 1024, bodyBytes: Int = 16 * 1024) {
+        public init(threads: Int = 4, connections: Int = 256, connectionsPerAddress: Int = 64, idleSeconds: Int = 15,
+                    requestSeconds: Int = 10, connectionMemory: Int = 64 * 1024, bodyBytes: Int = 16 * 1024) {
             self.threads = threads
             self.connections = connections
+            self.connectionsPerAddress = connectionsPerAddress
             self.idleSeconds = idleSeconds
+            self.requestSeconds = requestSeconds
             self.connectionMemory = connectionMemory
             self.bodyBytes = bodyBytes
         }
@@ -56,6 +64,7 @@ public final class HTTPServer: @unchecked Sendable {
     let limits: Limits
     private var daemon: OpaquePointer?
     private let inFlight = Atomic<Int>(0)
+    private let connectionGuard: ConnectionGuard
     private let stopping = Atomic<Bool>(false)
 
     /// Binds `host` (an IPv4 or IPv6 address) and `port` (0: a free one, see
@@ -64,7 +73,11 @@ public final class HTTPServer: @unchecked Sendable {
         self.host = host
         self.handler = handler
         self.limits = limits
-        guard (0...65535).contains(port) else { throw .invalidArgument("port \(port) is not in 0...65535") }
+        connectionGuard = ConnectionGuard(requestSeconds: limits.requestSeconds, slots: limits.connections)
+        guard (0...65535).contains(port) else {
+            connectionGuard.stop()
+            throw .invalidArgument("port \(port) is not in 0...65535")
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
         let started: OpaquePointer?
@@ -78,9 +91,11 @@ public final class HTTPServer: @unchecked Sendable {
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start(flags, $0, context) }
             }
         } else {
+            connectionGuard.stop()
             throw .invalidArgument("--host must be an IP address such as 127.0.0.1 or ::1, not '\(host)'")
         }
         guard let started else {
+            connectionGuard.stop()
             throw .cannotListen("cannot listen on \(host) port \(port): \(String(cString: strerror(errno)))")
         }
         daemon = started
@@ -89,8 +104,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func start(_ flags: UInt32, _ address: UnsafePointer<sockaddr>, _ context: UnsafeMutableRawPointer) -> OpaquePointer? {
         wardrobe_mhd_start(flags, address, UInt32(limits.threads), UInt32(limits.connections),
-                           UInt32(limits.idleSeconds), limits.connectionMemory,
-                           HTTPServer.accessHandler, context, HTTPServer.requestCompleted, context, HTTPServer.unescape)
+                           UInt32(limits.connectionsPerAddress), UInt32(limits.idleSeconds), limits.connectionMemory,
+                           HTTPServer.accessHandler, context, HTTPServer.requestCompleted, context,
+                           HTTPServer.connectionChanged, context, HTTPServer.requestLineRead, context, HTTPServer.unescape)
     }
 
     /// Stops taking connections, waits (up to `grace` seconds) for the
@@ -106,9 +122,13 @@ public final class HTTPServer: @unchecked Sendable {
         }
         MHD_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
+        connectionGuard.stop()
     }
 
-    deinit { stop(grace: 0) }
+    deinit {
+        stop(grace: 0)
+        connectionGuard.stop()
+    }
 
     /// Requests being read or answered now.
     public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
@@ -152,11 +172,20 @@ public final class HTTPServer: @unchecked Sendable {
         deinit { if let postProcessor { MHD_destroy_post_processor(postProcessor) } }
     }
 
-    private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, slot in
+    private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, version, upload, uploadSize, slot in
         let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
         return server.access(connection!, url: url.map { String(cString: $0) } ?? "/",
-                             method: method.map { String(cString: $0) } ?? "GET",
+                             method: method.map { String(cString: $0) } ?? "GET", version: version,
                              upload: upload, uploadSize: uploadSize!, slot: slot!)
+    }
+
+    /// The request line's target as it came, before the library decodes and splits it: its
+    /// length as a C string, compared later with where the library found its end.
+    private static let requestLineRead: wardrobe_mhd_uri_logger = { context, uri, connection in
+        guard let context, let uri, let connection else { return nil }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        server.connectionGuard.targetRead(connection, at: UnsafeRawPointer(uri), length: strlen(uri))
+        return nil
     }
 
     /// The library's own decoding of `%HH` in the path and in the query's names and values,
@@ -175,17 +204,29 @@ public final class HTTPServer: @unchecked Sendable {
         return length
     }
 
-    private static let requestCompleted: MHD_RequestCompletedCallback = { context, _, slot, _ in
+    private static let requestCompleted: MHD_RequestCompletedCallback = { context, connection, slot, _ in
+        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
+        if let connection { server.connectionGuard.answered(connection) }
         guard let slot, let pending = slot.pointee else { return }
         Unmanaged<PendingRequest>.fromOpaque(pending).release()
         slot.pointee = nil
-        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
         server.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    private static let connectionChanged: MHD_NotifyConnectionCallback = { context, connection, _, change in
+        guard let context, let connection else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        if change == .CONNECTION_NOTIFY_STARTED {
+            server.connectionGuard.opened(connection)
+        } else {
+            server.connectionGuard.closed(connection)
+        }
     }
 
     /// Called first with the headers, then once per piece of body, then
     /// once more with no body left: only then is the request answered.
-    private func access(_ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
+    private func access(_ connection: OpaquePointer, url: String, method: String, version: UnsafePointer<CChar>?,
+                        upload: UnsafePointer<CChar>?,
                         uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = slot.pointee else {
             let pending = PendingRequest()
@@ -197,6 +238,9 @@ public final class HTTPServer: @unchecked Sendable {
                 let type = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type").map { String(cString: $0) }
                 pending.nulFinder = FormNulFinder(decodesPercent: type?.lowercased()
                     .hasPrefix("application/x-www-form-urlencoded") == true)
+            }
+            if connectionGuard.targetHoldsNul(connection, versionAt: version.map(UnsafeRawPointer.init)) {
+                pending.unreadable = "the request's path holds a NUL byte"
             }
             slot.pointee = Unmanaged.passRetained(pending).toOpaque()
             inFlight.add(1, ordering: .sequentiallyConsistent)
@@ -218,6 +262,7 @@ public final class HTTPServer: @unchecked Sendable {
             uploadSize.pointee = 0
             return .YES
         }
+        connectionGuard.answering(connection)
         var form: [String: String] = [:]
         if !pending.tooLarge && pending.unreadable == nil {
             switch pending.decodedFields {
@@ -229,6 +274,9 @@ public final class HTTPServer: @unchecked Sendable {
         switch HTTPServer.queryArguments(of: connection) {
         case .success(let arguments): request.query = arguments
         case .failure(let problem): pending.unreadable = pending.unreadable ?? problem.reason
+        }
+        if let repeated = HTTPServer.repeatedHeader(of: connection) {
+            pending.unreadable = pending.unreadable ?? "the \(repeated) header is given more than once"
         }
         for name in HTTPRequest.interestingHeaders {
             if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) {
@@ -287,6 +335,27 @@ public final class HTTPServer: @unchecked Sendable {
     /// Read as form fields are: each once, as UTF-8, or the request is refused (the first of
     /// `?id=1&id=2` would otherwise win silently, and a byte that is not UTF-8 would be replaced).
     private final class Collected { var values: [String: String] = [:]; var problem: String? }
+
+    /// The first of `HTTPRequest.singleHeaders` the request gives more than once, or nil.
+    private static func repeatedHeader(of connection: OpaquePointer) -> String? {
+        let collected = Collected()
+        let iterator: MHD_KeyValueIterator = { context, _, key, _ in
+            guard let context, let key else { return .YES }
+            let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: strlen(key)), as: UTF8.self).lowercased()
+            guard HTTPRequest.singleHeaders.contains(name) else { return .YES }
+            if collected.values[name] != nil {
+                collected.problem = name
+                return .NO
+            }
+            collected.values[name] = ""
+            return .YES
+        }
+        withExtendedLifetime(collected) {
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, iterator, Unmanaged.passUnretained(collected).toOpaque())
+        }
+        return collected.problem
+    }
 
     private static func queryArguments(of connection: OpaquePointer) -> Result<[String: String], FieldProblem> {
         let collected = Collected()

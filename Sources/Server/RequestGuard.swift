@@ -1,10 +1,13 @@
 /// The checks every request passes before a page is made:
-/// - Host must name the bound address or `localhost` (else 421), so a page
+/// - Host must be a host and an optional port (else 400) naming the bound address or
+///   `localhost` (else 421), so a page
 ///   on another site cannot reach this server through a DNS name it
 ///   re-points at 127.0.0.1 (DNS rebinding);
 /// - a state change must be a POST that carries this process's token and an
 ///   Origin equal to the server's own (else 403), so another site cannot
-///   make a visitor's browser submit a correction (CSRF).
+///   make a visitor's browser submit a correction (CSRF);
+/// - a request another site's page made is answered only when it is a visit to a page
+///   (else 403), so another site cannot load thumbnails or tensors to probe the catalogue.
 public struct RequestGuard: Sendable {
     /// Host names accepted, lowercase: the bound address and `localhost`.
     let hosts: Set<String>
@@ -28,10 +31,13 @@ public struct RequestGuard: Sendable {
             .joined()
     }
 
-    /// nil when the Host header is acceptable, else the 421 to send.
+    /// nil when the Host header is acceptable, else the 400 (not a host and port) or 421 to send.
     public func checkHost(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let host = request.header("host").map(RequestGuard.hostName) else {
+        guard let header = request.header("host") else {
             return .text("Misdirected request: no Host header.", status: 421)
+        }
+        guard let host = RequestGuard.hostName(header) else {
+            return .text("Bad request: the Host header is not a host name or address with an optional port.", status: 400)
         }
         if hosts.contains(host) || (anyAddress && RequestGuard.isAddressLiteral(host)) { return nil }
         return .text("Misdirected request: this server answers to \(hosts.sorted().joined(separator: " or ")), "
@@ -53,16 +59,51 @@ public struct RequestGuard: Sendable {
         return nil
     }
 
-    /// The host part of a Host header, lowercase, without port or IPv6 brackets.
-    static func hostName(_ header: String) -> String {
+    /// The host part of a Host header, lowercase, without port or IPv6 brackets; nil when the
+    /// header is anything but a name or address and an optional port of digits. Read loosely,
+    /// `127.0.0.1:8080@evil.com` was taken for 127.0.0.1.
+    static func hostName(_ header: String) -> String? {
         let value = header.lowercased()
-        if value.hasPrefix("["), let end = value.firstIndex(of: "]") {
-            return String(value[value.index(after: value.startIndex)..<end])
+        let host: Substring, port: Substring
+        if value.hasPrefix("[") {
+            guard let end = value.firstIndex(of: "]") else { return nil }
+            host = value[value.index(after: value.startIndex)..<end]
+            port = value[value.index(after: end)...]
+            guard host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+        } else {
+            let colon = value.firstIndex(of: ":") ?? value.endIndex
+            host = value[..<colon]
+            port = value[colon...]
+            guard host.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                                                                   || $0 == "." || $0 == "-") }) else { return nil }
         }
-        if let colon = value.lastIndex(of: ":"), value.firstIndex(of: ":") == colon {
-            return String(value[..<colon])
+        guard !host.isEmpty else { return nil }
+        if !port.isEmpty {
+            let digits = port.dropFirst()
+            guard port.first == ":", (1...5).contains(digits.count), digits.allSatisfy({ ("0"..."9").contains($0) }) else {
+                return nil
+            }
         }
-        return value
+        return String(host)
+    }
+
+    /// nil when the request may be answered, else the 403 to send: a request another site's
+    /// page made (`Sec-Fetch-Site` other than `same-origin` or `none`; a page on another port
+    /// of 127.0.0.1 is `same-site`) is answered only when it is a visit to a page (a link
+    /// followed, `Sec-Fetch-Mode: navigate` to a document). Otherwise a page anywhere could
+    /// load `/thumb/HASH` as an image and learn whether a photo is catalogued, and its size.
+    /// Browsers that send no `Sec-Fetch-Site` are answered, as before; every response also
+    /// carries `Cross-Origin-Resource-Policy: same-origin`, which such browsers may honour.
+    public func checkFetchSite(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let site = request.header("sec-fetch-site")?.lowercased(), site != "same-origin", site != "none" else {
+            return nil
+        }
+        if request.method == "GET" && request.header("sec-fetch-mode")?.lowercased() == "navigate"
+            && request.header("sec-fetch-dest")?.lowercased() == "document" {
+            return nil
+        }
+        return .text("Forbidden: another site's page asked for this (Sec-Fetch-Site: \(site)); "
+                     + "only this server's own pages load it.", status: 403)
     }
 
     static func bareHost(_ host: String) -> String {

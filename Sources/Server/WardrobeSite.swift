@@ -22,7 +22,7 @@ public final class WardrobeSite: HTTPHandler {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        if let refused = guardian.checkHost(request) { return refused }
+        if let refused = guardian.checkHost(request) ?? guardian.checkFetchSite(request) { return refused }
         do {
             return try route(request)
         } catch SiteError.notFound {

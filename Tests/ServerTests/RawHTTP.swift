@@ -17,6 +17,10 @@ struct RawHTTP {
     }
 
     let port: Int
+    /// The client's address (another loopback address, 127.0.0.2), or the default.
+    var source: String? = nil
+    /// Seconds a read or write may wait before the exchange fails, or no limit.
+    var timeout: Int? = nil
 
     func get(_ target: String, host: String? = nil, headers: [String: String] = [:]) throws -> Response {
         try send("GET", target, host: host, headers: headers, body: nil)
@@ -51,7 +55,14 @@ struct RawHTTP {
     }
 
     private func connected() throws -> Int32 {
-        guard let socket = LoopbackSocket.connect(port: port) else { throw RawHTTPError("cannot connect to port \(port)") }
+        guard let socket = LoopbackSocket.connect(port: port, from: source) else {
+            throw RawHTTPError("cannot connect to port \(port)")
+        }
+        if let timeout {
+            var limit = timeval(tv_sec: timeout, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
         return socket
     }
 
@@ -60,7 +71,16 @@ struct RawHTTP {
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if let body { request += "Content-Length: \(body.count)\r\n" }
         request += "\r\n"
-        let bytes = Array(request.utf8) + (body ?? [])
+        return try exchange(Array(request.utf8) + (body ?? []))
+    }
+
+    /// Writes `bytes` as they are (a NUL, a header twice) and reads the answer to the end.
+    func exchange(_ bytes: [UInt8]) throws -> Response {
+        try RawHTTP.parse(try exchangeRaw(bytes))
+    }
+
+    /// Writes `bytes` and returns every byte read until the server closes the connection.
+    func exchangeRaw(_ bytes: [UInt8]) throws -> [UInt8] {
         let socket = try connected()
         defer { close(socket) }
         var sent = 0
@@ -76,7 +96,7 @@ struct RawHTTP {
             if count <= 0 { break }
             received += buffer[0..<count]
         }
-        return try RawHTTP.parse(received)
+        return received
     }
 
     /// Status line, headers (lowercased names), and what follows the blank line.

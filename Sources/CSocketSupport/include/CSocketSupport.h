@@ -1,0 +1,9 @@
+// What Linux says of a TCP socket that Glibc's headers do not declare.
+#ifndef CSOCKETSUPPORT_H
+#define CSOCKETSUPPORT_H
+#include <stdint.h>
+
+/// The bytes the kernel has received on a TCP socket from its peer (tcp_info's
+/// tcpi_bytes_received, Linux 4.1 and later), or 0 when it cannot say.
+uint64_t wardrobe_socket_bytes_received(int socket);
+#endif
