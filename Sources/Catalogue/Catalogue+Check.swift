@@ -38,7 +38,9 @@ extension Catalogue {
               size <= Catalogue.quickCheckBytes else { return }
         let found = try database.rows("PRAGMA quick_check(3)") { $0.text(0) }
         guard found != ["ok"] else { return }
-        throw Database.recordDamage(.damaged(path: path, detail: "quick_check: " + found.joined(separator: "; ")), at: path)
+        // SQLite's lines, some holding line breaks of their own, as one line.
+        let lines = found.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
+        throw Database.recordDamage(.damaged(path: path, detail: "quick_check: " + lines.joined(separator: "; ")), at: path)
     }
 
     /// Reads that walk from each b-tree's root to its last leaf.

@@ -34,7 +34,8 @@ public final class HTTPServer: @unchecked Sendable {
         public var threads: Int
         /// Connections held at once; when all are held, the slowest sender is dropped (`ConnectionGuard`).
         public var connections: Int
-        /// Connections held at once from one client address; more are refused.
+        /// Connections held at once from one client address; more are refused. Half the slots:
+        /// one address never holds them all, and a hundred busy clients on this machine fit.
         public var connectionsPerAddress: Int
         /// A connection idle this long is closed.
         public var idleSeconds: Int
@@ -46,7 +47,7 @@ public final class HTTPServer: @unchecked Sendable {
         /// Largest request body accepted; a larger one gets 413.
         public var bodyBytes: Int
 
-        public init(threads: Int = 4, connections: Int = 256, connectionsPerAddress: Int = 64, idleSeconds: Int = 15,
+        public init(threads: Int = 4, connections: Int = 256, connectionsPerAddress: Int = 128, idleSeconds: Int = 15,
                     requestSeconds: Int = 10, connectionMemory: Int = 64 * 1024, bodyBytes: Int = 16 * 1024) {
             self.threads = threads
             self.connections = connections
