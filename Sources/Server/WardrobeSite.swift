@@ -10,15 +10,18 @@ public final class WardrobeSite: HTTPHandler {
     public let guardian: RequestGuard
     public let readOnly: Bool
     let catalogue: OpenCatalogue
+    /// What a model not yet adopted would change (`serve --candidate`), worked out once at start.
+    let candidate: ReclassifyReport?
 
     /// `catalogue` is opened for threads to share (`WardrobeSetup.openCatalogue`), read-only
     /// when `readOnly`: the pages then come without the forms that change labels (and such
     /// POSTs are refused).
-    public init(catalogue: OpenCatalogue, boundHost: String, readOnly: Bool,
+    public init(catalogue: OpenCatalogue, boundHost: String, readOnly: Bool, candidate: ReclassifyReport? = nil,
                 token: String = RequestGuard.randomToken()) {
         guardian = RequestGuard(boundHost: boundHost, token: token)
         self.readOnly = readOnly
         self.catalogue = catalogue
+        self.candidate = candidate
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -71,6 +74,9 @@ public final class WardrobeSite: HTTPHandler {
             return try ReviewPage(site: self, request: request).response()
         case "stats" where parts.count == 1:
             return try StatsPage(site: self).response()
+        case "changes" where parts.count == 1:
+            guard let candidate else { throw SiteError.notFound }
+            return ChangesPage(site: self, report: candidate).response()
         case "static" where parts == ["static", "style.css"]:
             return asset(StaticAssets.styleSheet, type: "text/css; charset=utf-8")
         case "static" where parts == ["static", "keys.js"]:

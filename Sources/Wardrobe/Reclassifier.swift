@@ -74,7 +74,8 @@ public final class Reclassifier {
         report.learnedFrom = writer.personLabelledLearned
         if options.listsChanges {
             report.changes = try writer.changes.sorted { $0.image < $1.image }.map { change in
-                ReclassifyReport.Change(image: change.image.rawValue, path: try catalogue.paths(of: change.image).first?.path,
+                ReclassifyReport.Change(image: change.image.rawValue, sha256: try catalogue.image(change.image)?.sha256.hex ?? "",
+                                        path: try catalogue.paths(of: change.image).first?.path,
                                         from: ClothingClassifier.labels[change.from], to: ClothingClassifier.labels[change.to],
                                         confidence: change.confidence)
             }

@@ -54,6 +54,8 @@ public struct ReclassifyReport: Sendable, Encodable {
     /// and the new label's confidence.
     public struct Change: Sendable, Encodable, Equatable {
         public var image: Int64
+        /// The image's SHA-256 (lowercase hex): its thumbnail's address in `serve`.
+        public var sha256: String
         /// The first recorded path of the image (existing ones first); nil when none is recorded.
         public var path: String?
         public var from: String

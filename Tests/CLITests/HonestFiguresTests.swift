@@ -152,6 +152,20 @@ import Testing
         #expect(text.contains("\(changes[0].from) -> \(changes[0].to)"))
         #expect(try json(Report.self, ["reclassify", "--model", other, "--dry-run", "--json"]).changes == nil)
 
+        // serve shows the same images as a gallery before anything is adopted, and its review
+        // offers the images the model is surest of, to confirm.
+        let server = try ServeProcess(db: db, options: ["--candidate", other])
+        defer { server.stop() }
+        let http = try KeepAliveHTTP(port: server.port)
+        let page = try http.get("/changes")
+        #expect(page.matches(of: /<li class="card" data-id="(\d+)"/).map { Int64($0.1)! } == changes.map(\.image), "\(page)")
+        for change in changes { #expect(page.contains("\(change.from) → \(change.to)")) }
+        let surest = try json([Listed].self, ["list", "--json", "--uncorrected", "--sort", "confidence", "--limit", "1"])
+        let confirm = try http.get("/review?view=grid&step=confirm")
+        #expect(confirm.contains("Confirm where it is right"))
+        #expect(confirm.firstMatch(of: /<li class="card" data-id="(\d+)"/).map { Int64($0.1)! } == surest.first?.id, "\(confirm)")
+        #expect(try http.get("/review").contains("step=confirm"), "one at a time offers the step too")
+
         _ = try run(["reclassify", "--model", other, "--quiet"])
         let after = try json([Listed].self, ["list", "--json", "--sort", "id"])
         let changed = zip(before, after).filter { $0.model_label != $1.model_label }

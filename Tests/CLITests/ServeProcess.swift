@@ -8,10 +8,11 @@ final class ServeProcess {
     private let process: Process
     let port: Int
 
-    init(db: String) throws {
+    /// `options`: more of serve's options (`--candidate MODEL`).
+    init(db: String, options: [String] = []) throws {
         let process = Process()
         process.executableURL = WardrobeProcess.executable
-        process.arguments = ["serve", "--db", db, "--port", "0", "--read-only"]
+        process.arguments = ["serve", "--db", db, "--port", "0", "--read-only"] + options
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         let out = Pipe()
         process.standardOutput = out

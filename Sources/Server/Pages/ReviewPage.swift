@@ -10,6 +10,9 @@ struct ReviewPage {
     let request: HTTPRequest
     /// `view=grid`; else one image at a time.
     let showsGrid: Bool
+    /// `step=confirm` (a grid): the images the model is surest of first, to confirm where it
+    /// is right; else the least sure first, to correct where it is wrong.
+    let confirming: Bool
     /// `at`: the image to show.
     let at: Int64?
     /// `from`: show the image after this place in least-sure order.
@@ -30,6 +33,11 @@ struct ReviewPage {
         case nil: showsGrid = false
         case "grid": showsGrid = true
         default: throw SiteError.badRequest("view is grid, or none for one image at a time")
+        }
+        switch query["step"] {
+        case nil, "correct": confirming = false
+        case "confirm": confirming = true
+        default: throw SiteError.badRequest("step is confirm or correct")
         }
         at = try query["at"].map { text in
             guard let id = try? SiteError.imageID(text) else { throw SiteError.badRequest("at is an image number") }
@@ -53,7 +61,7 @@ struct ReviewPage {
 
     func response() throws -> HTTPResponse {
         let catalogue = site.catalogue
-        if showsGrid { return try grid() }
+        if showsGrid || confirming { return try grid() }
         let item: Gallery.Item?
         if let at {
             // An image that is not there is not found, as its own page is.
@@ -88,7 +96,8 @@ struct ReviewPage {
             moves.append("<a href=\"/review?at=\(next.image)\" data-key=\"right\" rel=\"next\">Next →</a>")
         }
         let content: HTML = """
-            <h1>Review <a class="chip" href="/review?view=grid">Grid</a></h1>\(undo)
+            <h1>Review <a class="chip" href="/review?view=grid">Grid</a> \
+            <a class="chip" href="/review?view=grid&amp;step=confirm">Confirm where it is right</a></h1>\(undo)
             <div class="review" data-review="single"><div>
             <a href="/image/\(item.image)"><img class="large" src="/thumb/\(item.sha256)" alt="\(name)"></a>
             <p class="path">\(name)</p>
@@ -107,7 +116,7 @@ struct ReviewPage {
     private func undoForm() -> HTML {
         guard !site.readOnly, let (id, was) = undo else { return "" }
         // Undo leads back to the image in one-at-a-time, to the grid in the grid.
-        let back = showsGrid ? "/review?view=grid" : "/review?at=\(id)"
+        let back = confirming ? "/review?view=grid&step=confirm" : showsGrid ? "/review?view=grid" : "/review?at=\(id)"
         return """
             <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(site.guardian.token)">\
             <input type="hidden" name="id" value="\(id)"><input type="hidden" name="action" value="restore">\
@@ -118,14 +127,23 @@ struct ReviewPage {
 
     private func grid() throws -> HTTPResponse {
         let filter = try GalleryFilter(request.query)
-        let items = try site.catalogue.galleryPage(Gallery.Query(corrected: false, order: .uncertain, limit: filter.pageSize)).items
-        let back = filter.pageSize == GalleryFilter.defaultPageSize ? "/review?view=grid" : "/review?view=grid&per=\(filter.pageSize)"
+        let items = try site.catalogue.galleryPage(Gallery.Query(corrected: false, order: confirming ? .confident : .uncertain,
+                                                                 limit: filter.pageSize)).items
+        var back = confirming ? "/review?view=grid&step=confirm" : "/review?view=grid"
+        if filter.pageSize != GalleryFilter.defaultPageSize { back += "&per=\(filter.pageSize)" }
         let cards = GalleryPage.grid(items) { item in site.readOnly ? "" : ReviewPage.cardForm(item, back: back, token: site.guardian.token) }
         let shown: HTML = items.isEmpty ? "<p>Nothing left to review.</p>"
             : "<div class=\"review-grid\" data-review=\"grid\">\(cards)</div>"
+        let steps: HTML = confirming
+            ? "<a class=\"chip\" href=\"/review?view=grid\">Correct where it is wrong</a> <a class=\"chip\" href=\"/review\">One at a time</a>"
+            : "<a class=\"chip\" href=\"/review?view=grid&amp;step=confirm\">Confirm where it is right</a> <a class=\"chip\" href=\"/review\">One at a time</a>"
+        let explained: HTML = confirming
+            ? "The \(items.count) images the model is surest of, none labelled by a person yet: confirm (Enter) each it gets "
+                + "right. A fine-tune learns what is right only from confirmations; corrections alone teach it that a label is wrong."
+            : "The \(items.count) images the model is least sure of, none labelled by a person yet."
         let content: HTML = """
-            <h1>Review <a class="chip" href="/review">One at a time</a></h1>\(undoForm())
-            <p class="muted">The \(items.count) images the model is least sure of, none labelled by a person yet. \
+            <h1>\(confirming ? "Confirm where it is right" : "Review") \(steps)</h1>\(undoForm())
+            <p class="muted">\(explained) \
             Keys: ← → ↑ ↓ pick an image, 1–9 and 0 give it a label, n none, Enter confirms the model, u undoes.</p>
             \(shown)
             """

@@ -14,6 +14,9 @@ struct ServeCommand: Command {
             http://localhost:8421/ there, rather than binding 0.0.0.0. Corrections made in
             the pages are stored as 'wardrobe label' stores them (command 'serve').
             Ctrl-C or SIGTERM stops it after the requests in flight are answered.
+            --candidate MODEL first classifies every image with MODEL, storing nothing (as
+            'reclassify --dry-run' does), and serves the images whose label it would change
+            at /changes, to look through before 'wardrobe model use MODEL'.
 
             Exit status: 0 after a clean stop, 1 when the catalogue cannot be opened or the
             port cannot be bound, 64 for wrong usage.
@@ -28,13 +31,21 @@ struct ServeCommand: Command {
     var readOnly: Bool
     @Flag(name: "--open", help: "Open the gallery in the default browser (xdg-open).")
     var open: Bool
+    @Option(name: "--candidate", value: "MODEL", help: "Also show, at /changes, the images whose label this model would change.",
+            transform: ArgumentValues.modelPath)
+    var candidate: String?
 
     func run(_ console: Console) throws -> ExitStatus {
         // Opened now: a missing or foreign file is said before the server starts.
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: readOnly ? .readOnly : .readWrite,
                                                         sharedByThreads: true)
         let path = catalogue.path
-        let site = WardrobeSite(catalogue: catalogue, boundHost: host, readOnly: readOnly)
+        let changes = try candidate.map { model in
+            try catalogue.reclassify(ReclassifyRequest(jobs: ProcessInfo.processInfo.activeProcessorCount, dryRun: true,
+                                                       listsChanges: true),
+                                     classifier: catalogue.classifier(explicit: model)) { _ in }
+        }
+        let site = WardrobeSite(catalogue: catalogue, boundHost: host, readOnly: readOnly, candidate: changes)
         TerminationSignals.block()
         let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
         let server = try HTTPServer(host: host, port: port, limits: HTTPServer.Limits(threads: threads), handler: site)
@@ -46,6 +57,9 @@ struct ServeCommand: Command {
                             + reach + ". An SSH tunnel to 127.0.0.1 is safer.")
         }
         console.output("Serving \(path)\(readOnly ? " (read-only)" : "") at \(url)")
+        if let changes {
+            console.output("What \(changes.model) would change (\(changes.changes?.count ?? 0) images): \(url)changes")
+        }
         console.output("Press Ctrl-C to stop.")
         if open { ServeCommand.openBrowser(url, console: console) }
         let signal = TerminationSignals.wait()

@@ -1,0 +1,43 @@
+import Wardrobe
+
+/// `/changes` (with `serve --candidate MODEL`): the images whose label a model
+/// not yet adopted would change, as a gallery to look through before `model
+/// use`, each card with its label before and after and the new confidence.
+/// Worked out once when the server started, by a dry run of `reclassify`
+/// (nothing stored), so it shows what adopting would have changed then.
+struct ChangesPage {
+    let site: WardrobeSite
+    let report: ReclassifyReport
+
+    func response() -> HTTPResponse {
+        let changes = report.changes ?? []
+        let compared = report.reclassified - report.firstClassified
+        let transitions = report.transitions.prefix(8).map { transition -> HTML in
+            "<li>\(transition.from) → \(transition.to): \(transition.count)</li>"
+        }
+        let cards = changes.map { change -> HTML in
+            let name = change.path.map(GalleryPage.fileName) ?? "image \(change.image)"
+            return """
+                <li class="card" data-id="\(change.image)"><a href="/image/\(change.image)">
+                <img src="/thumb/\(change.sha256)" loading="lazy" width="150" height="150" alt="\(change.to): \(name)">
+                <div class="caption"><span class="label">\(change.from) → \(change.to)</span>\
+                <span class="muted">\(GalleryPage.percent(change.confidence))</span></div>
+                <div class="caption muted path">\(name)</div></a></li>
+                """
+        }
+        let gallery: HTML = changes.isEmpty ? "<p class=\"muted\">No label would change.</p>" : "<ul class=\"grid\">\(cards)</ul>"
+        let agreement: HTML = AgreementFigure(agreeing: report.agreesWithPerson, of: report.personLabelled,
+                                              learnedFrom: report.learnedFrom).sentence.map { "<p>It \($0).</p>" } ?? ""
+        let content: HTML = """
+            <h1>What \(report.model) would change</h1>
+            <p>\(changes.count) of \(compared) images would change label, with recipe \(report.recipe) \
+            (worked out when serve started; nothing is stored until you adopt it with \
+            <code>wardrobe model use</code> and run <code>wardrobe reclassify</code>). \
+            A person's label stays whatever the model says.</p>
+            \(agreement)
+            <ul>\(transitions)</ul>
+            \(gallery)
+            """
+        return .html(PageLayout.page(title: "Changes", section: .stats, readOnly: site.readOnly, content))
+    }
+}
