@@ -32,8 +32,8 @@ final class TrainingPrinter: @unchecked Sendable {
                          + "\(comparison.modelAgreeing) (\(share(comparison.modelAgreeing)))")
         }
         guard comparison.unlabelledCompared > 0 else { return }
-        let sample = comparison.unlabelledCompared == comparison.unlabelledTotal ? "\(comparison.unlabelledTotal)"
-            : "\(comparison.unlabelledCompared) (an even sample) of \(comparison.unlabelledTotal)"
+        let sample = comparison.unlabelledCompared == comparison.unlabelledAvailable ? "\(comparison.unlabelledAvailable)"
+            : "\(comparison.unlabelledCompared) (a sample) of \(comparison.unlabelledAvailable)"
         let changed = Format.percent(Double(comparison.changed) / Double(comparison.unlabelledCompared))
         console.info("on \(sample) images nobody labelled, the new model changes \(comparison.changed) labels (\(changed))"
                      + (comparison.transitions.isEmpty ? "" : ", most often:"))
