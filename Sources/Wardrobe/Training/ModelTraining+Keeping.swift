@@ -19,11 +19,14 @@ extension ModelTraining {
         public var distillationTemperature: Float = 2
         /// With rehearsed photos beside them, the share of the photo draws
         /// that go to the person's examples (the rest to the rehearsal).
-        public var correctionShare = 0.5
-        /// A label's examples are drawn at most this many times as often, all
-        /// told, as those of the label given least (each example of a label
-        /// given 30 times is drawn less often than one of a label given 3).
-        public var balanceCap = 3.0
+        public var correctionShare = 0.35
+        /// A label's examples are drawn, all told, in proportion to the count
+        /// given to this power: at 0.5 a label given 30 times is drawn 3.2 times
+        /// as much as one given 3, not 10 times (and each of its examples a
+        /// third as often). Capping against the least-given label instead
+        /// made one stray correction outweigh dozens of confirmations: on
+        /// the bench, T-shirts turned into Shirts (15 broken of 1,145).
+        public var balancePower = 0.5
         /// Fewer held-out labelled photos than this fit no temperature: the
         /// parent's stays (16 skewed corrections once gave T = 2.36).
         public var minimumCalibrationExamples = 100
@@ -67,7 +70,7 @@ extension ModelTraining {
     }
 
     /// One draw weight per photo of `[person's examples] + [other photos]`:
-    /// the person's balanced across labels (see `balanceCap`); with rehearsed
+    /// the person's balanced across labels (see `balancePower`); with rehearsed
     /// photos among the others, the person's take `correctionShare` of all
     /// draws, else each photo weighs 1 on average as before. Nil when all
     /// weights would be equal.
@@ -76,8 +79,7 @@ extension ModelTraining {
         // Per label set ("Sandal | Sneaker | Ankle boot" counts as one), how many examples.
         var counts: [UInt64: Int] = [:]
         for i in 0..<person.count { counts[person.accepted[i], default: 0] += 1 }
-        let least = Double(counts.values.min()!)
-        let labelMass = counts.mapValues { min(Double($0), keeping.balanceCap * least) }
+        let labelMass = counts.mapValues { pow(Double($0), keeping.balancePower) }
         var weights = (0..<person.count).map { labelMass[person.accepted[$0]]! / Double(counts[person.accepted[$0]]!) }
         let total = weights.reduce(0, +)
         let personMass = rehearsed && others > 0
@@ -104,8 +106,8 @@ extension ModelTraining {
                 c.distillationTemperature, c.softTargetShare * 100))
         }
         if weighted {
-            parts.append(String(format: "the person's examples balanced (a label drawn at most %.0fx as much as the least given)",
-                                keeping.balanceCap)
+            parts.append(String(format: "the person's examples balanced (a label drawn in proportion to its count to the power %.1f)",
+                                keeping.balancePower)
                 + (rehearsal == nil ? "" : String(format: ", %.0f%% of the photo draws", keeping.correctionShare * 100)))
         }
         return parts.joined(separator: "; ")

@@ -44,7 +44,7 @@ struct ModelTrainCommand: Command {
     @Option(name: "--prep", value: "RECIPE", help: "With --photos or --corrections: the prep recipe the model is trained for (default: photo).",
             transform: ArgumentValues.recipe)
     var prep: String?
-    @Option(name: "--photo-share", value: "X", help: "With --photos or --corrections: the share of each epoch's examples that are photos (default: 0.25).", in: 0...0.95)
+    @Option(name: "--photo-share", value: "X", help: "With --photos or --corrections: the share of each epoch's examples that are photos (default: 0.25; 0.4 with --from).", in: 0...0.95)
     var photoShare: Double?
     @Option(name: "--photo-limit", value: "N", help: "With --photos: learn from only the first N training photos (in hash order).", in: 0...1_000_000)
     var photoLimit: Int?
@@ -61,9 +61,9 @@ struct ModelTrainCommand: Command {
     var fromScratch: Bool
     @Option(name: "--epochs", value: "N", help: "Passes over the training examples (default: \(ModelTraining.defaultEpochs); 4 with --from).", in: 1...1000)
     var epochs: Int?
-    @Option(name: "--learning-rate", value: "X", help: "Peak learning rate (default: 0.05; 0.01 with --from).", in: 1e-6...1)
+    @Option(name: "--learning-rate", value: "X", help: "Peak learning rate (default: 0.05; 0.005 with --from).", in: 1e-6...1)
     var learningRate: Float?
-    @Option(name: "--fashion", value: "N", help: "Use only N Fashion-MNIST training images (default: all; 15000 with --from).", in: 0...60_000)
+    @Option(name: "--fashion", value: "N", help: "Use only N Fashion-MNIST training images (default: all; 8000 with --from).", in: 0...60_000)
     var fashion: Int?
     @Option(name: "--seed", value: "S", help: "Seed of every random choice (default: 1).")
     var seed: UInt64?
