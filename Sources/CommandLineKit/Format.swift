@@ -32,6 +32,17 @@ public enum Format {
             : String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
     }
 
+    /// A count as people read one, its digits in threes: `20,000`.
+    public static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
     public static func rate(_ perSecond: Double) -> String { String(format: "%.1f", perSecond) }
 
     /// Left-aligned columns separated by two spaces. Cells are escaped (`escaped`):

@@ -105,7 +105,7 @@ import Testing
         #expect(training.status == 0, "train: \(training.stderr)")
         // The parent's score on the held-out corrections is said before training, to read the
         // per-epoch 'photos' column against, and again beside the new model's at the end.
-        #expect(training.stderr.contains("held-out photos: the parent model gets "), "\(training.stderr)")
+        #expect(training.stderr.contains("before training, the model being fine-tuned labels "), "\(training.stderr)")
         #expect(training.stdout.contains("held-out photo accuracy ") && training.stdout.contains("(the parent's: "),
                 "the summary, on stdout: \(training.stdout)")
 

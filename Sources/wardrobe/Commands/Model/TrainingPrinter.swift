@@ -3,11 +3,14 @@ import CommandLineKit
 import Wardrobe
 
 /// Prints `model train`'s progress on stderr: a bar per epoch with rate and
-/// time left on a terminal (plain lines otherwise), a line per epoch.
+/// time left on a terminal, and otherwise (a log) a line at each quarter of an
+/// epoch, so the first epoch of minutes is not silence; then a line per epoch.
 final class TrainingPrinter: @unchecked Sendable {
     private let console: Console
     private let configuration: ModelTraining.Configuration
     private let lock = NSLock()
+    /// Off a terminal: the last quarter of an epoch a line was printed for.
+    private var quarterShown = (epoch: 0, quarter: 0)
 
     init(console: Console, configuration: ModelTraining.Configuration) {
         self.console = console
@@ -63,8 +66,9 @@ final class TrainingPrinter: @unchecked Sendable {
             console.info(String(format: "calibration: temperature %.3f; held-out photos before: ", temperature)
                 + before.summary + "; after: " + after.summary)
         case .parentHeldOut(let accuracy, let photos):
-            console.info(String(format: "held-out photos: the parent model gets %.4f of the %d right before training "
-                + "(the 'photos' column below is the new model's)", accuracy, photos))
+            let right = Int((accuracy * Double(photos)).rounded())
+            console.info("before training, the model being fine-tuned labels \(right) of the \(photos) held-out photos right "
+                + "(\(Format.percent(accuracy))); the 'photos' column below is the new model's on the same photos")
         case .rehearsing(let path, let learned, let heldOut, let recipe):
             console.info("rehearsing the parent's \(learned) photos (\(recipe), \(heldOut) more held out for calibration): \(path)")
         case .rehearsalRecipeDiffers(let rehearsal, let training):
@@ -89,14 +93,27 @@ final class TrainingPrinter: @unchecked Sendable {
     private func show(_ event: ModelTraining.Progress) {
         let c = configuration
         switch event {
-        case .started(let architecture, let parameters, let examples, let validation, let steps):
-            console.info("training \(architecture)")
-            console.info("\(parameters) parameters; \(examples) examples per epoch, \(validation) held out; "
-                + "\(c.epochs) epochs, \(steps) steps of \(c.batchSize), peak rate \(c.peakLearningRate), seed \(c.seed), "
-                + "\(c.threads) threads")
+        case .started(_, let parameters, let examples, let validation, let steps):
+            let passes = c.epochs == 1 ? "1 pass (epoch) over \(Format.count(examples)) examples"
+                : "\(c.epochs) passes (epochs) over \(Format.count(examples)) examples each"
+            console.info("training: \(passes); "
+                + "\(Format.count(validation)) Fashion-MNIST images are kept aside, never learned from, to check it after each epoch")
+            // The layers are for 'model info'; this says what a run's figures depend on.
+            console.info("  (a network of \(Format.count(parameters)) parameters; \(steps) steps of \(c.batchSize) examples, "
+                + "peak learning rate \(c.peakLearningRate), seed \(c.seed), \(c.threads) thread\(c.threads == 1 ? "" : "s"))")
         case .step(let s):
-            // Epoch lines say enough in a log; the bar is for a terminal.
-            guard console.stderrIsTerminal else { return }
+            guard console.stderrIsTerminal else {
+                // A log gets a line at each quarter of the epoch; the epoch's own line ends it.
+                let quarter = 4 * s.step / max(s.stepsPerEpoch, 1)
+                guard s.step < s.stepsPerEpoch, quarter > 0,
+                      quarterShown.epoch != s.epoch || quarterShown.quarter < quarter else { return }
+                quarterShown = (s.epoch, quarter)
+                console.info("epoch \(s.epoch)/\(c.epochs): \(100 * s.step / max(s.stepsPerEpoch, 1))% "
+                    + "(\(s.step) of \(s.stepsPerEpoch) steps), "
+                    + String(format: "%.0f img/s, %@ left in this epoch, loss %.4f", s.imagesPerSecond,
+                             Format.duration(s.secondsLeft), s.loss))
+                return
+            }
             let width = 24
             let filled = width * s.step / max(s.stepsPerEpoch, 1)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
