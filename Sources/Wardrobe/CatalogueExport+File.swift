@@ -2,7 +2,7 @@ import Files
 import Foundation
 
 extension CatalogueExport {
-    /// Ctrl-C, SIGTERM or SIGHUP stopped an export to a file (see `write(format:all:toFile:)`).
+    /// Ctrl-C, SIGTERM or SIGHUP stopped an export to a file (see `write(format:all:choosing:toFile:)`).
     public struct Interrupted: Error, CustomStringConvertible {
         /// What became of the output, in words: nothing written, or a stream cut short.
         public var description: String
@@ -16,7 +16,7 @@ extension CatalogueExport {
     /// pieces of output and throws `Interrupted`; the part written under a temporary name
     /// is removed, where the signal used to end the process and leave it beside `path`.
     @discardableResult
-    public func write(format: RowFormat, all: Bool, toFile path: String) throws -> Int {
+    public func write(format: RowFormat, all: Bool, choosing: ImageListing.Options? = nil, toFile path: String) throws -> Int {
         // Stoppable from before the temporary file exists, so no signal can end the process
         // while it is there.
         try InterruptFlag.stoppable {
@@ -32,7 +32,7 @@ extension CatalogueExport {
                 if InterruptFlag.isRaised { throw Interrupted(description: stopped) }
             }
             do {
-                let rows = try write(format: format, all: all) { bytes in
+                let rows = try write(format: format, all: all, choosing: choosing) { bytes in
                     try stopIfAsked()
                     try file.write(bytes)
                 }

@@ -15,15 +15,27 @@ public struct CatalogueExport {
         self.catalogue = catalogue
     }
 
-    /// Writes the export to `sink` in chunks; returns the number of rows.
+    /// Writes the export to `sink` in chunks; returns the number of rows. `choosing` (`list`'s
+    /// filters) limits it to the images it selects, in id order, each classification of them with `all`.
     @discardableResult
-    public func write(format: RowFormat, all: Bool, sink: @escaping ([UInt8]) throws -> Void) throws -> Int {
+    public func write(format: RowFormat, all: Bool, choosing: ImageListing.Options? = nil,
+                      sink: @escaping ([UInt8]) throws -> Void) throws -> Int {
         var rows = 0
+        var chosen = choosing ?? ImageListing.Options()
+        chosen.order = .id
         try catalogue.read {
             if all {
                 let models = try ModelReference.names(in: catalogue)
                 let writer = RowWriter(format: format, columns: CatalogueExport.historyColumns, sink: sink)
+                // The chosen images' ids (8 bytes each), so the classifications still stream.
+                var images: Set<Int64>?
+                if choosing != nil {
+                    var ids = Set<Int64>()
+                    try ImageListing(catalogue: catalogue).forEach(chosen) { ids.insert($0.id) }
+                    images = ids
+                }
                 try catalogue.forEachClassificationWithHash { record, sha256 in
+                    if let images, !images.contains(record.image.rawValue) { return }
                     try writer.write([
                         .integer(record.id.rawValue), .integer(record.image.rawValue), .text(sha256.hex),
                         .integer(record.run.rawValue), .text(models[record.model] ?? "model \(record.model)"),
@@ -36,7 +48,7 @@ public struct CatalogueExport {
                 try writer.finish()
             } else {
                 let writer = RowWriter(format: format, columns: ImageListing.Row.columns, sink: sink)
-                try ImageListing(catalogue: catalogue).forEach(ImageListing.Options(order: .id)) { row in
+                try ImageListing(catalogue: catalogue).forEach(chosen) { row in
                     try writer.write(row.values)
                     rows += 1
                 }

@@ -46,13 +46,18 @@ extension OpenCatalogue {
     /// `export`: every image's current classification (or, with `all`, every classification)
     /// as rows, from one snapshot, to `sink`; the number of rows.
     @discardableResult
-    public func export(format: RowFormat, all: Bool, sink: @escaping ([UInt8]) throws -> Void) throws -> Int {
-        try reading { store, _ in try CatalogueExport(catalogue: store).write(format: format, all: all, sink: sink) }
+    public func export(format: RowFormat, all: Bool, choosing: ImageListing.Options? = nil,
+                       sink: @escaping ([UInt8]) throws -> Void) throws -> Int {
+        try reading { store, _ in
+            try CatalogueExport(catalogue: store).write(format: format, all: all, choosing: choosing, sink: sink)
+        }
     }
 
-    /// `export --output FILE`: the same, into a new file (see `CatalogueExport.write(format:all:toFile:)`).
+    /// `export --output FILE`: the same, into a new file (see `CatalogueExport.write(format:all:choosing:toFile:)`).
     @discardableResult
-    public func export(format: RowFormat, all: Bool, toFile path: String) throws -> Int {
-        try reading { store, _ in try CatalogueExport(catalogue: store).write(format: format, all: all, toFile: path) }
+    public func export(format: RowFormat, all: Bool, choosing: ImageListing.Options? = nil, toFile path: String) throws -> Int {
+        try reading { store, _ in
+            try CatalogueExport(catalogue: store).write(format: format, all: all, choosing: choosing, toFile: path)
+        }
     }
 }

@@ -12,7 +12,8 @@ struct ExportCommand: Command {
             cannot tear it. Columns of the default export: \(ImageListing.Row.columns.joined(separator: ", ")).
             With --all, one row per classification ever made, oldest first:
             \(CatalogueExport.historyColumns.joined(separator: ", ")) (the ten logits, in label order).
-            Times are UTC, ISO 8601.
+            Times are UTC, ISO 8601. The filters of 'wardrobe list' (--label, --path, --since, ...)
+            choose the images exported, with --all too: wardrobe export --label coat --format json
 
             Exit status: 0 on success, 1 when the catalogue cannot be read or the output
             cannot be written, 64 for wrong usage, 130 when Ctrl-C, SIGTERM or a closed
@@ -20,6 +21,7 @@ struct ExportCommand: Command {
             """)
 
     @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var filters: ImageFilterOptions
     @Option(name: "--format", value: "csv|json",
             help: "The output format (default csv).", transform: ExportCommand.format)
     var format = RowFormat.csv
@@ -37,13 +39,14 @@ struct ExportCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
+        let choosing = filters.choosesSome ? filters.listing(order: .id) : nil
         guard let output else {
-            try catalogue.export(format: format, all: all) { try console.data($0) }
+            try catalogue.export(format: format, all: all, choosing: choosing) { try console.data($0) }
             return .success
         }
         InterruptFlag.install()
         do {
-            let rows = try catalogue.export(format: format, all: all, toFile: output)
+            let rows = try catalogue.export(format: format, all: all, choosing: choosing, toFile: output)
             console.info("exported \(rows) rows to \(output)")
             return .success
         } catch let stop as CatalogueExport.Interrupted {

@@ -24,33 +24,7 @@ struct ListCommand: Command {
     static let tableLimit = 100
 
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(name: "--label", value: "LABEL", help: "Only images whose label (a person's, else the model's) is LABEL.",
-            transform: ArgumentValues.label)
-    var label: Int?
-    @Flag(name: "--corrected", help: "Only images a person labelled.")
-    var corrected: Bool
-    @Flag(name: "--uncorrected", help: "Only images no person labelled.")
-    var uncorrected: Bool
-    @Flag(name: "--missing", help: "Only images none of whose files was there at the last look (see 'wardrobe prune').")
-    var missing: Bool
-    @Option(name: "--path", value: "PATTERN", help: "Only images with a path matching PATTERN: a shell pattern (*, ?, [...]), or text found anywhere in the path.")
-    var path: String?
-    @Option(name: "--min-confidence", value: "P", help: "Only images with confidence >= P (\(ArgumentValues.confidenceHelp)).",
-            transform: ArgumentValues.confidence)
-    var minConfidence: Double?
-    @Option(name: "--max-confidence", value: "P", help: "Only images with confidence <= P (\(ArgumentValues.confidenceHelp)).",
-            transform: ArgumentValues.confidence)
-    var maxConfidence: Double?
-    @Option(name: "--since", value: "DATE",
-            help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
-            transform: ArgumentValues.date)
-    var since: Date?
-    @Option(name: "--until", value: "DATE",
-            help: "Only images first imported before DATE.", transform: ArgumentValues.date)
-    var until: Date?
-    @Option(name: "--model", value: "MODEL",
-            help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
-    var model: String?
+    @OptionGroup var filters: ImageFilterOptions
     @Option(name: "--sort", value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id, label.",
             transform: ListCommand.order)
     var sort = ImageListing.Order.confidence
@@ -73,23 +47,10 @@ struct ListCommand: Command {
     }
 
     func validate() throws(UsageError) {
-        if let low = minConfidence, let high = maxConfidence, low > high {
-            throw UsageError("--min-confidence \(low) is above --max-confidence \(high)")
-        }
-        if let since, let until, since >= until {
-            throw UsageError("--since is not before --until")
-        }
         if [output.json, csv, ids].filter({ $0 }).count > 1 { throw UsageError("--json, --csv and --ids cannot be combined") }
-        if corrected && uncorrected { throw UsageError("--corrected and --uncorrected cannot be combined") }
     }
 
-    var options: ImageListing.Options {
-        ImageListing.Options(label: label, minConfidence: minConfidence, maxConfidence: maxConfidence,
-                             since: since, until: until, model: model,
-                             corrected: corrected ? true : uncorrected ? false : nil, missing: missing, path: path,
-                             order: sort,
-                             limit: limit == 0 ? nil : limit, offset: offset)
-    }
+    var options: ImageListing.Options { filters.listing(order: sort, limit: limit == 0 ? nil : limit, offset: offset) }
 
     var format: RowFormat? { output.json ? .json : csv ? .csv : nil }
 

@@ -1,0 +1,59 @@
+import Foundation
+import CommandLineKit
+import Wardrobe
+
+/// The filters that choose images by their label, confidence, date, model or path:
+/// `list` shows what they choose, and `export` writes the same images.
+struct ImageFilterOptions: ParsableArguments {
+    @Option(name: "--label", value: "LABEL", help: "Only images whose label (a person's, else the model's) is LABEL.",
+            transform: ArgumentValues.label)
+    var label: Int?
+    @Flag(name: "--corrected", help: "Only images a person labelled.")
+    var corrected: Bool
+    @Flag(name: "--uncorrected", help: "Only images no person labelled.")
+    var uncorrected: Bool
+    @Flag(name: "--missing", help: "Only images none of whose files was there at the last look (see 'wardrobe prune').")
+    var missing: Bool
+    @Option(name: "--path", value: "PATTERN", help: "Only images with a path matching PATTERN: a shell pattern (*, ?, [...]), or text found anywhere in the path.")
+    var path: String?
+    @Option(name: "--min-confidence", value: "P", help: "Only images with confidence >= P (\(ArgumentValues.confidenceHelp)).",
+            transform: ArgumentValues.confidence)
+    var minConfidence: Double?
+    @Option(name: "--max-confidence", value: "P", help: "Only images with confidence <= P (\(ArgumentValues.confidenceHelp)).",
+            transform: ArgumentValues.confidence)
+    var maxConfidence: Double?
+    @Option(name: "--since", value: "DATE",
+            help: "Only images first imported at or after DATE (\(DateArgument.accepted)).",
+            transform: ArgumentValues.date)
+    var since: Date?
+    @Option(name: "--until", value: "DATE",
+            help: "Only images first imported before DATE.", transform: ArgumentValues.date)
+    var until: Date?
+    @Option(name: "--model", value: "MODEL",
+            help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
+    var model: String?
+
+    func validate() throws(UsageError) {
+        if let low = minConfidence, let high = maxConfidence, low > high {
+            throw UsageError("--min-confidence \(low) is above --max-confidence \(high)")
+        }
+        if let since, let until, since >= until {
+            throw UsageError("--since is not before --until")
+        }
+        if corrected && uncorrected { throw UsageError("--corrected and --uncorrected cannot be combined") }
+    }
+
+    /// True when any filter is given: not every image is chosen.
+    var choosesSome: Bool {
+        label != nil || corrected || uncorrected || missing || path != nil || minConfidence != nil
+            || maxConfidence != nil || since != nil || until != nil || model != nil
+    }
+
+    /// The listing's options with these filters, in `order`.
+    func listing(order: ImageListing.Order, limit: Int? = nil, offset: Int = 0) -> ImageListing.Options {
+        ImageListing.Options(label: label, minConfidence: minConfidence, maxConfidence: maxConfidence,
+                             since: since, until: until, model: model,
+                             corrected: corrected ? true : uncorrected ? false : nil, missing: missing, path: path,
+                             order: order, limit: limit, offset: offset)
+    }
+}
