@@ -1,3 +1,4 @@
+internal import Catalogue
 import Files
 import Foundation
 #if canImport(Glibc)
@@ -16,6 +17,8 @@ import Glibc
 public struct FolderSync {
     public struct Batch: Sendable {
         public var report: ImportReport
+        /// Each file the batch stored, with the label its image has now.
+        public var files: [WatchedFile] = []
         /// Paths deleted or moved away since the last batch.
         public var gone: [String]
         /// Known paths this batch marked missing (those under a gone folder included).
@@ -24,6 +27,18 @@ public struct FolderSync {
         public var rescanned: [String] = []
         /// Watched folders deleted or moved away, watched no more (see `FolderWatcher`).
         public var lost: [String] = []
+    }
+
+    /// A file a batch stored: its name as shown (see `PathName.display`), whether its image is
+    /// new (else a known image under another name), and the image's effective label now.
+    public struct WatchedFile: Sendable, Equatable {
+        public var path: String
+        public var isNewImage: Bool
+        public var label: String
+        public var labelledByPerson: Bool
+        /// The model's label and its confidence in it (beside a person's label, the model's own).
+        public var modelLabel: String
+        public var confidence: Double
     }
 
     let importer: Importer
@@ -54,6 +69,7 @@ public struct FolderSync {
                 if !changes.ready.isEmpty {
                     var files = options
                     files.paths = changes.ready
+                    files.listsStoredFiles = true
                     let plan = try importer.plan(files)
                     report = try importer.run(files, plan: plan, shouldStop: shouldStop, progress: { _ in },
                                               failure: failure)
@@ -70,10 +86,22 @@ public struct FolderSync {
                     missing += try importer.catalogue.knownPaths(under: root).map(\.path).filter { !Self.isFile($0) }
                 }
                 let look = try importer.catalogue.recordLook(present: [], missing: missing)
-                batch(Batch(report: report, gone: changes.gone, markedMissing: look.newlyMissing,
-                            rescanned: changes.rescanned, lost: changes.lost))
+                batch(Batch(report: report, files: try watched(report.stored), gone: changes.gone,
+                            markedMissing: look.newlyMissing, rescanned: changes.rescanned, lost: changes.lost))
                 if watcher.watchedRoots == 0 { return }
             }
+        }
+    }
+
+    /// The stored files with their images' labels as the catalogue has them now (a known
+    /// image's may be a person's).
+    private func watched(_ stored: [ImportReport.StoredFile]) throws -> [WatchedFile] {
+        try stored.compactMap { file in
+            guard let current = try importer.catalogue.currentClassification(of: ImageID(file.image)) else { return nil }
+            return WatchedFile(path: PathName.display(file.path), isNewImage: file.isNewImage,
+                               label: LabelMatcher.name(of: current.effectiveLabel),
+                               labelledByPerson: current.correctedLabel != nil,
+                               modelLabel: LabelMatcher.name(of: current.label), confidence: current.confidence)
         }
     }
 

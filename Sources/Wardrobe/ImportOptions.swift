@@ -10,6 +10,9 @@ public struct ImportOptions: Sendable {
     public var includeHidden: Bool
     /// Images per transaction: a crash loses at most one batch of work, never half an image.
     public var batchSize: Int
+    /// Keep each file stored in the report (`ImportReport.stored`): for `--watch`, whose
+    /// batches are small; a large import would hold a row per file in memory.
+    public var listsStoredFiles = false
 
     public init(paths: [String], jobs: Int, recipe: any PrepRecipe, includeHidden: Bool = false, batchSize: Int = 64) {
         self.paths = paths
@@ -50,6 +53,14 @@ public struct ImportReport: Sendable, Encodable {
         }
     }
 
+    /// A file stored by the import: the image it is now a path of, and whether that image is new.
+    public struct StoredFile: Sendable, Equatable {
+        /// The name as read (see `PathName`).
+        public var path: String
+        public var image: Int64
+        public var isNewImage: Bool
+    }
+
     /// Files the walk found: read, skipped unchanged, known failures, and those that failed
     /// before they could be read (a pipe named on the command line).
     public var filesFound = 0
@@ -76,6 +87,9 @@ public struct ImportReport: Sendable, Encodable {
     public var special = 0
     /// Files that failed this time.
     public var failed: [Failure] = []
+    /// The files stored this time (new images and new paths), in commit order, only when
+    /// `ImportOptions.listsStoredFiles` asked; not part of the JSON summary.
+    public var stored: [StoredFile] = []
     public var seconds = 0.0
     /// New images per label, by the label's name.
     public var labels: [String: Int] = [:]

@@ -10,6 +10,8 @@ struct ImportWriter: RunWriter {
     let problems: [ImportReport.Failure]
     /// Told of every file that fails, as it fails.
     let failure: (ImportReport.Failure) -> Void
+    /// Keep every stored file in the report (see `ImportOptions.listsStoredFiles`).
+    var listsStoredFiles = false
     /// What the import did, so far.
     private(set) var report = ImportReport()
     private var images: [NewImage] = []
@@ -83,6 +85,9 @@ struct ImportWriter: RunWriter {
             if !images.isEmpty {
                 let inserted = try batch.insertImages(images, known: .gainsPathOnly)
                 for (image, stored) in zip(images, inserted) {
+                    if listsStoredFiles, let file = image.file, stored.isNew || stored.pathIsNew {
+                        after.stored.append(.init(path: file.path, image: stored.image.rawValue, isNewImage: stored.isNew))
+                    }
                     guard stored.isNew else {
                         if stored.pathIsNew { after.newPaths += 1 } else { after.alreadyStored += 1 }
                         continue
@@ -97,6 +102,9 @@ struct ImportWriter: RunWriter {
                 for (entry, recorded) in zip(known, try batch.recordPaths(known)) {
                     if let recorded {
                         if recorded.isNew { after.newPaths += 1 } else { after.alreadyStored += 1 }
+                        if listsStoredFiles, recorded.isNew {
+                            after.stored.append(.init(path: entry.file.path, image: recorded.image.rawValue, isNewImage: false))
+                        }
                     } else {
                         // Forgotten between the worker's look and this batch.
                         let problem = ImportReport.Failure(path: entry.file.path, reason:

@@ -116,6 +116,7 @@ public final class Importer {
         try catalogue.stopFailing(plan.goneFailures + plan.notPhotos)
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
+            writer.listsStoredFiles = options.listsStoredFiles
             let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
                 plan.toRead, work: work, writer: &writer, recording: recording) { done, latest in
                 progress(ImportProgress(done: done, total: plan.toRead.count, currentFile: latest.file.path,

@@ -4,8 +4,10 @@ import Imaging
 import Testing
 
 /// `wardrobe import --watch` as a user runs it: a file dropped into the folder is
-/// imported (its sidecar passed over), and SIGTERM while it waits for the next ends it cleanly (not killed
-/// outright by the signal) within a second.
+/// imported (its sidecar passed over) and named with its label and confidence, a copy of it
+/// named as a known image, and SIGTERM while it waits for the next ends it cleanly (not killed
+/// outright by the signal) within a second. (Its lines used to name no file and no label:
+/// `watch: 1 new images`.)
 @Suite struct WatchCommandTests {
     @Test func sigtermBetweenBatchesStopsTheWatchCleanly() throws {
         let folder = try PhotoFolder()
@@ -22,8 +24,16 @@ import Testing
         // With its sidecar, which the watch passes over by name as import does.
         try folder.write(Array("<x:xmpmeta/>".utf8), to: "photos/new.png.xmp")
         try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)), to: "photos/new.png")
-        #expect(waitFor(30) { printed().contains("watch: 1 new images") }, "\(printed())")
+        let named = "watch: \(folder.path("photos/new.png")): "
+        #expect(waitFor(30) { printed().contains(named) }, "\(printed())")
         #expect(!printed().contains("not an image"), "\(printed())")
+        let line = try #require(printed().split(separator: "\n").first { $0.hasPrefix(named) })
+        let label = String(line.dropFirst(named.count).prefix { $0 != " " })
+        #expect(line.hasSuffix("%") && ["Sandal", "Sneaker", "Bag", "Dress", "Shirt", "T-shirt/top", "Trouser", "Pullover",
+                                        "Coat", "Ankle"].contains(label), "\(line)")
+        try FileManager.default.copyItem(atPath: folder.path("photos/new.png"), toPath: folder.path("photos/copy.png"))
+        #expect(waitFor(30) { printed().contains("watch: \(folder.path("photos/copy.png")): \(label)") }, "\(printed())")
+        #expect(printed().contains("%, a known image under another name\n"), "\(printed())")
 
         let asked = Date()
         kill(process.processIdentifier, SIGTERM)

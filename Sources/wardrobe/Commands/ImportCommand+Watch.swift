@@ -2,7 +2,8 @@ import CommandLineKit
 import Wardrobe
 
 extension ImportCommand {
-    /// `import --watch` after the import: one line per batch, each bad file on stderr, until
+    /// `import --watch` after the import: a line per file stored, naming it with its label and
+    /// confidence, a line of counts for what failed or went, each bad file on stderr, until
     /// Ctrl-C, SIGTERM or SIGHUP (which stop after the current batch), or until no folder is
     /// left to watch (status 1: each deleted or moved away is an error naming it).
     func keepWatching(_ sync: FolderSync, failedBefore: Bool, console: Console) throws -> ExitStatus {
@@ -14,9 +15,8 @@ extension ImportCommand {
             for folder in batch.rescanned {
                 console.info("watch: changes came faster than the system could report them; read \(folder) again")
             }
+            for file in batch.files { console.output("watch: " + Self.line(file)) }
             var parts: [String] = []
-            if report.newImages > 0 { parts.append("\(report.newImages) new images") }
-            if report.newPaths > 0 { parts.append("\(report.newPaths) new paths of known images") }
             if !report.failed.isEmpty { parts.append("\(report.failed.count) failed") }
             if batch.markedMissing > 0 { parts.append("\(batch.markedMissing) paths gone, marked missing") }
             if !parts.isEmpty { console.output("watch: " + parts.joined(separator: ", ")) }
@@ -35,5 +35,15 @@ extension ImportCommand {
         }
         console.info("stopped watching")
         return failed ? .partialFailure : .success
+    }
+
+    /// `photos/coat.jpg: Coat 87.3%`; a known image under another name says so, and a
+    /// person's label stands with the model's beside it.
+    static func line(_ file: FolderSync.WatchedFile) -> String {
+        let model = "\(file.modelLabel) \(Format.percent(file.confidence))"
+        var line = Format.escaped(file.path) + ": "
+            + (file.labelledByPerson ? "\(file.label) (a person's label; the model: \(model))" : model)
+        if !file.isNewImage { line += ", a known image under another name" }
+        return line
     }
 }
