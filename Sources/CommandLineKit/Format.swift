@@ -49,14 +49,33 @@ public enum Format {
     /// a name holding a newline stays on its row. Widths are terminal columns
     /// (`columns`), so a cell in Chinese or with an emoji, two columns a character,
     /// keeps the cells after it in line.
-    /// With `width` (a terminal's columns), the `shrinking` column's cells are
-    /// shortened in the middle (`/home/me/Pic…/coat.jpg`) until the table fits,
-    /// down to 12 columns; the other columns are never cut.
+    /// With `width` (a terminal's columns), the `dropping` columns are left out, in
+    /// that order (the least telling first), while the table is wider; then the
+    /// `shrinking` column's cells are shortened in the middle (`/home/me/Pic…/coat.jpg`)
+    /// until the table fits, down to 12 columns; the other columns are never cut.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = [], width: Int? = nil,
-                             shrinking shrinkable: Int? = nil) -> String {
+                             shrinking shrinkable: Int? = nil, dropping: [Int] = []) -> String {
         var rows = rows.map { $0.map { escaped($0) } }
-        guard let cells = rows.map(\.count).max() else { return "" }
-        var widths = (0..<cells).map { column in rows.map { column < $0.count ? columns($0[column]) : 0 }.max() ?? 0 }
+        guard var cells = rows.map(\.count).max() else { return "" }
+        func widthsOf(_ rows: [[String]]) -> [Int] {
+            (0..<cells).map { column in rows.map { column < $0.count ? columns($0[column]) : 0 }.max() ?? 0 }
+        }
+        var widths = widthsOf(rows)
+        var rightAligned = rightAligned, shrinkable = shrinkable
+        if let width {
+            // Each dropped column moves the ones after it left, the later drops among them.
+            var dropping = dropping.filter { $0 < cells }
+            while let column = dropping.first, widths.reduce(0, +) + 2 * (cells - 1) > width {
+                dropping.removeFirst()
+                rows = rows.map { row in column < row.count ? Array(row[..<column] + row[(column + 1)...]) : row }
+                func shifted(_ index: Int) -> Int { index > column ? index - 1 : index }
+                dropping = dropping.map(shifted)
+                rightAligned = Set(rightAligned.filter { $0 != column }.map(shifted))
+                shrinkable = shrinkable.flatMap { $0 == column ? nil : shifted($0) }
+                cells -= 1
+                widths = widthsOf(rows)
+            }
+        }
         let total = widths.reduce(0, +) + 2 * (cells - 1)
         if let width, let shrinkable, shrinkable < cells, total > width {
             let fitted = max(12, widths[shrinkable] - (total - width))

@@ -95,7 +95,9 @@ import Testing
     }
 
     /// `list` on an 80-column terminal (through `script`, which gives it one):
-    /// every line fits, paths shortened in the middle; CSV is never cut.
+    /// every line fits, the hash and the date left out before the path is cut (which kept
+    /// them and cut the folder out of the path: `…/Pictur…04ef97a9c26.jpg`), paths
+    /// shortened in the middle only then; CSV is never cut.
     @Test func listFitsTheTerminalAndNeverCutsCSV() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
         let folder = try PhotoFolder()
@@ -112,6 +114,11 @@ import Testing
         #expect(lines.count == 4, "\(text)")
         for line in lines { #expect(line.count <= 80, "\(line.count): \(line)") }
         #expect(lines.dropFirst().allSatisfy { $0.contains("…") && $0.contains("photo-") }, "shortened in the middle: \(text)")
+        #expect(lines.first?.split(separator: " ") == ["ID", "LABEL", "CONF", "PATH"], "\(text)")
+        let pathStart = try #require(lines.first?.range(of: "PATH")).lowerBound.utf16Offset(in: lines[0])
+        #expect(lines.dropFirst().allSatisfy { $0.count - pathStart >= 55 }, "the path has the room: \(text)")
+        let wide = try WardrobeProcess.onTerminal("COLUMNS=400 NO_COLOR=1 '\(WardrobeProcess.executable.path)' list --db '\(db)'")
+        #expect(wide.first?.split(separator: " ") == ["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED"], "\(wide)")
         let csv = try WardrobeProcess.run(["list", "--db", db, "--csv"])
         #expect(csv.stdout.contains(folder.path(deep + "photo-0.png")), "CSV keeps whole paths")
     }

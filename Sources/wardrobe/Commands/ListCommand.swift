@@ -80,8 +80,10 @@ struct ListCommand: Command {
             console.info("no images match")
             return .success
         }
-        // On a terminal the table fits its width: paths are shortened in the middle.
-        console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 4))
+        // On a terminal the table fits its width: the hash, then the date, are left out, and
+        // then paths are shortened in the middle (the folder and the file name stay).
+        console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 4,
+                                         dropping: [1, 5]))
         // Counting costs a walk over every match: only when the page is full.
         let listed = rows.count - 1
         guard listed == shown.limit else { return .success }
