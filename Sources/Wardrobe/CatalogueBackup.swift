@@ -38,9 +38,10 @@ public struct CatalogueBackup: Sendable, Encodable {
     }
 
     /// Where a backup to `path` goes: `path` itself, or, when `path` is a folder (or a link to
-    /// one), a new file in it named after the catalogue and the time in UTC
-    /// (`catalogue-20261201-232500.sqlite`), as `cp` puts a file into a folder; the time keeps
-    /// one day's backups from refusing the next.
+    /// one), a new file in it named after the catalogue and the time in UTC to the millisecond
+    /// (`catalogue-20261201-232500.123.sqlite`), as `cp` puts a file into a folder; the time keeps
+    /// one day's backups from refusing the next, and a name already taken (two backups in one
+    /// millisecond, a clock set back) gets a number (`...232500.123-2.sqlite`).
     static func name(for path: String, catalogue: String, at now: Date) -> String {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return path }
@@ -48,7 +49,17 @@ public struct CatalogueBackup: Sendable, Encodable {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return URL(fileURLWithPath: path).appendingPathComponent("\(stem)-\(formatter.string(from: now)).sqlite").path
+        formatter.dateFormat = "yyyyMMdd-HHmmss.SSS"
+        let base = "\(stem)-\(formatter.string(from: now))"
+        let folder = URL(fileURLWithPath: path)
+        var name = folder.appendingPathComponent(base + ".sqlite").path
+        var number = 1
+        // A link that points nowhere takes a name too (`lstat`), as the backup refuses one.
+        var status = stat()
+        while lstat(name, &status) == 0 {
+            number += 1
+            name = folder.appendingPathComponent("\(base)-\(number).sqlite").path
+        }
+        return name
     }
 }

@@ -13,9 +13,10 @@ struct BackupCommand: Command {
             It is written beside FILE, checked (integrity_check, schema version, every
             table's row count against the snapshot) and only then named FILE; an existing
             FILE, or one whose folder does not exist, is refused. A FILE that is a folder gets
-            a new file in it, named after the catalogue and the time in UTC
-            (catalogue-20261201-232500.sqlite). To restore, use the copy: `--db FILE`, or move it over the
-            catalogue while no wardrobe command runs. Ctrl-C stops it within moments and removes
+            a new file in it, named after the catalogue and the time in UTC to the millisecond
+            (catalogue-20261201-232500.123.sqlite; numbered, -2, when that name is taken). To
+            restore, use the copy: `--db FILE`, or move it over the catalogue while no wardrobe
+            command runs. Ctrl-C stops it within moments and removes
             the part already copied.
 
             Exit status: 0 when the copy is made and checked, 1 when it is not, 64 for wrong usage.
