@@ -12,11 +12,11 @@ public struct Argument<Value> {
 
     public var wrappedValue: Value { box.value }
 
-    private init(name: String, help: String?, takesRest: Bool, empty: Value,
+    private init(name: String, help: String?, takesRest: Bool, completesAs: String? = nil, empty: Value,
                  read: @escaping (_ words: [String], _ name: String) throws(Rejection) -> Value) {
         let box = Box(empty)
         self.box = box
-        let declaration = ArgumentDeclaration(name: name, help: help, takesRest: takesRest)
+        let declaration = ArgumentDeclaration(name: name, help: help, takesRest: takesRest, firstWordCompletesAs: completesAs)
         DeclarationCollector.add(ArgumentSlot(declaration: declaration) { words throws(Rejection) in
             guard !words.isEmpty else { return }
             box.value = try read(words, name)
@@ -37,6 +37,12 @@ extension Argument {
 
     public init(name: String, help: String?) where Value == [String] {
         self.init(name: name, help: help) { $0 }
+    }
+
+    /// Every remaining word; the first completes in a shell as the values of the option
+    /// `firstWordCompletesAs` (`label LABEL IMAGE...` as `--label`).
+    public init(name: String, help: String?, firstWordCompletesAs option: String) where Value == [String] {
+        self.init(name: name, help: help, takesRest: true, completesAs: option, empty: []) { words, _ in words }
     }
 
     /// At most one word.

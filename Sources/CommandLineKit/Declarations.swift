@@ -20,6 +20,9 @@ public struct ArgumentDeclaration: Sendable, Equatable {
     public var help: String?
     /// Takes every remaining word (an array property); otherwise at most one.
     public var takesRest: Bool
+    /// The option whose words the first word completes as (`--label`: `label LABEL IMAGE...`);
+    /// nil: the words complete as file names.
+    public var firstWordCompletesAs: String? = nil
 }
 
 /// Everything a command declares, in declaration order (groups expanded in

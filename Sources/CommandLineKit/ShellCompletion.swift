@@ -15,6 +15,8 @@ public enum ShellCompletion {
         var path: [String]
         var command: any Command.Type
         var options: [OptionDeclaration]
+        /// The option whose words the first argument completes as (see `ArgumentDeclaration`).
+        var firstWordCompletesAs: String?
         var subcommands: [String] { command.configuration.subcommands.map { $0.configuration.name } }
     }
 
@@ -34,7 +36,9 @@ public enum ShellCompletion {
     }
 
     static func tree(_ command: any Command.Type, path: [String]) -> [Node] {
-        let node = Node(path: path, command: command, options: CommandDeclarations(of: command).options)
+        let declarations = CommandDeclarations(of: command)
+        let node = Node(path: path, command: command, options: declarations.options,
+                        firstWordCompletesAs: declarations.arguments.first?.firstWordCompletesAs)
         return [node] + command.configuration.subcommands.flatMap { tree($0, path: path + [$0.configuration.name]) }
     }
 
@@ -55,13 +59,14 @@ public enum ShellCompletion {
                 while IFS= read -r file; do COMPREPLY+=("$file"); done < <(compgen -f -- "$1")
             }
             \(function)() {
-                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" word i
+                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" word i before args=0
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word="${COMP_WORDS[i]}"
                     case "$word" in
                         \(valueOptions.joined(separator: "|"))) ((i++)) ;;
                         -*) ;;
                         *)
+                            before="$path"
                             case "$path" in
 
             """
@@ -69,8 +74,10 @@ public enum ShellCompletion {
             text += "                    \(quoted(group.path.joined(separator: " ")))) case \"$word\" in "
                 + group.subcommands.joined(separator: "|") + ") path=\"${path:+$path }$word\" ;; esac ;;\n"
         }
+        // A word that leads to no subcommand is the command's argument: args counts them.
         text += """
-                            esac ;;
+                            esac
+                            [[ "$path" == "$before" ]] && ((args++)) ;;
                     esac
                 done
                 case "$prev" in
@@ -92,7 +99,13 @@ public enum ShellCompletion {
             let options = node.options.map(\.name) + ["--help"]
             let words = (cursorWords(node) + options).joined(separator: " ")
             let fileNames = node.subcommands.isEmpty ? "; \(files) \"$cur\"" : ""
-            text += "        \(quoted(node.path.joined(separator: " ")))) COMPREPLY=($(compgen -W \(quoted(words)) -- \"$cur\"))\(fileNames) ;;\n"
+            var offered = "COMPREPLY=($(compgen -W \(quoted(words)) -- \"$cur\"))"
+            if let option = node.firstWordCompletesAs, let firstWords = values[option] {
+                // The first argument's words (`label`'s labels), then the options as elsewhere.
+                let first = (firstWords + options).joined(separator: " ")
+                offered = "if ((args == 0)); then COMPREPLY=($(compgen -W \(quoted(first)) -- \"$cur\")); else \(offered); fi"
+            }
+            text += "        \(quoted(node.path.joined(separator: " ")))) \(offered)\(fileNames) ;;\n"
         }
         text += """
                 esac
@@ -123,6 +136,9 @@ public enum ShellCompletion {
                 lines.append("complete -c \(name) -n \(quoted(offered)) -a \(sub.configuration.name) -d \(quoted(firstSentence(sub.configuration.abstract)))")
             }
             guard node.subcommands.isEmpty else { continue }
+            if let option = node.firstWordCompletesAs, let firstWords = values[option] {
+                lines.append("complete -c \(name) -n \(quoted(condition)) -a \(quoted(firstWords.joined(separator: " ")))")
+            }
             for option in node.options {
                 var line = "complete -c \(name) -n \(quoted(condition)) -l \(option.name.dropFirst(2))"
                 if let short = option.short { line += " -s \(short)" }

@@ -40,6 +40,15 @@ import Testing
         #expect(try bashCompletions(["wardrobe", "list", "--label", "co"], script: script.stdout) == ["coat"])
         #expect(try bashCompletions(["wardrobe", "--db", "x.sqlite", "import", "--prep", "ph"], script: script.stdout) == ["photo"])
         #expect(try bashCompletions(["wardrobe", "reclassify", "--"], script: script.stdout).contains("--below"))
+        // label's first argument is a label (it completed nothing); the images after it are files.
+        #expect(try bashCompletions(["wardrobe", "label", "sn"], script: script.stdout) == ["sneaker"])
+        #expect(try bashCompletions(["wardrobe", "--db", "x.sqlite", "label", "--db", "y", "ank"], script: script.stdout)
+                == ["ankle-boot"])
+        #expect(try bashCompletions(["wardrobe", "label", "coat", "sn"], script: script.stdout).isEmpty)
+        #expect(try bashCompletions(["wardrobe", "label", "--cl"], script: script.stdout) == ["--clear"])
+        let fish = try WardrobeProcess.run(["completions", "fish"])
+        #expect(fish.stdout.contains("__fish_seen_subcommand_from label; and not __fish_seen_subcommand_from model' -a 't-shirt top"),
+                "\(fish.stdout)")
     }
 
     /// File names are offered whole: a folder or photo whose name holds spaces is one

@@ -26,7 +26,8 @@ struct LabelCommand: Command {
             \(QueryHelp.exitStatus)
             """)
 
-    @Argument(name: "LABEL IMAGE...", help: "The label, then the images ('-' reads them from stdin).")
+    @Argument(name: "LABEL IMAGE...", help: "The label, then the images ('-' reads them from stdin).",
+              firstWordCompletesAs: "--label")
     var words: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @Flag(name: "--clear", help: "Remove the person's label from the images: the model's label counts again.")
