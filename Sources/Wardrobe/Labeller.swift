@@ -45,6 +45,10 @@ public struct Labeller {
             do {
                 return try reference.resolve(in: catalogue)
             } catch let error as WardrobeError {
+                if case .path(let path) = reference, let pipe = Self.pipe(forFolder: path, act: act) {
+                    throw WardrobeError.notFound("image imported from \(path) (a folder: to label the images imported "
+                        + "from it, \(pipe))")
+                }
                 guard index < places.count, let place = places[index] else { throw error }
                 switch error {
                 case .notFound, .invalidArgument: throw WardrobeError.invalidArgument("\(place): \(error)")
@@ -66,6 +70,22 @@ public struct Labeller {
                    after: outcome.effectiveAfter.map(LabelMatcher.name(of:)),
                    model: outcome.modelLabel.map(LabelMatcher.name(of:)))
         }
+    }
+
+    /// For a path that is a folder, the command line that does to the images imported from
+    /// it what `act` does to one: `wardrobe list --path '/photos/coats/' --ids | wardrobe label coat -`.
+    static func pipe(forFolder path: String, act: Act) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        var folder = URL(fileURLWithPath: path).standardizedFileURL.path
+        if !folder.hasSuffix("/") { folder += "/" }
+        let quoted = "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let label = switch act {
+        case .label(let label): LabelMatcher.name(of: label).lowercased().replacingOccurrences(of: " ", with: "-")
+        case .confirm: "--confirm"
+        case .clear: "--clear"
+        }
+        return "wardrobe list --path \(quoted) --ids | wardrobe label \(label) -"
     }
 
     /// Image references read one a line (`label -`): blank lines are
