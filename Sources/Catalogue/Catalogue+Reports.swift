@@ -31,13 +31,16 @@ extension Catalogue {
         func count(_ sql: String) throws -> Int {
             Int(try database.scalarInt(sql) ?? 0)
         }
+        // The mean confidence is the model's in the label itself: an image a person gave
+        // another label counts, but its confidence (in the model's label) does not.
         let labels = try database.rows("""
-            SELECT effective_label, count(*), avg(confidence) FROM current_classifications
+            SELECT effective_label, count(*), avg(CASE WHEN effective_label = label THEN confidence END)
+            FROM current_classifications
             GROUP BY effective_label ORDER BY effective_label
             """) {
             // A mean of confidences in 0...1 is in 0...1: one outside was stored by another program.
-            CatalogueStats.LabelStats(label: $0.int(0), count: $0.int(1),
-                                      meanConfidence: try $0.confidence(2, row: "the current classifications of label \($0.text(0))"))
+            CatalogueStats.LabelStats(label: $0.int(0), count: $0.int(1), meanConfidence: $0.isNull(2) ? nil
+                                      : try $0.confidence(2, row: "the current classifications of label \($0.text(0))"))
         }
         // An image whose label the current classification's model learned from is left out:
         // agreeing with an answer it was taught says nothing of the model.

@@ -4,8 +4,10 @@ public struct CatalogueStats: Sendable, Equatable {
         /// 0...9, or `Catalogue.noneLabel`.
         public let label: Int
         public let count: Int
-        /// The model's mean confidence over these images.
-        public let meanConfidence: Double
+        /// The model's mean confidence in this label over the images whose label is the
+        /// model's (a person's other label beside it is the model's confidence in another
+        /// label): nil when a person gave every one of them another label.
+        public let meanConfidence: Double?
     }
 
     /// How often the model's current label is the one a person gave, per

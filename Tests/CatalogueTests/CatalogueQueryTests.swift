@@ -151,7 +151,7 @@ import Testing
             let ofLabel = images.filter { $0.classification!.label == entry.label }
             #expect(entry.count == ofLabel.count)
             let mean = ofLabel.reduce(0) { $0 + $1.classification!.confidence } / Double(ofLabel.count)
-            #expect(abs(entry.meanConfidence - mean) < 1e-12)
+            #expect(abs((entry.meanConfidence ?? -1) - mean) < 1e-12)
         }
         #expect(stats.labels.reduce(0) { $0 + $1.count } == 100)
     }

@@ -9,7 +9,10 @@ struct StatsCommand: Command {
         abstract: "Count images, paths, failures, models and runs; per label: count, share, mean confidence.",
         discussion: """
             Labels are each image's effective label: the one a person gave ('wardrobe label'),
-            else its current classification; mean confidence is the model's. Failures count
+            else its current classification. Mean confidence is the model's confidence in the
+            label, over the images whose label is the model's: an image a person gave another
+            label is counted but its confidence (in another label) left out, and a label only
+            a person gave ('none') has none. Failures count
             files, not attempts. Where a person gave labels, the model's agreement with them
             is shown per label, counting only the labels the model that made each current
             label did not learn from (a model made by 'model train --corrections' records the
@@ -52,6 +55,9 @@ struct StatsCommand: Command {
                          label.meanConfidence.map { Format.percent($0) } ?? "-"])
         }
         console.outputLines(Format.table(rows, rightAligned: [1, 2, 3]))
+        if summary.corrected > 0 {
+            console.output("  (MEAN CONF: the model's, over the images whose label is its own)")
+        }
         guard !summary.agreement.isEmpty else { return .success }
         let overall = summary.overallAgreement
         guard overall.labelled > 0 else {
