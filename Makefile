@@ -60,13 +60,12 @@ demo: build
 	@echo "adopt the result (wardrobe model use mine.aimodel) and re-run (wardrobe reclassify); see README."
 
 # The bundled model: the Fashion-MNIST-only model (below) fine-tuned on Fashion-MNIST and the
-# labelled training photos of ../shared/data/clothing-photos/train (README, "Learning from
-# real photos"). The shoes folder says only "shoes": Models/shoe-labels.tsv holds the kind a
+# labelled training photos of ../shared/data/clothing-photos/train (docs/bundled-model.md). The shoes folder says only "shoes": Models/shoe-labels.tsv holds the kind a
 # person saw in each of its photos, given as corrections in a scratch catalogue, so the model
 # learns a sandal from a boot. Without those photos it stops and says where they come from.
 # One stage, 7 epochs at 30% photos with all of Fashion-MNIST, on photo@4. (On photo@1 and
 # photo@2 a short photo-heavy second stage followed; on photo@3 it gained one held-out photo
-# and took Fashion-MNIST below 0.935: README, "Learning from real photos".)
+# and took Fashion-MNIST below 0.935: docs/bundled-model.md.)
 TRAIN_PHOTOS ?= ../shared/data/clothing-photos/train
 # What `make model` learns from and writes; bench-learning's parent sets them (mk/learning.mk).
 MODEL_MAP    ?= bench/clothing-photos.map

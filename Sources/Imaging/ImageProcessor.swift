@@ -81,7 +81,7 @@ public struct ImageProcessor: Sendable {
         // Recipes prepare the thumbnail as it is stored, not the raster it was made from, so a
         // reclassification from the stored thumbnail sees exactly these pixels and gives the same
         // label. (Under JPEG noise the photo recipe's thresholds flip about 9% of labels on real
-        // photos; accuracy moves within noise: see the README and `queries-bench thumbnails`.)
+        // photos; accuracy moves within noise: see docs/command-line.md and `queries-bench thumbnails`.)
         let seen = thumbnail.isPNG ? image.raster : try decoder.decode(thumbnail).bitmap
         let toFullX = Double(image.width) / Double(image.raster.width)
         let toFullY = Double(image.height) / Double(image.raster.height)

@@ -42,14 +42,14 @@ public struct PhotoRecipe: PrepRecipe {
     /// the power lifts the mid-tones, where Fashion-MNIST's garments are brighter than the
     /// stretched photos were. Chosen on the held-out training photos with the photo@2 model,
     /// not retrained: 219 of 257 right with photo@2, 228 with the wider band, 230 with both
-    /// (README, "classify and prep").
+    /// (docs/prep-recipes.md).
     /// 4 since a mask that misses the middle of the picture is made again without the
     /// background colours that fill the middle. A garment that fills the frame runs off the
     /// edges, so the band holds its colour and step 1 takes that for background: a dark
     /// T-shirt became its white print, or a strip of floor at one edge (60 of the 3,068
     /// training photos, most of them dark T-shirts, trousers and long sleeves). With the photo@3
     /// model, not retrained: 221 of 257 held-out training photos right with photo@3, 224 with
-    /// this; its constants were left at round values (README, "classify and prep").
+    /// this; its constants were left at round values (docs/prep-recipes.md).
     /// Versions 1 to 3 stay, for models trained on them.
     public let version: Int
     public let summary = "garment segmented from the background by colour, cropped, centred, inverted to light-on-black"

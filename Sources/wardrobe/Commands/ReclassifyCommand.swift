@@ -16,7 +16,7 @@ struct ReclassifyCommand: Command {
             one of 2,000 Fashion-MNIST images and 341 real photos). Against the full-size
             image, a JPEG thumbnail changes the photo recipe's label for about 9% of real
             photos, for the better about as often as for the worse (accuracy moves within
-            noise); small images are stored losslessly and never differ. See the README.
+            noise); small images are stored losslessly and never differ (docs/command-line.md).
 
             Everything goes into one new run: each image gains a classification, nothing is
             overwritten (earlier labels stay in 'wardrobe history'), and a label a person
