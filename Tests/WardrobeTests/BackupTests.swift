@@ -159,8 +159,9 @@ import Testing
         #expect(try Catalogue(path: folder.path("other.sqlite"), mode: .readOnly).integrityCheck() == ["ok"])
     }
 
-    /// A folder as FILE gets a new file in it, named after the catalogue and the time in UTC;
-    /// a second backup in the same second is refused, not written over the first.
+    /// A folder as FILE gets a new file in it, named after the catalogue and the time in UTC to
+    /// the millisecond; a second backup at the same moment gets the next number, never the
+    /// first one's name (it used to be refused: "the file exists").
     @Test func aFolderGetsADatedCopyInIt() throws {
         let folder = try EngineFolder(fashionImages: 2)
         defer { folder.remove() }
@@ -170,10 +171,12 @@ import Testing
         let noon = Date(timeIntervalSince1970: 1_796_126_400)   // 2026-12-01 12:00:00 UTC
         let stem = URL(fileURLWithPath: catalogue.path).deletingPathExtension().lastPathComponent
         let backup = try CatalogueBackup(of: catalogue, to: backups, at: noon)
-        #expect(backup.backup == backups + "/\(stem)-20261201-120000.sqlite")
+        #expect(backup.backup == backups + "/\(stem)-20261201-120000.000.sqlite")
         #expect(try Catalogue(path: backup.backup, mode: .readOnly).integrityCheck() == ["ok"])
-        #expect(throws: CatalogueError.self) { _ = try CatalogueBackup(of: catalogue, to: backups + "/", at: noon) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: backups) == ["\(stem)-20261201-120000.sqlite"])
+        let again = try CatalogueBackup(of: catalogue, to: backups + "/", at: noon)
+        #expect(again.backup == backups + "/\(stem)-20261201-120000.000-2.sqlite")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: backups).sorted()
+                == ["\(stem)-20261201-120000.000-2.sqlite", "\(stem)-20261201-120000.000.sqlite"])
     }
 }
 
