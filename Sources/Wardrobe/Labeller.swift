@@ -46,8 +46,8 @@ public struct Labeller {
                 return try reference.resolve(in: catalogue)
             } catch let error as WardrobeError {
                 if case .path(let path) = reference, let pipe = Self.pipe(forFolder: path, act: act) {
-                    throw WardrobeError.notFound("image imported from \(path) (a folder: to label the images imported "
-                        + "from it, \(pipe))")
+                    throw WardrobeError.invalidArgument("\(path) is a folder, not an image; to label the images "
+                        + "imported from it: \(pipe)")
                 }
                 guard index < places.count, let place = places[index] else { throw error }
                 switch error {

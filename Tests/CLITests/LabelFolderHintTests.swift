@@ -20,7 +20,8 @@ import Testing
                                               currentDirectory: folder.root)
         #expect(refused.status == 1, "\(refused.stderr)")
         let pipe = "wardrobe list --path '\(folder.path("photos/jackets"))/' --ids | wardrobe label coat -"
-        #expect(refused.stderr.contains("a folder: to label the images imported from it, \(pipe))"), "\(refused.stderr)")
+        #expect(refused.stderr == "error: \(folder.path("photos/jackets")) is a folder, not an image; "
+                + "to label the images imported from it: \(pipe)\n", "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
 
         // Relative, as typed: the pipe names it whole. --confirm says so too.
