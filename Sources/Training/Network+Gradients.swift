@@ -14,9 +14,9 @@ extension Network {
     /// `dropoutSeed`, so two calls with one seed drop the same units) and
     /// backward on `examples` (`[N, C, H, W]`).
     public func gradients(examples: [Float], labels: [Int], dropoutSeed: UInt64 = 0,
-                          labelSmoothing: Float = 0) -> Gradients {
-        gradients(examples: examples, accepted: labels.map { [$0] }, dropoutSeed: dropoutSeed,
-                  labelSmoothing: labelSmoothing)
+                          labelSmoothing: Float = 0, fixedNormalization: Bool = false) -> Gradients {
+        gradients(examples: examples, targets: labels.map { .accepted([$0]) }, dropoutSeed: dropoutSeed,
+                  labelSmoothing: labelSmoothing, fixedNormalization: fixedNormalization)
     }
 
     /// The same with several accepted labels per example (see `SoftmaxCrossEntropy`).
@@ -33,9 +33,11 @@ extension Network {
         case soft([Float])
     }
 
-    /// The same with any mix of labelled and soft-target examples.
+    /// The same with any mix of labelled and soft-target examples. With
+    /// `fixedNormalization`, batch norms normalise by their running
+    /// statistics, as a fine-tune that keeps them does.
     public func gradients(examples: [Float], targets: [Target], temperature: Float = 1, dropoutSeed: UInt64 = 0,
-                          labelSmoothing: Float = 0) -> Gradients {
+                          labelSmoothing: Float = 0, fixedNormalization: Bool = false) -> Gradients {
         let count = targets.count
         precondition(examples.count == count * architecture.input.count, "examples and labels disagree")
         let workspace = NetworkWorkspace(plan: plan, capacity: count)
@@ -53,13 +55,14 @@ extension Network {
         let result = parameters.withUnsafeBufferPointer { p in
             statistics.withUnsafeBufferPointer { s in
                 workspace.forward(examples, count: count, parameters: p.baseAddress!, statistics: s.baseAddress!,
-                                  training: true, generator: &generator)
+                                  training: true, fixedNormalization: fixedNormalization, generator: &generator)
                 return parameterGradients.withUnsafeMutableBufferPointer { g in
                     inputGradients.withUnsafeMutableBufferPointer { i in
                         soft.withUnsafeBufferPointer { targets in
                             workspace.backward(accepted: masks, softTargets: targets.baseAddress!, temperature: temperature,
                                                scale: 1 / Float(count), smoothing: labelSmoothing,
-                                               parameters: p.baseAddress!, gradients: g.baseAddress!,
+                                               parameters: p.baseAddress!, statistics: s.baseAddress!,
+                                               gradients: g.baseAddress!,
                                                inputGradient: i.baseAddress!)
                         }
                     }
@@ -70,8 +73,10 @@ extension Network {
     }
 
     /// The mean training-mode loss alone (the quantity `gradients` differentiates).
-    public func loss(examples: [Float], labels: [Int], dropoutSeed: UInt64 = 0, labelSmoothing: Float = 0) -> Double {
-        gradients(examples: examples, labels: labels, dropoutSeed: dropoutSeed, labelSmoothing: labelSmoothing).loss
+    public func loss(examples: [Float], labels: [Int], dropoutSeed: UInt64 = 0, labelSmoothing: Float = 0,
+                     fixedNormalization: Bool = false) -> Double {
+        gradients(examples: examples, labels: labels, dropoutSeed: dropoutSeed, labelSmoothing: labelSmoothing,
+                  fixedNormalization: fixedNormalization).loss
     }
 
     public func loss(examples: [Float], accepted: [[Int]], dropoutSeed: UInt64 = 0, labelSmoothing: Float = 0) -> Double {

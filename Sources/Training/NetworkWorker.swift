@@ -21,11 +21,12 @@ final class NetworkWorker: @unchecked Sendable {
                       generator: inout SeededGenerator) {
         let pixels = workspace.plan.architecture.input.count
         workspace.forward(job.images + first * pixels, count: count, parameters: job.parameters,
-                          statistics: job.statistics, training: true, generator: &generator)
+                          statistics: job.statistics, training: true, fixedNormalization: job.fixedNormalization,
+                          generator: &generator)
         result = gradients.withUnsafeMutableBufferPointer { g in
             workspace.backward(accepted: job.accepted + first, softTargets: job.softTargets + first * SoftTargets.classes,
                                temperature: job.temperature, scale: scale, smoothing: smoothing,
-                               parameters: job.parameters, gradients: g.baseAddress!)
+                               parameters: job.parameters, statistics: job.statistics, gradients: g.baseAddress!)
         }
     }
 }
@@ -39,6 +40,8 @@ struct StepJob: @unchecked Sendable {
     /// `[batch, classes]`; a row is read only where the example's mask is 0.
     var softTargets: UnsafePointer<Float>
     var temperature: Float
+    /// Batch norms run on their running statistics and keep their scale and shift.
+    var fixedNormalization: Bool
 }
 
 /// Memory shared by the workers during evaluation; each writes only its own

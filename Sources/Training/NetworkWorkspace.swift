@@ -9,6 +9,8 @@ final class NetworkWorkspace: @unchecked Sendable {
     let plan: NetworkPlan
     let capacity: Int
     private(set) var batch = 0
+    /// Whether the last forward ran batch norms on their running statistics in training mode.
+    private var fixedNormalization = false
 
     private let input: UnsafeMutablePointer<Float>
     private let outputs: [UnsafeMutablePointer<Float>]
@@ -92,11 +94,15 @@ final class NetworkWorkspace: @unchecked Sendable {
 
     /// Runs the network on `count` examples given as `[N, C, H, W]`.
     /// Training mode uses batch statistics and dropout; inference mode the
-    /// running statistics and no dropout.
+    /// running statistics and no dropout. With `fixedNormalization`, every
+    /// batch norm runs as at inference even in training mode: it keeps its
+    /// running statistics, scale and shift while the layers around it learn.
     func forward(_ examples: UnsafePointer<Float>, count: Int, parameters: UnsafePointer<Float>,
-                 statistics: UnsafePointer<Float>, training: Bool, generator: inout SeededGenerator) {
+                 statistics: UnsafePointer<Float>, training: Bool, fixedNormalization: Bool = false,
+                 generator: inout SeededGenerator) {
         precondition(count >= 1 && count <= capacity, "batch of \(count) for a workspace of \(capacity)")
         batch = count
+        self.fixedNormalization = fixedNormalization
         // [N, C, H, W] -> [C, N, H, W]; a copy either way, a transpose when C > 1.
         let shape = plan.architecture.input
         let plane = shape.height * shape.width
@@ -116,7 +122,7 @@ final class NetworkWorkspace: @unchecked Sendable {
             case .batchNorm(let epsilon):
                 let c = layer.input.channels
                 let run = count * layer.input.height * layer.input.width
-                if training {
+                if training && !fixedNormalization {
                     let s = batchStatistics[index]!
                     BatchNorm.forwardTraining(x, channels: c, run: run, epsilon: epsilon, gamma: p, beta: p + c,
                                               xhat: saved[index]!, inverseStd: s, mean: s + c, variance: s + 2 * c, y: y)
@@ -152,10 +158,14 @@ final class NetworkWorkspace: @unchecked Sendable {
     /// parameter's slot, overwritten) and, if asked, into `inputGradient` as
     /// `[N, C, H, W]`. Examples whose mask is 0 learn from their row of
     /// `softTargets` at `temperature` instead (see `SoftmaxCrossEntropy`).
+    /// After a forward with `fixedNormalization`, batch norms pass gradients
+    /// through their running statistics (`statistics`) and their own are zero.
     func backward(accepted given: UnsafePointer<UInt64>, softTargets: UnsafePointer<Float>? = nil,
                   temperature: Float = 1, scale: Float, smoothing: Float,
-                  parameters: UnsafePointer<Float>, gradients: UnsafeMutablePointer<Float>,
+                  parameters: UnsafePointer<Float>, statistics: UnsafePointer<Float>? = nil,
+                  gradients: UnsafeMutablePointer<Float>,
                   inputGradient: UnsafeMutablePointer<Float>? = nil) -> SoftmaxCrossEntropy.Result {
+        precondition(!fixedNormalization || statistics != nil, "fixed batch norms need their running statistics")
         let count = batch
         accepted.update(from: given, count: count)
         var dy = gradientA
@@ -175,6 +185,12 @@ final class NetworkWorkspace: @unchecked Sendable {
                 Convolution.backward(dy, geometry(layer, kernel: kernel, padding: padding), weight: p, col: saved[index]!,
                                      dcol: columnScratch, dWeight: g, dBias: hasBias ? g + layer.decayedCount : nil,
                                      dx: wantInput ? dx : nil)
+            case .batchNorm(let epsilon) where fixedNormalization:
+                let c = layer.input.channels
+                BatchNorm.backwardInference(dy, channels: c, run: count * layer.input.height * layer.input.width,
+                                            epsilon: epsilon, gamma: p,
+                                            runningVariance: statistics! + layer.statisticsOffset + c, dx: dx)
+                g.update(repeating: 0, count: 2 * c)
             case .batchNorm:
                 let c = layer.input.channels
                 BatchNorm.backward(dy, channels: c, run: count * layer.input.height * layer.input.width, gamma: p,

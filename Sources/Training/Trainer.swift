@@ -70,6 +70,7 @@ public struct Trainer: Sendable {
         precondition(parent == nil || parent!.architecture == architecture, "the parent has another architecture")
         precondition((0..<1).contains(c.photoShare + c.softTargetShare), "the photo and soft-target shares add up to less than 1")
         precondition(photoWeights == nil || photoWeights!.count == photos.count, "one weight per photo")
+        precondition(!c.fixedNormalization || parent != nil, "only a parent's batch norms can be kept fixed")
         // Each thread multiplies its own matrices; OpenBLAS's own threads would only compete.
         BLASThreads.useCallingThreadOnly()
         let started = Date()
@@ -149,7 +150,8 @@ public struct Trainer: Sendable {
                               batchSoft.withUnsafeBufferPointer { soft in
                                 let job = StepJob(parameters: parameters.baseAddress!, statistics: statistics.baseAddress!,
                                                   images: images.baseAddress!, accepted: accepted.baseAddress!,
-                                                  softTargets: soft.baseAddress!, temperature: c.distillationTemperature)
+                                                  softTargets: soft.baseAddress!, temperature: c.distillationTemperature,
+                                                  fixedNormalization: c.fixedNormalization)
                                 DispatchQueue.concurrentPerform(iterations: workers.count) { w in
                                     let first = w * shard
                                     let count = min(shard, c.batchSize - first)
@@ -175,7 +177,7 @@ public struct Trainer: Sendable {
                 }
                 optimizer.step(parameters: &network.parameters, gradients: gradients,
                                learningRate: schedule.rate(atStep: step))
-                updateRunningStatistics(&network, workers: workers)
+                if !c.fixedNormalization { updateRunningStatistics(&network, workers: workers) }
                 step += 1
                 if batchIndex % 20 == 19 || batchIndex == stepsPerEpoch - 1 {
                     let seconds = Date().timeIntervalSince(epochStarted)

@@ -79,7 +79,7 @@ import Testing
         let training = try WardrobeProcess.run(["model", "train", "--corrections", "--db", db, "--out", tuned])
         #expect(training.status == 0, "train: \(training.stderr)")
         #expect(training.stderr.contains("rehearsing the parent's "), "the bench parent's photos: \(training.stderr)")
-        #expect(training.stderr.contains("keeping the parent's answers on "), "\(training.stderr)")
+        #expect(training.stderr.contains("measuring what the new model changes on "), "\(training.stderr)")
 
         let before = try evaluate(Self.parent)
         let after = try evaluate(tuned)
@@ -90,7 +90,8 @@ import Testing
             line += " \(folder.folder) \(folder.correct) -> \(now.correct) of \(folder.photos);"
             if Self.unreviewed.contains(folder.folder) {
                 let allowed = max(2, Int((0.05 * Double(folder.photos)).rounded(.up)))
-                // Not held yet: long sleeves and shoes fall 4 to 7 photos (docs/learning-from-corrections.md).
+                // Not held yet: shoes do, but long sleeves fall about 6 photos, most to Coat (the outwear
+                // corrections reach them; docs/learning-from-corrections.md).
                 // When they hold, this known issue is no longer met and the test says so.
                 withKnownIssue("the folders nobody reviewed do not hold yet (the learning issue)", isIntermittent: true) {
                     #expect(now.correct >= folder.correct - allowed,

@@ -21,27 +21,35 @@ import Training
         return levels.enumerated().map { i, v in (i % 2 == 0 ? v : -v) * scale * 1.5 }
     }
 
+    @discardableResult
     func check(_ layers: [LayerSpec], input: FeatureShape, batch: Int = 2, seed: UInt64 = 7,
-               smoothing: Float = 0, randomiseParameters: Bool = true) {
+               smoothing: Float = 0, randomiseParameters: Bool = true, fixedNormalization: Bool = false,
+               heldFixed: Range<Int> = 0..<0) -> Network.Gradients {
         let architecture = Architecture(name: "check", input: input, layers: layers)
         var network = Network(architecture: architecture, seed: seed)
         var generator = SeededGenerator(seed: seed &+ 1)
         if randomiseParameters {
             network.parameters = network.parameters.map { _ in 0.5 * generator.normal() }
         }
+        if fixedNormalization {
+            // Running statistics unlike any batch's, all at least 0.5 (variances must be positive).
+            network.statistics = network.statistics.map { _ in abs(0.3 + 0.2 * generator.normal()) + 0.5 }
+        }
         let examples = Self.distinctValues(batch * input.count, seed: seed &+ 2)
         let labels = (0..<batch).map { _ in generator.below(network.outputCount) }
-        let analytic = network.gradients(examples: examples, labels: labels, dropoutSeed: 3, labelSmoothing: smoothing)
+        let analytic = network.gradients(examples: examples, labels: labels, dropoutSeed: 3, labelSmoothing: smoothing,
+                                         fixedNormalization: fixedNormalization)
 
         func numeric(_ perturbed: (Float) -> Double) -> Float {
             Float((perturbed(Self.h) - perturbed(-Self.h)) / Double(2 * Self.h))
         }
         var worst: Float = 0
-        for i in network.parameters.indices {
+        for i in network.parameters.indices where !heldFixed.contains(i) {
             let n = numeric { delta in
                 var copy = network
                 copy.parameters[i] += delta
-                return copy.loss(examples: examples, labels: labels, dropoutSeed: 3, labelSmoothing: smoothing)
+                return copy.loss(examples: examples, labels: labels, dropoutSeed: 3, labelSmoothing: smoothing,
+                                 fixedNormalization: fixedNormalization)
             }
             let a = analytic.parameters[i]
             worst = max(worst, abs(a - n))
@@ -51,7 +59,8 @@ import Training
             let n = numeric { delta in
                 var copy = examples
                 copy[i] += delta
-                return network.loss(examples: copy, labels: labels, dropoutSeed: 3, labelSmoothing: smoothing)
+                return network.loss(examples: copy, labels: labels, dropoutSeed: 3, labelSmoothing: smoothing,
+                                    fixedNormalization: fixedNormalization)
             }
             let a = analytic.input[i]
             worst = max(worst, abs(a - n))
@@ -59,6 +68,7 @@ import Training
         }
         // Guard against a vacuous pass: the gradients must not all be zero.
         #expect(analytic.parameters.contains { abs($0) > 1e-3 } || analytic.input.contains { abs($0) > 1e-3 })
+        return analytic
     }
 
     @Test func convolutionWithPaddingAndBias() {
@@ -73,6 +83,21 @@ import Training
 
     @Test func batchNorm() {
         check([.batchNorm(epsilon: 1e-5), .flatten], input: FeatureShape(channels: 3, height: 3, width: 3), batch: 3)
+    }
+
+    /// A fine-tune that keeps batch norm fixed normalises by the running
+    /// statistics: gradients flow through it as through a fixed scale and
+    /// shift, and its own scale and shift learn nothing.
+    /// (No ReLU: running statistics unlike the batch's would put
+    /// activations at its kink, where finite differences mean nothing.)
+    @Test func batchNormKeptFixed() {
+        // conv 2x1x3x3 = 18 weights, then the batch norm's 2 scales and 2 shifts, held fixed.
+        let gradients = check([.conv2d(outputChannels: 2, kernel: 3, padding: 1, bias: false), .batchNorm(epsilon: 1e-5),
+                               .flatten, .dense(outputs: 3)],
+                              input: FeatureShape(channels: 1, height: 3, width: 3), batch: 3, fixedNormalization: true,
+                              heldFixed: 18..<22)
+        #expect(gradients.parameters[18..<22].allSatisfy { $0 == 0 })
+        #expect(gradients.parameters[0..<18].contains { abs($0) > 1e-3 })
     }
 
     @Test func relu() {

@@ -94,4 +94,22 @@ extension TrainerTests {
         #expect(tuned.testAccuracy > parent.testAccuracy - 0.05, "tuned \(tuned.testAccuracy), parent \(parent.testAccuracy)")
         #expect(tuned.testAccuracy > fresh.testAccuracy + 0.2)
     }
+
+    /// A fine-tune that keeps batch norm fixed leaves its running statistics,
+    /// scale and shift as the parent's, bit for bit, while the weights learn.
+    @Test func fixedNormalizationKeepsTheParentsBatchNorm() throws {
+        let test = try FashionMNIST(split: .test), train = try FashionMNIST(split: .train)
+        let parent = try Self.run(seed: 1)
+        var c = Self.configuration(seed: 2)
+        c.epochs = 1
+        c.trainingLimit = 128
+        c.fixedNormalization = true
+        let tuned = Trainer(architecture: Self.tiny, configuration: c).train(training: train, test: test, parent: parent.network)
+        // tiny: conv 4x1x3x3 = 36 weights, then the batch norm's 4 scales and 4 shifts.
+        let normalization = 36..<44
+        #expect(tuned.network.statistics == parent.network.statistics)
+        #expect(tuned.network.parameters[normalization] == parent.network.parameters[normalization])
+        #expect(tuned.network.parameters[..<36] != parent.network.parameters[..<36])
+        #expect(tuned.network.parameters[44...] != parent.network.parameters[44...])
+    }
 }

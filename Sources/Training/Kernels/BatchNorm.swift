@@ -43,6 +43,18 @@ enum BatchNorm {
         }
     }
 
+    /// After an inference-mode forward, with the scale and shift held
+    /// fixed: `dx = dy * gamma / sqrt(runningVariance + epsilon)`.
+    static func backwardInference(_ dy: UnsafePointer<Float>, channels: Int, run m: Int, epsilon: Float,
+                                  gamma: UnsafePointer<Float>, runningVariance: UnsafePointer<Float>,
+                                  dx: UnsafeMutablePointer<Float>) {
+        for c in 0..<channels {
+            let scale = gamma[c] / (runningVariance[c] + epsilon).squareRoot()
+            let ds = dy + c * m, dxs = dx + c * m
+            for t in 0..<m { dxs[t] = ds[t] * scale }
+        }
+    }
+
     /// `dx = gamma * invstd / m * (m * dy - sum(dy) - xhat * sum(dy * xhat))`.
     static func backward(_ dy: UnsafePointer<Float>, channels: Int, run m: Int,
                          gamma: UnsafePointer<Float>, xhat: UnsafePointer<Float>, inverseStd: UnsafePointer<Float>,

@@ -98,8 +98,10 @@ public struct ModelTraining: Sendable {
         case rehearsalRecipeDiffers(rehearsal: String, training: String)
         /// The parent has no rehearsal to learn again, and why.
         case noRehearsal(reason: String)
-        /// The parent's answers on `images` of the `available` images nobody labelled are kept as soft targets.
-        case keepingParent(images: Int, available: Int, fromStoredLogits: Int, failures: [PhotoTrainingSet.Failure])
+        /// The parent's answers on `images` of the `available` images nobody labelled: what the new
+        /// model's changes are measured against, and, if `learned`, soft targets.
+        case keepingParent(images: Int, available: Int, fromStoredLogits: Int, learned: Bool,
+                           failures: [PhotoTrainingSet.Failure])
         /// Too few held-out labelled photos to fit a temperature on: the parent's stays.
         case parentTemperatureKept(heldOut: Int, minimum: Int)
         /// The rehearsal's held-out photos (never learned by either model), right before and after.
@@ -198,7 +200,8 @@ public struct ModelTraining: Sendable {
                                                        threads: configuration.threads)
                 if unlabelled.available > 0 {
                     events(.keepingParent(images: unlabelled.targets.count, available: unlabelled.available,
-                                          fromStoredLogits: unlabelled.fromStoredLogits, failures: unlabelled.failures))
+                                          fromStoredLogits: unlabelled.fromStoredLogits,
+                                          learned: keeping.softTargetShare > 0, failures: unlabelled.failures))
                 }
             }
         }
@@ -238,12 +241,13 @@ public struct ModelTraining: Sendable {
         if let folderPhotos { heldOutTensors.append(contentsOf: folderPhotos.heldOut) }
 
         var configuration = self.configuration
-        if !unlabelled.targets.isEmpty {
+        let softTargets = keeping.softTargetShare > 0 ? unlabelled.targets : SoftTargets()
+        if !softTargets.isEmpty {
             configuration.softTargetShare = keeping.softTargetShare
             configuration.distillationTemperature = keeping.distillationTemperature
         }
         configuration = try fitted(configuration, fashionImages: training.count, photos: photoTensors.count,
-                                   softTargets: unlabelled.targets.count)
+                                   softTargets: softTargets.count)
         record.keeping = keepingSummary(rehearsal: rehearsal, unlabelled: unlabelled, weighted: weights != nil,
                                         configuration: configuration)
         var parentHeldOutAccuracy: Double?
@@ -255,7 +259,7 @@ public struct ModelTraining: Sendable {
         }
         let trainer = Trainer(architecture: architecture, configuration: configuration)
         var result = trainer.train(training: training, test: test, photos: photoTensors, photoWeights: weights,
-                                   softTargets: unlabelled.targets, heldOutPhotos: heldOutTensors,
+                                   softTargets: softTargets, heldOutPhotos: heldOutTensors,
                                    parent: parent?.network) { progress in
             events(.training(progress))
         }

@@ -75,10 +75,11 @@ final class TrainingPrinter: @unchecked Sendable {
             console.warning("the parent's photos were prepared with \(rehearsal), the new examples with \(training)")
         case .noRehearsal(let reason):
             console.info("rehearsing no photos of the parent's: \(reason)")
-        case .keepingParent(let images, let available, let stored, let failures):
+        case .keepingParent(let images, let available, let stored, let learned, let failures):
             for failure in failures { console.warning("\(failure.path): \(failure.reason)") }
-            console.info("keeping the parent's answers on \(images) of the \(available) images nobody labelled "
-                + "(\(stored) from their stored classifications)")
+            console.info((learned ? "keeping the parent's answers on " : "measuring what the new model changes on ")
+                + "\(images) of the \(available) images nobody labelled (the parent's answers: \(stored) from their "
+                + "stored classifications)")
         case .parentTemperatureKept(let heldOut, let minimum):
             console.info("calibration: the parent's temperature kept: \(heldOut) held-out photos, fewer than the \(minimum) a new one is fitted on")
         case .rehearsalHeldOut(let parent, let new, let photos):
