@@ -6,7 +6,7 @@
 #    random (correcting only the wrong ones) or 200 of the one-label folders, and plain
 #    `model train --corrections` fine-tunes it; each model is scored on the validation photos per
 #    folder and on the imported photos nobody reviewed (labels fixed, labels broken), at the
-#    seeds of REVIEW_SEEDS. Tables in bench/out/learning/review.md. About 30 minutes on 2 quiet cores.
+#    seeds of REVIEW_SEEDS. Tables in bench/out/learning/review.md. About 11 minutes on 2 quiet cores.
 # 2. The learning curve (bench/learning_curve.py): from Models/fashion-mnist-only.aimodel,
 #    fine-tune on the first 0, 50, 100, 200, 400 and all mapped training photos (by file hash),
 #    evaluate each on the validation photos, and write bench/out/learning/learning-curve.svg.

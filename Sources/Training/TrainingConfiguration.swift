@@ -47,15 +47,11 @@ public struct TrainingConfiguration: Sendable, Equatable {
     public init() {}
 
     /// A schedule for fine-tuning a trained model: few epochs, a small peak
-    /// rate reached quickly, cosine decay, and batch norm kept as the
-    /// parent's. A fresh network's warm-up and large rate would undo what
-    /// the parent learned; so would new batch-norm statistics: a fine-tune's
-    /// batches mix photos and Fashion-MNIST unlike the parent's, and on
-    /// bench-learning's catalogue re-estimating the statistics alone (at a
-    /// rate of 0) changed 91 of 1,354 labels nobody corrected. An epoch is
-    /// 12,000 Fashion-MNIST images and, with photos, 8,000 photo draws:
-    /// 20,000 examples. The peak rate is half what it was: on
-    /// bench-learning's reviews 0.01 moved more labels nobody corrected.
+    /// rate reached quickly, cosine decay. A fresh network's warm-up and
+    /// large rate would undo what the parent learned. An epoch is 12,000
+    /// Fashion-MNIST images and, with photos, 8,000 photo draws: 20,000
+    /// examples. The peak rate is half what it was: on bench-learning's
+    /// reviews 0.01 moved more labels nobody corrected.
     public static func fineTuning() -> TrainingConfiguration {
         var c = TrainingConfiguration()
         c.epochs = 4
@@ -63,7 +59,6 @@ public struct TrainingConfiguration: Sendable, Equatable {
         c.warmupFraction = 0.05
         c.trainingLimit = 12_000
         c.photoShare = 0.4
-        c.fixedNormalization = true
         return c
     }
 }

@@ -241,6 +241,9 @@ public struct ModelTraining: Sendable {
         if let folderPhotos { heldOutTensors.append(contentsOf: folderPhotos.heldOut) }
 
         var configuration = self.configuration
+        if parent != nil, corrections != nil, folderPhotos == nil {
+            configuration.fixedNormalization = keeping.fixedNormalization
+        }
         let softTargets = keeping.softTargetShare > 0 ? unlabelled.targets : SoftTargets()
         if !softTargets.isEmpty {
             configuration.softTargetShare = keeping.softTargetShare
