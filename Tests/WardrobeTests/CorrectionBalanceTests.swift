@@ -18,7 +18,7 @@ import Training
     /// not drawn as much as one given 30.
     @Test func aLabelGivenOftenIsDrawnAsTheRootOfItsCount() throws {
         let person = Self.examples([4: 30, 6: 3, 2: 1])
-        let weights = try #require(ModelTraining.photoWeights(person: person, others: 0, rehearsed: false,
+        let weights = try #require(ModelTraining.photoWeights(person: person, others: LabelledTensors(), rehearsed: false,
                                                               keeping: .init()))
         let pullover = weights[0..<1].reduce(0, +), coat = weights[1..<31].reduce(0, +), shirt = weights[31..<34].reduce(0, +)
         #expect(abs(coat / shirt - 10.0.squareRoot()) < 1e-9, "Coat \(coat) against Shirt \(shirt)")
@@ -30,15 +30,19 @@ import Training
     /// draws, however many rehearsed photos there are.
     @Test func besideARehearsalThePersonTakesTheirShare() throws {
         let keeping = ModelTraining.Keeping()
-        let weights = try #require(ModelTraining.photoWeights(person: Self.examples([0: 10, 1: 10]), others: 980,
+        let weights = try #require(ModelTraining.photoWeights(person: Self.examples([0: 10, 1: 10]), others: Self.examples([2: 900, 3: 80]),
                                                               rehearsed: true, keeping: keeping))
         let person = weights[0..<20].reduce(0, +), all = weights.reduce(0, +)
         #expect(abs(person / all - keeping.correctionShare) < 1e-9)
+        // The rehearsal is balanced too: 900 photos of one label against 80 of another
+        // are drawn as the square roots of their counts, 30 against about 8.9.
+        let many = weights[20..<920].reduce(0, +), few = weights[920...].reduce(0, +)
+        #expect(abs(many / few - (900.0 / 80).squareRoot()) < 1e-9, "\(many) against \(few)")
     }
 
     /// Balanced labels and no rehearsal: every photo is drawn in turn, as before.
     @Test func balancedLabelsWithoutARehearsalDrawInTurn() {
-        #expect(ModelTraining.photoWeights(person: Self.examples([0: 5, 1: 5]), others: 40, rehearsed: false,
+        #expect(ModelTraining.photoWeights(person: Self.examples([0: 5, 1: 5]), others: Self.examples([2: 30, 3: 10]), rehearsed: false,
                                            keeping: .init()) == nil)
     }
 }

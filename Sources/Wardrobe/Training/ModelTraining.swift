@@ -234,7 +234,7 @@ public struct ModelTraining: Sendable {
         var photoTensors = corrections?.training ?? LabelledTensors()
         var others = folderPhotos?.training ?? LabelledTensors()
         if let rehearsal { others.append(contentsOf: rehearsal.learned) }
-        let weights = Self.photoWeights(person: photoTensors, others: others.count, rehearsed: rehearsal != nil,
+        let weights = Self.photoWeights(person: photoTensors, others: others, rehearsed: rehearsal != nil,
                                         keeping: keeping)
         photoTensors.append(contentsOf: others)
         var heldOutTensors = corrections?.heldOut ?? LabelledTensors()
