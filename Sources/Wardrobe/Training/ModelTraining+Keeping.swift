@@ -5,9 +5,9 @@ import Training
 
 /// What a fine-tune does so that learning a person's corrections does not
 /// break the labels nobody corrected: it keeps the parent's batch norm,
-/// rehearses the photos
-/// the parent learned from, draws the corrections balanced across labels,
-/// and fits a new temperature only on enough held-out photos. It can also
+/// rehearses the photos the parent learned from, draws both those and the
+/// corrections balanced across labels, and fits a new temperature only on
+/// enough held-out photos. It can also
 /// learn the parent's answers on the catalogue's images nobody labelled
 /// (soft targets), but does not by default: see `softTargetShare`. Each
 /// number below is a stated default, chosen with `make bench-learning`'s
@@ -28,9 +28,9 @@ extension ModelTraining {
         /// The share of each epoch's examples that are soft targets. 0: on
         /// the bench, every share tried (0.1 to 0.5, at T = 1 and 2) moved
         /// more labels nobody reviewed than none did (random-200, seed 1, the
-        /// person's share 0.35: 25 broken at 0, 31 at 0.1, 42 at 0.2), mostly towards the labels
-        /// the parent gives most on the catalogue (T-shirts became Shirts,
-        /// sandals Bags).
+        /// person's share 0.35: 25 broken at 0, 31 at 0.1, 42 at 0.2), mostly
+        /// towards the labels the parent gives most on the catalogue (T-shirts
+        /// became Shirts, sandals Bags).
         public var softTargetShare = 0.0
         public var distillationTemperature: Float = 2
         /// With rehearsed photos beside them, the share of the photo draws
@@ -46,9 +46,10 @@ extension ModelTraining {
         /// drawn uniformly, the few of a kind (long sleeves) weighed little
         /// against a burst of corrections to another (Coat); balanced, the
         /// bench's three reviews (seed 1) got 3, 2 and -1 more validation
-        /// photos right, and random-200 broke 20 labels where it fixed 47. Capping against the least-given label instead
-        /// made one stray correction outweigh dozens of confirmations: on
-        /// the bench, T-shirts turned into Shirts (15 broken of 1,145).
+        /// photos right, and random-200 broke 20 labels where it fixed 47.
+        /// Capping against the least-given label instead made one stray
+        /// correction outweigh dozens of confirmations: on the bench,
+        /// T-shirts turned into Shirts (15 broken of 1,145).
         public var balancePower = 0.5
         /// Fewer held-out labelled photos than this fit no temperature: the
         /// parent's stays (16 skewed corrections once gave T = 2.36).
