@@ -135,7 +135,7 @@ extension ModelTraining {
         var parts: [String] = []
         if c.fixedNormalization { parts.append("the parent's batch-norm statistics, scales and shifts kept") }
         if let rehearsal {
-            parts.append("rehearsed the parent's \(rehearsal.learned.count) photos (\(rehearsal.recipe))")
+            parts.append("rehearsed the parent's \(rehearsal.learned.count) photos (\(rehearsal.recipe))" + (weighted ? ", balanced by label" : ""))
         } else {
             parts.append("no rehearsal of the parent's photos")
         }
