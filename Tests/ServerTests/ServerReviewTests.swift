@@ -35,7 +35,8 @@ struct ServerReviewTests {
             let key = label == Catalogue.noneLabel ? "n" : label == 9 ? "0" : String(label + 1)
             #expect(html.contains("data-key=\"\(key)\"><kbd>\(key)</kbd>\(name)</button>"), "no button for \(name) on key \(key)")
         }
-        #expect(html.contains("data-key=\"enter\"><kbd>Enter</kbd>Confirm "))
+        // Confirm is the primary button: its class is markup, not escaped text.
+        #expect(html.contains("<button type=\"submit\" class=\"primary\" data-key=\"enter\"><kbd>Enter</kbd>Confirm "))
         #expect(html.contains("data-key=\"right\" rel=\"next\""))
         // From the second image, the left arrow goes back to the first.
         let first = try catalogue().galleryPage(GalleryQuery(corrected: false, order: .uncertain, limit: 2))

@@ -16,11 +16,13 @@ enum LabelForms {
             let keyAttribute: HTML = keys && key != nil ? " data-key=\"\(key ?? "")\"" : ""
             let keyHint: HTML = keys && key != nil ? "<kbd>\(key == "enter" ? "Enter" : key ?? "")</kbd>" : ""
             let undo: HTML = undoable ? "<input type=\"hidden\" name=\"undoable\" value=\"1\">" : ""
+            // Markup, not text: a String interpolated into HTML would be escaped and lose its quotes.
+            let style: HTML = primary ? " class=\"primary\"" : ""
             return """
                 <form method="post" action="/label"><input type="hidden" name="token" value="\(token)">\
                 <input type="hidden" name="id" value="\(id)"><input type="hidden" name="action" value="\(action)">\
                 \(labelField)<input type="hidden" name="back" value="\(back)">\(undo)\
-                <button type="submit"\(primary ? " class=\"primary\"" : "")\(keyAttribute)>\(keyHint)\(text)</button></form>
+                <button type="submit"\(style)\(keyAttribute)>\(keyHint)\(text)</button></form>
                 """
         }
         var forms: [HTML] = []
