@@ -39,13 +39,35 @@ struct WardrobeProcess {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
         }
-        // Read both pipes before waiting, so a large output cannot block the child.
+        // Read both pipes before waiting. They are read one after the other, so a child
+        // that writes more than a pipe holds (64 KB) to standard error blocks: such a
+        // test passes `errorsTo` a file instead.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs as `run` does, with standard output discarded and standard error written to the
+    /// file `errorsTo`, however long; returns the exit status and standard error.
+    static func run(_ arguments: [String], errorsTo path: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try errors.close()
+        return (process.terminationStatus, try String(contentsOfFile: path, encoding: .utf8))
     }
 
     /// Runs a shell command line on a terminal of its own (util-linux `script`), as a
