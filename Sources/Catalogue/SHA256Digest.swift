@@ -22,7 +22,8 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
     public var hex: String { SHA256Digest.hex(bytes) }
     public var description: String { hex }
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    /// Any bytes as lowercase hexadecimal, two digits a byte.
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)

@@ -1,3 +1,4 @@
+internal import Catalogue
 import Files
 import Foundation
 import Inference
@@ -76,7 +77,7 @@ extension ModelTraining {
         for (candidate, anyFile) in candidates where FileManager.default.fileExists(atPath: candidate) {
             do {
                 let bytes = try RegularFile.read(candidate, maxSize: Rehearsal.maxFileSize)
-                let sha = SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
+                let sha = SHA256Digest.hex(SHA256.digest(bytes))
                 guard anyFile || sha == recordedSHA else { continue }
                 return .found(try Rehearsal(bytes: bytes), path: candidate, sha256: sha)
             } catch let error as TrainingError {
@@ -155,13 +156,14 @@ extension ModelTraining {
     /// Where the rehearsal of the model at `modelPath` is written and looked for.
     public static func rehearsalPath(besideModel modelPath: String) -> String { Rehearsal.path(besideModel: modelPath) }
 
-    /// Writes `rehearsal` beside the model at `modelPath` (`Rehearsal.path(besideModel:)`),
-    /// whole or not at all, as the model is written.
-    public static func writeRehearsal(_ rehearsal: Rehearsal, besideModel modelPath: String) throws(WardrobeError) {
+    /// Writes a rehearsal file (`Rehearsal.serialized()`, as `Outcome.rehearsalFile` holds it)
+    /// beside the model at `modelPath` (`Rehearsal.path(besideModel:)`), whole or not at all, as
+    /// the model is written.
+    public static func writeRehearsal(_ file: [UInt8], besideModel modelPath: String) throws(WardrobeError) {
         let path = rehearsalPath(besideModel: modelPath)
         do {
             let destination = try OutputFile(path: path)
-            try destination.write(rehearsal.serialized())
+            try destination.write(file)
             try destination.finish()
         } catch {
             throw .model(path: path, reason: "cannot write the rehearsal: \(error.reason)")

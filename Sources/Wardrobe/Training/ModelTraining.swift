@@ -133,6 +133,8 @@ public struct ModelTraining: Sendable {
         public var model: ModelFile
         /// The rehearsal to write beside the model (`writeRehearsal`): when it learned from folders of photos.
         public var rehearsal: Rehearsal?
+        /// `rehearsal` serialized, once: the record holds its SHA-256.
+        public var rehearsalFile: [UInt8]?
         public var unlabelled: UnlabelledLabels?
         public var rehearsalHeldOut: HeldOutComparison?
     }
@@ -149,7 +151,7 @@ public struct ModelTraining: Sendable {
             do {
                 let file = try ModelFile(bytes: bytes)
                 parent = (try Network(architecture: architecture, modelFile: file),
-                          SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined(), file.description.training,
+                          SHA256Digest.hex(SHA256.digest(bytes)), file.description.training,
                           choice.path)
                 // What the parent learned from, the fine-tune knows too.
                 guard let inherited = TrainingRecord.learnedImages(in: file.description.training) else {
@@ -305,6 +307,7 @@ public struct ModelTraining: Sendable {
         // A model that learned from photos writes their rehearsal beside itself; one that
         // learned from corrections alone records its parent's, which its own fine-tunes find again.
         var newRehearsal: Rehearsal?
+        var rehearsalFile: [UInt8]?
         if let folderPhotos {
             var learned = rehearsal?.learned ?? LabelledTensors()
             learned.append(contentsOf: folderPhotos.photos)
@@ -312,13 +315,14 @@ public struct ModelTraining: Sendable {
             var heldOut = rehearsal?.heldOut ?? LabelledTensors()
             heldOut.append(contentsOf: heldOutTensors)
             newRehearsal = Rehearsal(learned: learned, heldOut: heldOut, recipe: recipe.identity)
-            record.rehearsalSHA256 = SHA256.digest(newRehearsal!.serialized()).map { String(format: "%02x", $0) }.joined()
+            rehearsalFile = newRehearsal!.serialized()
+            record.rehearsalSHA256 = SHA256Digest.hex(SHA256.digest(rehearsalFile!))
             record.rehearsalPath = nil
         }
         record.trainingSeconds = Date().timeIntervalSince(started)
         return Outcome(result: result, parentHeldOutAccuracy: parentHeldOutAccuracy, record: record,
                        model: result.modelFile(name: modelName, version: modelVersion, record: record),
-                       rehearsal: newRehearsal, unlabelled: unlabelledLabels,
+                       rehearsal: newRehearsal, rehearsalFile: rehearsalFile, unlabelled: unlabelledLabels,
                        rehearsalHeldOut: keptOnRehearsal.map { .init(parent: $0.parent, new: $0.new, photos: $0.photos) })
     }
 

@@ -158,8 +158,8 @@ struct ModelTrainCommand: Command {
         let outcome = try training.run { event in printer.show(event) }
         let written = try destination ?? ModelTraining.destination(out, sparing: inputs)
         try ModelTraining.write(outcome.model, to: written)
-        if let rehearsal = outcome.rehearsal, case .replaced = written.kind {
-            try ModelTraining.writeRehearsal(rehearsal, besideModel: out)
+        if let rehearsal = outcome.rehearsal, let file = outcome.rehearsalFile, case .replaced = written.kind {
+            try ModelTraining.writeRehearsal(file, besideModel: out)
             console.info("wrote \(ModelTraining.rehearsalPath(besideModel: out)): the \(rehearsal.learned.count) photos it learned from "
                 + "and \(rehearsal.heldOut.count) it held out, prepared, for its fine-tunes to rehearse")
         }
