@@ -9,7 +9,9 @@ extension Catalogue {
         let sql: String
         switch query.order {
         case .newest:
-            var conditions = Catalogue.galleryFilters(query, values: &values, labelThroughIndex: false)
+            // The label test is kept out of the index choice (`+`), so `newest` walks image ids
+            // instead of sorting a label's images.
+            var conditions = query.selection.conditions(&values, labelTest: "+c.effective_label = ?")
             if let after = query.after {
                 conditions.append("c.image_id < ?")
                 values.append(after.image)
@@ -18,11 +20,11 @@ extension Catalogue {
             values.append(query.limit)
         case .uncertain, .confident:
             let direction = query.order == .uncertain ? "ASC" : "DESC"
-            let labels = query.label.map { [$0] } ?? Array(0...Catalogue.noneLabel)
+            let labels = query.selection.label.map { [$0] } ?? Array(0...Catalogue.noneLabel)
             let parts = labels.map { label -> String in
-                var one = query
+                var one = query.selection
                 one.label = label
-                var conditions = Catalogue.galleryFilters(one, values: &values, labelThroughIndex: true)
+                var conditions = one.conditions(&values)
                 if let after = query.after {
                     let (loose, strict) = query.order == .uncertain ? (">=", ">") : ("<=", "<")
                     // The first term bounds the index range; the second skips what was shown.
@@ -63,26 +65,6 @@ extension Catalogue {
             total = sum
             return ($0.int(0), count)
         })
-    }
-
-    /// Conditions for the filters of `query`. With `labelThroughIndex` false
-    /// the label test is kept out of the index choice (`+`), so `newest`
-    /// walks image ids instead of sorting a label's images.
-    private static func galleryFilters(_ query: GalleryQuery, values: inout [(any SQLBindable)?],
-                                       labelThroughIndex: Bool) -> [String] {
-        var conditions: [String] = []
-        if let label = query.label {
-            conditions.append(labelThroughIndex ? "c.effective_label = ?" : "+c.effective_label = ?")
-            values.append(label)
-        }
-        if let corrected = query.corrected {
-            conditions.append(corrected ? "c.corrected_label IS NOT NULL" : "c.corrected_label IS NULL")
-        }
-        if let range = query.confidence {
-            conditions.append("c.confidence BETWEEN ? AND ?")
-            values += [range.lowerBound, range.upperBound]
-        }
-        return conditions
     }
 
     /// A listing's columns (see `ListingColumns`) for the images meeting `conditions`.

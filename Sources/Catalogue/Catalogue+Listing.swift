@@ -42,49 +42,19 @@ extension Catalogue {
     /// The SQL for a listing or a count. Filters become bound parameters;
     /// only the shape of the SQL varies, so each shape is prepared once.
     static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, [(any SQLBindable)?]) {
-        var conditions: [String] = []
         var values: [(any SQLBindable)?] = []
-        if let label = query.label {
-            conditions.append("c.effective_label = ?")
-            values.append(label)
-        }
-        if let corrected = query.corrected {
-            conditions.append(corrected ? "c.corrected_label IS NOT NULL" : "c.corrected_label IS NULL")
-        }
-        if query.missing {
-            conditions.append("NOT EXISTS (SELECT 1 FROM image_paths WHERE image_id = c.image_id AND missing = 0)")
-        }
-        if let pattern = query.pathPattern {
-            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path GLOB ?)")
-            values.append(pattern)
-        }
-        if let range = query.confidence {
-            conditions.append("c.confidence BETWEEN ? AND ?")
-            values += [range.lowerBound, range.upperBound]
-        }
-        if let range = query.classified {
-            conditions.append("c.classified_at >= ? AND c.classified_at < ?")
-            values += [range.lowerBound.catalogueMilliseconds, range.upperBound.catalogueMilliseconds]
-        }
-        if let range = query.imported {
-            conditions.append("i.first_imported >= ? AND i.first_imported < ?")
-            values += [range.lowerBound.catalogueMilliseconds, range.upperBound.catalogueMilliseconds]
-        }
-        if let model = query.model {
-            conditions.append("c.model_id = ?")
-            values.append(model)
-        }
+        let selection = query.selection
+        let conditions = selection.conditions(&values)
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        if count, query.confidence == nil, query.classified == nil, query.imported == nil, query.model == nil,
-           query.corrected == nil, !query.missing, query.pathPattern == nil {
+        if count, selection.choosesOnlyByLabel {
             // Counts by label are kept up to date by triggers: one row to read.
-            if let label = query.label {
+            if let label = selection.label {
                 return ("SELECT coalesce((SELECT images FROM current_label_counts WHERE label = ?), 0)", [label])
             }
             return ("SELECT coalesce(sum(images), 0) FROM current_label_counts", [])
         }
         if count {
-            let join = query.imported == nil ? "" : "CROSS JOIN images AS i ON i.id = c.image_id"
+            let join = selection.readsImages ? "CROSS JOIN images AS i ON i.id = c.image_id" : ""
             return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", values)
         }
         let order: String

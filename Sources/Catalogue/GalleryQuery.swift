@@ -22,23 +22,23 @@ public struct GalleryQuery: Sendable, Equatable {
         }
     }
 
-    /// The effective label (0...9 or `Catalogue.noneLabel`).
-    public var label: Int?
-    /// True: only images a person labelled; false: only those they did not.
-    public var corrected: Bool?
-    public var confidence: ClosedRange<Double>?
+    /// Which images.
+    public var selection: ImageSelection
     public var order: Order
     /// Start after this image (nil: the first page).
     public var after: Cursor?
     public var limit: Int
 
-    public init(label: Int? = nil, corrected: Bool? = nil, confidence: ClosedRange<Double>? = nil,
-                order: Order = .newest, after: Cursor? = nil, limit: Int = 48) {
-        self.label = label
-        self.corrected = corrected
-        self.confidence = confidence
+    public init(_ selection: ImageSelection, order: Order = .newest, after: Cursor? = nil, limit: Int = 48) {
+        self.selection = selection
         self.order = order
         self.after = after
         self.limit = limit
+    }
+
+    public init(label: Int? = nil, corrected: Bool? = nil, confidence: ClosedRange<Double>? = nil,
+                order: Order = .newest, after: Cursor? = nil, limit: Int = 48) {
+        self.init(ImageSelection(label: label, corrected: corrected, confidence: confidence), order: order, after: after,
+                  limit: limit)
     }
 }

@@ -26,33 +26,27 @@ public enum Gallery {
     }
 
     public struct Query: Sendable, Equatable {
-        /// The effective label (0...9 or `LabelMatcher.noneLabel`).
-        public var label: Int?
-        /// True: only images a person labelled; false: only those they did not.
-        public var corrected: Bool?
-        public var confidence: ClosedRange<Double>?
+        /// Which images (`list`'s filters).
+        public var filter: ImageFilter
         public var order: Order
         /// Start after this image (nil: the first page).
         public var after: Cursor?
         public var limit: Int
 
-        public init(label: Int? = nil, corrected: Bool? = nil, confidence: ClosedRange<Double>? = nil,
-                    order: Order = .newest, after: Cursor? = nil, limit: Int = 48) {
-            self.label = label
-            self.corrected = corrected
-            self.confidence = confidence
+        public init(filter: ImageFilter = ImageFilter(), order: Order = .newest, after: Cursor? = nil, limit: Int = 48) {
+            self.filter = filter
             self.order = order
             self.after = after
             self.limit = limit
         }
 
-        var catalogueQuery: GalleryQuery {
+        func catalogueQuery(in catalogue: any CatalogueStore) throws -> GalleryQuery {
             let order: GalleryQuery.Order = switch self.order {
             case .uncertain: .uncertain
             case .confident: .confident
             case .newest: .newest
             }
-            return GalleryQuery(label: label, corrected: corrected, confidence: confidence, order: order,
+            return GalleryQuery(try filter.selection(in: catalogue), order: order,
                                 after: after.map { GalleryQuery.Cursor(confidence: $0.confidence, image: ImageID($0.image)) },
                                 limit: limit)
         }

@@ -36,39 +36,14 @@ public struct ImageListing {
     }
 
     public struct Options: Sendable {
-        /// The effective label, 0...9 or `Catalogue.noneLabel`.
-        public var label: Int?
-        public var minConfidence: Double?
-        public var maxConfidence: Double?
-        /// Only images first imported in [since, until).
-        public var since: Date?
-        public var until: Date?
-        /// Only images whose current label came from this model (see `ModelReference`).
-        public var model: String?
-        /// True: only images a person labelled; false: only those they did not.
-        public var corrected: Bool?
-        /// Only images none of whose files was there at the last look.
-        public var missing: Bool
-        /// Only images with a path matching this (a shell pattern; plain
-        /// text matches anywhere in the path).
-        public var path: String?
+        /// Which images.
+        public var filter: ImageFilter
         public var order: Order
         public var limit: Int?
         public var offset: Int
 
-        public init(label: Int? = nil, minConfidence: Double? = nil, maxConfidence: Double? = nil,
-                    since: Date? = nil, until: Date? = nil, model: String? = nil, corrected: Bool? = nil,
-                    missing: Bool = false, path: String? = nil,
-                    order: Order = .confidence, limit: Int? = nil, offset: Int = 0) {
-            self.label = label
-            self.corrected = corrected
-            self.missing = missing
-            self.path = path
-            self.minConfidence = minConfidence
-            self.maxConfidence = maxConfidence
-            self.since = since
-            self.until = until
-            self.model = model
+        public init(filter: ImageFilter = ImageFilter(), order: Order = .confidence, limit: Int? = nil, offset: Int = 0) {
+            self.filter = filter
             self.order = order
             self.limit = limit
             self.offset = offset
@@ -120,30 +95,10 @@ public struct ImageListing {
         modelNames = try ModelReference.names(in: catalogue)
     }
 
-    /// The catalogue query for `options`; a model that is not registered is an error.
+    /// The catalogue query for `options` (see `ImageFilter.selection`).
     func query(_ options: Options) throws -> ClassificationQuery {
-        var query = ClassificationQuery(label: options.label, corrected: options.corrected, missing: options.missing,
-                                        pathPattern: options.path.map(ImageListing.globPattern),
-                                        order: options.order.catalogueOrder, limit: options.limit, offset: options.offset)
-        if options.minConfidence != nil || options.maxConfidence != nil {
-            let low = options.minConfidence ?? 0, high = options.maxConfidence ?? 1
-            // Crossed bounds make no range (a closed range traps on them); `list` refuses them as
-            // wrong usage first, and any other caller gets this error, never a crash.
-            guard low <= high else {
-                throw WardrobeError.invalidArgument("the lowest confidence (\(low)) is above the highest (\(high))")
-            }
-            query.confidence = low...high
-        }
-        if options.since != nil || options.until != nil {
-            // An open end is about 31,700 years away (in the catalogue's milliseconds, far from
-            // overflowing); bounds beyond each other match nothing, as they make no range.
-            let lower = options.since ?? Date(timeIntervalSince1970: -1e12)
-            query.imported = lower..<max(lower, options.until ?? Date(timeIntervalSince1970: 1e12))
-        }
-        if let model = options.model {
-            query.model = try ModelReference.resolve(model, in: catalogue).id
-        }
-        return query
+        ClassificationQuery(try options.filter.selection(in: catalogue), order: options.order.catalogueOrder,
+                            limit: options.limit, offset: options.offset)
     }
 
     /// Calls `body` for each row, one in memory at a time.
@@ -163,11 +118,5 @@ public struct ImageListing {
             recipe: "\(item.recipe.name)@\(item.recipe.version)", classified: item.classifiedAt,
             imported: item.firstImported, width: item.width, height: item.height, format: item.format,
             path: item.path, pathMissing: item.pathMissing)
-    }
-
-    /// `--path` text as a GLOB pattern: a shell pattern (`*`, `?`, `[...]`)
-    /// as it is; plain text matches anywhere in the path.
-    static func globPattern(_ text: String) -> String {
-        text.contains(where: { "*?[".contains($0) }) ? text : "*" + text + "*"
     }
 }

@@ -8,7 +8,9 @@ extension OpenCatalogue {
     /// A page of the gallery and every label's count, from one snapshot.
     public func galleryPage(_ query: Gallery.Query) throws -> (items: [Gallery.Item], counts: [Int: Int]) {
         try reading { store, _ in
-            try store.read { (try store.galleryPage(query.catalogueQuery).map(Gallery.Item.init), try store.labelCounts()) }
+            try store.read {
+                (try store.galleryPage(try query.catalogueQuery(in: store)).map(Gallery.Item.init), try store.labelCounts())
+            }
         }
     }
 
@@ -22,10 +24,14 @@ extension OpenCatalogue {
         try reading { store, _ in try store.currentClassification(of: ImageID(id)).map(Gallery.Item.init) }
     }
 
-    /// Review: the image no person labelled just after (or before) `cursor` in least-sure order.
-    public func reviewNeighbour(of cursor: Gallery.Cursor?, forward: Bool) throws -> Gallery.Item? {
+    /// Review: the image no person labelled just after (or before) `cursor` in least-sure
+    /// order, among those `filter` chooses.
+    public func reviewNeighbour(of cursor: Gallery.Cursor?, forward: Bool, among filter: ImageFilter = ImageFilter()) throws
+        -> Gallery.Item? {
         if cursor == nil && !forward { return nil }
-        return try galleryPage(Gallery.Query(corrected: false, order: forward ? .uncertain : .confident,
+        var unlabelled = filter
+        unlabelled.corrected = false
+        return try galleryPage(Gallery.Query(filter: unlabelled, order: forward ? .uncertain : .confident,
                                              after: cursor, limit: 1)).items.first
     }
 

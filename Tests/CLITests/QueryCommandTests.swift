@@ -330,6 +330,13 @@ import Training
         #expect(try set.list(["--since", "2000-01-01", "--until", "2999-01-01"]).count == 30)
         #expect(try set.list(["--until", "2000-01-01"]).isEmpty)
         #expect(try set.list(["--since", "1h"]).count == 30)
+        // A folder takes the files in it and below it, never a folder whose name it begins.
+        #expect(try set.list(["--folder", set.folder.path("images")]).count == 30)
+        #expect(try set.list(["--folder", set.folder.path("images/")]).count == 30)
+        #expect(try set.list(["--folder", set.folder.path("")]).count == 30)
+        #expect(try set.list(["--folder", set.folder.path("imag")]).isEmpty)
+        #expect(try set.list(["--folder", set.folder.path("images"), "--max-confidence", String(middle)]).count
+                == all.filter { $0.confidence <= middle }.count)
         #expect(all.allSatisfy { $0.path?.hasPrefix(set.folder.path("images/")) == true && $0.format == "png"
                                  && $0.width == 28 && $0.sha256.count == 64 })
 

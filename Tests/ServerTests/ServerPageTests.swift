@@ -127,7 +127,7 @@ struct ServerPageTests {
         #expect(response.header("location")?.hasPrefix("/review?undo=\(expected.image)&was=") == true)
         // What `wardrobe list --label NAME` reads.
         var rows: [ImageListing.Row] = []
-        try ImageListing(catalogue: try written()).forEach(.init(label: target)) { rows.append($0) }
+        try ImageListing(catalogue: try written()).forEach(.init(filter: ImageFilter(label: target))) { rows.append($0) }
         let row = try #require(rows.first { $0.id == expected.image.rawValue })
         #expect(row.labelledByPerson)
         #expect(try written().corrections(of: expected.image).last?.command == "serve")

@@ -19,7 +19,7 @@ struct ServerReviewTests {
     /// What `wardrobe list --label NAME` lists.
     func listed(_ label: Int) throws -> [ImageListing.Row] {
         var rows: [ImageListing.Row] = []
-        try ImageListing(catalogue: try catalogue()).forEach(.init(label: label)) { rows.append($0) }
+        try ImageListing(catalogue: try catalogue()).forEach(.init(filter: ImageFilter(label: label))) { rows.append($0) }
         return rows
     }
 

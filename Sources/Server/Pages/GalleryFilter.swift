@@ -52,11 +52,9 @@ struct GalleryFilter: Equatable {
     }
 
     var query: Gallery.Query {
-        var query = Gallery.Query(label: label, corrected: corrected, order: order, after: after, limit: pageSize)
-        if minimumPercent != nil || maximumPercent != nil {
-            query.confidence = Double(minimumPercent ?? 0) / 100...Double(maximumPercent ?? 100) / 100
-        }
-        return query
+        Gallery.Query(filter: ImageFilter(label: label, corrected: corrected, minConfidence: minimumPercent.map { Double($0) / 100 },
+                                          maxConfidence: maximumPercent.map { Double($0) / 100 }),
+                      order: order, after: after, limit: pageSize)
     }
 
     /// The gallery's link for these filters.

@@ -127,7 +127,7 @@ struct ReviewPage {
 
     private func grid() throws -> HTTPResponse {
         let filter = try GalleryFilter(request.query)
-        let items = try site.catalogue.galleryPage(Gallery.Query(corrected: false, order: confirming ? .confident : .uncertain,
+        let items = try site.catalogue.galleryPage(Gallery.Query(filter: ImageFilter(corrected: false), order: confirming ? .confident : .uncertain,
                                                                  limit: filter.pageSize)).items
         var back = confirming ? "/review?view=grid&step=confirm" : "/review?view=grid"
         if filter.pageSize != GalleryFilter.defaultPageSize { back += "&per=\(filter.pageSize)" }

@@ -39,7 +39,7 @@ struct ExportCommand: Command {
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
-        let choosing = filters.choosesSome ? filters.listing(order: .id) : nil
+        let choosing = filters.filter.choosesSome ? filters.listing(order: .id) : nil
         guard let output else {
             try catalogue.export(format: format, all: all, choosing: choosing) { try console.data($0) }
             return .success

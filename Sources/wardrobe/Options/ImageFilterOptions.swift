@@ -16,6 +16,8 @@ struct ImageFilterOptions: ParsableArguments {
     var missing: Bool
     @Option(name: "--path", value: "PATTERN", help: "Only images with a path matching PATTERN: a shell pattern (*, ?, [...]), or text found anywhere in the path.")
     var path: String?
+    @Option(name: "--folder", value: "FOLDER", help: "Only images with a file in FOLDER or a folder below it.")
+    var folder: String?
     @Option(name: "--min-confidence", value: "P", help: "Only images with confidence >= P (\(ArgumentValues.confidenceHelp)).",
             transform: ArgumentValues.confidence)
     var minConfidence: Double?
@@ -43,17 +45,15 @@ struct ImageFilterOptions: ParsableArguments {
         if corrected && uncorrected { throw UsageError("--corrected and --uncorrected cannot be combined") }
     }
 
-    /// True when any filter is given: not every image is chosen.
-    var choosesSome: Bool {
-        label != nil || corrected || uncorrected || missing || path != nil || minConfidence != nil
-            || maxConfidence != nil || since != nil || until != nil || model != nil
+    /// These filters as Wardrobe takes them.
+    var filter: ImageFilter {
+        ImageFilter(label: label, corrected: corrected ? true : uncorrected ? false : nil, missing: missing, path: path,
+                    folder: folder, minConfidence: minConfidence, maxConfidence: maxConfidence, since: since, until: until,
+                    model: model)
     }
 
     /// The listing's options with these filters, in `order`.
     func listing(order: ImageListing.Order, limit: Int? = nil, offset: Int = 0) -> ImageListing.Options {
-        ImageListing.Options(label: label, minConfidence: minConfidence, maxConfidence: maxConfidence,
-                             since: since, until: until, model: model,
-                             corrected: corrected ? true : uncorrected ? false : nil, missing: missing, path: path,
-                             order: order, limit: limit, offset: offset)
+        ImageListing.Options(filter: filter, order: order, limit: limit, offset: offset)
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Which images a listing, a count or a page of the gallery takes, by their
+/// current classification, effective label, paths and dates: the filters
+/// `wardrobe list` and the server's pages share. Every filter left nil
+/// matches everything.
+public struct ImageSelection: Sendable, Equatable {
+    /// The effective label: a person's label (0...9 or `Catalogue.noneLabel`),
+    /// else the model's current one.
+    public var label: Int?
+    /// True: only images a person labelled; false: only those they did not.
+    public var corrected: Bool?
+    /// Only images none of whose paths existed at the last look.
+    public var missing: Bool
+    /// Only images with a path matching this GLOB pattern.
+    public var pathPattern: String?
+    /// Only images with a path in this folder or one below it (written without a final `/`).
+    public var folder: String?
+    public var confidence: ClosedRange<Double>?
+    /// When the current classification was made.
+    public var classified: Range<Date>?
+    /// When the image was first imported.
+    public var imported: Range<Date>?
+    /// Only images whose current classification came from this model.
+    public var model: ModelID?
+
+    public init(label: Int? = nil, corrected: Bool? = nil, missing: Bool = false, pathPattern: String? = nil,
+                folder: String? = nil, confidence: ClosedRange<Double>? = nil, classified: Range<Date>? = nil,
+                imported: Range<Date>? = nil, model: ModelID? = nil) {
+        self.label = label
+        self.corrected = corrected
+        self.missing = missing
+        self.pathPattern = pathPattern
+        self.folder = folder
+        self.confidence = confidence
+        self.classified = classified
+        self.imported = imported
+        self.model = model
+    }
+
+    /// True when at most the label is chosen: what the trigger-kept counts per label answer.
+    var choosesOnlyByLabel: Bool {
+        var others = self
+        others.label = nil
+        return others == ImageSelection()
+    }
+
+    /// True when a condition reads the `images` table (`i`).
+    var readsImages: Bool { imported != nil }
+
+    /// The SQL conditions on `c` (current_classifications) and `i` (images), each value bound
+    /// in `values`, in order. `labelTest` is how the label is compared (the gallery keeps it
+    /// out of the index choice with `+c.effective_label = ?`).
+    func conditions(_ values: inout [(any SQLBindable)?], labelTest: String = "c.effective_label = ?") -> [String] {
+        var conditions: [String] = []
+        if let label {
+            conditions.append(labelTest)
+            values.append(label)
+        }
+        if let corrected {
+            conditions.append(corrected ? "c.corrected_label IS NOT NULL" : "c.corrected_label IS NULL")
+        }
+        if missing {
+            conditions.append("NOT EXISTS (SELECT 1 FROM image_paths WHERE image_id = c.image_id AND missing = 0)")
+        }
+        if let pathPattern {
+            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path GLOB ?)")
+            values.append(pathPattern)
+        }
+        if let folder {
+            // A range of the path's bytes ('0' follows '/'): no character of the folder's name
+            // can act as a pattern, and the path's index bounds the walk.
+            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path >= ? AND path < ?)")
+            values += [folder + "/", folder + "0"]
+        }
+        if let confidence {
+            conditions.append("c.confidence BETWEEN ? AND ?")
+            values += [confidence.lowerBound, confidence.upperBound]
+        }
+        if let classified {
+            conditions.append("c.classified_at >= ? AND c.classified_at < ?")
+            values += [classified.lowerBound.catalogueMilliseconds, classified.upperBound.catalogueMilliseconds]
+        }
+        if let imported {
+            conditions.append("i.first_imported >= ? AND i.first_imported < ?")
+            values += [imported.lowerBound.catalogueMilliseconds, imported.upperBound.catalogueMilliseconds]
+        }
+        if let model {
+            conditions.append("c.model_id = ?")
+            values.append(model)
+        }
+        return conditions
+    }
+}

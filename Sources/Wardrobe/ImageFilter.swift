@@ -1,0 +1,83 @@
+internal import Catalogue
+import Files
+import Foundation
+
+/// Which images, in the words a person uses: `wardrobe list` and `export`
+/// take them as options, the server's gallery and review as query
+/// parameters. One type for both, so a filter the terminal has is one the
+/// pages can have. Every filter left nil matches everything.
+public struct ImageFilter: Sendable, Equatable {
+    /// The effective label, 0...9 or `LabelMatcher.noneLabel`.
+    public var label: Int?
+    /// True: only images a person labelled; false: only those they did not.
+    public var corrected: Bool?
+    /// Only images none of whose files was there at the last look.
+    public var missing: Bool
+    /// Only images with a path matching this (a shell pattern; plain text matches anywhere in the path).
+    public var path: String?
+    /// Only images with a path in this folder or one below it (a relative one from the working folder).
+    public var folder: String?
+    public var minConfidence: Double?
+    public var maxConfidence: Double?
+    /// Only images first imported in [since, until).
+    public var since: Date?
+    public var until: Date?
+    /// Only images whose current label came from this model (see `ModelReference`).
+    public var model: String?
+
+    public init(label: Int? = nil, corrected: Bool? = nil, missing: Bool = false, path: String? = nil,
+                folder: String? = nil, minConfidence: Double? = nil, maxConfidence: Double? = nil,
+                since: Date? = nil, until: Date? = nil, model: String? = nil) {
+        self.label = label
+        self.corrected = corrected
+        self.missing = missing
+        self.path = path
+        self.folder = folder
+        self.minConfidence = minConfidence
+        self.maxConfidence = maxConfidence
+        self.since = since
+        self.until = until
+        self.model = model
+    }
+
+    /// True when any filter is given: not every image is chosen.
+    public var choosesSome: Bool { self != ImageFilter() }
+
+    /// The catalogue's selection; a model that is not registered is an error, and so are
+    /// crossed confidence bounds (a closed range traps on them: `list` refuses them as wrong
+    /// usage first, the pages as a bad request, and any other caller gets this error).
+    func selection(in catalogue: any CatalogueStore) throws -> ImageSelection {
+        var selection = ImageSelection(label: label, corrected: corrected, missing: missing,
+                                       pathPattern: path.map(ImageFilter.globPattern), folder: folder.map(ImageFilter.folderName))
+        if minConfidence != nil || maxConfidence != nil {
+            let low = minConfidence ?? 0, high = maxConfidence ?? 1
+            guard low <= high else {
+                throw WardrobeError.invalidArgument("the lowest confidence (\(low)) is above the highest (\(high))")
+            }
+            selection.confidence = low...high
+        }
+        if since != nil || until != nil {
+            // An open end is about 31,700 years away (in the catalogue's milliseconds, far from
+            // overflowing); bounds beyond each other match nothing, as they make no range.
+            let lower = since ?? Date(timeIntervalSince1970: -1e12)
+            selection.imported = lower..<max(lower, until ?? Date(timeIntervalSince1970: 1e12))
+        }
+        if let model {
+            selection.model = try ModelReference.resolve(model, in: catalogue).id
+        }
+        return selection
+    }
+
+    /// `path` text as a GLOB pattern: a shell pattern (`*`, `?`, `[...]`)
+    /// as it is; plain text matches anywhere in the path.
+    static func globPattern(_ text: String) -> String {
+        text.contains(where: { "*?[".contains($0) }) ? text : "*" + text + "*"
+    }
+
+    /// A folder as paths are recorded under it: from the root (a relative one from the working
+    /// folder, as `import` records it), without the final `/` (the root is "": every path).
+    static func folderName(_ text: String) -> String {
+        let name = PathName.absolute(text)
+        return name == "/" ? "" : name
+    }
+}
