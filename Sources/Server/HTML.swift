@@ -1,14 +1,19 @@
 import Files
 
-/// A piece of HTML. Written as a string literal, with every interpolated
-/// `String` (or number) escaped for HTML text and double-quoted attribute
-/// values alike, and every interpolated `HTML` kept as it is: a catalogue
-/// string can only enter a page escaped. URLs are built by `Link`, whose
-/// parts are percent-encoded, and then escaped again as attribute text.
+/// A piece of HTML: markup. Written as a string literal, whose interpolations
+/// are markup (`HTML`, including a literal written inside one), numbers, links
+/// (`Link`, whose parts are percent-encoded and then escaped as attribute
+/// text) and text, which must say so: `\(text: name)` escapes a `String` for
+/// HTML text and double-quoted attribute values alike. Markup and text are
+/// different types, so neither can be passed where the other belongs: a
+/// `String` interpolated bare does not compile (it was escaped, so a class
+/// held in one reached the page as `class=&quot;primary&quot;`), and `HTML`
+/// cannot be given as text. A catalogue string can only enter a page escaped.
 public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     public private(set) var text: String
 
-    public init(stringLiteral value: String) { text = value }
+    /// Only a literal written in the source: a `String` made at run time cannot become markup.
+    public init(stringLiteral value: StaticString) { text = value.description }
 
     public init(stringInterpolation: Interpolation) { text = stringInterpolation.text }
 
@@ -33,11 +38,13 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
             text.reserveCapacity(literalCapacity + interpolationCount * 16)
         }
 
-        public mutating func appendLiteral(_ literal: String) { text += literal }
+        public mutating func appendLiteral(_ literal: StaticString) { text += literal.description }
 
-        public mutating func appendInterpolation(_ value: String) { text += HTML.text(value) }
+        /// Text, escaped: the one way a `String` enters markup.
+        public mutating func appendInterpolation(text value: String) { text += HTML.text(value) }
 
-        public mutating func appendInterpolation(_ value: String?) { text += HTML.text(value ?? "") }
+        /// Text, escaped; nil is nothing.
+        public mutating func appendInterpolation(text value: String?) { text += HTML.text(value ?? "") }
 
         public mutating func appendInterpolation(_ value: Int) { text += String(value) }
 

@@ -50,8 +50,8 @@ public final class WardrobeSite: HTTPHandler {
         default: ("Error", "This page cannot be shown")
         }
         let content: HTML = """
-            <h1>\(heading)</h1>
-            <p class="notice">\(message)</p>
+            <h1>\(text: heading)</h1>
+            <p class="notice">\(text: message)</p>
             """
         return .html(PageLayout.page(title: title, section: .failure, readOnly: readOnly, content), status: status)
     }

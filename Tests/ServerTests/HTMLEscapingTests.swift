@@ -13,8 +13,19 @@ import Testing
     ])
     func htmlEscapesTheFiveCharactersAndKeepsEverythingElse(input: String, expected: String) {
         #expect(HTML.escape(input) == expected)
-        let page: HTML = "<p title=\"\(input)\">\(input)</p>"
+        let page: HTML = "<p title=\"\(text: input)\">\(text: input)</p>"
         #expect(page.text == "<p title=\"\(expected)\">\(expected)</p>")
+    }
+
+    /// Markup and text are two types: a literal written in an interpolation is markup (a
+    /// `String` it was, escaped, so `class="primary"` reached the page as
+    /// `class=&quot;primary&quot;`), and a `String` enters only as `text:`, escaped. That a
+    /// bare `String` or an `HTML` given as text does not compile is the rest of the rule.
+    @Test(arguments: [true, false])
+    func literalsInInterpolationsAreMarkupAndStringsAreText(primary: Bool) {
+        let label = "<Coat & \"Parka\">"
+        let page: HTML = "<button\(primary ? " class=\"primary\"" : "")>\(text: label)</button>"
+        #expect(page.text == (primary ? "<button class=\"primary\">" : "<button>") + "&lt;Coat &amp; &quot;Parka&quot;&gt;</button>")
     }
 
     @Test(arguments: [

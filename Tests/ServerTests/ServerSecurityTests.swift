@@ -254,7 +254,7 @@ struct ServerSecurityTests {
     @Test func escapingHelpersCoverEachContext() {
         let nasty = "<a href=\"x\">'&'</a>"
         #expect(HTML.escape(nasty) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
-        let page: HTML = "<p title=\"\(nasty)\">\(nasty)</p>"
+        let page: HTML = "<p title=\"\(text: nasty)\">\(text: nasty)</p>"
         #expect(!page.text.contains("<a href"))
         #expect(Link("/", [("label", "T-shirt/top & \"x\"")]).url == "/?label=T-shirt%2Ftop%20%26%20%22x%22")
         #expect(WardrobeSite.localPath("//evil.example/") == nil)

@@ -13,24 +13,24 @@ struct ChangesPage {
         let changes = report.changes ?? []
         let compared = report.reclassified - report.firstClassified
         let transitions = report.transitions.prefix(8).map { transition -> HTML in
-            "<li>\(transition.from) → \(transition.to): \(transition.count)</li>"
+            "<li>\(text: transition.from) → \(text: transition.to): \(transition.count)</li>"
         }
         let cards = changes.map { change -> HTML in
             let name = change.path.map(GalleryPage.fileName) ?? "image \(change.image)"
             return """
                 <li class="card" data-id="\(change.image)"><a href="/image/\(change.image)">
-                <img src="/thumb/\(change.sha256)" loading="lazy" width="150" height="150" alt="\(change.to): \(name)">
-                <div class="caption"><span class="label">\(change.from) → \(change.to)</span>\
-                <span class="muted">\(GalleryPage.percent(change.confidence))</span></div>
-                <div class="caption muted path">\(name)</div></a></li>
+                <img src="/thumb/\(text: change.sha256)" loading="lazy" width="150" height="150" alt="\(text: change.to): \(text: name)">
+                <div class="caption"><span class="label">\(text: change.from) → \(text: change.to)</span>\
+                <span class="muted">\(text: GalleryPage.percent(change.confidence))</span></div>
+                <div class="caption muted path">\(text: name)</div></a></li>
                 """
         }
         let gallery: HTML = changes.isEmpty ? "<p class=\"muted\">No label would change.</p>" : "<ul class=\"grid\">\(cards)</ul>"
         let agreement: HTML = AgreementFigure(agreeing: report.agreesWithPerson, of: report.personLabelled,
-                                              learnedFrom: report.learnedFrom).sentence.map { "<p>It \($0).</p>" } ?? ""
+                                              learnedFrom: report.learnedFrom).sentence.map { "<p>It \(text: $0).</p>" } ?? ""
         let content: HTML = """
-            <h1>What \(report.model) would change</h1>
-            <p>\(changes.count) of \(compared) images would change label, with recipe \(report.recipe) \
+            <h1>What \(text: report.model) would change</h1>
+            <p>\(changes.count) of \(compared) images would change label, with recipe \(text: report.recipe) \
             (worked out when serve started; nothing is stored until you adopt it with \
             <code>wardrobe model use</code> and run <code>wardrobe reclassify</code>). \
             A person's label stays whatever the model says.</p>

@@ -16,7 +16,7 @@ struct GalleryPage {
         let (items, counts) = try site.catalogue.galleryPage(filter.query)
         let title = filter.label.map(LabelMatcher.name(of:)) ?? "All images"
         let content: HTML = """
-            <h1>\(title)</h1>
+            <h1>\(text: title)</h1>
             \(labelChips(counts))
             \(otherFilters())
             \(items.isEmpty ? "<p class=\"muted\">No images match.</p>" : GalleryPage.grid(items))
@@ -47,17 +47,17 @@ struct GalleryPage {
             chip(name, filter.with { $0.order = order }, current: filter.order == order)
         }
         var hidden: [HTML] = []
-        if let label = filter.label { hidden.append("<input type=\"hidden\" name=\"label\" value=\"\(LabelMatcher.name(of: label))\">") }
+        if let label = filter.label { hidden.append("<input type=\"hidden\" name=\"label\" value=\"\(text: LabelMatcher.name(of: label))\">") }
         if let corrected = filter.corrected { hidden.append("<input type=\"hidden\" name=\"corrected\" value=\"\(corrected ? "yes" : "no")\">") }
-        if filter.order != .newest { hidden.append("<input type=\"hidden\" name=\"sort\" value=\"\(filter.order.rawValue)\">") }
+        if filter.order != .newest { hidden.append("<input type=\"hidden\" name=\"sort\" value=\"\(text: filter.order.rawValue)\">") }
         let minimum = filter.minimumPercent.map(String.init) ?? ""
         let maximum = filter.maximumPercent.map(String.init) ?? ""
         return """
             <nav class="filters" aria-label="Who labelled">\(corrections)</nav>
             <nav class="filters" aria-label="Order">\(sorts)</nav>
             <form class="inline" method="get" action="/">\(hidden)
-            <label>Confidence from <input type="number" name="min" min="0" max="100" value="\(minimum)"></label>
-            <label>to <input type="number" name="max" min="0" max="100" value="\(maximum)"> %</label>
+            <label>Confidence from <input type="number" name="min" min="0" max="100" value="\(text: minimum)"></label>
+            <label>to <input type="number" name="max" min="0" max="100" value="\(text: maximum)"> %</label>
             <button type="submit">Apply</button></form>
             """
     }
@@ -74,8 +74,8 @@ struct GalleryPage {
     }
 
     private func chip(_ text: String, _ target: GalleryFilter, current: Bool) -> HTML {
-        current ? "<a class=\"chip\" href=\"\(target.link)\" aria-current=\"true\">\(text)</a>"
-            : "<a class=\"chip\" href=\"\(target.link)\">\(text)</a>"
+        current ? "<a class=\"chip\" href=\"\(target.link)\" aria-current=\"true\">\(text: text)</a>"
+            : "<a class=\"chip\" href=\"\(target.link)\">\(text: text)</a>"
     }
 
     /// Cards for images; shared with review's grid.
@@ -84,13 +84,13 @@ struct GalleryPage {
             let label = LabelMatcher.name(of: item.effectiveLabel)
             let name = item.path.map(fileName) ?? "image \(item.image)"
             let mark: HTML = item.correctedLabel != nil
-                ? "<span class=\"label person\" title=\"labelled by a person\">\(label) ✎</span>"
-                : "<span class=\"label\">\(label)</span>"
+                ? "<span class=\"label person\" title=\"labelled by a person\">\(text: label) ✎</span>"
+                : "<span class=\"label\">\(text: label)</span>"
             return """
                 <li class="card" data-id="\(item.image)"><a href="/image/\(item.image)">
-                <img src="/thumb/\(item.sha256)" loading="lazy" width="150" height="150" alt="\(label): \(name)">
-                <div class="caption">\(mark)<span class="muted">\(percent(item.confidence))</span></div>
-                <div class="caption muted path">\(name)</div></a>\(extra(item))</li>
+                <img src="/thumb/\(text: item.sha256)" loading="lazy" width="150" height="150" alt="\(text: label): \(text: name)">
+                <div class="caption">\(mark)<span class="muted">\(text: percent(item.confidence))</span></div>
+                <div class="caption muted path">\(text: name)</div></a>\(extra(item))</li>
                 """
         }
         return "<ul class=\"grid\">\(cards)</ul>"

@@ -27,15 +27,15 @@ struct ImagePage {
             """
         let recipe = try site.catalogue.tensorRecipe()
         let content: HTML = """
-            <h1 class="path">\(name)</h1>
+            <h1 class="path">\(text: name)</h1>
             <div class="image-layout"><div>
-            <img class="large" src="/thumb/\(details.sha256)" alt="\(effective): \(name)">
+            <img class="large" src="/thumb/\(text: details.sha256)" alt="\(text: effective): \(text: name)">
             </div><div>
-            <p><strong>\(effective)</strong>\(who)</p>
+            <p><strong>\(text: effective)</strong>\(who)</p>
             \(ImagePage.model(details))
             \(ImagePage.topThree(details))
             <figure><img class="tensor" src="/tensor/\(details.id).png" width="168" height="168" alt="the 28 by 28 input the model sees">
-            <figcaption class="muted">What the model sees: 28×28, recipe \(recipe)</figcaption></figure>
+            <figcaption class="muted">What the model sees: 28×28, recipe \(text: recipe)</figcaption></figure>
             \(forms)
             </div></div>
             <h2>History</h2>
@@ -43,7 +43,7 @@ struct ImagePage {
             <h2>Paths</h2>
             \(ImagePage.paths(details))
             <h2>File</h2>
-            <p class="path">sha256 \(details.sha256)<br>\(details.format), \(details.width)×\(details.height), \(details.byteSize) bytes, imported \(ImagePage.date(details.firstImported))</p>
+            <p class="path">sha256 \(text: details.sha256)<br>\(text: details.format), \(details.width)×\(details.height), \(details.byteSize) bytes, imported \(text: ImagePage.date(details.firstImported))</p>
             """
         return .html(PageLayout.page(title: name, section: .image, readOnly: site.readOnly, content))
     }
@@ -52,15 +52,15 @@ struct ImagePage {
         guard let label = details.label, let confidence = details.confidence else {
             return "<p class=\"muted\">No classification yet.</p>"
         }
-        return "<p>Model: \(label), \(GalleryPage.percent(confidence)) sure</p>"
+        return "<p>Model: \(text: label), \(text: GalleryPage.percent(confidence)) sure</p>"
     }
 
     static func topThree(_ details: ImageDetails) -> HTML {
         let rows = details.top.map { guess -> HTML in
             let value = String(format: "%.3f", guess.probability)
             return """
-                <div class="bar"><span>\(guess.label)</span><progress max="1" value="\(value)">\(GalleryPage.percent(guess.probability))</progress>\
-                <span>\(GalleryPage.percent(guess.probability))</span></div>
+                <div class="bar"><span>\(text: guess.label)</span><progress max="1" value="\(text: value)">\(text: GalleryPage.percent(guess.probability))</progress>\
+                <span>\(text: GalleryPage.percent(guess.probability))</span></div>
                 """
         }
         return rows.isEmpty ? "" : "<section aria-label=\"Top three\" class=\"top3\">\(rows)</section>"
@@ -71,14 +71,14 @@ struct ImagePage {
             switch event {
             case .classification(let entry):
                 return """
-                    <tr class="classification"><td>\(date(entry.classifiedAt))</td><td>\(entry.command)</td>\
-                    <td>\(entry.label) \(GalleryPage.percent(entry.confidence))</td><td>\(entry.model), \(entry.recipe)</td></tr>
+                    <tr class="classification"><td>\(text: date(entry.classifiedAt))</td><td>\(text: entry.command)</td>\
+                    <td>\(text: entry.label) \(text: GalleryPage.percent(entry.confidence))</td><td>\(text: entry.model), \(text: entry.recipe)</td></tr>
                     """
             case .correction(let act):
                 let what = act.kind == "clear" ? "cleared the person's label" : "\(act.kind): \(act.label ?? "")"
                 return """
-                    <tr class="correction person"><td>\(date(act.correctedAt))</td><td>\(act.command)</td>\
-                    <td>\(what)</td><td>a person</td></tr>
+                    <tr class="correction person"><td>\(text: date(act.correctedAt))</td><td>\(text: act.command)</td>\
+                    <td>\(text: what)</td><td>a person</td></tr>
                     """
             }
         }
@@ -90,7 +90,7 @@ struct ImagePage {
 
     static func paths(_ details: ImageDetails) -> HTML {
         let rows = details.paths.map { path -> HTML in
-            "<tr><td class=\"path\">\(path.path)</td><td>\(path.missing ? "missing" : "present")</td><td>\(date(path.lastSeen))</td></tr>"
+            "<tr><td class=\"path\">\(text: path.path)</td><td>\(path.missing ? "missing" : "present")</td><td>\(text: date(path.lastSeen))</td></tr>"
         }
         return """
             <div class="table-wrap"><table><thead><tr><th>Path</th><th>State</th><th>Last seen</th></tr></thead>

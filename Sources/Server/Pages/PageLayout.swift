@@ -7,14 +7,14 @@ enum PageLayout {
         let links: [(Section, String, String)] = [(.gallery, "/", "Gallery"), (.review, "/review", "Review"),
                                                    (.stats, "/stats", "Stats")]
         let navigation = links.map { item, path, name -> HTML in
-            item == section ? "<a href=\"\(path)\" aria-current=\"page\">\(name)</a>" : "<a href=\"\(path)\">\(name)</a>"
+            item == section ? "<a href=\"\(text: path)\" aria-current=\"page\">\(text: name)</a>" : "<a href=\"\(text: path)\">\(text: name)</a>"
         }
         let notice: HTML = readOnly ? "<span class=\"muted\">read-only</span>" : ""
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title) · wardrobe</title>
+            <title>\(text: title) · wardrobe</title>
             <link rel="stylesheet" href="/static/style.css">
             <script src="/static/keys.js" defer></script>
             </head><body>

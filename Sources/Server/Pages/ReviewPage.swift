@@ -99,10 +99,10 @@ struct ReviewPage {
             <h1>Review <a class="chip" href="/review?view=grid">Grid</a> \
             <a class="chip" href="/review?view=grid&amp;step=confirm">Confirm where it is right</a></h1>\(undo)
             <div class="review" data-review="single"><div>
-            <a href="/image/\(item.image)"><img class="large" src="/thumb/\(item.sha256)" alt="\(name)"></a>
-            <p class="path">\(name)</p>
+            <a href="/image/\(item.image)"><img class="large" src="/thumb/\(text: item.sha256)" alt="\(text: name)"></a>
+            <p class="path">\(text: name)</p>
             </div><div>
-            <p>The model says <strong>\(LabelMatcher.name(of: item.label))</strong>, \(GalleryPage.percent(item.confidence)) sure.</p>
+            <p>The model says <strong>\(text: LabelMatcher.name(of: item.label))</strong>, \(text: GalleryPage.percent(item.confidence)) sure.</p>
             \(ImagePage.topThree(details))
             \(forms)
             <nav class="pager">\(moves)</nav>
@@ -118,9 +118,9 @@ struct ReviewPage {
         // Undo leads back to the image in one-at-a-time, to the grid in the grid.
         let back = confirming ? "/review?view=grid&step=confirm" : showsGrid ? "/review?view=grid" : "/review?at=\(id)"
         return """
-            <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(site.guardian.token)">\
+            <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(text: site.guardian.token)">\
             <input type="hidden" name="id" value="\(id)"><input type="hidden" name="action" value="restore">\
-            <input type="hidden" name="label" value="\(was)"><input type="hidden" name="back" value="\(back)">\
+            <input type="hidden" name="label" value="\(text: was)"><input type="hidden" name="back" value="\(text: back)">\
             <span>Saved.</span><button type="submit" data-key="u"><kbd>u</kbd>Undo</button></form>
             """
     }
@@ -156,12 +156,12 @@ struct ReviewPage {
         let options = (0...LabelMatcher.noneLabel).map { label -> HTML in
             let name = LabelMatcher.name(of: label)
             let key = LabelForms.key(of: label)
-            return label == item.label ? "<option value=\"\(name)\" data-key=\"\(key)\" selected>\(key) \(name)</option>"
-                : "<option value=\"\(name)\" data-key=\"\(key)\">\(key) \(name)</option>"
+            return label == item.label ? "<option value=\"\(text: name)\" data-key=\"\(text: key)\" selected>\(text: key) \(text: name)</option>"
+                : "<option value=\"\(text: name)\" data-key=\"\(text: key)\">\(text: key) \(text: name)</option>"
         }
         return """
-            <form class="inline" method="post" action="/label"><input type="hidden" name="token" value="\(token)">\
-            <input type="hidden" name="id" value="\(item.image)"><input type="hidden" name="back" value="\(back)">\
+            <form class="inline" method="post" action="/label"><input type="hidden" name="token" value="\(text: token)">\
+            <input type="hidden" name="id" value="\(item.image)"><input type="hidden" name="back" value="\(text: back)">\
             <input type="hidden" name="undoable" value="1">\
             <select name="label" aria-label="label">\(options)</select><button type="submit" name="action" value="label">Set</button>\
             <button type="submit" name="action" value="confirm">Confirm</button></form>

@@ -18,15 +18,15 @@ struct StatsPage {
             } ?? "–"
             let link = Link("/", [("label", label.label)])
             return """
-                <tr><td class="name"><a href="\(link)">\(label.label)</a></td><td>\(label.count)</td>\
-                <td>\(label.meanConfidence.map(GalleryPage.percent) ?? "–")</td><td>\(agreed)</td></tr>
+                <tr><td class="name"><a href="\(link)">\(text: label.label)</a></td><td>\(label.count)</td>\
+                <td>\(text: label.meanConfidence.map(GalleryPage.percent) ?? "–")</td><td>\(text: agreed)</td></tr>
                 """
         }
         let content: HTML = """
             <h1>Stats</h1>
-            <p>\(StatsPage.counted(summary.images, "image")), \(summary.classified) classified, \
-            \(summary.corrected) labelled by a person (\(StatsPage.counted(summary.corrections, "act"))), \
-            \(StatsPage.counted(summary.paths, "path")) (\(summary.missingPaths) missing), \(StatsPage.counted(summary.runs, "run")).</p>
+            <p>\(text: StatsPage.counted(summary.images, "image")), \(summary.classified) classified, \
+            \(summary.corrected) labelled by a person (\(text: StatsPage.counted(summary.corrections, "act"))), \
+            \(text: StatsPage.counted(summary.paths, "path")) (\(summary.missingPaths) missing), \(text: StatsPage.counted(summary.runs, "run")).</p>
             \(StatsPage.chart(summary.labels.map { ($0.label, $0.count, $0.meanConfidence) }))
             \(StatsPage.agreement(summary.overallAgreement))
             <div class="table-wrap"><table><thead><tr><th>Label</th><th>Images</th><th>Mean confidence</th>\
@@ -38,7 +38,7 @@ struct StatsPage {
     /// The model's agreement over every label a person gave, as the CLI says it; nothing when no one labelled.
     static func agreement(_ figure: AgreementFigure) -> HTML {
         guard let sentence = figure.sentence else { return "" }
-        return "<p class=\"agreement\">The model \(sentence).</p>"
+        return "<p class=\"agreement\">The model \(text: sentence).</p>"
     }
 
     /// "1 run", "2 runs".
@@ -55,9 +55,9 @@ struct StatsPage {
             let length = Int((Double(bar.count) / Double(largest) * Double(barWidth)).rounded())
             let note = bar.meanConfidence.map { " · \(GalleryPage.percent($0)) sure" } ?? ""
             return """
-                <text x="\(labelWidth - 6)" y="\(y + 16)" text-anchor="end">\(bar.label)</text>\
+                <text x="\(labelWidth - 6)" y="\(y + 16)" text-anchor="end">\(text: bar.label)</text>\
                 <rect x="\(labelWidth)" y="\(y + 3)" width="\(max(length, 1))" height="\(rowHeight - 8)" fill="#3b7dd8"></rect>\
-                <text x="\(labelWidth + max(length, 1) + 6)" y="\(y + 16)" fill="#333">\(bar.count)\(note)</text>
+                <text x="\(labelWidth + max(length, 1) + 6)" y="\(y + 16)" fill="#333">\(bar.count)\(text: note)</text>
                 """
         }
         return """
