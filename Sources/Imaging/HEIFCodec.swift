@@ -41,6 +41,13 @@ struct HEIFCodec {
         return try withFile(bytes) { (file) throws(ImagingError) in
             let header = file.header
             try limits.check(width: header.width, height: header.height, format: format)
+            // The coded picture may claim more than the file declares (its `ispe`): a 668-byte
+            // file whose header says 64x48 once decoded to 16384x12288, three 200 MB planes.
+            // libheif checks its limit (a square of this side) before it allocates a decoded
+            // image: narrowed to what the file declares, such a file is refused before any pixel
+            // exists.
+            let declared = HEIFItemTransforms(bytes)?.largestDeclaredSide ?? 0
+            heif_context_set_maximum_image_size_limit(file.context, Int32(clamping: codedSideLimit(header, declared: declared)))
             let source = minimumSide.flatMap {
                 file.thumbnail(atLeast: $0, width: header.width, height: header.height, in: bytes)
             }
@@ -57,6 +64,14 @@ struct HEIFCodec {
         }
     }
 
+    /// The side of the square libheif may decode into for an image with this header and
+    /// the file's largest declared image side (a crop shows less than is coded): the larger,
+    /// plus two coding blocks (HEVC and AV1 code whole blocks of up to 64 or 128 pixels and
+    /// crop to the declared size), never more than the limits allow.
+    func codedSideLimit(_ header: ImageHeader, declared: Int) -> Int {
+        min(max(header.width, header.height, declared) + 256, limits.maxDimension)
+    }
+
     /// Decodes one image handle to 8-bit RGB (or gray), alpha composited over the background.
     private func decodePixels(of handle: OpaquePointer) throws(ImagingError) -> Bitmap {
         let alpha = heif_image_handle_has_alpha_channel(handle) != 0
@@ -69,6 +84,10 @@ struct HEIFCodec {
         var image: OpaquePointer?
         // The decoders under libheif print their own lines for damaged data; libheif's error says it.
         let decoded = StandardError.silencingLibraries { heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options) }
+        if decoded.subcode == heif_suberror_Security_limit_exceeded {
+            throw ImagingError(.corrupt, "corrupt \(format.name): its coded image is larger than its header says "
+                               + "(\(heif_image_handle_get_width(handle))x\(heif_image_handle_get_height(handle)))")
+        }
         try check(decoded, doing: "decoding")
         guard let image else { throw ImagingError(.corrupt, "corrupt \(format.name): no image decoded") }
         defer { heif_image_release(image) }

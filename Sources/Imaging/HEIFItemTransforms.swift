@@ -53,6 +53,17 @@ struct HEIFItemTransforms {
         return transforms
     }
 
+    /// The largest side any image property (`ispe`: version and flags, then width and height
+    /// in 32 bits each) of the file declares: the coded size of its images, before a crop
+    /// (`clap`) or a grid makes the size shown. 0 when none does.
+    var largestDeclaredSide: Int {
+        properties.filter { $0.type == "ispe" }.reduce(0) { largest, property in
+            var reader = BigEndianReader(property.payload)
+            guard reader.take(4) != nil, let width = reader.uint(bytes: 4), let height = reader.uint(bytes: 4) else { return largest }
+            return max(largest, Int(width), Int(height))
+        }
+    }
+
     /// `ipma`: version and flags, an entry count, then per item its ID (16 bits, or 32 from
     /// version 1) and its property indices (7 bits, or 15 with flag 1; the top bit marks an
     /// essential property).

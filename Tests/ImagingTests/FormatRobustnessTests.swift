@@ -89,4 +89,25 @@ import Testing
         }
         #expect(Self.peakMemory() - before < 100 << 20)
     }
+
+    @Test func aCodedPictureLargerThanItsHeaderIsRefusedBeforeItsPixelsExist() throws {
+        // Every ispe box of a 640x480 HEIC rewritten to declare 16x16: the coded picture (as
+        // a damaged item location once made a 64x48 file code for 16384x12288) claims more
+        // than the file declares. Decoding it whole would allocate what the bitstream asks.
+        var heif = try FormatDecodingTests.fixture("features/with-thumbnail.heic")
+        let boxes = heif.indices.filter { heif[$0..<min($0 + 4, heif.count)].elementsEqual("ispe".utf8) }
+        #expect(boxes.count >= 2)
+        for ispe in boxes {
+            for offset in [ispe + 8, ispe + 12] {
+                heif.replaceSubrange(offset..<(offset + 4), with: [0, 0, 0, 16])
+            }
+        }
+        do {
+            _ = try ImageDecoder().decode(heif)
+            Issue.record("a picture coded larger than its header was decoded")
+        } catch {
+            #expect(error.kind == .corrupt, "\(error)")
+            #expect(error.description.contains("coded image is larger than its header says"), "\(error)")
+        }
+    }
 }
