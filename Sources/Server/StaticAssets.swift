@@ -20,6 +20,9 @@ enum StaticAssets {
         .chip[aria-current]{background:#23262b;color:#fff;border-color:#23262b}
         form.inline{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.4rem 0 .8rem}
         input,select,button{font:inherit}
+        form.search{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:0 0 .6rem}
+        form.search input[type=search]{flex:1 1 16rem;min-width:0;padding:.3rem .5rem}
+        .chosen{margin:.2rem 0 .8rem}
         input[type=number]{width:5rem}
         button{padding:.3rem .7rem;border:1px solid #888;border-radius:.3rem;background:#fff;cursor:pointer}
         button.primary{background:#23262b;color:#fff;border-color:#23262b}

@@ -61,6 +61,9 @@ public final class WardrobeSite: HTTPHandler {
         // label() refuses anything but a POST with the token and this server's Origin.
         if parts == ["label"] { return try label(request) }
         if request.method == "POST" { throw SiteError.notFound }
+        // The gallery and review read their own parameters (and refuse the others); every
+        // other page takes none.
+        if !(parts == [""] || parts == ["review"]) { try SiteError.refuseUnknown(request.query) }
         switch parts.first ?? "" {
         case "" where parts.count == 1:
             return try GalleryPage(site: self, request: request).response()
@@ -125,6 +128,15 @@ public final class WardrobeSite: HTTPHandler {
 enum SiteError: Error {
     case notFound
     case badRequest(String)
+
+    /// A bad request naming the first parameter (in name order) that is not in `known`: a
+    /// parameter a page does not take was passed over, so `/?q=shirt` showed every image as
+    /// if it had been searched.
+    static func refuseUnknown(_ query: [String: String], known: Set<String> = []) throws {
+        guard let unknown = query.keys.sorted().first(where: { !known.contains($0) }) else { return }
+        throw SiteError.badRequest(known.isEmpty ? "unknown parameter \(unknown) (this page takes none)"
+                                   : "unknown parameter \(unknown) (known here: \(known.sorted().joined(separator: ", ")))")
+    }
 
     /// An image's number as the site writes it: digits without leading zeros, so each image
     /// has one address (`/image/007` is not image 7).

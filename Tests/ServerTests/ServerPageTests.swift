@@ -75,7 +75,12 @@ struct ServerPageTests {
             #expect(bar.contains("<span>\(HTML.escape(guess.label))</span>"))
         }
         #expect(html.contains("/tensor/\(item.image).png"))
-        #expect(html.contains(HTML.escape(try #require(details.paths.first?.path))))
+        // The path, its folder a link to the gallery of that folder.
+        let path = try #require(details.paths.first?.path)
+        let slash = try #require(path.lastIndex(of: "/"))
+        let folder = String(path[..<slash])
+        #expect(html.contains("<a href=\"\(HTML.escape(Link("/", [("folder", folder)]).url))\" title=\"every image in this folder\">"
+                              + HTML.escape(folder) + "</a>" + HTML.escape(String(path.dropFirst(folder.count)))))
         #expect(html.contains(">present<"))
     }
 

@@ -2,22 +2,36 @@ import Wardrobe
 
 /// The gallery's filters as the query string carries them, read once and
 /// written back into every link, so a link changes one filter and keeps
-/// the others. `label` is a name (`Coat`, `none`), confidence in percent.
+/// the others. They are `wardrobe list`'s filters (`ImageFilter`): `q` is
+/// `--path` (text anywhere in a path, or a shell pattern), `folder` is
+/// `--folder`, `label` a name (`Coat`, `none`), `corrected` `yes` or `no`,
+/// `min` and `max` a confidence in percent. Review takes the same ones, so
+/// "review these" is the gallery's link on another page.
 struct GalleryFilter: Equatable {
     var label: Int?
     var corrected: Bool?
     var minimumPercent: Int?
     var maximumPercent: Int?
+    /// `q`: the search box, over paths and folders.
+    var search: String?
+    var folder: String?
     var order: Gallery.Order = .newest
     var after: Gallery.Cursor?
     /// Images per page.
     var pageSize = GalleryFilter.defaultPageSize
 
     static let defaultPageSize = 48
+    /// The parameters that choose images, on the gallery and in review.
+    static let choosing: Set = ["q", "folder", "label", "corrected", "min", "max"]
+    /// The gallery's parameters: those and its order and paging.
+    static let parameters = choosing.union(["sort", "per", "after"])
 
     init() {}
 
-    init(_ query: [String: String]) throws {
+    /// The filters in `query`; a parameter outside `known` is a bad request (it was passed
+    /// over, so `/?q=shirt` showed every image as if it had been searched).
+    init(_ query: [String: String], known: Set<String> = GalleryFilter.parameters) throws {
+        try SiteError.refuseUnknown(query, known: known)
         if let name = query["label"], !name.isEmpty {
             do { label = try LabelMatcher.index(of: name) } catch { throw SiteError.badRequest("\(error)") }
         }
@@ -35,6 +49,13 @@ struct GalleryFilter: Equatable {
         if let low = minimumPercent, let high = maximumPercent, low > high {
             throw SiteError.badRequest("min is above max")
         }
+        search = query["q"].flatMap { $0.isEmpty ? nil : $0 }
+        if let folder = query["folder"], !folder.isEmpty {
+            // A folder as paths are recorded, from the root: a relative one would be read from
+            // the server's working folder, which the page cannot know.
+            guard folder.hasPrefix("/") else { throw SiteError.badRequest("folder is a folder from the root, starting with /") }
+            self.folder = folder
+        }
         if let sort = query["sort"], !sort.isEmpty {
             guard let order = Gallery.Order(rawValue: sort) else {
                 throw SiteError.badRequest("sort is one of " + Gallery.Order.allCases.map(\.rawValue).joined(separator: ", "))
@@ -51,20 +72,36 @@ struct GalleryFilter: Equatable {
         }
     }
 
-    var query: Gallery.Query {
-        Gallery.Query(filter: ImageFilter(label: label, corrected: corrected, minConfidence: minimumPercent.map { Double($0) / 100 },
-                                          maxConfidence: maximumPercent.map { Double($0) / 100 }),
-                      order: order, after: after, limit: pageSize)
+    /// Which images, as `wardrobe list` takes them.
+    var imageFilter: ImageFilter {
+        ImageFilter(label: label, corrected: corrected, path: search, folder: folder,
+                    minConfidence: minimumPercent.map { Double($0) / 100 }, maxConfidence: maximumPercent.map { Double($0) / 100 })
     }
+
+    var query: Gallery.Query { Gallery.Query(filter: imageFilter, order: order, after: after, limit: pageSize) }
+
+    /// The parameters that choose images, for any page's link.
+    var choosingParameters: [(String, String?)] {
+        [("q", search), ("folder", folder), ("label", label.map(LabelMatcher.name(of:))),
+         ("corrected", corrected.map { $0 ? "yes" : "no" }),
+         ("min", minimumPercent.map(String.init)), ("max", maximumPercent.map(String.init))]
+    }
+
+    /// True when some filter leaves images out.
+    var choosesSome: Bool { imageFilter.choosesSome }
 
     /// The gallery's link for these filters.
     var link: Link {
-        Link("/", [("label", label.map(LabelMatcher.name(of:))),
-                   ("corrected", corrected.map { $0 ? "yes" : "no" }),
-                   ("min", minimumPercent.map(String.init)), ("max", maximumPercent.map(String.init)),
-                   ("sort", order == .newest ? nil : order.rawValue),
-                   ("per", pageSize == GalleryFilter.defaultPageSize ? nil : String(pageSize)),
-                   ("after", after.map(GalleryFilter.text))])
+        Link("/", choosingParameters + [("sort", order == .newest ? nil : order.rawValue),
+                                        ("per", pageSize == GalleryFilter.defaultPageSize ? nil : String(pageSize)),
+                                        ("after", after.map(GalleryFilter.text))])
+    }
+
+    /// Review of the images these filters choose (review takes only those no person labelled).
+    func review(_ extra: [(String, String?)] = []) -> Link {
+        var chosen = self
+        chosen.corrected = nil
+        return Link("/review", extra + chosen.choosingParameters)
     }
 
     /// The same filters from the first page, with one change.

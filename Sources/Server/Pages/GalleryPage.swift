@@ -1,8 +1,9 @@
 import Wardrobe
 
 /// `/`: thumbnails with their effective label (a person's marked) and the
-/// model's confidence; filters by label (with counts), by correction and by
-/// confidence; three orders; keyset paging; thumbnails load lazily.
+/// model's confidence; a search over paths and folders; filters by folder, by
+/// label (with counts), by correction and by confidence, which combine and
+/// carry into review; three orders; keyset paging; thumbnails load lazily.
 struct GalleryPage {
     let site: WardrobeSite
     let filter: GalleryFilter
@@ -17,6 +18,7 @@ struct GalleryPage {
         let title = filter.label.map(LabelMatcher.name(of:)) ?? "All images"
         let content: HTML = """
             <h1>\(text: title)</h1>
+            \(search())
             \(labelChips(counts))
             \(otherFilters())
             \(items.isEmpty ? "<p class=\"muted\">No images match.</p>" : GalleryPage.grid(items))
@@ -46,19 +48,42 @@ struct GalleryPage {
         let sorts = orders.map { order, name in
             chip(name, filter.with { $0.order = order }, current: filter.order == order)
         }
-        var hidden: [HTML] = []
-        if let label = filter.label { hidden.append("<input type=\"hidden\" name=\"label\" value=\"\(text: LabelMatcher.name(of: label))\">") }
-        if let corrected = filter.corrected { hidden.append("<input type=\"hidden\" name=\"corrected\" value=\"\(corrected ? "yes" : "no")\">") }
-        if filter.order != .newest { hidden.append("<input type=\"hidden\" name=\"sort\" value=\"\(text: filter.order.rawValue)\">") }
-        let minimum = filter.minimumPercent.map(String.init) ?? ""
-        let maximum = filter.maximumPercent.map(String.init) ?? ""
         return """
             <nav class="filters" aria-label="Who labelled">\(corrections)</nav>
             <nav class="filters" aria-label="Order">\(sorts)</nav>
-            <form class="inline" method="get" action="/">\(hidden)
+            """
+    }
+
+    /// One form (a GET, so the filters are the page's URL): the search box over paths and
+    /// folders and the confidence range, the other filters kept as hidden fields; then the
+    /// folder in force, and review of the images chosen.
+    private func search() -> HTML {
+        var hidden: [HTML] = []
+        for (name, value) in filter.choosingParameters + [("sort", filter.order == .newest ? nil : filter.order.rawValue),
+                                                          ("per", filter.pageSize == GalleryFilter.defaultPageSize ? nil : String(filter.pageSize))]
+        where !["q", "min", "max"].contains(name) {
+            if let value { hidden.append("<input type=\"hidden\" name=\"\(text: name)\" value=\"\(text: value)\">") }
+        }
+        let minimum = filter.minimumPercent.map(String.init) ?? ""
+        let maximum = filter.maximumPercent.map(String.init) ?? ""
+        var chosen: [HTML] = []
+        if let folder = filter.folder {
+            chosen.append("<a class=\"chip\" href=\"\(filter.with { $0.folder = nil }.link)\" aria-current=\"true\" "
+                          + "title=\"show every folder\">In \(text: folder) ×</a>")
+        }
+        if let search = filter.search {
+            chosen.append("<a class=\"chip\" href=\"\(filter.with { $0.search = nil }.link)\" aria-current=\"true\" "
+                          + "title=\"clear the search\">“\(text: search)” ×</a>")
+        }
+        chosen.append("<a class=\"chip review-these\" href=\"\(filter.review())\">Review these</a>")
+        return """
+            <form class="search" method="get" action="/" role="search">\(hidden)
+            <input type="search" name="q" value="\(text: filter.search)" placeholder="Search paths and folders" \
+            aria-label="Search paths and folders">
             <label>Confidence from <input type="number" name="min" min="0" max="100" value="\(text: minimum)"></label>
             <label>to <input type="number" name="max" min="0" max="100" value="\(text: maximum)"> %</label>
-            <button type="submit">Apply</button></form>
+            <button type="submit">Search</button></form>
+            <nav class="filters" aria-label="Chosen">\(chosen)</nav>
             """
     }
 

@@ -90,12 +90,19 @@ struct ImagePage {
 
     static func paths(_ details: ImageDetails) -> HTML {
         let rows = details.paths.map { path -> HTML in
-            "<tr><td class=\"path\">\(text: path.path)</td><td>\(path.missing ? "missing" : "present")</td><td>\(text: date(path.lastSeen))</td></tr>"
+            "<tr><td class=\"path\">\(ImagePage.folderLink(path.path))</td><td>\(path.missing ? "missing" : "present")</td><td>\(text: date(path.lastSeen))</td></tr>"
         }
         return """
             <div class="table-wrap"><table><thead><tr><th>Path</th><th>State</th><th>Last seen</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
+    }
+
+    /// A path with its folder linked to the gallery of that folder.
+    static func folderLink(_ path: String) -> HTML {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "\(text: path)" }
+        let folder = String(path[..<slash])
+        return "<a href=\"\(Link("/", [("folder", folder)]))\" title=\"every image in this folder\">\(text: folder)</a>\(text: String(path[slash...]))"
     }
 
     static func date(_ date: Date) -> String {

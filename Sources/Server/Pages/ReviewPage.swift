@@ -20,6 +20,12 @@ struct ReviewPage {
     /// `undo` and `was`: the image just acted on and the person's label it had before
     /// (empty: none), for the undo button.
     let undo: (image: Int64, was: String)?
+    /// The gallery's filters (`label`, `q`, `folder`, `min`, `max`): review only the images
+    /// they choose, and keep them in every link.
+    let filter: GalleryFilter
+
+    /// Review's own parameters, beside the filters.
+    static let parameters: Set = ["view", "step", "at", "from", "undo", "was", "per"]
 
     /// Reads the query as the gallery reads its own: an empty value is no value, and a value
     /// that means nothing here is a 400 naming the parameter (an unknown `view`, a `from`
@@ -28,6 +34,11 @@ struct ReviewPage {
     init(site: WardrobeSite, request: HTTPRequest) throws {
         self.site = site
         self.request = request
+        // Review takes only the images no person labelled: `corrected` would contradict it.
+        guard request.query["corrected"] == nil else {
+            throw SiteError.badRequest("corrected is not taken here: review shows the images no person labelled")
+        }
+        filter = try GalleryFilter(request.query, known: GalleryFilter.choosing.union(ReviewPage.parameters).subtracting(["corrected"]))
         let query = request.query.filter { !$0.value.isEmpty }
         switch query["view"] {
         case nil: showsGrid = false
@@ -68,36 +79,38 @@ struct ReviewPage {
             guard try catalogue.hasImage(at) else { throw SiteError.notFound }
             item = try catalogue.item(at)
         } else {
-            item = try catalogue.reviewNeighbour(of: from, forward: true)
+            item = try catalogue.reviewNeighbour(of: from, forward: true, among: filter.imageFilter)
         }
         let undo = undoForm()
         guard let item else {
             let content: HTML = """
                 <h1>Review</h1>\(undo)
-                <p>Nothing left to review: every image has a person's label. <a href="/">Back to the gallery</a></p>
+                <p>Nothing left to review: every image \(filter.choosesSome ? "chosen " : "")has a person's label. \
+                <a href="\(filter.link)">Back to the gallery</a></p>
                 """
             return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
         }
         let cursor = GalleryFilter.cursor(after: item)
-        let previous = try catalogue.reviewNeighbour(of: cursor, forward: false)
-        let next = try catalogue.reviewNeighbour(of: cursor, forward: true)
+        let previous = try catalogue.reviewNeighbour(of: cursor, forward: false, among: filter.imageFilter)
+        let next = try catalogue.reviewNeighbour(of: cursor, forward: true, among: filter.imageFilter)
         let details = try catalogue.details(of: .id(item.image))
         let name = item.path.map(GalleryPage.fileName) ?? "image \(item.image)"
-        let back = Link("/review", [("from", GalleryFilter.text(cursor))]).url
+        let back = filter.review([("from", GalleryFilter.text(cursor))]).url
         let forms: HTML = site.readOnly ? "<p class=\"muted\">Read-only: labels cannot be changed here.</p>"
             : LabelForms.buttons(id: item.image, back: back, token: site.guardian.token,
                                  modelLabel: LabelMatcher.name(of: item.label), corrected: item.correctedLabel != nil,
                                  keys: true, undoable: true)
         var moves: [HTML] = []
         if let previous {
-            moves.append("<a href=\"/review?at=\(previous.image)\" data-key=\"left\" rel=\"prev\">← Previous</a>")
+            moves.append("<a href=\"\(filter.review([("at", String(previous.image))]))\" data-key=\"left\" rel=\"prev\">← Previous</a>")
         }
         if let next {
-            moves.append("<a href=\"/review?at=\(next.image)\" data-key=\"right\" rel=\"next\">Next →</a>")
+            moves.append("<a href=\"\(filter.review([("at", String(next.image))]))\" data-key=\"right\" rel=\"next\">Next →</a>")
         }
         let content: HTML = """
-            <h1>Review <a class="chip" href="/review?view=grid">Grid</a> \
-            <a class="chip" href="/review?view=grid&amp;step=confirm">Confirm where it is right</a></h1>\(undo)
+            <h1>Review <a class="chip" href="\(filter.review([("view", "grid")]))">Grid</a> \
+            <a class="chip" href="\(filter.review([("view", "grid"), ("step", "confirm")]))">Confirm where it is right</a></h1>\(undo)
+            \(chosen())
             <div class="review" data-review="single"><div>
             <a href="/image/\(item.image)"><img class="large" src="/thumb/\(text: item.sha256)" alt="\(text: name)"></a>
             <p class="path">\(text: name)</p>
@@ -112,11 +125,28 @@ struct ReviewPage {
         return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
     }
 
+    /// What the gallery's filters chose, with the way back to those images in the gallery.
+    private func chosen() -> HTML {
+        guard filter.choosesSome else { return "" }
+        var parts: [String] = []
+        if let label = filter.label { parts.append(LabelMatcher.name(of: label)) }
+        if let search = filter.search { parts.append("“\(search)”") }
+        if let folder = filter.folder { parts.append("in \(folder)") }
+        if filter.minimumPercent != nil || filter.maximumPercent != nil {
+            parts.append("\(filter.minimumPercent ?? 0)–\(filter.maximumPercent ?? 100)% sure")
+        }
+        return """
+            <p class="chosen">Only these: \(text: parts.joined(separator: ", ")). \
+            <a href="\(filter.link)">See them in the gallery</a> · <a href="\(Link("/review", [("view", showsGrid || confirming ? "grid" : nil), ("step", confirming ? "confirm" : nil)]))">Review all</a></p>
+            """
+    }
+
     /// After an act from this page: a button that puts the label back as it was.
     private func undoForm() -> HTML {
         guard !site.readOnly, let (id, was) = undo else { return "" }
         // Undo leads back to the image in one-at-a-time, to the grid in the grid.
-        let back = confirming ? "/review?view=grid&step=confirm" : showsGrid ? "/review?view=grid" : "/review?at=\(id)"
+        let back = (confirming ? filter.review([("view", "grid"), ("step", "confirm")])
+            : showsGrid ? filter.review([("view", "grid")]) : filter.review([("at", String(id))])).url
         return """
             <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(text: site.guardian.token)">\
             <input type="hidden" name="id" value="\(id)"><input type="hidden" name="action" value="restore">\
@@ -126,23 +156,25 @@ struct ReviewPage {
     }
 
     private func grid() throws -> HTTPResponse {
-        let filter = try GalleryFilter(request.query)
-        let items = try site.catalogue.galleryPage(Gallery.Query(filter: ImageFilter(corrected: false), order: confirming ? .confident : .uncertain,
+        var unlabelled = filter.imageFilter
+        unlabelled.corrected = false
+        let items = try site.catalogue.galleryPage(Gallery.Query(filter: unlabelled, order: confirming ? .confident : .uncertain,
                                                                  limit: filter.pageSize)).items
-        var back = confirming ? "/review?view=grid&step=confirm" : "/review?view=grid"
-        if filter.pageSize != GalleryFilter.defaultPageSize { back += "&per=\(filter.pageSize)" }
+        let per = filter.pageSize == GalleryFilter.defaultPageSize ? nil : String(filter.pageSize)
+        let back = filter.review([("view", "grid"), ("step", confirming ? "confirm" : nil), ("per", per)]).url
         let cards = GalleryPage.grid(items) { item in site.readOnly ? "" : ReviewPage.cardForm(item, back: back, token: site.guardian.token) }
         let shown: HTML = items.isEmpty ? "<p>Nothing left to review.</p>"
             : "<div class=\"review-grid\" data-review=\"grid\">\(cards)</div>"
         let steps: HTML = confirming
-            ? "<a class=\"chip\" href=\"/review?view=grid\">Correct where it is wrong</a> <a class=\"chip\" href=\"/review\">One at a time</a>"
-            : "<a class=\"chip\" href=\"/review?view=grid&amp;step=confirm\">Confirm where it is right</a> <a class=\"chip\" href=\"/review\">One at a time</a>"
+            ? "<a class=\"chip\" href=\"\(filter.review([("view", "grid")]))\">Correct where it is wrong</a> <a class=\"chip\" href=\"\(filter.review())\">One at a time</a>"
+            : "<a class=\"chip\" href=\"\(filter.review([("view", "grid"), ("step", "confirm")]))\">Confirm where it is right</a> <a class=\"chip\" href=\"\(filter.review())\">One at a time</a>"
         let explained: HTML = confirming
             ? "The \(items.count) images the model is surest of, none labelled by a person yet: confirm (Enter) each it gets "
                 + "right. A fine-tune learns what is right only from confirmations; corrections alone teach it that a label is wrong."
             : "The \(items.count) images the model is least sure of, none labelled by a person yet."
         let content: HTML = """
             <h1>\(confirming ? "Confirm where it is right" : "Review") \(steps)</h1>\(undoForm())
+            \(chosen())
             <p class="muted">\(explained) \
             Keys: ← → ↑ ↓ pick an image, 1–9 and 0 give it a label, n none, Enter confirms the model, u undoes.</p>
             \(shown)
