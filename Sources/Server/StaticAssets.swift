@@ -23,6 +23,8 @@ enum StaticAssets {
         form.search{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:0 0 .6rem}
         form.search input[type=search]{flex:1 1 16rem;min-width:0;padding:.3rem .5rem}
         .chosen{margin:.2rem 0 .8rem}
+        .card label.pick{display:flex;gap:.3rem;align-items:center;padding:0 .45rem .4rem;font-size:.85rem;cursor:pointer}
+        .card:has(input:checked){outline:3px solid #8a3ffc;outline-offset:1px}
         input[type=number]{width:5rem}
         button{padding:.3rem .7rem;border:1px solid #888;border-radius:.3rem;background:#fff;cursor:pointer}
         button.primary{background:#23262b;color:#fff;border-color:#23262b}

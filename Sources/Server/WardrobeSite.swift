@@ -60,6 +60,7 @@ public final class WardrobeSite: HTTPHandler {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         // label() refuses anything but a POST with the token and this server's Origin.
         if parts == ["label"] { return try label(request) }
+        if parts == ["label-many"] { return try labelMany(request) }
         if request.method == "POST" { throw SiteError.notFound }
         // The gallery and review read their own parameters (and refuse the others); every
         // other page takes none.

@@ -78,4 +78,38 @@ extension OpenCatalogue {
             return (before, try store.currentClassification(of: image).map(Gallery.Item.init))
         }
     }
+
+    /// A page's act on several images at once (`label`, `confirm`, `clear`), as `wardrobe label`
+    /// does it on several ids: each image's person label before it, in the order given, for
+    /// undo. An id that names no image is not found, and nothing is changed.
+    public func label(_ act: Labeller.Act, images ids: [Int64], command: String) throws -> [(image: Int64, personBefore: Int?)] {
+        try changing { store in
+            let before = try ids.map { id in
+                let image = ImageID(id)
+                guard try store.image(image) != nil else { throw WardrobeError.notFound("image \(id) in \(path)") }
+                return (image: id, personBefore: try store.personLabel(of: image))
+            }
+            do {
+                _ = try Labeller(catalogue: store, command: command).apply(act, to: ids.map { .id($0) })
+            } catch CatalogueError.invalidArgument(let message) {
+                throw WardrobeError.invalidArgument(message)
+            }
+            return before
+        }
+    }
+
+    /// Undoes an act on several images: puts back each one's person label as `labels` gives it
+    /// (nil: none, so the model's label shows again), one act per label put back.
+    public func restore(_ labels: [(image: Int64, personLabel: Int?)], command: String) throws {
+        let groups = Dictionary(grouping: labels, by: \.personLabel)
+        try changing { store in
+            for image in labels where try store.image(ImageID(image.image)) == nil {
+                throw WardrobeError.notFound("image \(image.image) in \(path)")
+            }
+            let labeller = Labeller(catalogue: store, command: command)
+            for (label, images) in groups.sorted(by: { ($0.key ?? -1) < ($1.key ?? -1) }) {
+                _ = try labeller.apply(label.map { .label($0) } ?? .clear, to: images.map { .id($0.image) })
+            }
+        }
+    }
 }

@@ -7,10 +7,13 @@ import Wardrobe
 struct GalleryPage {
     let site: WardrobeSite
     let filter: GalleryFilter
+    /// `undo`: after an act on the selected images, each one's person label before it.
+    let undo: String?
 
     init(site: WardrobeSite, request: HTTPRequest) throws {
         self.site = site
-        filter = try GalleryFilter(request.query)
+        filter = try GalleryFilter(request.query, known: GalleryFilter.parameters.union(["undo"]))
+        undo = request.query["undo"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func response() throws -> HTTPResponse {
@@ -21,7 +24,8 @@ struct GalleryPage {
             \(search())
             \(labelChips(counts))
             \(otherFilters())
-            \(items.isEmpty ? "<p class=\"muted\">No images match.</p>" : GalleryPage.grid(items))
+            \(try undoNotice())
+            \(items.isEmpty ? "<p class=\"muted\">No images match.</p>" : selectable(items))
             \(pager(items))
             """
         return .html(PageLayout.page(title: title, section: .gallery, readOnly: site.readOnly, content))
@@ -85,6 +89,18 @@ struct GalleryPage {
             <button type="submit">Search</button></form>
             <nav class="filters" aria-label="Chosen">\(chosen)</nav>
             """
+    }
+
+    /// The grid, with a checkbox on each card and the form they belong to (none when read-only).
+    private func selectable(_ items: [Gallery.Item]) -> HTML {
+        guard !site.readOnly else { return GalleryPage.grid(items) }
+        return SelectionForms.bar(token: site.guardian.token, back: filter.link.url) + GalleryPage.grid(items, extra: SelectionForms.checkbox)
+    }
+
+    private func undoNotice() throws -> HTML {
+        guard !site.readOnly, let undo else { return "" }
+        let count = try SelectionForms.undoList(undo).count
+        return SelectionForms.undoNotice(undo, count: count, token: site.guardian.token, back: filter.link.url)
     }
 
     private func pager(_ items: [Gallery.Item]) -> HTML {

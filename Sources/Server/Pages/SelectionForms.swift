@@ -1,0 +1,84 @@
+import Wardrobe
+
+/// The gallery's multi-select: a checkbox on each card, all belonging to one
+/// POST form (`form="pick"`, so the cards stay outside it) with one label
+/// list, Set and Confirm; posted to `/label-many` with the page's token like
+/// every other form, so it works without JavaScript. The page after says how
+/// many were saved and offers one Undo for all of them: the undo parameter
+/// carries each image's person label before the act (`12:,13:Coat`, empty
+/// for none), and Undo posts them back.
+enum SelectionForms {
+    /// The form's id, named by each checkbox.
+    static let formID = "pick"
+    /// At most this many images in one act: the gallery's largest page.
+    static let limit = 200
+
+    /// The field of one image's checkbox (each a name of its own: a form field given twice is refused).
+    static func field(_ id: Int64) -> String { "image-\(id)" }
+
+    /// The image ids a form picked, from its `image-N` fields.
+    static func picked(_ form: [String: String]) throws -> [Int64] {
+        let ids = try form.keys.filter { $0.hasPrefix("image-") }.map { name in
+            guard let id = try? SiteError.imageID(String(name.dropFirst(6))) else {
+                throw SiteError.badRequest("\(name) names no image")
+            }
+            return id
+        }
+        guard !ids.isEmpty else { throw SiteError.badRequest("no image is selected") }
+        guard ids.count <= limit else { throw SiteError.badRequest("at most \(limit) images at once") }
+        return ids.sorted()
+    }
+
+    /// A card's checkbox.
+    static func checkbox(_ item: Gallery.Item) -> HTML {
+        """
+        <label class="pick"><input type="checkbox" form="\(text: formID)" name="\(text: field(item.image))" value="1"> Select</label>
+        """
+    }
+
+    /// The form the checkboxes belong to: a label, Set, Confirm.
+    static func bar(token: String, back: String) -> HTML {
+        let options = (0...LabelMatcher.noneLabel).map { label -> HTML in
+            "<option value=\"\(text: LabelMatcher.name(of: label))\">\(text: LabelMatcher.name(of: label))</option>"
+        }
+        return """
+            <form id="\(text: formID)" class="inline bulk" method="post" action="/label-many">\
+            <input type="hidden" name="token" value="\(text: token)"><input type="hidden" name="back" value="\(text: back)">\
+            <span>Selected images:</span><select name="label" aria-label="label for the selected images">\(options)</select>\
+            <button type="submit" name="action" value="label">Set label</button>\
+            <button type="submit" name="action" value="confirm">Confirm the model's label</button></form>
+            """
+    }
+
+    /// The undo parameter: each image with its person label before the act.
+    static func undoParameter(_ before: [(image: Int64, personBefore: Int?)]) -> String {
+        before.map { "\($0.image):" + ($0.personBefore.map(LabelMatcher.name(of:)) ?? "") }.joined(separator: ",")
+    }
+
+    /// The undo parameter read back; anything else is a bad request.
+    static func undoList(_ text: String) throws -> [(image: Int64, personLabel: Int?)] {
+        let entries = try text.split(separator: ",", omittingEmptySubsequences: false).map { entry in
+            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let id = try? SiteError.imageID(String(parts[0])) else {
+                throw SiteError.badRequest("undo is a list of image:label")
+            }
+            if parts[1].isEmpty { return (image: id, personLabel: Int?.none) }
+            guard let label = try? LabelMatcher.index(of: String(parts[1])) else {
+                throw SiteError.badRequest("undo names no label \(parts[1])")
+            }
+            return (image: id, personLabel: Int?.some(label))
+        }
+        guard entries.count <= limit else { throw SiteError.badRequest("at most \(limit) images at once") }
+        return entries
+    }
+
+    /// After an act on several images: how many, and one Undo for all (key `u`).
+    static func undoNotice(_ text: String, count: Int, token: String, back: String) -> HTML {
+        """
+        <form class="inline notice" method="post" action="/label-many"><input type="hidden" name="token" value="\(text: token)">\
+        <input type="hidden" name="action" value="restore"><input type="hidden" name="undo" value="\(text: text)">\
+        <input type="hidden" name="back" value="\(text: back)">\
+        <span>Saved for \(count) image\(count == 1 ? "" : "s").</span><button type="submit" data-key="u"><kbd>u</kbd>Undo</button></form>
+        """
+    }
+}
