@@ -62,9 +62,9 @@ public final class WardrobeSite: HTTPHandler {
         if parts == ["label"] { return try label(request) }
         if parts == ["label-many"] { return try labelMany(request) }
         if request.method == "POST" { throw SiteError.notFound }
-        // The gallery and review read their own parameters (and refuse the others); every
-        // other page takes none.
-        if !(parts == [""] || parts == ["review"]) { try SiteError.refuseUnknown(request.query) }
+        // The gallery, review and an image's page read their own parameters (and refuse the
+        // others); every other page takes none.
+        if !(parts == [""] || parts == ["review"] || parts.first == "image") { try SiteError.refuseUnknown(request.query) }
         switch parts.first ?? "" {
         case "" where parts.count == 1:
             return try GalleryPage(site: self, request: request).response()

@@ -140,4 +140,26 @@ struct ServerReviewTests {
         #expect(decoded["n"] as? Int == 3)
         #expect(decoded["ok"] as? Bool == true)
     }
+
+    /// The image page has review's keys: a key per label, none and Enter, each undoable with u.
+    @Test func imagePageHasReviewsKeysAndUndo() throws {
+        let item = try #require(try catalogue().galleryPage(GalleryQuery(corrected: false, order: .uncertain, limit: 1)).first)
+        let html = try client.get("/image/\(item.image)").text
+        for label in 0...Catalogue.noneLabel {
+            let key = label == Catalogue.noneLabel ? "n" : label == 9 ? "0" : String(label + 1)
+            #expect(html.contains("data-key=\"\(key)\"><kbd>\(key)</kbd>\(HTML.escape(LabelMatcher.name(of: label)))</button>"))
+        }
+        #expect(html.contains("<button type=\"submit\" class=\"primary\" data-key=\"enter\"><kbd>Enter</kbd>Confirm "))
+        #expect(html.contains("<input type=\"hidden\" name=\"undoable\" value=\"1\">"))
+        let done = try act([("id", "\(item.image)"), ("action", "label"), ("label", "Bag"), ("back", "/image/\(item.image)"),
+                            ("undoable", "1")], json: false)
+        #expect(done.status == 303 && done.header("location") == "/image/\(item.image)?undo=\(item.image)&was=")
+        let after = try client.get("/image/\(item.image)?undo=\(item.image)&was=").text
+        #expect(after.contains("name=\"back\" value=\"/image/\(item.image)\"><span>Saved.</span><button type=\"submit\" data-key=\"u\">"))
+        #expect(try catalogue().personLabel(of: item.image) == 8)
+        _ = try act([("id", "\(item.image)"), ("action", "restore"), ("label", ""), ("back", "/image/\(item.image)")], json: false)
+        #expect(try catalogue().personLabel(of: item.image) == nil)
+        #expect(try client.get("/image/\(item.image)?undo=x").status == 400)
+        #expect(try client.get("/image/\(item.image)?undo=\(item.image)&was=Blazerish").status == 400)
+    }
 }

@@ -2,15 +2,20 @@ import Foundation
 import Wardrobe
 
 /// `/image/ID`: the thumbnail large, the 28x28 tensor the model saw, the top
-/// three with bars, the buttons that correct the label, the whole history
+/// three with bars, the buttons that correct the label (with review's keys,
+/// and undo), the whole history
 /// (classifications and a person's acts) and every path with its state.
 struct ImagePage {
     let site: WardrobeSite
     let id: Int64
+    /// `undo` and `was`, after an act on this page: the undo button.
+    let undo: (image: Int64, was: String)?
 
     init(site: WardrobeSite, request: HTTPRequest, id: Int64) throws {
         self.site = site
         self.id = id
+        try SiteError.refuseUnknown(request.query, known: ["undo", "was"])
+        undo = try LabelForms.undo(request.query.filter { !$0.value.isEmpty })
     }
 
     func response() throws -> HTTPResponse {
@@ -23,11 +28,15 @@ struct ImagePage {
         let forms: HTML = site.readOnly ? "" : """
             <h2>Correct the label</h2>
             \(LabelForms.buttons(id: id, back: "/image/\(details.id)", token: site.guardian.token,
-                                  modelLabel: details.label, corrected: details.correctedLabel != nil, keys: false))
+                                  modelLabel: details.label, corrected: details.correctedLabel != nil, keys: true, undoable: true))
+            <p class="muted">Keys: 1–9 and 0 pick a label, n none, Enter confirms the model, u undoes.</p>
             """
+        let undoNotice: HTML = site.readOnly ? "" : undo.map {
+            LabelForms.undoNotice(id: $0.image, was: $0.was, back: "/image/\(id)", token: site.guardian.token)
+        } ?? ""
         let recipe = try site.catalogue.tensorRecipe()
         let content: HTML = """
-            <h1 class="path">\(text: name)</h1>
+            <h1 class="path">\(text: name)</h1>\(undoNotice)
             <div class="image-layout"><div>
             <img class="large" src="/thumb/\(text: details.sha256)" alt="\(text: effective): \(text: name)">
             </div><div>

@@ -58,16 +58,7 @@ struct ReviewPage {
             guard let cursor = GalleryFilter.cursor(text) else { throw SiteError.badRequest("from is not a page position") }
             return cursor
         }
-        if let text = query["undo"] {
-            guard let id = try? SiteError.imageID(text) else { throw SiteError.badRequest("undo is an image number") }
-            let was = query["was"] ?? ""
-            guard was.isEmpty || (try? LabelMatcher.index(of: was)) != nil else {
-                throw SiteError.badRequest("was is a label, or empty for none")
-            }
-            undo = (id, was)
-        } else {
-            undo = nil
-        }
+        undo = try LabelForms.undo(query)
     }
 
     func response() throws -> HTTPResponse {
@@ -147,12 +138,7 @@ struct ReviewPage {
         // Undo leads back to the image in one-at-a-time, to the grid in the grid.
         let back = (confirming ? filter.review([("view", "grid"), ("step", "confirm")])
             : showsGrid ? filter.review([("view", "grid")]) : filter.review([("at", String(id))])).url
-        return """
-            <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(text: site.guardian.token)">\
-            <input type="hidden" name="id" value="\(id)"><input type="hidden" name="action" value="restore">\
-            <input type="hidden" name="label" value="\(text: was)"><input type="hidden" name="back" value="\(text: back)">\
-            <span>Saved.</span><button type="submit" data-key="u"><kbd>u</kbd>Undo</button></form>
-            """
+        return LabelForms.undoNotice(id: id, was: was, back: back, token: site.guardian.token)
     }
 
     private func grid() throws -> HTTPResponse {
