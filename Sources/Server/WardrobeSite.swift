@@ -64,7 +64,9 @@ public final class WardrobeSite: HTTPHandler {
         if request.method == "POST" { throw SiteError.notFound }
         // The gallery, review and an image's page read their own parameters (and refuse the
         // others); every other page takes none.
-        if !(parts == [""] || parts == ["review"] || parts.first == "image") { try SiteError.refuseUnknown(request.query) }
+        if !(parts == [""] || parts == ["review"] || parts.first == "image" || parts.first == "original") {
+            try SiteError.refuseUnknown(request.query)
+        }
         switch parts.first ?? "" {
         case "" where parts.count == 1:
             return try GalleryPage(site: self, request: request).response()
@@ -74,6 +76,8 @@ public final class WardrobeSite: HTTPHandler {
             return try thumbnail(hash: parts[1], request: request)
         case "tensor" where parts.count == 2 && parts[1].hasSuffix(".png"):
             return try tensor(id: try SiteError.imageID(String(parts[1].dropLast(4))), request: request)
+        case "original" where parts.count == 2:
+            return try view(id: try SiteError.imageID(parts[1]), request: request)
         case "review" where parts.count == 1:
             return try ReviewPage(site: self, request: request).response()
         case "stats" where parts.count == 1:
@@ -111,6 +115,29 @@ public final class WardrobeSite: HTTPHandler {
         }
         guard let thumbnail = try catalogue.thumbnail(sha256: hash) else { throw SiteError.notFound }
         return HTTPResponse(status: 200, headers: [("Content-Type", thumbnail.contentType)] + caching, body: thumbnail.bytes)
+    }
+
+    /// `/original/ID?w=SIDE`: a larger view of the image, its longest side at most SIDE, one of
+    /// `OpenCatalogue.viewSides` (default 960), made from the image's file by
+    /// `OpenCatalogue.view(of:side:)`: the URL names an image, never a file, and what is sent
+    /// is always a re-encoded copy. The image's hash and the side are the ETag.
+    private func view(id: Int64, request: HTTPRequest) throws -> HTTPResponse {
+        try SiteError.refuseUnknown(request.query, known: ["w"])
+        let sides = OpenCatalogue.viewSides
+        let side = try request.query["w"].map { text in
+            guard let side = Int(text), sides.contains(side) else {
+                throw SiteError.badRequest("w is one of " + sides.map(String.init).joined(separator: ", "))
+            }
+            return side
+        } ?? 960
+        guard let item = try catalogue.item(id) else { throw SiteError.notFound }
+        let tag = "\"v-\(item.sha256)-\(side)\""
+        let caching = [("ETag", tag), ("Cache-Control", "private, max-age=3600")]
+        if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
+        guard let jpeg = try catalogue.view(of: id, side: side) else {
+            throw SiteError.notFound
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")] + caching, body: jpeg)
     }
 
     /// The 28x28 tensor the model in use sees, drawn from the stored thumbnail through the

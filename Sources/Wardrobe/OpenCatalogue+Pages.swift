@@ -112,4 +112,29 @@ extension OpenCatalogue {
             }
         }
     }
+
+    /// The sizes a larger view is made at (its longest side, in pixels): a few, so each is
+    /// worth a browser's cache.
+    public static let viewSides = [480, 960, 1600]
+
+    /// A larger view of image `id`, its longest side at most `side` (one of `viewSides`; never
+    /// enlarged), as JPEG: decoded from the first recorded file of the image that still exists
+    /// and still has its SHA-256 (a file replaced or changed since is passed over, never shown
+    /// as this image), under import's limits, oriented and re-encoded; never the file's own
+    /// bytes, and no path comes from the caller. Nil when the image is not there or none of its
+    /// files is left as it was imported.
+    public func view(of id: Int64, side: Int) throws -> [UInt8]? {
+        precondition(OpenCatalogue.viewSides.contains(side), "a view is made at one of the fixed sides")
+        let found = try reading { store, _ in
+            try store.image(ImageID(id)).map { (sha256: $0.sha256, paths: try store.paths(of: ImageID(id))) }
+        }
+        guard let found else { return nil }
+        for path in found.paths {
+            // Gone, unreadable or not a regular file: the next one.
+            guard let bytes = try? ImageFile.read(path.path), SHA256.digest(bytes) == found.sha256.bytes else { continue }
+            let decoded = try ImageProcessor().decoder.decode(bytes, minimumSide: side)
+            return try JPEGEncoder(quality: 85).encode(decoded.bitmap.fitted(longestSide: side))
+        }
+        return nil
+    }
 }

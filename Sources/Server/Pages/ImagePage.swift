@@ -38,7 +38,10 @@ struct ImagePage {
         let content: HTML = """
             <h1 class="path">\(text: name)</h1>\(undoNotice)
             <div class="image-layout"><div>
-            <img class="large" src="/thumb/\(text: details.sha256)" alt="\(text: effective): \(text: name)">
+            <a href="/original/\(details.id)?w=1600" title="a larger view, made from the photo's file">\
+            <img class="large" src="/thumb/\(text: details.sha256)" alt="\(text: effective): \(text: name)"></a>
+            <p class="muted views">Larger: <a href="/original/\(details.id)?w=960">960 px</a> · \
+            <a href="/original/\(details.id)?w=1600">1600 px</a> (from the photo's file, while it is there unchanged)</p>
             </div><div>
             <p><strong>\(text: effective)</strong>\(who)</p>
             \(ImagePage.model(details))
