@@ -8,6 +8,10 @@ public struct OptionDeclaration: Sendable, Equatable {
     public var help: String
     /// Every occurrence is kept (an array property); otherwise a second one is wrong usage.
     public var repeats: Bool
+    /// Without it the command cannot run (a property with neither a default nor an optional type).
+    public var isRequired: Bool
+    /// The words the value must be one of (an `ArgumentChoice`); nil when any word may do.
+    public var choices: [String]?
 
     public var isFlag: Bool { valueName == nil }
 }
@@ -23,6 +27,13 @@ public struct ArgumentDeclaration: Sendable, Equatable {
     /// The option whose words the first word completes as (`--label`: `label LABEL IMAGE...`);
     /// nil: the words complete as file names.
     public var firstWordCompletesAs: String? = nil
+    /// May be left out: an optional, or an array with a default.
+    public var isOptional: Bool = false
+    /// The words it must be one of (an `ArgumentChoice`); nil when any word may do.
+    public var choices: [String]? = nil
+
+    /// Its placeholders: `LABEL IMAGE...` names `LABEL` and `IMAGE...`.
+    var placeholders: [String] { name.split(separator: " ").map(String.init) }
 }
 
 /// Everything a command declares, in declaration order (groups expanded in
@@ -35,6 +46,8 @@ public struct ArgumentDeclaration: Sendable, Equatable {
 public struct CommandDeclarations {
     public private(set) var options: [OptionDeclaration] = []
     public private(set) var arguments: [ArgumentDeclaration] = []
+    /// The command's forms that exclude each other (`CommandConfiguration.alternatives`).
+    public private(set) var alternatives: [Alternatives] = []
     var optionSlots: [OptionSlot] = []
     var argumentSlots: [ArgumentSlot] = []
     /// Whose `validate()` runs, in order: every group, then the command itself.
@@ -52,6 +65,9 @@ public struct CommandDeclarations {
         let collector = DeclarationCollector()
         let value = DeclarationCollector.$current.withValue(collector) { Arguments() }
         collector.declarations.validated.append(value)
+        if let command = type as? any Command.Type {
+            collector.declarations.alternatives = command.configuration.alternatives
+        }
         return (value, collector.declarations)
     }
 
@@ -66,7 +82,8 @@ public struct CommandDeclarations {
     }
 
     /// Mistakes in the declarations themselves: a name declared twice, a name
-    /// without its dashes, an array argument before another. Empty when sound;
+    /// without its dashes, an array argument before another, an alternative
+    /// naming what nothing declares. Empty when sound;
     /// the parser refuses to run a command that has any.
     public var problems: [String] {
         var problems: [String] = []
@@ -86,6 +103,11 @@ public struct CommandDeclarations {
         }
         for (index, argument) in arguments.enumerated() where argument.takesRest && index < arguments.count - 1 {
             problems.append("argument \(argument.name) takes the rest of the words, so it must be the last")
+        }
+        let placeholders = Set(arguments.flatMap(\.placeholders))
+        for word in alternatives.flatMap({ $0.forms.joined() }) {
+            let declared = word.hasPrefix("-") ? names.contains(word) && word != "--help" : placeholders.contains(word)
+            if !declared { problems.append("alternative '\(word)' names no declared option or argument") }
         }
         return problems
     }

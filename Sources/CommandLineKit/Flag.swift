@@ -11,7 +11,8 @@ public struct Flag {
     public var wrappedValue: Bool { box.value }
 
     public init(name: String, short: Character? = nil, help: String) {
-        let declaration = OptionDeclaration(name: name, short: short, valueName: nil, help: help, repeats: false)
+        let declaration = OptionDeclaration(name: name, short: short, valueName: nil, help: help, repeats: false,
+                                            isRequired: false, choices: nil)
         DeclarationCollector.add(OptionSlot(declaration: declaration) { [box] occurrences throws(Rejection) in
             box.value = !occurrences.isEmpty
         })

@@ -31,7 +31,9 @@ public enum HelpPrinter {
 
     public static func usageLine(for command: any Command.Type, commandPath: [String], root: any Command.Type) -> String {
         let path = commandLine(commandPath, root: root)
-        return command.configuration.subcommands.isEmpty ? "\(path) \(command.configuration.usage)" : "\(path) <subcommand>"
+        guard command.configuration.subcommands.isEmpty else { return "\(path) <subcommand>" }
+        let usage = CommandDeclarations(of: command).usage
+        return usage.isEmpty ? path : "\(path) \(usage)"
     }
 
     /// The tool's name and the subcommands, as typed: `wardrobe model info`.

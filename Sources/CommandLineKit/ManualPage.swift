@@ -9,7 +9,7 @@ public enum ManualPage {
         let name = root.configuration.name
         var page = ".TH \(name.uppercased()) 1 \"\" \(quoted("\(name) \(version)")) \"User Commands\"\n"
         page += ".SH NAME\n\(escaped(name)) \\- \(escaped(root.configuration.abstract))\n"
-        page += ".SH SYNOPSIS\n.B \(escaped(name))\n\(escaped(root.configuration.usage))\n"
+        page += ".SH SYNOPSIS\n.B \(escaped(name))\n\(escaped("<subcommand> [options]"))\n"
         if !root.configuration.discussion.isEmpty {
             page += ".SH DESCRIPTION\n" + paragraphs(root.configuration.discussion)
         }

@@ -19,13 +19,16 @@ public struct Option<Value> {
         return value
     }
 
-    /// `read` turns the given words (never empty) into the property's value.
-    private init(default value: Value?, name: String, short: Character?, valueName: String, help: String,
-                 repeats: Bool, read: @escaping (_ words: [String], _ name: String) throws(Rejection) -> Value) {
+    /// `read` turns the given words (never empty) into the property's value;
+    /// `choices`, when the value is one of a fixed set of words, are those words.
+    init(default value: Value?, name: String, short: Character?, valueName: String, help: String,
+         repeats: Bool, choices: [String]? = nil,
+         read: @escaping (_ words: [String], _ name: String) throws(Rejection) -> Value) {
         let box = Box(value)
         self.box = box
-        let declaration = OptionDeclaration(name: name, short: short, valueName: valueName, help: help, repeats: repeats)
         let required = value == nil
+        let declaration = OptionDeclaration(name: name, short: short, valueName: valueName, help: help, repeats: repeats,
+                                            isRequired: required, choices: choices)
         DeclarationCollector.add(OptionSlot(declaration: declaration) { words throws(Rejection) in
             guard !words.isEmpty else {
                 if required { throw Rejection(message: "missing \(name) \(valueName)") }

@@ -3,10 +3,11 @@ import Foundation
 /// Shell completion scripts written from the same declarations as help (as
 /// swift-argument-parser does): subcommands at every level, each command's
 /// options, and the values of options the tool names (`--label`: the
-/// labels; `--prep`: the recipes). Options whose value is a file complete
-/// file names. Adding an option to a command adds it here too.
+/// labels; `--prep`: the recipes) or declares (an `ArgumentChoice`'s words).
+/// Options whose value is a file complete file names. Adding an option to a
+/// command adds it here too.
 public enum ShellCompletion {
-    public enum Shell: String, CaseIterable, Sendable {
+    public enum Shell: String, ArgumentChoice {
         case bash, zsh, fish
     }
 
@@ -21,9 +22,14 @@ public enum ShellCompletion {
     }
 
     /// The script for `shell`. `values` maps an option's name (`--label`) to the
-    /// words it takes; other options with a value complete file names.
+    /// words it takes, beside those of options declared as an `ArgumentChoice`;
+    /// other options with a value complete file names.
     public static func script(for shell: Shell, root: any Command.Type, values: [String: [String]]) -> String {
         let nodes = tree(root, path: [])
+        var values = values
+        for option in nodes.flatMap(\.options) where values[option.name] == nil {
+            values[option.name] = option.choices
+        }
         switch shell {
         case .bash: return bash(nodes, name: root.configuration.name, values: values)
         case .zsh:

@@ -49,7 +49,7 @@ import Testing
 
             """)
         #expect(HelpPrinter.usageLine(for: InfoCommand.self, commandPath: ["group", "info"], root: Tool.self)
-                == "tool group info [options] [FILE]")
+                == "tool group info --out FILE [FILE]")
     }
 
     @Test func declarationsListOptionsAndArgumentsInOrder() {
@@ -62,6 +62,52 @@ import Testing
         #expect(declarations.arguments.map(\.name) == ["FILE..."])
         #expect(declarations.arguments.map(\.takesRest) == [true])
         #expect(declarations.problems.isEmpty)
+    }
+
+    /// The usage line is written from the declarations: what may be left out as
+    /// `[options]`, the declared forms, the options needed, then the arguments.
+    @Test func usageIsWrittenFromTheDeclarations() {
+        #expect(CommandDeclarations(of: PackCommand.self).usage
+                == "[options] (NAME | --all) [--level LEVEL | --store] --out DIR fast|small|best-size...")
+        #expect(CommandDeclarations(of: CopyCommand.self).usage == "[options] FILE...")
+        #expect(CommandDeclarations(of: StrayAlternativeCommand.self).usage == "(NAME FILE... | --sample | --help | FILE)")
+        #expect(CommandDeclarations(of: PackCommand.self).problems.isEmpty)
+        #expect(CommandDeclarations(of: StrayAlternativeCommand.self).problems == [
+            "alternative '--sample' names no declared option or argument",
+            "alternative '--help' names no declared option or argument",
+            "alternative 'FILE' names no declared option or argument",
+        ])
+    }
+
+    /// An `ArgumentChoice` reads its words whatever their case and refuses others, listing them.
+    @Test func choicesAreReadFromTheirWords() throws {
+        let words = ["--level", "BEST-size", "--order", "SMALL", "--out", "d", "archive", "fast", "small"]
+        guard case .run(let command, _) = try ArgumentParser.parse(words, root: PackCommand.self),
+              let pack = command as? PackCommand else {
+            Issue.record("pack did not parse")
+            return
+        }
+        #expect(pack.name == "archive")
+        #expect(pack.level == .bestSize)
+        #expect(pack.order == .small)
+        #expect(pack.levels == [.fast, .small])
+        let refused = { (words: [String]) -> String? in
+            do {
+                _ = try ArgumentParser.parse(words, root: PackCommand.self)
+                return nil
+            } catch let error as UsageError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(refused(["--out", "d", "--level", "best"]) == "unknown --level 'best'; use fast, small or best-size")
+        #expect(refused(["--out", "d", "x", "slow"]) == "unknown LEVEL... 'slow'; use fast, small or best-size")
+        #expect(refused(["--out", "d", "x", "smal"]) == "unknown LEVEL... 'smal'; did you mean 'small'? (use fast, small or best-size)")
+        let options = CommandDeclarations(of: PackCommand.self).options
+        #expect(options.first { $0.name == "--level" }?.choices == ["fast", "small", "best-size"])
+        #expect(options.first { $0.name == "--out" }?.isRequired == true)
+        #expect(options.first { $0.name == "--order" }?.isRequired == false)
     }
 
     @Test func mistakesInDeclarationsAreFound() {

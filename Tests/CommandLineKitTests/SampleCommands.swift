@@ -4,7 +4,7 @@ import CommandLineKit
 /// frame without wardrobe: `tool copy`, `tool group info`.
 struct Tool: Command {
     static let configuration = CommandConfiguration(
-        name: "tool", abstract: "A tool for tests.", usage: "<subcommand> [options]",
+        name: "tool", abstract: "A tool for tests.",
         subcommands: [CopyCommand.self, GroupCommand.self])
 
     @Flag(name: "--version", help: "Show the version.")
@@ -39,7 +39,7 @@ struct Weekday: Equatable {
 
 struct CopyCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "copy", abstract: "Copy files.", usage: "[options] FILE...",
+        name: "copy", abstract: "Copy files.",
         discussion: "Copies each FILE.")
 
     @Argument(name: "FILE...", help: "The files to copy.")
@@ -71,17 +71,57 @@ struct CopyCommand: Command {
 
 struct GroupCommand: CommandGroup {
     static let configuration = CommandConfiguration(
-        name: "group", abstract: "Commands in a group.", usage: "<subcommand> [options]",
+        name: "group", abstract: "Commands in a group.",
         subcommands: [InfoCommand.self])
 }
 
 struct InfoCommand: Command {
-    static let configuration = CommandConfiguration(name: "info", abstract: "Show one file.", usage: "[options] [FILE]")
+    static let configuration = CommandConfiguration(name: "info", abstract: "Show one file.")
 
     @Argument(name: "FILE", help: "The file.")
     var file: String?
     @Option(name: "--out", value: "FILE", help: "Where to write.")
     var out: String
+
+    func run(_ console: Console) throws -> ExitStatus { .success }
+}
+
+/// Words from a fixed set, and forms that exclude each other.
+struct PackCommand: Command {
+    enum Level: String, ArgumentChoice {
+        case fast, small, bestSize = "best-size"
+    }
+
+    static let configuration = CommandConfiguration(
+        name: "pack", abstract: "Pack files.",
+        alternatives: [.oneOf(["NAME"], ["--all"]), .atMostOneOf(["--level"], ["--store"])])
+
+    @Argument(name: "NAME", help: "The archive.")
+    var name: String?
+    @Flag(name: "--all", help: "Every file.")
+    var all: Bool
+    @Option(name: "--level", value: "LEVEL", help: "How hard to try.")
+    var level: Level?
+    @Flag(name: "--store", help: "Do not compress.")
+    var store: Bool
+    @Option(name: "--order", value: "ORDER", help: "The order of the files.")
+    var order = Level.fast
+    @Option(name: "--out", value: "DIR", help: "Where the archive goes.")
+    var out: String
+    @Argument(name: "LEVEL...", help: "The level of each file.")
+    var levels: [Level]
+
+    func run(_ console: Console) throws -> ExitStatus { .success }
+}
+
+/// Alternatives that name what nothing declares.
+struct StrayAlternativeCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "stray", abstract: "Names a stranger.",
+        alternatives: [.oneOf(["NAME", "FILE..."], ["--sample"], ["--help"], ["FILE"])])
+
+    @Argument(name: "NAME FILE...", help: "A name, then files.")
+    var words: [String] = []
 
     func run(_ console: Console) throws -> ExitStatus { .success }
 }

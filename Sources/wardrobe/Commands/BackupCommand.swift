@@ -7,7 +7,6 @@ struct BackupCommand: Command {
     static let configuration = CommandConfiguration(
         name: "backup",
         abstract: "Write a checked copy of the catalogue, safe while an import or a server is writing.",
-        usage: "[options] FILE",
         discussion: """
             The copy is one consistent snapshot, taken through SQLite's online backup API.
             It is written beside FILE, checked (integrity_check, schema version, every

@@ -6,7 +6,7 @@ struct ClassifyCommand: Command {
     static let configuration = CommandConfiguration(
         name: "classify",
         abstract: "Classify image files and print the label and confidence of each.",
-        usage: "[options] (FILE... | --sample)",
+        alternatives: [.oneOf(["FILE..."], ["--sample"])],
         discussion: """
             Each result is also recorded in the catalogue (a run of its own) unless --no-save.
             --sample classifies the bundled Fashion-MNIST test image with the fashion-mnist prep

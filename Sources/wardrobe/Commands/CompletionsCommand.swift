@@ -6,7 +6,6 @@ struct CompletionsCommand: Command {
     static let configuration = CommandConfiguration(
         name: "completions",
         abstract: "Print a shell completion script for bash, zsh or fish.",
-        usage: "bash|zsh|fish",
         discussion: """
             Written from the same option declarations as help: subcommands, options, label
             names and recipe names. 'make install' installs all three; by hand:
@@ -15,29 +14,20 @@ struct CompletionsCommand: Command {
               wardrobe completions fish > ~/.config/fish/completions/wardrobe.fish
             """)
 
-    @Argument(name: "SHELL", help: "bash, zsh or fish.", transform: CompletionsCommand.shell)
+    @Argument(name: "SHELL", help: "bash, zsh or fish.")
     var shells: [ShellCompletion.Shell]
-
-    static func shell(_ word: String) throws -> ShellCompletion.Shell {
-        guard let shell = ShellCompletion.Shell(rawValue: word) else {
-            let names = ShellCompletion.Shell.allCases.map(\.rawValue)
-            throw ValueError { _ in Suggestion.appending(to: "unknown shell '\(word)'", for: word, among: names)
-                + " (use bash, zsh or fish)" }
-        }
-        return shell
-    }
 
     func validate() throws(UsageError) {
         if shells.count != 1 { throw UsageError(shells.isEmpty ? "missing SHELL (bash, zsh or fish)" : "one SHELL at a time") }
     }
 
-    /// What options take, where the tool knows it: everything else with a value completes file names.
+    /// What options take, where the tool knows it and no `ArgumentChoice` declares it:
+    /// everything else with a value completes file names.
     static var values: [String: [String]] {
         let labels = ["t-shirt", "top", "trouser", "pullover", "dress", "coat", "sandal", "shirt", "sneaker", "bag",
                       "ankle-boot", "none"]
         let recipes = WardrobeSetup.recipeNames
-        return ["--label": labels, "--prep": recipes, "--recipe": recipes + ["all"],
-                "--sort": ImageListing.Order.allCases.map(\.rawValue), "--format": ["csv", "json"]]
+        return ["--label": labels, "--prep": recipes, "--recipe": recipes + ["all"]]
     }
 
     func run(_ console: Console) throws -> ExitStatus {

@@ -22,20 +22,12 @@ struct ExportCommand: Command {
 
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var filters: ImageFilterOptions
-    @Option(name: "--format", value: "csv|json",
-            help: "The output format (default csv).", transform: ExportCommand.format)
+    @Option(name: "--format", value: "csv|json", help: "The output format (default csv).")
     var format = RowFormat.csv
     @Flag(name: "--all", help: "Every classification of every image, not only the current ones.")
     var all: Bool
     @Option(name: "--output", value: "FILE", help: "Write to FILE instead of stdout.", transform: ArgumentValues.outputPath)
     var output: String?
-
-    static func format(_ name: String) throws -> RowFormat {
-        guard let format = RowFormat(rawValue: name.lowercased()) else {
-            throw ValueError { "unknown \($0) '\(name)'; use csv or json" }
-        }
-        return format
-    }
 
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)

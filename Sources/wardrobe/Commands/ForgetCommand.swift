@@ -7,7 +7,6 @@ struct ForgetCommand: Command {
     static let configuration = CommandConfiguration(
         name: "forget",
         abstract: "Remove images for good: paths, thumbnail, classifications and labels.",
-        usage: "[options] IMAGE...",
         discussion: """
             The one command that deletes history. It exists for privacy: the freed space in
             the catalogue is overwritten and its write-ahead log emptied, so the thumbnail's

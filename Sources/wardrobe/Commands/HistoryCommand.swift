@@ -7,7 +7,6 @@ struct HistoryCommand: Command {
     static let configuration = CommandConfiguration(
         name: "history",
         abstract: "Every classification and every label a person gave one image, oldest first.",
-        usage: "[options] ID|HASH-PREFIX|PATH",
         discussion: """
             Each line is one classification: the run that made it (import, classify,
             reclassify), the model, the prep recipe, the label and its confidence. A '*'

@@ -7,7 +7,6 @@ struct ImportCommand: Command {
     static let configuration = CommandConfiguration(
         name: "import",
         abstract: "Import photos: hash, thumbnail, prepare and classify every new image.",
-        usage: "[options] PATH...",
         discussion: """
             Files and folders are walked recursively; images (\(ReadableFormats.names))
             are recognised by their content, whatever their names. Content already in the

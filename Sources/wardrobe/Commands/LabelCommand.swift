@@ -7,7 +7,7 @@ struct LabelCommand: Command {
     static let configuration = CommandConfiguration(
         name: "label",
         abstract: "Give images the label a person sees in them; list, stats and export use it from then on.",
-        usage: "[options] LABEL IMAGE... | --clear IMAGE... | --confirm IMAGE...",
+        alternatives: [.oneOf(["LABEL", "IMAGE..."], ["--clear", "IMAGE..."], ["--confirm", "IMAGE..."])],
         discussion: """
             LABEL is matched as in 'wardrobe list' and takes everyday words (pants, jeans,
             boots, jacket, trainers, tee, sweater, hoodie, handbag); 'none' says the photo shows

@@ -25,8 +25,7 @@ struct ListCommand: Command {
 
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var filters: ImageFilterOptions
-    @Option(name: "--sort", value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id, label.",
-            transform: ListCommand.order)
+    @Option(name: "--sort", value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id, label.")
     var sort = ImageListing.Order.confidence
     @Option(name: "--limit", value: "N", help: "At most N rows (0: no limit).", in: 0...Int.max)
     var limit: Int?
@@ -37,14 +36,6 @@ struct ListCommand: Command {
     var csv: Bool
     @Flag(name: "--ids", help: "Print only the ids, one a line (for 'wardrobe label LABEL -').")
     var ids: Bool
-
-    static func order(_ text: String) throws -> ImageListing.Order {
-        guard let order = ImageListing.Order(rawValue: text.lowercased()) else {
-            throw ValueError { "unknown \($0) '\(text)'; use one of: "
-                + ImageListing.Order.allCases.map(\.rawValue).joined(separator: ", ") }
-        }
-        return order
-    }
 
     func validate() throws(UsageError) {
         if [output.json, csv, ids].filter({ $0 }).count > 1 { throw UsageError("--json, --csv and --ids cannot be combined") }

@@ -8,7 +8,6 @@ struct PrepCommand: Command {
     static let configuration = CommandConfiguration(
         name: "prep",
         abstract: "Show the 28x28 tensor a prep recipe makes of an image.",
-        usage: "[options] FILE",
         discussion: """
             Prints the image's facts, the recipe and the crop box it used, and the tensor as
             Unicode half blocks (grayscale on a terminal, shading characters otherwise or

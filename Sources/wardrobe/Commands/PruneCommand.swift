@@ -6,7 +6,6 @@ struct PruneCommand: Command {
     static let configuration = CommandConfiguration(
         name: "prune",
         abstract: "Check that the files behind known paths are still there, and mark the gone ones missing.",
-        usage: "[options] [PATH...]",
         discussion: """
             Looks at every known path, or those under each PATH, without reading any file.
             A gone file's path stays, marked missing ('wardrobe show' lists it, 'wardrobe list
@@ -21,7 +20,7 @@ struct PruneCommand: Command {
             """)
 
     @Argument(name: "PATH...", help: "Only known paths under these folders (or these files).")
-    var paths: [String]
+    var paths: [String] = []
     @OptionGroup var catalogue: CatalogueOptions
     @Flag(name: "--drop-missing", help: "Remove the records of paths whose files are gone (their images stay).")
     var dropMissing: Bool

@@ -7,7 +7,6 @@ struct ReclassifyCommand: Command {
     static let configuration = CommandConfiguration(
         name: "reclassify",
         abstract: "Classify stored images again with another model or prep recipe, and show what changed.",
-        usage: "[options] [ID|HASH-PREFIX|PATH...]",
         discussion: """
             Works from the thumbnails stored at import (longest side 256 pixels; JPEG, or
             lossless PNG for images of at most 64 pixels such as Fashion-MNIST's), so the
@@ -40,7 +39,7 @@ struct ReclassifyCommand: Command {
 
     @Argument(name: "ID|HASH-PREFIX|PATH...", help: "Only these images (ids, SHA-256 prefixes or imported paths).",
               transform: ArgumentValues.image)
-    var images: [ImageReference]
+    var images: [ImageReference] = []
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var model: ModelOptions
     @Option(name: "--prep", value: "RECIPE", help: "The prep recipe (default: the one the model records, else photo).",

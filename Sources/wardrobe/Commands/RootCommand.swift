@@ -6,7 +6,6 @@ struct RootCommand: Command {
     static let configuration = CommandConfiguration(
         name: "wardrobe",
         abstract: "Keep a catalogue of clothing photos, classified by a Fashion-MNIST model.",
-        usage: "<subcommand> [options]",
         discussion: """
             Exit status: 0 on success, 1 on failure, 2 when a command finished but some
             inputs failed (see each command), 64 for wrong usage.

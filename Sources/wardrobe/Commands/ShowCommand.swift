@@ -7,7 +7,6 @@ struct ShowCommand: Command {
     static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Show everything about one image: paths, facts, labels, history and a preview.",
-        usage: "[options] ID|HASH-PREFIX|PATH",
         discussion: """
             The preview draws the stored thumbnail with Unicode half blocks, in 24-bit colour
             where COLORTERM says so, the 256-colour palette on other terminals, and gray

@@ -5,7 +5,6 @@ struct ModelCommand: CommandGroup {
     static let configuration = CommandConfiguration(
         name: "model",
         abstract: "Train, evaluate, inspect and choose the clothing classifier.",
-        usage: "<subcommand> [options]",
         subcommands: [ModelTrainCommand.self, ModelEvaluateCommand.self, ModelInfoCommand.self, ModelUseCommand.self,
                       ModelListCommand.self])
 }

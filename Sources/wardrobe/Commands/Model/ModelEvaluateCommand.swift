@@ -8,7 +8,7 @@ struct ModelEvaluateCommand: Command {
     static let configuration = CommandConfiguration(
         name: "evaluate",
         abstract: "Measure a model on the 10,000 Fashion-MNIST test images, or on labelled photos.",
-        usage: "[--model FILE] [--data DIR | --images DIR --map FILE [--recipe NAME|all]] [--json]",
+        alternatives: [.atMostOneOf(["--data"], ["--images", "--map"])],
         discussion: """
             Prints the accuracy, the accuracy of each class and the 10x10 confusion matrix
             (rows: true label, columns: predicted label). The images reach the model as the

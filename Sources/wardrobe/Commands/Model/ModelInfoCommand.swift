@@ -7,7 +7,6 @@ struct ModelInfoCommand: Command {
     static let configuration = CommandConfiguration(
         name: "info",
         abstract: "Show a model's name, version, size, labels, contract and training record.",
-        usage: "[options] [FILE]",
         discussion: """
             FILE and --model are the same; without either, the model every command would use:
             $WARDROBE_MODEL, else the catalogue's (see 'model use'), else the bundled one.

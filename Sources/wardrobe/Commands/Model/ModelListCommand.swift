@@ -8,7 +8,6 @@ struct ModelListCommand: Command {
     static let configuration = CommandConfiguration(
         name: "list",
         abstract: "List the catalogue's models: which is in use, and how often each agrees with your labels.",
-        usage: "[--db PATH] [--json]",
         discussion: """
             A model is registered when it first classifies in the catalogue or is adopted
             ('wardrobe model use'). Agreement: of the images a person labelled or confirmed (not

@@ -9,7 +9,7 @@ struct ModelTrainCommand: Command {
     static let configuration = CommandConfiguration(
         name: "train",
         abstract: "Train a clothing classifier on Fashion-MNIST and labelled photos and write it as an .aimodel.",
-        usage: "[--data DIR] [--photos DIR --map FILE] [--corrections [--db PATH]] [--prep NAME] [--from MODEL | --from-scratch] [--epochs N] [--seed S] [--name NAME] --out FILE",
+        alternatives: [.atMostOneOf(["--from"], ["--from-scratch"])],
         discussion: """
             Trains the bundled architecture (two blocks of 3x3 convolutions with batch norm,
             then a dense head) on the Fashion-MNIST training set, holding 5,000 images out for
@@ -49,7 +49,7 @@ struct ModelTrainCommand: Command {
     @Option(name: "--photo-limit", value: "N", help: "With --photos: learn from only the first N training photos (in hash order).", in: 0...1_000_000)
     var photoLimit: Int?
     @Option(name: "--photo-augment", value: "KIND", help: "With --photos or --corrections: full (default), flip-shift or none.")
-    var photoAugment: String?
+    var photoAugment: ModelTraining.Augmentation?
     @Option(name: "--photo-views", value: "N", help: "With --photos: prepare each photo N times, N-1 of them reframed and relit first (default: 1).", in: 1...16)
     var photoViews: Int?
     @Flag(name: "--no-calibrate", help: "Do not fit a temperature on the held-out photos.")
@@ -112,9 +112,6 @@ struct ModelTrainCommand: Command {
         for (option, value) in identities {
             if let value, let problem = ModelIdentity.problem(withNameOrVersion: value) { throw UsageError("\(option) \(problem)") }
         }
-        if let photoAugment, !["full", "flip-shift", "none"].contains(photoAugment) {
-            throw UsageError("--photo-augment is full, flip-shift or none, not '\(photoAugment)'")
-        }
     }
 
     func run(_ console: Console) throws -> ExitStatus {
@@ -133,11 +130,7 @@ struct ModelTrainCommand: Command {
         for warning in try corrections?.confirmationGaps().warnings ?? [] { console.warning(warning) }
         if photos != nil || corrections != nil { training.recipe = try console.setup.recipe(named: prep) }
         if let photoShare { training.configuration.photoShare = photoShare }
-        switch photoAugment {
-        case "flip-shift": training.configuration.photoAugmentation = .flipShift
-        case "none": training.configuration.photoAugmentation = .none
-        default: break
-        }
+        if let photoAugment { training.configuration.photoAugmentation = photoAugment.photoAugmentation }
         training.calibrate = !noCalibrate
         training.bundledModel = try? console.setup.modelPath(explicit: nil)
         let output = URL(fileURLWithPath: out)

@@ -8,7 +8,7 @@ struct ModelUseCommand: Command {
     static let configuration = CommandConfiguration(
         name: "use",
         abstract: "Make a model the catalogue's default for import, reclassify, classify, prep and model evaluate.",
-        usage: "[--db PATH] (FILE | --bundled)",
+        alternatives: [.oneOf(["FILE"], ["--bundled"])],
         discussion: """
             Checks the model against the contract, registers it in the catalogue and keeps a copy
             of the file there, so moving or deleting the file later changes nothing. From then on
