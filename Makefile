@@ -8,7 +8,8 @@ PHOTOS   ?= ../shared/data/clothing-photos/validation
 # Every Debian package the project uses, at build, test or run time.
 DEBS := libsqlite3-dev libpng-dev libturbojpeg0-dev libopenblas-dev zlib1g-dev libssl-dev \
         libheif-dev libwebp-dev dataset-fashion-mnist libjpeg-turbo-progs python3-venv \
-        libheif-examples webp libmicrohttpd-dev libjansson-dev chromium chromium-driver wrk
+        libheif-examples webp libmicrohttpd-dev libjansson-dev chromium chromium-driver wrk \
+        libpq-dev postgresql
 
 .PHONY: deps build test demo bench model model-fashion-mnist install eval-photos clean
 

@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // libpq, PostgreSQL's own client: the catalogue's second engine.
+        .systemLibrary(name: "CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         // Jansson: checks a model header for a key named twice (ModelFile+Safetensors).
         .systemLibrary(name: "CJansson", providers: [.apt(["libjansson-dev"])]),
         // The C library's wcwidth: terminal columns per character, for tables.
@@ -48,7 +50,7 @@ let package = Package(
         // Imaging reads the model's input size from Inference's ModelContract.
         .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference", "Files"],
                 swiftSettings: optimised),
-        .target(name: "Catalogue", dependencies: ["CSQLite", "Files"],
+        .target(name: "Catalogue", dependencies: ["CSQLite", "CPostgreSQL", "Files"],
                 plugins: ["EmbedMigrations"]),
         // migrations/*.sql become Swift source at build time, so the installed
         // binary carries its schema and works from any directory.

@@ -1,7 +1,9 @@
-// Writes a Swift file holding every migration's version, name and SQL.
-// Usage: EmbedMigrationsTool OUTPUT.swift migrations/0001_name.sql ...
-// Names must be NNNN_name.sql, numbered 1, 2, 3... without gaps; anything
-// else stops the build with a message naming the file.
+// Writes a Swift file holding every migration's version, name and SQL, for each engine.
+// Usage: EmbedMigrationsTool OUTPUT.swift migrations/0001_name.sql ... --postgresql migrations/postgresql/0012_name.sql ...
+// Names must be NNNN_name.sql. SQLite's are numbered 1, 2, 3... without gaps. PostgreSQL's
+// start later (its first step makes at once the schema SQLite reached by then) and go on
+// without gaps to SQLite's last: the two engines are always at the same step, so a schema
+// change that is written for one engine only stops the build with a message saying so.
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -34,22 +36,47 @@ func swiftLiteral(_ text: String) -> String {
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first else { fail("usage: EmbedMigrationsTool OUTPUT.swift FILE.sql...") }
 
-var entries: [(version: Int, name: String, sql: String)] = []
-for path in arguments.dropFirst() {
-    let file = URL(fileURLWithPath: path).lastPathComponent
-    let stem = file.hasSuffix(".sql") ? String(file.dropLast(4)) : file
-    let parts = stem.split(separator: "_", maxSplits: 1)
-    guard parts.count == 2, parts[0].count == 4, let version = Int(parts[0]), !parts[1].isEmpty else {
-        fail("\(path): migration files are named NNNN_name.sql")
+typealias Entry = (version: Int, name: String, sql: String)
+
+func read(_ paths: [String]) -> [Entry] {
+    var entries: [Entry] = []
+    for path in paths {
+        let file = URL(fileURLWithPath: path).lastPathComponent
+        let stem = file.hasSuffix(".sql") ? String(file.dropLast(4)) : file
+        let parts = stem.split(separator: "_", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 4, let version = Int(parts[0]), !parts[1].isEmpty else {
+            fail("\(path): migration files are named NNNN_name.sql")
+        }
+        guard let sql = try? String(contentsOfFile: path, encoding: .utf8) else {
+            fail("\(path): cannot be read as UTF-8 text")
+        }
+        entries.append((version, String(parts[1]), sql))
     }
-    guard let sql = try? String(contentsOfFile: path, encoding: .utf8) else {
-        fail("\(path): cannot be read as UTF-8 text")
-    }
-    entries.append((version, String(parts[1]), sql))
+    return entries.sorted { $0.version < $1.version }
 }
-entries.sort { $0.version < $1.version }
+
+func fileName(_ entry: Entry) -> String { "\(String(format: "%04d", entry.version))_\(entry.name).sql" }
+
+let files = Array(arguments.dropFirst())
+let marker = files.firstIndex(of: "--postgresql") ?? files.endIndex
+let entries = read(Array(files[..<marker]))
+let postgresql = read(Array(files[marker...].dropFirst()))
 for (index, entry) in entries.enumerated() where entry.version != index + 1 {
-    fail("migrations must be numbered 1, 2, 3... without gaps or repeats; found \(String(format: "%04d", entry.version))_\(entry.name).sql at position \(index + 1)")
+    fail("migrations must be numbered 1, 2, 3... without gaps or repeats; found \(fileName(entry)) at position \(index + 1)")
+}
+if let first = postgresql.first {
+    for (index, entry) in postgresql.enumerated() where entry.version != first.version + index {
+        fail("migrations/postgresql must be numbered without gaps or repeats; found \(fileName(entry)) after \(fileName(postgresql[index - 1]))")
+    }
+}
+if let ahead = postgresql.last, ahead.version > entries.last?.version ?? 0 {
+    fail("migrations/postgresql/\(fileName(ahead)) has no SQLite counterpart: every schema step is written for both engines")
+}
+if let last = entries.last, postgresql.last?.version != last.version {
+    let missing = (postgresql.last.map { $0.version + 1 } ?? 1)...last.version
+    fail("migrations/\(fileName(last)) has no PostgreSQL counterpart: every schema step is written for both engines, "
+         + "so migrations/postgresql needs \(missing.map { String(format: "%04d", $0) }.joined(separator: ", ")) "
+         + "(the same change in PostgreSQL's SQL; see migrations/README.md)")
 }
 
 var source = """
@@ -60,10 +87,15 @@ extension Migrator {
     static let embeddedMigrations: [Migration] = [
 
 """
-for entry in entries {
-    source += "        Migration(version: \(entry.version), name: \(swiftLiteral(entry.name)),\n"
-    source += "                  sql: \(swiftLiteral(entry.sql))),\n"
+func literals(_ entries: [Entry]) -> String {
+    entries.map { entry in
+        "        Migration(version: \(entry.version), name: \(swiftLiteral(entry.name)),\n"
+            + "                  sql: \(swiftLiteral(entry.sql))),\n"
+    }.joined()
 }
+source += literals(entries)
+source += "    ]\n\n    static let embeddedPostgreSQLMigrations: [Migration] = [\n"
+source += literals(postgresql)
 source += "    ]\n}\n"
 
 do {

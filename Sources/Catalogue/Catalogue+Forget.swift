@@ -9,6 +9,9 @@ public struct ForgetReport: Sendable, Equatable {
     /// False when another connection kept the write-ahead log from being
     /// emptied: the deleted bytes stay in the `-wal` file until it is.
     public var logEmptied = true
+    /// What the engine keeps of removed rows that `forget` cannot take away itself, and what
+    /// does (PostgreSQL: VACUUM); nil when nothing is kept.
+    public var serverNote: String?
 }
 
 extension Catalogue {

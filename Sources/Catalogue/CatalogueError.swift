@@ -43,6 +43,11 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A row holds a value this binary never stores (a label of 99, a logits blob of the wrong
     /// length, an infinite confidence): another program changed it. SQLite sees nothing wrong.
     case strangeValue(path: String, detail: String)
+    /// A PostgreSQL server could not be reached or refused a call: the server as
+    /// `PostgresLocation` names it (never with its password), and what failed.
+    case server(location: String, detail: String)
+    /// What a command cannot mean for a catalogue on this engine, and what to use instead.
+    case notOnThisEngine(location: String, detail: String)
 
     public var description: String {
         switch self {
@@ -93,6 +98,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): the catalogue holds a value wardrobe never stores (\(detail)), so another program "
                 + "changed it; nothing was changed. 'wardrobe check --db \(path)' lists every such value; "
                 + "undo that change or restore your last backup"
+        case .server(let location, let detail):
+            return "\(location): PostgreSQL: \(detail)"
+        case .notOnThisEngine(let location, let detail):
+            return "\(location): \(detail)"
         case .damaged(let path, let detail):
             return "\(path): the catalogue is damaged (\(detail)); nothing more was written to it. "
                 + "See what is damaged with 'wardrobe check --db \(path)'; recover with "

@@ -2,7 +2,9 @@ import Foundation
 import Synchronization
 
 /// Where a catalogue is kept and how it is reached: the one place that names an
-/// engine. A location is an SQLite file today (`Catalogue`); what only a file
+/// engine. A location is a PostgreSQL database when it is a `postgresql://` or
+/// `postgres://` URL or libpq's keyword form (`PostgresLocation`,
+/// `PostgresCatalogue`), else an SQLite file (`Catalogue`); what only a file
 /// has (its `-wal`, `-shm` and `-journal` beside it, a header to look at, a
 /// check of every page) is answered here, so nothing above names it.
 public enum CatalogueStorage {
@@ -21,6 +23,7 @@ public enum CatalogueStorage {
     /// catalogue once, and the readers it gives its threads are not openings.
     public static func open(_ location: String, access: Access, lookForDamage: Bool = true) throws -> any CatalogueStore {
         openings.withLock { $0[location, default: 0] += 1 }
+        if let server = PostgresLocation(location) { return try PostgresCatalogue(location: server, access: access) }
         let mode: Database.Mode = switch access {
         case .create: .create
         case .readWrite: .readWrite
@@ -33,12 +36,21 @@ public enum CatalogueStorage {
     /// threads (a run's worker, a server's): not an opening. `lookForDamage: false`
     /// when the command's own connection has just looked.
     public static func reader(_ location: String, lookForDamage: Bool) throws -> any CatalogueStore {
-        try Catalogue(path: location, mode: .readOnly, lookForDamage: lookForDamage)
+        if let server = PostgresLocation(location) { return try PostgresCatalogue(location: server, access: .readOnly) }
+        return try Catalogue(path: location, mode: .readOnly, lookForDamage: lookForDamage)
     }
 
     /// Damage any connection of this process met in the catalogue at `location`: once
     /// met, a run stops and nothing more is written.
     public static func damageMet(at location: String) -> CatalogueError? { Database.damageMet(at: location) }
+
+    /// Whether `location` names a database on a server (PostgreSQL), not a file.
+    public static func isServer(_ location: String) -> Bool { PostgresLocation(location) != nil }
+
+    /// How messages name the catalogue at `location`: a server's without its password.
+    public static func displayName(of location: String) -> String {
+        PostgresLocation(location)?.displayName ?? location
+    }
 
     /// How many times this process opened the catalogue at `location`.
     public static func openings(at location: String) -> Int { openings.withLock { $0[location, default: 0] } }
@@ -47,7 +59,8 @@ public enum CatalogueStorage {
     /// The files that make up the catalogue at `location`, each with its role, which no
     /// output may replace.
     public static func files(of location: String) -> [(path: String, role: String)] {
-        Catalogue.fileSuffixes.map { suffix in
+        guard !isServer(location) else { return [] }
+        return Catalogue.fileSuffixes.map { suffix in
             (location + suffix, suffix.isEmpty ? "the catalogue" : "the catalogue's \(suffix.dropFirst()) file")
         }
     }
@@ -60,6 +73,9 @@ public enum CatalogueStorage {
     /// `progress` is called every fraction of a second with the seconds spent.
     public static func check(_ location: String, digest: ([UInt8]) -> [UInt8],
                              progress: @escaping (Double) -> Void) throws -> [String] {
+        if let server = PostgresLocation(location) {
+            return try PostgresCatalogue(location: server, access: .readOnly).strangeValues(digest: digest)
+        }
         let database = try Database(path: location, mode: .readOnly)
         do {
             let lines = try database.integrityCheck { seconds in

@@ -8,8 +8,11 @@ import Foundation
 /// One value is one connection, for one thread at a time
 /// (`CatalogueStorage.reader` gives another thread its own).
 public protocol CatalogueStore: AnyObject {
-    /// Where the store lives, as errors and messages name it.
+    /// Where the store lives, as errors and messages name it (a server's without its password).
     var path: String { get }
+    /// What opens another connection to the same store (`CatalogueStorage.reader`): a server's
+    /// connection string, password and all, so it is never printed or stored.
+    var location: String { get }
     /// Runs whose process died before closing them, marked interrupted by this
     /// opening (for writing), so the command can say so, once.
     var abandonedRuns: [RunRecord] { get }

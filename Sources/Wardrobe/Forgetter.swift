@@ -14,9 +14,12 @@ public enum Forgetter {
         /// False when another process reading the catalogue kept the log
         /// from being emptied: the bytes leave the `-wal` once it is done.
         public var logEmptied: Bool
+        /// What a server keeps of the removed rows until its own cleaning, and how to
+        /// hasten it (PostgreSQL: VACUUM); nil for an SQLite file, which overwrites them.
+        public var serverNote: String?
 
         enum CodingKeys: String, CodingKey {
-            case images, paths, classifications, corrections, logEmptied = "log_emptied"
+            case images, paths, classifications, corrections, logEmptied = "log_emptied", serverNote = "server_note"
         }
     }
 
@@ -31,7 +34,7 @@ public enum Forgetter {
     static func forget(_ images: [ImageSummary], in catalogue: any CatalogueStore) throws -> Report {
         let report = try catalogue.forget(images.map { ImageID($0.id) })
         return Report(images: report.images, paths: report.paths, classifications: report.classifications,
-                      corrections: report.corrections, logEmptied: report.logEmptied)
+                      corrections: report.corrections, logEmptied: report.logEmptied, serverNote: report.serverNote)
     }
 
     /// An image as a person recognises it before it goes.

@@ -24,7 +24,7 @@ extension OpenCatalogue {
     /// own checks look cannot keep it from being checked: what is damaged, empty when
     /// nothing is. `progress` is called every fraction of a second with the seconds spent.
     public func check(progress: @escaping (Double) -> Void) throws -> [String] {
-        try CatalogueStorage.check(path, digest: SHA256.digest, progress: progress)
+        try CatalogueStorage.check(location, digest: SHA256.digest, progress: progress)
     }
 
     /// `failures`: the files whose latest import failed.

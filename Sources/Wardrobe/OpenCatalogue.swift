@@ -27,8 +27,10 @@ public final class OpenCatalogue: @unchecked Sendable {
         case readOnly
     }
 
-    /// The catalogue's location, as messages name it.
+    /// The catalogue's location, as messages name it: a server's without its password.
     public let path: String
+    /// What the catalogue is opened with: `path`, or a server's connection string with its password.
+    let location: String
     public let mode: Mode
     let setup: WardrobeSetup
     /// Whether a person named it (`--db`, `$WARDROBE_DB`): only a defaulted one gets its folders made.
@@ -47,11 +49,12 @@ public final class OpenCatalogue: @unchecked Sendable {
     private let choosing = NSLock()
 
     init(choice: CatalogueLocation.Choice, mode: Mode, setup: WardrobeSetup, sharedByThreads: Bool) {
-        path = choice.path
+        path = CatalogueStorage.displayName(of: choice.path)
+        location = choice.path
         isNamed = choice.isNamed
         self.mode = mode
         self.setup = setup
-        readers = sharedByThreads ? ThreadReaders(path: choice.path) : nil
+        readers = sharedByThreads ? ThreadReaders(location: choice.path) : nil
     }
 
     /// The command's connection, opened now if it is not yet. A new catalogue at the default
@@ -68,7 +71,7 @@ public final class OpenCatalogue: @unchecked Sendable {
 
     private func openedStore(lookForDamage: Bool) throws -> any CatalogueStore {
         if let opened { return opened }
-        if mode == .create, isNamed, let problem = ParentFolder.problem(for: path) {
+        if mode == .create, isNamed, !CatalogueStorage.isServer(location), let problem = ParentFolder.problem(for: path) {
             throw CatalogueError.cannotCreate(path: path, reason: "\(problem); make it first, or check the name")
         }
         let access: CatalogueStorage.Access = switch mode {
@@ -76,20 +79,20 @@ public final class OpenCatalogue: @unchecked Sendable {
         case .readWrite: .readWrite
         case .readOnly: .readOnly
         }
-        let store = try CatalogueStorage.open(path, access: access, lookForDamage: lookForDamage)
+        let store = try CatalogueStorage.open(location, access: access, lookForDamage: lookForDamage)
         for run in store.abandonedRuns { setup.notice(WardrobeSetup.abandonedNotice(run)) }
         opened = store
         return store
     }
 
     /// The connection when a catalogue is there, nil when none is yet (no file, or an empty
-    /// one: `touch`, `mktemp`), which has adopted no model. Nothing is made for the asking,
+    /// one: `touch`, `mktemp`, an empty database on a server), which has adopted no model. Nothing is made for the asking,
     /// and a catalogue only read for this is not looked at for damage (as `check` would).
     func storeIfPresent() throws -> (any CatalogueStore)? {
         opening.lock()
         defer { opening.unlock() }
         if let opened { return opened }
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard CatalogueStorage.isServer(location) || FileManager.default.fileExists(atPath: location) else { return nil }
         do {
             return try openedStore(lookForDamage: mode != .readOnly)
         } catch CatalogueError.fileNotFound {
@@ -121,8 +124,12 @@ public final class OpenCatalogue: @unchecked Sendable {
     /// How many times this process opened the catalogue at `path`: once for each command.
     public static func openings(at path: String) -> Int { CatalogueStorage.openings(at: path) }
 
-    /// The files that make up the catalogue, which no output may replace.
-    public var files: [OutputFile.Input] { CatalogueLocation.files(of: path) }
+    /// Whether the catalogue is a database on a server (PostgreSQL), not a file: what is said of
+    /// its pages, backups and freed space differs.
+    public var isOnServer: Bool { CatalogueStorage.isServer(location) }
+
+    /// The files that make up the catalogue, which no output may replace (none for a server's).
+    public var files: [OutputFile.Input] { CatalogueLocation.files(of: location) }
 
     // MARK: - The model and the recipe
 

@@ -93,7 +93,7 @@ public struct RunEngine {
     ) throws -> Summary where Writer.Outcome == Work.Outcome {
         let takes = (items.count + settings.itemsPerTake - 1) / settings.itemsPerTake
         let workerCount = min(settings.jobs, max(1, takes))
-        let workers = RunWorkers(items: items, work: work, cataloguePath: catalogue.path,
+        let workers = RunWorkers(items: items, work: work, cataloguePath: catalogue.location,
                                  workers: workerCount, settings: settings)
         let threads = WorkerThreads()
         var done = 0

@@ -17,11 +17,12 @@ final class ThreadReaders: @unchecked Sendable {
         init(_ store: any CatalogueStore) { self.store = store }
     }
 
-    let path: String
+    /// What each thread's connection is opened with (see `CatalogueStore.location`).
+    let location: String
     private var key = pthread_key_t()
 
-    init(path: String) {
-        self.path = path
+    init(location: String) {
+        self.location = location
         pthread_key_create(&key) { reader in
             if let reader { Unmanaged<Reader>.fromOpaque(reader).release() }
         }
@@ -32,7 +33,7 @@ final class ThreadReaders: @unchecked Sendable {
         if let existing = pthread_getspecific(key) {
             return Unmanaged<Reader>.fromOpaque(existing).takeUnretainedValue()
         }
-        let opened = Reader(try CatalogueStorage.reader(path, lookForDamage: true))
+        let opened = Reader(try CatalogueStorage.reader(location, lookForDamage: true))
         pthread_setspecific(key, Unmanaged.passRetained(opened).toOpaque())
         return opened
     }

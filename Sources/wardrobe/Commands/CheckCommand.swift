@@ -15,6 +15,8 @@ struct CheckCommand: Command {
             the year 9999), which another program can write and every command refuses.
             When damage is found, recover what can be read with
             'sqlite3 CATALOGUE .recover | sqlite3 recovered.sqlite', or restore your last backup.
+            On a PostgreSQL catalogue it looks at the values only: the server's pages are
+            checked with the server's own tool, pg_amcheck.
 
             Exit status: 0 when the catalogue is whole, 1 when it is damaged or cannot be
             read, 64 for wrong usage.
@@ -33,8 +35,14 @@ struct CheckCommand: Command {
         if output.json {
             struct Report: Encodable { var catalogue: String; var ok: Bool; var problems: [String] }
             try console.json(Report(catalogue: path, ok: problems.isEmpty, problems: problems), of: "the check's report")
+        } else if problems.isEmpty, catalogue.isOnServer {
+            console.output("\(path): no damage found (every value checked; the server's pages are pg_amcheck's to check)")
         } else if problems.isEmpty {
             console.output("\(path): no damage found (every page checked)")
+        } else if catalogue.isOnServer {
+            console.output("\(path): damaged; the check found values wardrobe never stores:")
+            for problem in problems { console.output("  " + problem) }
+            console.output("Undo the change another program made, or restore your last pg_dump.")
         } else {
             console.output("\(path): damaged; the check found (SQLite's integrity check, then values wardrobe never stores):")
             for problem in problems { console.output("  " + problem) }

@@ -48,6 +48,7 @@ struct ForgetCommand: Command {
             console.output("Forgot \(report.images) image\(report.images == 1 ? "" : "s"): \(report.paths) paths, "
                            + "\(report.classifications) classifications, \(report.corrections) labels")
         }
+        if let note = report.serverNote { console.warning(note) }
         if !report.logEmptied {
             console.warning("another process is reading the catalogue: the removed bytes leave its -wal file "
                             + "when it finishes (or at the next forget)")

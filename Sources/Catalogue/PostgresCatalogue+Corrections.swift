@@ -1,0 +1,150 @@
+import Foundation
+
+/// A person's acts and what learning reads from them: `Catalogue+Corrections`,
+/// `+Reclassification` and `+Unlabelled` in PostgreSQL's SQL.
+extension PostgresCatalogue {
+    /// Applies one act of a person to each image, all in one transaction (see `Catalogue.correct`).
+    public func correct(_ images: [ImageID], _ request: CorrectionRequest, command: String, at date: Date) throws
+        -> [CorrectionOutcome] {
+        if case .label(let label) = request, !(0...Catalogue.noneLabel).contains(label) {
+            throw CatalogueError.invalidArgument("label index \(label) is not in 0...\(Catalogue.noneLabel)")
+        }
+        return try connection.transaction {
+            try images.map { image in
+                guard try connection.scalarInt("SELECT 1 FROM images WHERE id = $1", image) != nil else {
+                    throw CatalogueError.notFound("no image with id \(image) in \(path)")
+                }
+                let model = try connection.scalarInt("SELECT label FROM current_classifications WHERE image_id = $1", image)
+                    .map(Int.init)
+                let before = try personLabel(of: image)
+                let kind: Correction.Kind
+                let label: Int?
+                switch request {
+                case .label(let value): (kind, label) = (.label, value)
+                case .clear: (kind, label) = (.clear, nil)
+                case .confirm:
+                    guard let model else {
+                        throw CatalogueError.invalidArgument("image \(image) has no label from a model to confirm")
+                    }
+                    (kind, label) = (.confirm, model)
+                }
+                try connection.execute("""
+                    INSERT INTO corrections (image_id, kind, label, command, corrected_at) VALUES ($1, $2, $3, $4, $5)
+                    """, image, kind.rawValue, label, command, date.catalogueMilliseconds)
+                return CorrectionOutcome(image: image, modelLabel: model, personBefore: before, personAfter: label)
+            }
+        }
+    }
+
+    public func personLabel(of image: ImageID) throws -> Int? {
+        try connection.scalarInt("SELECT label FROM corrections WHERE image_id = $1 ORDER BY id DESC LIMIT 1", image)
+            .map(Int.init)
+    }
+
+    public func corrections(of image: ImageID) throws -> [Correction] {
+        try rows("""
+            SELECT id, image_id, kind, label, command, corrected_at FROM corrections WHERE image_id = $1 ORDER BY id
+            """, [image]) { row in
+            let name = "correction \(row.int64("id")) of image \(row.int64("image_id"))"
+            return Correction(id: row.int64("id"), image: ImageID(row.int64("image_id")),
+                              kind: Correction.Kind(rawValue: row.text("kind")) ?? .label,
+                              label: try row.optionalLabel("label", upTo: Catalogue.noneLabel, row: name),
+                              command: row.text("command"), correctedAt: try row.date("corrected_at", row: name))
+        }
+    }
+
+    /// Every image a person labelled or confirmed (`none` left out), with its thumbnail.
+    public func forEachLabelledImage(_ body: (LabelledImage) throws -> Void) throws {
+        try forEachRow("""
+            SELECT k.image_id, k.label, k.kind, i.thumbnail, i.sha256
+            FROM corrections AS k JOIN images AS i ON i.id = k.image_id
+            WHERE k.id = (SELECT max(id) FROM corrections WHERE image_id = k.image_id)
+              AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel) AND i.thumbnail IS NOT NULL
+            ORDER BY k.image_id
+            """) { row in
+            try body(LabelledImage(image: ImageID(row.int64("image_id")),
+                                   label: try row.label("label", upTo: Catalogue.noneLabel,
+                                                        row: "the person's label of image \(row.int64("image_id"))"),
+                                   kind: Correction.Kind(rawValue: row.text("kind")) ?? .label,
+                                   thumbnail: row.bytes("thumbnail"), sha256: try row.sha256("sha256")))
+        }
+    }
+
+    public func personLabelPairs() throws -> [(model: Int, person: Int, images: Int)] {
+        try rows("""
+            SELECT label, corrected_label, count(*) AS images FROM current_classifications
+            WHERE corrected_label IS NOT NULL GROUP BY label, corrected_label ORDER BY label, corrected_label
+            """) { row in
+            (try row.label("label", upTo: Catalogue.labelCount - 1, row: "the current classifications"),
+             try row.label("corrected_label", upTo: Catalogue.noneLabel, row: "the current classifications"),
+             row.int("images"))
+        }
+    }
+
+    /// Every image with a thumbnail and no person's label of the ten, in id order.
+    public func unlabelledImageIDs() throws -> [ImageID] {
+        try rows("""
+            SELECT i.id FROM images AS i
+            WHERE i.thumbnail IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM corrections AS k
+                WHERE k.image_id = i.id AND k.id = (SELECT max(id) FROM corrections WHERE image_id = i.id)
+                  AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel))
+            ORDER BY i.id
+            """) { ImageID($0.int64("id")) }
+    }
+
+    public func forEachUnlabelledImage(_ ids: [ImageID], _ body: (UnlabelledImage) throws -> Void) throws {
+        for id in ids {
+            let found = try rows("""
+                SELECT i.thumbnail, i.sha256, c.logits, c.recipe_name, c.recipe_version, m.sha256 AS model_sha256
+                FROM images AS i
+                LEFT JOIN current_classifications AS cc ON cc.image_id = i.id
+                LEFT JOIN classifications AS c ON c.id = cc.classification_id
+                LEFT JOIN models AS m ON m.id = c.model_id
+                WHERE i.id = $1 AND i.thumbnail IS NOT NULL
+                """, [id]) { row in
+                let classified = !row.isNull("logits")
+                return UnlabelledImage(
+                    image: id, sha256: try row.sha256("sha256"), thumbnail: row.bytes("thumbnail"),
+                    logits: classified ? try row.logits("logits", count: Catalogue.labelCount,
+                                                        row: "the current classification of image \(id)") : nil,
+                    modelSHA256: classified ? try row.sha256("model_sha256") : nil,
+                    recipe: classified ? Recipe(name: row.text("recipe_name"), version: row.int("recipe_version")) : nil)
+            }
+            if let image = found.first { try body(image) }
+        }
+    }
+
+    /// Every image with a thumbnail that `filter` selects, in id order (see
+    /// `Catalogue.reclassificationCandidates`); an id list is one `bigint[]` parameter.
+    public func reclassificationCandidates(_ filter: ReclassificationFilter) throws -> [ReclassificationCandidate] {
+        var parameters = PostgresParameters()
+        var conditions = ["i.thumbnail IS NOT NULL"]
+        if let label = filter.label {
+            conditions.append("coalesce(c.effective_label, (SELECT label FROM corrections WHERE image_id = i.id "
+                              + "ORDER BY id DESC LIMIT 1)) = \(parameters.add(label))")
+        }
+        if let below = filter.confidenceBelow { conditions.append("c.confidence < \(parameters.add(below))") }
+        if let since = filter.importedSince {
+            conditions.append("i.first_imported >= \(parameters.add(since.catalogueMilliseconds))")
+        }
+        if let images = filter.images {
+            conditions.append("i.id = ANY(\(parameters.add(PostgresValue.ids(images.map(\.rawValue)))))")
+        }
+        return try rows("""
+            SELECT i.id, c.label, c.confidence,
+                   (SELECT label FROM corrections WHERE image_id = i.id ORDER BY id DESC LIMIT 1) AS person_label
+            FROM images AS i LEFT JOIN current_classifications AS c ON c.image_id = i.id
+            WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY i.id
+            """, parameters.values) { row in
+            let unclassified = row.isNull("label")
+            let name = "image \(row.int64("id"))"
+            return ReclassificationCandidate(
+                image: ImageID(row.int64("id")),
+                label: unclassified ? nil : try row.label("label", upTo: Catalogue.labelCount - 1, row: name),
+                confidence: unclassified ? nil : try row.confidence("confidence", row: name),
+                personLabel: try row.optionalLabel("person_label", upTo: Catalogue.noneLabel, row: name))
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Files
+import Foundation
+
+/// Images, their paths and thumbnails, the look at known paths and `forget`:
+/// `Catalogue+Lookup`, `+Paths` and `+Forget` in PostgreSQL's SQL.
+extension PostgresCatalogue {
+    public func image(_ id: ImageID) throws -> ImageRecord? {
+        try images(where: "id = $1", [id]).first
+    }
+
+    public func image(sha256: SHA256Digest) throws -> ImageRecord? {
+        try images(where: "sha256 = $1", [sha256.bytes]).first
+    }
+
+    public func containsImage(sha256: SHA256Digest) throws -> Bool {
+        try connection.scalarInt("SELECT 1 FROM images WHERE sha256 = $1", sha256.bytes) != nil
+    }
+
+    /// The image whose hash starts with these hex digits: a range on the unique index, as in SQLite.
+    public func image(hashPrefix prefix: String) throws -> ImageRecord? {
+        let digits = prefix.lowercased()
+        guard !digits.isEmpty, digits.utf8.count <= 64,
+              let low = SHA256Digest.bytes(fromHex: digits.padding(toLength: 64, withPad: "0", startingAt: 0)),
+              let high = SHA256Digest.bytes(fromHex: digits.padding(toLength: 64, withPad: "f", startingAt: 0)) else {
+            throw CatalogueError.invalidArgument("not a hash prefix (1 to 64 hex digits): \(prefix)")
+        }
+        let matches = try images(where: "sha256 BETWEEN $1 AND $2 LIMIT 2", [low, high])
+        if matches.count > 1 {
+            let count = try connection.scalarInt("SELECT count(*) FROM images WHERE sha256 BETWEEN $1 AND $2", low, high) ?? 2
+            throw CatalogueError.ambiguousHashPrefix(prefix: prefix, matches: Int(count))
+        }
+        return matches.first
+    }
+
+    public func image(path: String) throws -> ImageRecord? {
+        try images(where: """
+            id = (SELECT image_id FROM image_paths WHERE path = $1 AND path_bytes IS NOT DISTINCT FROM $2)
+            """, [PathName.display(path), PathName.exactBytes(of: path)]).first
+    }
+
+    public func knownPath(_ path: String) throws -> KnownPath? {
+        try paths(where: "path = $1 AND path_bytes IS NOT DISTINCT FROM $2",
+                  [PathName.display(path), PathName.exactBytes(of: path)]).first
+    }
+
+    /// Every known path, or those under `folder`: a range of the primary key, whose
+    /// byte order (COLLATE "C") is SQLite's.
+    public func knownPaths(under folder: String?) throws -> [KnownPath] {
+        guard let folder else { return try paths(where: "true", []) }
+        let (low, high) = Catalogue.range(under: PathName.display(folder))
+        return try paths(where: "path > $1 AND path < $2", [low, high])
+    }
+
+    /// As `Catalogue.anotherFileShowsAs`: the same display form with other bytes, a
+    /// canonically equivalent form, or the same visible form.
+    public func anotherFileShowsAs(_ path: String) throws -> Bool {
+        let display = PathName.display(path)
+        if try connection.scalarInt("SELECT count(*) FROM image_paths WHERE path = $1 AND path_bytes IS DISTINCT FROM $2",
+                                    display, PathName.exactBytes(of: path)) ?? 0 > 0 { return true }
+        for form in [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
+        where !PathName.same(form, display) {
+            if try connection.scalarInt("SELECT count(*) FROM image_paths WHERE path = $1", form) ?? 0 > 0 { return true }
+        }
+        let visible = VisibleText.escaped(display)
+        guard let backslash = visible.firstIndex(of: "\\") else { return false }
+        let start = String(visible[..<backslash])
+        return try paths(where: "path >= $1 AND path < $2", [start, start + "\u{10FFFF}"]).contains {
+            !PathName.same($0.path, path) && VisibleText.escaped(PathName.display($0.path)) == visible
+        }
+    }
+
+    public func paths(of image: ImageID) throws -> [KnownPath] {
+        try paths(where: "image_id = $1", [image])
+    }
+
+    public func thumbnail(of image: ImageID) throws -> [UInt8]? {
+        try rows("SELECT thumbnail FROM images WHERE id = $1", [image]) { $0.optionalBytes("thumbnail") }.first ?? nil
+    }
+
+    public func thumbnail(sha256: SHA256Digest) throws -> [UInt8]? {
+        try rows("SELECT thumbnail FROM images WHERE sha256 = $1", [sha256.bytes]) { $0.optionalBytes("thumbnail") }.first ?? nil
+    }
+
+    public func imageIDs(withSHA256 hashes: [SHA256Digest]) throws -> Set<ImageID> {
+        var found: Set<ImageID> = []
+        for hash in hashes {
+            if let id = try connection.scalarInt("SELECT id FROM images WHERE sha256 = $1", hash.bytes) { found.insert(ImageID(id)) }
+        }
+        return found
+    }
+
+    /// Records a look at known paths, in one transaction (see `Catalogue.recordLook`).
+    public func recordLook(present: [String], missing: [String], dropMissing: Bool, at date: Date) throws -> PathCheck {
+        let now = date.catalogueMilliseconds
+        var check = PathCheck()
+        try connection.transaction {
+            for path in present.map(PathName.display) {
+                guard let wasMissing = try connection.scalarInt("SELECT missing FROM image_paths WHERE path = $1", path)
+                else { continue }
+                try connection.execute("UPDATE image_paths SET missing = 0, last_seen = $1, checked_at = $1 WHERE path = $2",
+                                       now, path)
+                check.checked += 1
+                if wasMissing != 0 { check.back += 1 }
+            }
+            for path in missing.map(PathName.display) {
+                guard let wasMissing = try connection.scalarInt("SELECT missing FROM image_paths WHERE path = $1", path)
+                else { continue }
+                check.checked += 1
+                check.missing += 1
+                if wasMissing == 0 { check.newlyMissing += 1 }
+                if dropMissing {
+                    try connection.execute("DELETE FROM image_paths WHERE path = $1", path)
+                    check.dropped += 1
+                } else {
+                    try connection.execute("UPDATE image_paths SET missing = 1, checked_at = $1 WHERE path = $2", now, path)
+                }
+            }
+        }
+        return check
+    }
+
+    /// Removes images for good, in one transaction (see `Catalogue.forget`). Every query stops
+    /// seeing them at the commit; their old row versions stay in the server's files until VACUUM
+    /// reclaims the space, which `ForgetReport.serverNote` says.
+    public func forget(_ images: [ImageID]) throws -> ForgetReport {
+        var report = ForgetReport()
+        try connection.transaction {
+            for image in images {
+                guard try connection.scalarInt("SELECT 1 FROM images WHERE id = $1", image) != nil else {
+                    throw CatalogueError.notFound("no image with id \(image) in \(path)")
+                }
+                // Lifts the rule that classifications are never deleted, for this image only.
+                try connection.execute("INSERT INTO images_being_forgotten (image_id) VALUES ($1)", image)
+                try connection.execute("DELETE FROM current_classifications WHERE image_id = $1", image)
+                report.corrections += try connection.execute("DELETE FROM corrections WHERE image_id = $1", image)
+                report.classifications += try connection.execute("DELETE FROM classifications WHERE image_id = $1", image)
+                report.paths += try connection.execute("DELETE FROM image_paths WHERE image_id = $1", image)
+                report.images += try connection.execute("DELETE FROM images WHERE id = $1", image)
+                try connection.execute("DELETE FROM images_being_forgotten WHERE image_id = $1", image)
+            }
+        }
+        report.serverNote = "on PostgreSQL the removed rows' old versions stay in the server's files until VACUUM "
+            + "reclaims them; run VACUUM FULL on images, classifications and image_paths to rewrite those files now"
+        return report
+    }
+
+    private func images(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [ImageRecord] {
+        try rows("""
+            SELECT id, sha256, byte_size, width, height, format, first_imported FROM images WHERE \(condition)
+            """, values) { row in
+            ImageRecord(id: ImageID(row.int64("id")), sha256: try row.sha256("sha256"), byteSize: row.int("byte_size"),
+                        width: row.int("width"), height: row.int("height"), format: row.text("format"),
+                        firstImported: try row.date("first_imported", row: "image \(row.int64("id"))"))
+        }
+    }
+
+    private func paths(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [KnownPath] {
+        try rows("""
+            SELECT path, image_id, size, mtime_ns, last_seen, missing, checked_at, path_bytes FROM image_paths
+            WHERE \(condition) ORDER BY missing, last_seen DESC, path DESC
+            """, values) { row in
+            let name = "a path of image \(row.int64("image_id"))"
+            // A name that is not UTF-8 comes back as its bytes, so it opens the same file.
+            return KnownPath(path: row.isNull("path_bytes") ? row.text("path") : PathName.decode(row.bytes("path_bytes")),
+                             image: ImageID(row.int64("image_id")), size: row.int64("size"),
+                             modificationTimeNanoseconds: row.int64("mtime_ns"), lastSeen: try row.date("last_seen", row: name),
+                             isMissing: row.int("missing") != 0, checkedAt: try row.optionalDate("checked_at", row: name))
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Files
+import Foundation
+
+/// Models, their adoption, and files that failed to import: `Catalogue+Models`,
+/// `+ModelAgreement`, `+Settings` and `+Failures` in PostgreSQL's SQL.
+extension PostgresCatalogue {
+    /// Registers a model with the images it learned from (see `Catalogue.registerModel`).
+    public func registerModel(_ model: NewModel, at date: Date) throws -> ModelID {
+        let labels = String(decoding: try JSONEncoder().encode(model.labels), as: UTF8.self)
+        return try connection.transaction {
+            try connection.execute("""
+                INSERT INTO models (name, version, sha256, labels, parameter_count, registered_at)
+                VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sha256) DO NOTHING
+                """, model.name, model.version, model.sha256.bytes, labels, model.parameterCount, date.catalogueMilliseconds)
+            guard let id = try connection.scalarInt("SELECT id FROM models WHERE sha256 = $1", model.sha256.bytes) else {
+                throw CatalogueError.notFound("model \(model.sha256.hex) vanished after registering")
+            }
+            for hash in model.learnedImages {
+                try connection.execute("INSERT INTO model_learned_images (model_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                                       id, hash.bytes)
+            }
+            return ModelID(id)
+        }
+    }
+
+    public func model(_ id: ModelID) throws -> ModelRecord? {
+        try models(where: "id = $1", [id]).first
+    }
+
+    public func models() throws -> [ModelRecord] {
+        try models(where: "true", [])
+    }
+
+    private func models(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [ModelRecord] {
+        try rows("""
+            SELECT id, name, version, sha256, labels, parameter_count, registered_at
+            FROM models WHERE \(condition) ORDER BY id
+            """, values) { row in
+            let id = row.int64("id")
+            guard let labels = try? JSONDecoder().decode([String].self, from: Data(row.text("labels").utf8)) else {
+                throw CatalogueError.invalidArgument("\(path): model \(id) has unreadable labels: \(row.text("labels"))")
+            }
+            return ModelRecord(id: ModelID(id), name: row.text("name"), version: row.text("version"),
+                               sha256: try row.sha256("sha256"), labels: labels, parameterCount: row.int("parameter_count"),
+                               registeredAt: try row.date("registered_at", row: "model \(id)"))
+        }
+    }
+
+    /// Every model with its adoption and its agreement with the person's labels it did not
+    /// learn from (see `Catalogue.modelStandings`).
+    public func modelStandings() throws -> [ModelStanding] {
+        let adopted = Dictionary(uniqueKeysWithValues: try rows("""
+            SELECT model_id, max(adopted_at) AS adopted_at FROM model_adoptions WHERE model_id IS NOT NULL GROUP BY model_id
+            """) { row in
+            (ModelID(row.int64("model_id")), try row.date("adopted_at", row: "the adoptions of model \(row.int64("model_id"))"))
+        })
+        let agreement = Dictionary(uniqueKeysWithValues: try rows("""
+            WITH labelled AS (
+                SELECT k.image_id, k.label FROM corrections AS k
+                WHERE k.id = (SELECT max(id) FROM corrections WHERE image_id = k.image_id)
+                  AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel)),
+            latest AS (
+                SELECT c.model_id, l.image_id, l.label AS person, max(c.id) AS classification,
+                       EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
+                               WHERE m.model_id = c.model_id AND i.id = l.image_id) AS learned
+                FROM labelled AS l JOIN classifications AS c ON c.image_id = l.image_id
+                GROUP BY l.image_id, l.label, c.model_id)
+            SELECT t.model_id, count(*) FILTER (WHERE NOT t.learned) AS labelled,
+                   count(*) FILTER (WHERE NOT t.learned AND c.label = t.person) AS agreeing,
+                   count(*) FILTER (WHERE t.learned) AS learned
+            FROM latest AS t JOIN classifications AS c ON c.id = t.classification
+            GROUP BY t.model_id
+            """) { row in
+            (ModelID(row.int64("model_id")), (labelled: row.int("labelled"), agreeing: row.int("agreeing"), learned: row.int("learned")))
+        })
+        return try models().map { model in
+            let counts = agreement[model.id] ?? (0, 0, 0)
+            return ModelStanding(model: model, lastAdopted: adopted[model.id], labelledImages: counts.labelled,
+                                 agreeing: counts.agreeing, learnedFrom: counts.learned)
+        }
+    }
+
+    public func adoptModel(_ model: ModelID?, file: [UInt8]?, sourcePath: String?, command: String, at date: Date) throws -> Int64 {
+        try connection.transaction {
+            try connection.scalarInt("""
+                INSERT INTO model_adoptions (model_id, file, source_path, command, adopted_at) VALUES ($1, $2, $3, $4, $5)
+                RETURNING id
+                """, model, file, sourcePath, command, date.catalogueMilliseconds) ?? 0
+        }
+    }
+
+    public func adoptedModel() throws -> ModelAdoption? {
+        try rows("""
+            SELECT id, model_id, source_path, command, adopted_at FROM model_adoptions ORDER BY id DESC LIMIT 1
+            """) { row in
+            ModelAdoption(id: row.int64("id"), model: row.optionalInt64("model_id").map { ModelID($0) },
+                          sourcePath: row.optionalText("source_path"), command: row.text("command"),
+                          adoptedAt: try row.date("adopted_at", row: "model adoption \(row.int64("id"))"))
+        }.first
+    }
+
+    public func adoptedModelFile(_ adoption: Int64) throws -> [UInt8]? {
+        try rows("SELECT file FROM model_adoptions WHERE id = $1", [adoption]) { $0.optionalBytes("file") }.first ?? nil
+    }
+
+    /// One more entry in the log of attempts and the path's row among the failing files, inside
+    /// the caller's transaction (see `Catalogue.storeFailure`).
+    func storeFailure(path: String, reason: String, run: RunID?, file: SeenFile?, now: Int64) throws {
+        let display = PathName.display(path), exact = PathName.exactBytes(of: path)
+        try connection.execute("""
+            INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns, path_bytes)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """, display, reason, run, now, file?.size, file?.modificationTimeNanoseconds, exact)
+        try connection.execute("""
+            INSERT INTO failing_files AS f (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts, path_bytes)
+            VALUES ($1, $2, $3, $4, $5, $6, $6, 1, $7)
+            ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+                reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
+                attempts = f.attempts + 1
+            WHERE f.path_bytes IS NOT DISTINCT FROM excluded.path_bytes
+            """, display, file?.size, file?.modificationTimeNanoseconds, reason, run, now, exact)
+    }
+
+    public func failingFile(_ path: String) throws -> FailingFile? {
+        try failingFiles(where: "path = $1 AND path_bytes IS NOT DISTINCT FROM $2",
+                         [PathName.display(path), PathName.exactBytes(of: path)]).first
+    }
+
+    public func failingFiles(under folder: String?) throws -> [FailingFile] {
+        guard let folder else { return try failingFiles(where: "true", []) }
+        let (low, high) = Catalogue.range(under: PathName.display(folder))
+        return try failingFiles(where: "path > $1 AND path < $2", [low, high])
+    }
+
+    public func stopFailing(_ paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        try connection.transaction {
+            for path in paths { try connection.execute("DELETE FROM failing_files WHERE path = $1", PathName.display(path)) }
+        }
+    }
+
+    private func failingFiles(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [FailingFile] {
+        try rows("""
+            SELECT path, reason, size, mtime_ns, attempts, first_failed, last_failed
+            FROM failing_files WHERE \(condition) ORDER BY path
+            """, values) { row in
+            FailingFile(path: row.text("path"), reason: row.text("reason"), size: row.optionalInt64("size"),
+                        modificationTimeNanoseconds: row.optionalInt64("mtime_ns"), attempts: row.int("attempts"),
+                        firstFailed: try row.date("first_failed", row: "a failing file"),
+                        lastFailed: try row.date("last_failed", row: "a failing file"))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension PostgresCatalogue {
+    /// Starts a run (see `Catalogue.openRun`).
+    public func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts, at date: Date) throws -> RunID {
+        try connection.transaction {
+            guard try connection.scalarInt("SELECT 1 FROM models WHERE id = $1", model) != nil else {
+                throw CatalogueError.notFound("no model with id \(model) in \(path)")
+            }
+            let id = try connection.scalarInt("""
+                INSERT INTO runs (command, model_id, recipe_name, recipe_version, started_at, owner,
+                                  seen, imported, classified, skipped, failed)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id
+                """, command, model, recipe.name, recipe.version, date.catalogueMilliseconds, RunOwner.current,
+                counts.seen, counts.imported, counts.classified, counts.skipped, counts.failed)
+            return RunID(id ?? 0)
+        }
+    }
+
+    /// Writes one batch of `run` in one transaction, with the run's counts as `body` returns
+    /// them (see `Catalogue.writeBatch`): all of it, or on any error (the server gone
+    /// included) none of it.
+    public func writing(run: RunID, at date: Date, _ body: (any CatalogueBatch) throws -> RunCounts) throws {
+        try connection.transaction {
+            let batch = PostgresBatch(catalogue: self, context: try runContext(run), now: date.catalogueMilliseconds)
+            let counts = try body(batch)
+            try connection.execute("""
+                UPDATE runs SET seen = $1, imported = $2, classified = $3, skipped = $4, failed = $5 WHERE id = $6
+                """, counts.seen, counts.imported, counts.classified, counts.skipped, counts.failed, run)
+        }
+    }
+
+    /// Records the end of a run, how it ended and what it did.
+    public func closeRun(_ run: RunID, counts: RunCounts, outcome: RunOutcome, at date: Date) throws {
+        try connection.transaction {
+            let changed = try connection.execute("""
+                UPDATE runs SET finished_at = $1, outcome = $2, seen = $3, imported = $4, classified = $5,
+                                skipped = $6, failed = $7
+                WHERE id = $8
+                """, date.catalogueMilliseconds, outcome.rawValue, counts.seen, counts.imported, counts.classified,
+                counts.skipped, counts.failed, run)
+            guard changed == 1 else { throw CatalogueError.notFound("no run with id \(run) in \(path)") }
+        }
+    }
+
+    /// Marks runs whose process died before closing them as interrupted (see
+    /// `Catalogue.markAbandonedRuns`). A run of another machine is never judged gone.
+    func markAbandonedRuns() throws -> [RunRecord] {
+        let gone = try runs(where: "outcome IS NULL AND finished_at IS NULL").filter { RunOwner.isGone($0.owner) }
+        guard !gone.isEmpty else { return [] }
+        let marked: [RunID] = try connection.transaction {
+            try gone.compactMap { run in
+                let changed = try connection.execute("""
+                    UPDATE runs SET outcome = 'interrupted',
+                        classified = (SELECT count(*) FROM classifications WHERE run_id = $1),
+                        failed = (SELECT count(*) FROM import_failures WHERE run_id = $1)
+                    WHERE id = $1 AND outcome IS NULL AND finished_at IS NULL
+                    """, run.id)
+                return changed == 1 ? run.id : nil
+            }
+        }
+        return try marked.flatMap { try runs(where: "id = $1", [$0]) }
+    }
+
+    func runs(where condition: String, _ values: [(any PostgresBindable)?] = []) throws -> [RunRecord] {
+        try rows("""
+            SELECT id, command, model_id, recipe_name, recipe_version, started_at, finished_at,
+                   seen, imported, classified, skipped, failed, outcome, owner
+            FROM runs WHERE \(condition) ORDER BY id
+            """, values) { row in
+            let name = "run \(row.int64("id"))"
+            return RunRecord(id: RunID(row.int64("id")), command: row.text("command"), model: ModelID(row.int64("model_id")),
+                             recipe: Recipe(name: row.text("recipe_name"), version: row.int("recipe_version")),
+                             startedAt: try row.date("started_at", row: name),
+                             finishedAt: try row.optionalDate("finished_at", row: name),
+                             counts: RunCounts(seen: row.int("seen"), imported: row.int("imported"),
+                                               classified: row.int("classified"), skipped: row.int("skipped"),
+                                               failed: row.int("failed")),
+                             outcome: row.optionalText("outcome").flatMap(RunOutcome.init(rawValue:)),
+                             owner: row.optionalText("owner"))
+        }
+    }
+
+    func runContext(_ run: RunID) throws -> Catalogue.RunContext {
+        let found = try connection.query("SELECT model_id, recipe_name, recipe_version FROM runs WHERE id = $1", [run])
+        guard found.count == 1 else { throw CatalogueError.notFound("no run with id \(run) in \(path)") }
+        let row = found.row(0)
+        return Catalogue.RunContext(run: run, model: ModelID(row.int64("model_id")),
+                                    recipe: Recipe(name: row.text("recipe_name"), version: row.int("recipe_version")))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The PostgreSQL catalogue is the second `CatalogueStore`. Its counts are taken
+/// afresh each time: `StatsCache` keys on SQLite's own change counters
+/// (`PRAGMA data_version`), which PostgreSQL has no counterpart of, so a cache
+/// handed in is left unused.
+extension PostgresCatalogue: CatalogueStore {
+    public func stats(cache: StatsCache?) throws -> CatalogueStats {
+        try read {
+            func count(_ sql: String) throws -> Int { Int(try connection.scalarInt(sql) ?? 0) }
+            // The mean confidence is the model's in the label itself (see `Catalogue.stats`).
+            let labels = try rows("""
+                SELECT effective_label, count(*) AS images,
+                       avg(CASE WHEN effective_label = label THEN confidence END) AS mean_confidence
+                FROM current_classifications GROUP BY effective_label ORDER BY effective_label
+                """) { row in
+                CatalogueStats.LabelStats(label: row.int("effective_label"), count: row.int("images"),
+                                          meanConfidence: row.isNull("mean_confidence") ? nil : try row.confidence(
+                                            "mean_confidence", row: "the current classifications of label \(row.text("effective_label"))"))
+            }
+            let agreement = try rows("""
+                SELECT corrected_label, count(*) FILTER (WHERE NOT learned) AS labelled,
+                       count(*) FILTER (WHERE NOT learned AND label = corrected_label) AS agreed,
+                       count(*) FILTER (WHERE learned) AS learned
+                FROM (SELECT c.corrected_label, c.label,
+                             EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
+                                     WHERE m.model_id = c.model_id AND i.id = c.image_id) AS learned
+                      FROM current_classifications AS c
+                      WHERE c.corrected_label IS NOT NULL AND c.corrected_label != $1) AS labelled
+                GROUP BY corrected_label ORDER BY corrected_label
+                """, [Catalogue.noneLabel]) { row in
+                CatalogueStats.Agreement(label: row.int("corrected_label"), labelled: row.int("labelled"),
+                                         agreed: row.int("agreed"), learnedFrom: row.int("learned"))
+            }
+            let owners = try rows("SELECT owner FROM runs WHERE outcome IS NULL AND finished_at IS NULL") {
+                $0.optionalText("owner")
+            }
+            return CatalogueStats(
+                images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
+                missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),
+                classifications: try count("SELECT count(*) FROM classifications"),
+                failures: try count("SELECT count(*) FROM failing_files"),
+                models: try count("SELECT count(*) FROM models"), runs: try count("SELECT count(*) FROM runs"),
+                interruptedRuns: try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
+                    + owners.filter(RunOwner.isGone).count,
+                corrections: try count("SELECT count(*) FROM corrections"),
+                corrected: try count("SELECT count(*) FROM current_classifications WHERE corrected_label IS NOT NULL"),
+                labels: labels, agreement: agreement)
+        }
+    }
+}

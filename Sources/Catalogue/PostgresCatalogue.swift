@@ -1,0 +1,77 @@
+import Foundation
+
+/// The wardrobe catalogue in a PostgreSQL database, for a catalogue several
+/// machines share: the second `CatalogueStore`, with the tables, meaning and
+/// schema steps of the SQLite catalogue (`migrations/postgresql`). One
+/// instance is one connection, for one thread at a time; a run's workers and
+/// a server's threads open their own (`CatalogueStorage.reader`).
+///
+/// Each batch of a run is one transaction, under an advisory lock that makes
+/// the writers of all machines take turns batch by batch (see
+/// `PostgresConnection.writeLock`); readers are never held up. If the server
+/// goes away, the batch in flight is rolled back by the server and the ones
+/// before it stay: the same command run again goes on from there.
+public final class PostgresCatalogue {
+    let connection: PostgresConnection
+    /// The server and database, as messages name them (never with a password).
+    public var path: String { connection.location.displayName }
+    public var location: String { connection.location.connectionString }
+    public private(set) var abandonedRuns: [RunRecord] = []
+
+    /// Connects and, unless `readOnly`, brings the schema up to date (made in an empty database
+    /// with `create`). A database of another program, or a catalogue of a newer wardrobe, is
+    /// refused before anything is written.
+    public init(location: PostgresLocation, access: CatalogueStorage.Access) throws {
+        connection = try PostgresConnection(location, readOnly: access == .readOnly)
+        let migrator = PostgresMigrator(connection: connection)
+        let found = try migrator.version()
+        if found == 0, access != .create { throw CatalogueError.fileNotFound(path: path) }
+        if found > PostgresMigrator.latestVersion {
+            throw CatalogueError.newerCatalogue(path: path, version: found, supported: PostgresMigrator.latestVersion)
+        }
+        guard access != .readOnly else {
+            if found < PostgresMigrator.latestVersion {
+                throw CatalogueError.needsMigration(path: path, version: found, supported: PostgresMigrator.latestVersion)
+            }
+            return
+        }
+        if found < PostgresMigrator.latestVersion { try migrator.migrate() }
+        abandonedRuns = try markAbandonedRuns()
+    }
+
+    /// The schema step recorded in the database.
+    public var version: Int {
+        get throws { try PostgresMigrator(connection: connection).version() }
+    }
+
+    /// A consistent snapshot for several reads (REPEATABLE READ).
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction(snapshot: true, body)
+    }
+
+    /// The rows of `sql`, each made into a value by `body`.
+    func rows<T>(_ sql: String, _ values: [(any PostgresBindable)?] = [], _ body: (PostgresRow) throws -> T) throws -> [T] {
+        try connection.query(sql, values).rows.map(body)
+    }
+
+    /// Calls `body` for each row of `sql`, a few hundred rows in memory at a time through a
+    /// cursor (exports of any size), inside one snapshot. `body` may read, not write.
+    func forEachRow(_ sql: String, _ values: [(any PostgresBindable)?] = [], _ body: (PostgresRow) throws -> Void) throws {
+        try connection.transaction(snapshot: true) {
+            try connection.query("DECLARE wardrobe_rows NO SCROLL CURSOR FOR " + sql, values)
+            defer { _ = try? connection.query("CLOSE wardrobe_rows") }
+            while true {
+                let batch = try connection.query("FETCH 500 FROM wardrobe_rows")
+                guard batch.count > 0 else { return }
+                for row in batch.rows { try body(row) }
+            }
+        }
+    }
+
+    /// Copies of a PostgreSQL catalogue are the server's business.
+    public func backup(to path: String, shouldStop: @escaping @Sendable () -> Bool) throws -> BackupReport {
+        throw CatalogueError.notOnThisEngine(
+            location: self.path, detail: "backup copies an SQLite file; for a PostgreSQL catalogue use the server's own "
+                + "tools: pg_dump --format=custom --file=\(path) '\(self.path)' (restore with pg_restore)")
+    }
+}

@@ -1,0 +1,145 @@
+import CPostgreSQL
+import Foundation
+
+/// One connection to a PostgreSQL server through libpq, for one thread at a
+/// time. Every value is a bound parameter (`PostgresValue`); every failure is
+/// one `CatalogueError.server` naming the server as `PostgresLocation` names
+/// it, never with its password. Results come as text, bytes unescaped by libpq.
+final class PostgresConnection {
+    let location: PostgresLocation
+    private let handle: OpaquePointer
+    /// Transactions asked for inside one already open join it: a use case that
+    /// reads inside a run's batch sees and writes the batch's own state.
+    private var depth = 0
+
+    /// Writers of one catalogue take this advisory lock for each transaction, so that
+    /// several machines' imports write one batch at a time, as SQLite's one writer does:
+    /// two batches updating the per-label counts in opposite orders would otherwise deadlock.
+    static let writeLock: Int64 = 0x5752_4442  // "WRDB"
+
+    init(_ location: PostgresLocation, readOnly: Bool) throws {
+        guard let connection = PQconnectdb(location.connectionString) else {
+            throw CatalogueError.server(location: location.displayName, detail: "libpq could not allocate a connection")
+        }
+        handle = connection
+        self.location = location
+        guard PQstatus(connection) == CONNECTION_OK else {
+            throw CatalogueError.server(location: location.displayName,
+                                        detail: "cannot connect: " + PostgresConnection.oneLine(PQerrorMessage(connection)))
+        }
+        // Notices ("relation already exists, skipping") are the server's chatter, not the tool's output.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        PQsetClientEncoding(connection, "UTF8")
+        if readOnly { try execute("SET default_transaction_read_only = on") }
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Runs one statement with `values` bound as $1, $2...; the rows it returns.
+    @discardableResult
+    func query(_ sql: String, _ values: [(any PostgresBindable)?] = []) throws -> PostgresResult {
+        let parameters = values.map { $0?.postgresValue }
+        let types = parameters.map { $0?.type ?? 0 }
+        let formats = parameters.map { $0?.format ?? 0 }
+        let lengths = parameters.map { Int32($0?.bytes.count ?? 0) }
+        let result: OpaquePointer? = withParameterPointers(parameters) { pointers in
+            PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
+        }
+        guard let result else { throw failure(sql: sql, result: nil) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
+            defer { PQclear(result) }
+            throw failure(sql: sql, result: result)
+        }
+        return PostgresResult(result, location: location.displayName)
+    }
+
+    /// Runs several statements, with no parameters (a schema step).
+    func executeScript(_ sql: String) throws {
+        guard let result = PQexec(handle, sql) else { throw failure(sql: sql, result: nil) }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK || status == PGRES_EMPTY_QUERY else {
+            throw failure(sql: sql, result: result)
+        }
+    }
+
+    /// Runs one statement; how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ values: (any PostgresBindable)?...) throws -> Int {
+        try query(sql, values).changedRows
+    }
+
+    /// The first column of the first row as an integer, nil when no row or NULL.
+    func scalarInt(_ sql: String, _ values: (any PostgresBindable)?...) throws -> Int64? {
+        let result = try query(sql, values)
+        guard result.count > 0 else { return nil }
+        return result.row(0).optionalInt64(at: 0)
+    }
+
+    /// Runs `body` in one transaction: commits when it returns, rolls back and
+    /// rethrows when it throws. A `snapshot` is read-only and sees one state of the
+    /// catalogue throughout; otherwise the catalogue's write lock is taken first.
+    func transaction<T>(snapshot: Bool = false, _ body: () throws -> T) throws -> T {
+        if depth > 0 {
+            depth += 1
+            defer { depth -= 1 }
+            return try body()
+        }
+        try execute(snapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+        depth = 1
+        defer { depth = 0 }
+        do {
+            if !snapshot { try execute("SELECT pg_advisory_xact_lock($1)", PostgresConnection.writeLock) }
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            // A connection that went away has no transaction left to roll back.
+            if PQstatus(handle) == CONNECTION_OK { PQclear(PQexec(handle, "ROLLBACK")) }
+            throw error
+        }
+    }
+
+    /// libpq's message, or the server's with its SQLSTATE, in one line.
+    private func failure(sql: String, result: OpaquePointer?) -> CatalogueError {
+        let statement = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ").prefix(120)
+        if PQstatus(handle) != CONNECTION_OK {
+            return .server(location: location.displayName,
+                           detail: "the connection was lost: " + PostgresConnection.oneLine(PQerrorMessage(handle))
+                            + "; what was committed before stays, and the same command run again goes on from there")
+        }
+        var message = result.map { PostgresConnection.oneLine(PQresultErrorMessage($0)) } ?? ""
+        if message.isEmpty { message = PostgresConnection.oneLine(PQerrorMessage(handle)) }
+        if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) {
+            message += " (SQLSTATE \(String(cString: state)))"
+        }
+        return .server(location: location.displayName, detail: "\(message) - while executing `\(statement)`")
+    }
+
+    /// libpq's messages end in a newline and may run over several lines ("ERROR: ...\nDETAIL: ...").
+    static func oneLine(_ message: UnsafePointer<CChar>?) -> String {
+        guard let message else { return "" }
+        return String(cString: message).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+    }
+
+    /// Pointers to each parameter's bytes (nil for NULL), valid inside `body`.
+    private func withParameterPointers<T>(_ parameters: [PostgresValue?],
+                                          _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        // One buffer for all: each parameter's bytes at its offset.
+        var buffer: [UInt8] = []
+        var offsets: [Int?] = []
+        for parameter in parameters {
+            guard let parameter else { offsets.append(nil); continue }
+            offsets.append(buffer.count)
+            buffer += parameter.bytes
+        }
+        buffer.append(0)  // a valid address even when every parameter is empty
+        return buffer.withUnsafeBufferPointer { bytes in
+            let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+            return body(offsets.map { $0.map { base + $0 } })
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Brings a PostgreSQL catalogue to the latest schema step of
+/// `migrations/postgresql`, all pending steps and their records in one
+/// transaction (PostgreSQL's DDL is transactional) under the catalogue's
+/// write lock: a catalogue is at exactly one step, and two machines opening a
+/// new one at once make it once. The steps applied are recorded in
+/// `wardrobe_migrations`, which SQLite keeps as `PRAGMA user_version`; that
+/// table is also what tells a wardrobe catalogue from another program's database.
+struct PostgresMigrator {
+    let connection: PostgresConnection
+
+    static let migrations = Migrator.embeddedPostgreSQLMigrations
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// The latest step applied; 0 for an empty database. A database holding other tables and
+    /// no record of steps is another program's, and refused.
+    func version() throws -> Int {
+        let identity = try connection.query("""
+            SELECT to_regclass('wardrobe_migrations') IS NOT NULL AS ours,
+                   (SELECT string_agg(tablename, ', ') FROM (SELECT tablename FROM pg_tables
+                    WHERE schemaname = current_schema() ORDER BY tablename LIMIT 3) AS t) AS tables
+            """).row(0)
+        if identity.bool("ours") {
+            return Int(try connection.scalarInt("SELECT coalesce(max(version), 0) FROM wardrobe_migrations") ?? 0)
+        }
+        if let tables = identity.optionalText("tables") {
+            throw CatalogueError.foreignDatabase(path: connection.location.displayName, detail: "tables " + tables)
+        }
+        return 0
+    }
+
+    /// Applies every pending step; the version is read again under the lock, as another
+    /// process may have migrated while this one waited.
+    func migrate() throws {
+        let location = connection.location.displayName
+        try connection.transaction {
+            let found = try version()
+            if found > Self.latestVersion {
+                throw CatalogueError.newerCatalogue(path: location, version: found, supported: Self.latestVersion)
+            }
+            try connection.executeScript("""
+                CREATE TABLE IF NOT EXISTS wardrobe_migrations (
+                    version    bigint PRIMARY KEY,
+                    name       text   NOT NULL,
+                    applied_at bigint NOT NULL)
+                """)
+            for migration in Self.migrations where migration.version > found {
+                do {
+                    try connection.executeScript(migration.sql)
+                } catch CatalogueError.server(_, let detail) {
+                    throw CatalogueError.server(location: location, detail: "schema step \(migration.version) "
+                        + "(\(migration.name)) failed, the catalogue stays at step \(found): \(detail)")
+                }
+                try connection.execute("INSERT INTO wardrobe_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                                       migration.version, migration.name, Date().catalogueMilliseconds)
+            }
+        }
+    }
+}

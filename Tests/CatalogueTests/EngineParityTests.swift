@@ -1,0 +1,222 @@
+import Catalogue
+import CatalogueFixtures
+import Foundation
+import Testing
+
+/// The storage protocol's behaviour on both engines: the same writes, through
+/// `CatalogueStore` only, give the same answers from an SQLite file and from a
+/// PostgreSQL database on a real server (`TestPostgres`).
+@Suite struct EngineParityTests {
+    enum Engine: String, CaseIterable, CustomStringConvertible, Sendable {
+        case sqlite, postgresql
+        var description: String { rawValue }
+    }
+
+    /// Both engines when PostgreSQL is installed; SQLite alone otherwise (see `postgresqlIsThere`).
+    static let engines: [Engine] = TestPostgres.isInstalled ? Engine.allCases : [.sqlite]
+
+    /// A new, empty catalogue on `engine`, opened through the one place that names engines.
+    struct Opened {
+        let store: any CatalogueStore
+        let location: String
+        let directory: TemporaryDirectory
+
+        init(_ engine: Engine) throws {
+            directory = try TemporaryDirectory()
+            location = engine == .sqlite ? directory.path("wardrobe.sqlite") : try TestPostgres.shared().newDatabase()
+            store = try CatalogueStorage.open(location, access: .create)
+        }
+    }
+
+    static let start = Date(timeIntervalSince1970: 1_750_000_000)
+
+    @Test(.enabled(if: TestPostgres.isInstalled,
+                   "PostgreSQL is not installed (make deps installs it): the tests against PostgreSQL are skipped"))
+    func postgresqlIsThere() throws {
+        let url = try TestPostgres.shared().newDatabase()
+        #expect(CatalogueStorage.isServer(url))
+        let store = try CatalogueStorage.open(url, access: .create)
+        #expect(store is PostgresCatalogue && store.path == url)
+    }
+
+    /// What one session of use writes: imports in two runs, a reclassification by another
+    /// model, a person's acts, a failure, a look at paths, an adoption.
+    static func write(_ store: any CatalogueStore) throws {
+        let first = try store.registerModel(Synthetic.model(1), at: start)
+        let run = try store.openRun(command: "import", model: first, recipe: Recipe(name: "photo", version: 4),
+                                    counts: RunCounts(), at: start)
+        try store.writing(run: run, at: start) { batch in
+            let inserted = try batch.insertImages((0..<30).map { Synthetic.image($0) }, known: .isClassifiedAgain)
+            #expect(inserted.allSatisfy { $0.isNew })
+            try batch.recordFailure(path: "/photos/broken.jpg", reason: "not a JPEG", file: nil)
+            return RunCounts(seen: 31, imported: 30, classified: 30, skipped: 0, failed: 1)
+        }
+        try store.writing(run: run, at: start.addingTimeInterval(1)) { batch in
+            // The same content under a second name is one image with two paths.
+            var copy = Synthetic.image(3)
+            copy.file = SeenFile(path: "/photos/copies/three.jpg", size: 7, modificationTimeNanoseconds: 9)
+            let again = try batch.insertImages([copy], known: .isClassifiedAgain)
+            #expect(again.map(\.isNew) == [false] && again[0].classification == nil)
+            try batch.recordFailure(path: "/photos/broken.jpg", reason: "still not a JPEG", file: nil)
+            return RunCounts(seen: 33, imported: 30, classified: 30, skipped: 1, failed: 2)
+        }
+        try store.closeRun(run, counts: RunCounts(seen: 33, imported: 30, classified: 30, skipped: 1, failed: 2),
+                           outcome: .finished, at: start.addingTimeInterval(2))
+        let second = try store.registerModel(Synthetic.model(2), at: start.addingTimeInterval(3))
+        let rerun = try store.openRun(command: "reclassify", model: second, recipe: Recipe(name: "photo", version: 4),
+                                      counts: RunCounts(), at: start.addingTimeInterval(3))
+        try store.writing(run: rerun, at: start.addingTimeInterval(4)) { batch in
+            try batch.addClassifications((0..<20).map { (ImageID(Int64($0 + 1)), Synthetic.classification($0, variant: 1)) })
+            return RunCounts(seen: 20, imported: 0, classified: 20, skipped: 0, failed: 0)
+        }
+        try store.closeRun(rerun, counts: RunCounts(seen: 20, imported: 0, classified: 20, skipped: 0, failed: 0),
+                           outcome: .finished, at: start.addingTimeInterval(5))
+        let moment = start.addingTimeInterval(6)
+        _ = try store.correct([ImageID(1), ImageID(2), ImageID(25)], .label(4), command: "label", at: moment)
+        _ = try store.correct([ImageID(2)], .clear, command: "label", at: moment)
+        _ = try store.correct([ImageID(5)], .confirm, command: "serve", at: moment)
+        _ = try store.correct([ImageID(6)], .label(Catalogue.noneLabel), command: "serve", at: moment)
+        _ = try store.recordLook(present: ["/photos/0000001.jpg"], missing: ["/photos/0000002.jpg", "/photos/0000003.jpg"],
+                                 dropMissing: false, at: start.addingTimeInterval(7))
+        try store.adoptModel(second, file: [0, 1, 2, 255], sourcePath: "/models/mine.aimodel", command: "model use",
+                             at: start.addingTimeInterval(8))
+    }
+
+    /// Everything the use cases read back, as comparable values.
+    static func answers(_ store: any CatalogueStore) throws -> [String] {
+        var answers: [String] = []
+        func note(_ what: String, _ value: Any) { answers.append("\(what): \(value)") }
+        // Means are rounded: the engines add in their own order.
+        let stats = try store.stats()
+        note("stats", [stats.images, stats.paths, stats.missingPaths, stats.classifications, stats.failures, stats.models,
+                       stats.runs, stats.interruptedRuns, stats.corrections, stats.corrected])
+        note("stats by label", stats.labels.map { "\($0.label): \($0.count), \($0.meanConfidence.map { ($0 * 1e9).rounded() } as Any)" })
+        note("stats agreement", stats.agreement)
+        note("label counts", try store.labelCounts().sorted { $0.key < $1.key })
+        for order in [ClassificationQuery.Order.confidenceDescending, .confidenceAscending, .imageID, .effectiveLabel,
+                      .newestImported] {
+            var listed: [CurrentClassification] = []
+            try store.forEachCurrentClassification(ClassificationQuery(order: order, limit: 12, offset: 3)) { listed.append($0) }
+            note("listing \(order)", listed)
+        }
+        for query in [ClassificationQuery(label: 4), ClassificationQuery(corrected: true), ClassificationQuery(missing: true),
+                      ClassificationQuery(pathPattern: "/photos/copies/*"), ClassificationQuery(pathPattern: "*/000001[0-5].jpg"),
+                      ClassificationQuery(confidence: 0.2...0.6), ClassificationQuery(model: ModelID(1))] {
+            note("count \(query)", try store.countCurrentClassifications(query))
+            var listed: [ImageID] = []
+            try store.forEachCurrentClassification(query) { listed.append($0.image) }
+            note("listed \(query)", listed)
+        }
+        for order in GalleryQuery.Order.allCases {
+            let page = try store.galleryPage(GalleryQuery(order: order, limit: 7))
+            note("gallery \(order)", page.map(\.image))
+            if let last = page.last {
+                let next = GalleryQuery(order: order, after: .init(confidence: last.confidence, image: last.image), limit: 7)
+                note("gallery \(order) next", try store.galleryPage(next).map(\.image))
+            }
+            note("gallery \(order) label 4", try store.galleryPage(GalleryQuery(label: 4, order: order)).map(\.image))
+        }
+        for id in [1, 2, 3, 5, 6, 29].map({ ImageID(Int64($0)) }) {
+            note("image \(id)", try store.image(id) as Any)
+            note("history \(id)", try store.history(of: id))
+            note("corrections \(id)", try store.corrections(of: id))
+            note("paths \(id)", try store.paths(of: id))
+            note("thumbnail \(id)", try store.thumbnail(of: id) as Any)
+            note("current \(id)", try store.currentClassification(of: id) as Any)
+        }
+        note("by path", try store.image(path: "/photos/copies/three.jpg")?.id as Any)
+        note("by prefix", try store.image(hashPrefix: Synthetic.digest(7).hex.prefix(6).description)?.id as Any)
+        note("known under /photos/copies", try store.knownPaths(under: "/photos/copies"))
+        note("failing", try store.failingFiles())
+        note("candidates", try store.reclassificationCandidates(ReclassificationFilter(label: 4)))
+        note("candidates by id", try store.reclassificationCandidates(ReclassificationFilter(images: [ImageID(3), ImageID(9)])))
+        note("pairs", try store.personLabelPairs().map { "\($0.model)->\($0.person): \($0.images)" })
+        note("unlabelled", try store.unlabelledImageIDs())
+        var labelled: [LabelledImage] = []
+        try store.forEachLabelledImage { labelled.append($0) }
+        note("labelled", labelled)
+        note("models", try store.models())
+        note("standings", try store.modelStandings())
+        note("adopted", try store.adoptedModel() as Any)
+        note("adopted file", try store.adoptedModel().map { try store.adoptedModelFile($0.id) } as Any)
+        var everything = 0
+        try store.forEachClassificationWithHash { _, _ in everything += 1 }
+        note("every classification", everything)
+        return answers
+    }
+
+    @Test func bothEnginesGiveTheSameAnswers() throws {
+        guard TestPostgres.isInstalled else { return }
+        let sqlite = try Opened(.sqlite), postgresql = try Opened(.postgresql)
+        defer { sqlite.directory.remove(); postgresql.directory.remove() }
+        try Self.write(sqlite.store)
+        try Self.write(postgresql.store)
+        let expected = try Self.answers(sqlite.store), found = try Self.answers(postgresql.store)
+        #expect(expected.count == found.count)
+        for (one, other) in zip(expected, found) { #expect(one == other) }
+    }
+
+    @Test(arguments: engines)
+    func historyIsNeverRewrittenAndCountsFollowTheEffectiveLabel(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        let store = opened.store
+        try Self.write(store)
+        // Label counts kept by the triggers agree with a count of the rows.
+        var byLabel: [Int: Int] = [:]
+        try store.forEachCurrentClassification(ClassificationQuery()) { byLabel[$0.effectiveLabel, default: 0] += 1 }
+        #expect(try store.labelCounts().filter { $0.value > 0 } == byLabel)
+        #expect(try store.labelCounts()[4] == byLabel[4] && byLabel[4, default: 0] >= 2)
+        // The current classification is the latest; a person's label outlives a re-run.
+        let history = try store.history(of: ImageID(1))
+        #expect(history.count == 2 && history.map(\.command) == ["import", "reclassify"])
+        #expect(try store.currentClassification(of: ImageID(1))?.classification == history.last?.classification.id)
+        #expect(try store.currentClassification(of: ImageID(1))?.correctedLabel == 4)
+        #expect(try store.personLabel(of: ImageID(2)) == nil)  // cleared
+        // Forgetting removes an image, its paths, classifications and corrections, and its count.
+        let before = try store.labelCounts()[4] ?? 0
+        let report = try store.forget([ImageID(1)])
+        #expect(report.images == 1 && report.classifications == 2 && report.corrections == 1 && report.paths == 1)
+        #expect(try store.image(ImageID(1)) == nil && store.history(of: ImageID(1)).isEmpty)
+        #expect(try store.labelCounts()[4] == before - 1)
+        #expect((report.serverNote != nil) == (engine == .postgresql))
+    }
+
+    @Test(arguments: engines)
+    func aBatchThatFailsLeavesNothing(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        let store = opened.store
+        let model = try store.registerModel(Synthetic.model(1))
+        let run = try store.openRun(command: "import", model: model, recipe: Recipe(name: "photo", version: 4))
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try store.writing(run: run) { batch in
+                try batch.insertImages((0..<5).map { Synthetic.image($0) }, known: .isClassifiedAgain)
+                throw Stop()
+            }
+        }
+        #expect(try store.stats().images == 0 && store.labelCounts().values.allSatisfy { $0 == 0 })
+        // A bad value is refused by the schema, and the batch with it is rolled back.
+        #expect(throws: CatalogueError.self) {
+            try store.writing(run: run) { batch in
+                try batch.insertImages([Synthetic.image(1)], known: .isClassifiedAgain)
+                try batch.addClassifications([(ImageID(999), Synthetic.classification(1))])
+                return RunCounts()
+            }
+        }
+        #expect(try store.stats().images == 0)
+    }
+
+    @Test(arguments: engines)
+    func aSecondOpeningFindsTheCatalogueAtTheLatestStep(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        try Self.write(opened.store)
+        let reader = try CatalogueStorage.reader(opened.location, lookForDamage: true)
+        #expect(try reader.stats() == opened.store.stats())
+        #expect(throws: CatalogueError.self) { try reader.correct([ImageID(3)], .label(1), command: "label") }
+        let again = try CatalogueStorage.open(opened.location, access: .readWrite)
+        #expect(try again.stats().images == 30)
+    }
+}
