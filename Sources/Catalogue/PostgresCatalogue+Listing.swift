@@ -28,16 +28,16 @@ extension PostgresCatalogue {
         let sql: String
         switch query.order {
         case .newest:
-            var conditions = Self.galleryFilters(query, &parameters)
+            var conditions = query.selection.postgresConditions(&parameters)
             if let after = query.after { conditions.append("c.image_id < \(parameters.add(after.image))") }
             sql = Self.listingSelect(conditions) + " ORDER BY c.image_id DESC LIMIT \(parameters.add(query.limit))"
         case .uncertain, .confident:
             let direction = query.order == .uncertain ? "ASC" : "DESC"
-            let labels = query.label.map { [$0] } ?? Array(0...Catalogue.noneLabel)
+            let labels = query.selection.label.map { [$0] } ?? Array(0...Catalogue.noneLabel)
             let parts = labels.enumerated().map { index, label -> String in
-                var one = query
+                var one = query.selection
                 one.label = label
-                var conditions = Self.galleryFilters(one, &parameters)
+                var conditions = one.postgresConditions(&parameters)
                 if let after = query.after {
                     let (loose, strict) = query.order == .uncertain ? (">=", ">") : ("<=", "<")
                     let confidence = parameters.add(after.confidence)
@@ -107,40 +107,18 @@ extension PostgresCatalogue {
     /// The SQL of a listing or its count (see `Catalogue.listingSQL`).
     static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, [(any PostgresBindable)?]) {
         var parameters = PostgresParameters()
-        var conditions: [String] = []
-        if let label = query.label { conditions.append("c.effective_label = \(parameters.add(label))") }
-        if let corrected = query.corrected {
-            conditions.append(corrected ? "c.corrected_label IS NOT NULL" : "c.corrected_label IS NULL")
-        }
-        if query.missing {
-            conditions.append("NOT EXISTS (SELECT 1 FROM image_paths WHERE image_id = c.image_id AND missing = 0)")
-        }
-        if let pattern = query.pathPattern {
-            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path ~ \(parameters.add(PostgresGlob.regex(pattern))))")
-        }
-        if let range = query.confidence {
-            conditions.append("c.confidence BETWEEN \(parameters.add(range.lowerBound)) AND \(parameters.add(range.upperBound))")
-        }
-        if let range = query.classified {
-            conditions.append("c.classified_at >= \(parameters.add(range.lowerBound.catalogueMilliseconds)) "
-                              + "AND c.classified_at < \(parameters.add(range.upperBound.catalogueMilliseconds))")
-        }
-        if let range = query.imported {
-            conditions.append("i.first_imported >= \(parameters.add(range.lowerBound.catalogueMilliseconds)) "
-                              + "AND i.first_imported < \(parameters.add(range.upperBound.catalogueMilliseconds))")
-        }
-        if let model = query.model { conditions.append("c.model_id = \(parameters.add(model))") }
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        if count, query.confidence == nil, query.classified == nil, query.imported == nil, query.model == nil,
-           query.corrected == nil, !query.missing, query.pathPattern == nil {
+        let selection = query.selection
+        let conditions = selection.postgresConditions(&parameters)
+        if count, selection.choosesOnlyByLabel {
             // Counts by label are kept up to date by triggers: one row to read.
-            if let label = query.label {
+            if let label = selection.label {
                 return ("SELECT coalesce((SELECT images FROM current_label_counts WHERE label = $1), 0)", [label])
             }
             return ("SELECT coalesce(sum(images), 0)::bigint FROM current_label_counts", [])
         }
         if count {
-            let join = query.imported == nil ? "" : "JOIN images AS i ON i.id = c.image_id"
+            let join = selection.readsImages ? "JOIN images AS i ON i.id = c.image_id" : ""
+            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", parameters.values)
         }
         let order = switch query.order {
@@ -155,18 +133,6 @@ extension PostgresCatalogue {
         // A NULL limit is no limit.
         let limit = parameters.add(query.limit), offset = parameters.add(query.offset)
         return (listingSelect(conditions) + " ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", parameters.values)
-    }
-
-    private static func galleryFilters(_ query: GalleryQuery, _ parameters: inout PostgresParameters) -> [String] {
-        var conditions: [String] = []
-        if let label = query.label { conditions.append("c.effective_label = \(parameters.add(label))") }
-        if let corrected = query.corrected {
-            conditions.append(corrected ? "c.corrected_label IS NOT NULL" : "c.corrected_label IS NULL")
-        }
-        if let range = query.confidence {
-            conditions.append("c.confidence BETWEEN \(parameters.add(range.lowerBound)) AND \(parameters.add(range.upperBound))")
-        }
-        return conditions
     }
 
     /// A listing's columns for the images meeting `conditions`; the best path is the first

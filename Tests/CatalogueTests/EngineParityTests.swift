@@ -101,7 +101,8 @@ import Testing
         }
         for query in [ClassificationQuery(label: 4), ClassificationQuery(corrected: true), ClassificationQuery(missing: true),
                       ClassificationQuery(pathPattern: "/photos/copies/*"), ClassificationQuery(pathPattern: "*/000001[0-5].jpg"),
-                      ClassificationQuery(confidence: 0.2...0.6), ClassificationQuery(model: ModelID(1))] {
+                      ClassificationQuery(confidence: 0.2...0.6), ClassificationQuery(model: ModelID(1)),
+                      ClassificationQuery(ImageSelection(folder: "/photos/copies"))] {
             note("count \(query)", try store.countCurrentClassifications(query))
             var listed: [ImageID] = []
             try store.forEachCurrentClassification(query) { listed.append($0.image) }
