@@ -1,0 +1,99 @@
+import CatalogueFixtures
+import Foundation
+import Testing
+
+/// The command line on a PostgreSQL catalogue (a real server the tests start,
+/// `TestPostgres`), against the same commands on an SQLite file.
+@Suite(.enabled(if: TestPostgres.isInstalled,
+                "PostgreSQL is not installed (make deps installs it): the command line against PostgreSQL is skipped"))
+struct PostgreSQLCommandTests {
+    static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/photos").path
+    static let coat = photos + "/outwear/0ad8629f-2e9f-4591-a661-7489d6d49737.jpg"
+
+    /// The loop a person runs, as the text each command prints; the catalogue's name, times
+    /// and the last digits of means (which the engines add in their own order) made alike.
+    static func loop(on location: String, export: String) throws -> [String] {
+        var outputs: [String] = []
+        func run(_ arguments: [String]) throws {
+            let result = try WardrobeProcess.run(arguments + ["--db", location])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            outputs.append(normalized("$ wardrobe \(arguments.joined(separator: " "))\n" + result.stdout, location))
+        }
+        try run(["import", "--jobs", "1", "--json", photos])
+        try run(["list", "--json"])
+        try run(["list", "--label", "shirt"])
+        try run(["show", "--json", coat])
+        try run(["label", "coat", coat])
+        try run(["label", "none", "1"])
+        try run(["history", "--json", coat])
+        try run(["stats", "--json"])
+        try run(["reclassify", "--prep", "fashion-mnist", "--json"])
+        try run(["list", "--json", "--path", "*/pants/*"])
+        try run(["export", "--output", export])
+        outputs.append((try? String(contentsOfFile: export, encoding: .utf8)).map { normalized($0, location) } ?? "no export")
+        try run(["failures"])
+        try run(["model", "list"])
+        try run(["stats"])
+        return outputs
+    }
+
+    static func normalized(_ text: String, _ location: String) -> String {
+        var text = text.replacingOccurrences(of: location, with: "CATALOGUE")
+        for (pattern, replacement) in [(#"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?Z?)?"#, "TIME"),
+                                       (#"(\d+\.\d{9})\d+"#, "$1"), (#"/[^ ]*/export-[a-z]+\.csv"#, "FILE"),
+                                       (#"in \d+(\.\d+)? ?m?s"#, "in SECONDS"),
+                                       (#""(images_per_second|seconds)" : [0-9.e+-]+"#, #""$1" : RATE"#)] {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
+    }
+
+    @Test func theLoopPrintsTheSameOnBothEngines() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pg-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("catalogue.sqlite").path
+        let server = try TestPostgres.shared().newDatabase()
+        let expected = try Self.loop(on: file, export: folder.appendingPathComponent("export-sqlite.csv").path)
+        let found = try Self.loop(on: server, export: folder.appendingPathComponent("export-postgresql.csv").path)
+        #expect(expected.count == found.count)
+        for (one, other) in zip(expected, found) { #expect(one == other) }
+        // What was imported is there: twelve photos, the coat labelled by a person.
+        #expect(found[1].components(separatedBy: "\"sha256\"").count - 1 == 12)
+        #expect(found[6].contains("\"Coat\""))
+    }
+
+    @Test func theKeywordFormAndWardrobeDBOpenTheSameCatalogue() throws {
+        let postgres = try TestPostgres.shared()
+        let url = try postgres.newDatabase()
+        let name = String(url.split(separator: "/").last!)
+        let imported = try WardrobeProcess.run(["import", "--db", url, Self.photos + "/pants"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let keywords = "host=\(postgres.folder) dbname=\(name) user=postgres"
+        let listed = try WardrobeProcess.run(["list", "--json", "--db", keywords])
+        #expect(listed.status == 0 && listed.stdout.components(separatedBy: "\"sha256\"").count - 1 == 2, "\(listed.stderr)")
+        let environment = try WardrobeProcess.run(["stats", "--json"], environment: ["WARDROBE_DB": url])
+        #expect(environment.status == 0 && environment.stdout.contains("\"images\" : 2"), "\(environment.stdout)")
+    }
+
+    @Test func whatCannotMeanTheSameSaysWhatToUseInstead() throws {
+        let url = try TestPostgres.shared().newDatabase()
+        #expect(try WardrobeProcess.run(["import", "--db", url, Self.photos + "/pants"]).status == 0)
+        let backup = try WardrobeProcess.run(["backup", "--db", url, NSTemporaryDirectory() + "pg-backup-\(getpid()).sqlite"])
+        #expect(backup.status == 1 && backup.stderr.contains("pg_dump") && backup.stderr.split(separator: "\n").count == 1)
+        let forget = try WardrobeProcess.run(["forget", "--yes", "--db", url, "1"])
+        #expect(forget.status == 0 && forget.stderr.contains("VACUUM"), "\(forget.stderr)")
+        let check = try WardrobeProcess.run(["check", "--db", url])
+        #expect(check.status == 0 && check.stdout.contains("pg_amcheck"))
+    }
+
+    @Test func aServerThatIsNotThereIsOneLineNamingIt() throws {
+        let missing = "postgresql://someone:hunter2secret@%2Fnonexistent%2Fsocket/nowhere"
+        let result = try WardrobeProcess.run(["list", "--db", missing])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("postgresql://someone@%2Fnonexistent%2Fsocket/nowhere"), "\(result.stderr)")
+        #expect(!result.stderr.contains("hunter2secret"))
+    }
+}
