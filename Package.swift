@@ -1,10 +1,12 @@
 // swift-tools-version:6.0
 // wardrobe: a catalogue of clothing photos, classified by a bundled Fashion-MNIST model.
 // Dependencies point one way: wardrobe -> (CommandLineKit, Server, Wardrobe); Server -> Wardrobe;
-// Wardrobe -> (Catalogue, Imaging, Inference, Training); Training -> Inference. Wardrobe is
-// the one way in: it imports Catalogue internally, so nothing above it names a storage type.
-// CommandLineKit knows nothing of clothing or catalogues. Each target's dependencies
-// are exactly the modules its sources import. No package outside the toolchain;
+// Wardrobe -> (Catalogue, Imaging, Inference, Training); Training -> (Inference, SeededRandom);
+// Inference -> ClothingContract; Imaging -> ClothingContract (the contract's side and labels,
+// declared once); and every one of them but ClothingContract and SeededRandom -> Files.
+// Wardrobe is the one way in: it imports Catalogue internally, so nothing above it names a
+// storage type. CommandLineKit knows nothing of clothing or catalogues. Each target's
+// dependencies are exactly the modules its sources import. No package outside the toolchain;
 // C libraries come from Debian.
 import PackageDescription
 
@@ -41,14 +43,19 @@ let package = Package(
         // Opening files that must be regular (never blocking on a FIFO) and writing
         // output files without replacing what must not be replaced.
         .target(name: "Files"),
-        .target(name: "Inference", dependencies: ["CInferenceKernels", "CJansson", "Files"],
+        // SplitMix64: the deterministic stream that seeds training and makes the data of
+        // tests and benchmarks, importable by each of them without any other dependency.
+        .target(name: "SeededRandom"),
+        // The contract (28x28, one channel, the ten labels in order), in a module of its own so
+        // that the runtime and the prep recipes take it from one place.
+        .target(name: "ClothingContract"),
+        .target(name: "Inference", dependencies: ["ClothingContract", "CInferenceKernels", "CJansson", "Files"],
                 swiftSettings: optimised),
         // libpng reports errors by longjmp, which must not cross Swift frames: this small
         // C target holds every libpng call behind setjmp.
         .target(name: "CPNGSupport", linkerSettings: [.linkedLibrary("png")]),
         .target(name: "CSocketSupport"),
-        // Imaging reads the model's input size from Inference's ModelContract.
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "Inference", "Files"],
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNGSupport", "CHeif", "CWebP", "ClothingContract", "Files"],
                 swiftSettings: optimised),
         .target(name: "Catalogue", dependencies: ["CSQLite", "CPostgreSQL", "Files"],
                 plugins: ["EmbedMigrations"]),
@@ -64,17 +71,17 @@ let package = Package(
         // Times `wardrobe reclassify` and `wardrobe list` through the built binary (bench-queries).
         // What the cheap look for damage costs writing commands on a large catalogue (bench-check).
         .executableTarget(name: "check-bench", dependencies: ["Catalogue", "Imaging", "BenchSupport"], path: "bench/CheckBench"),
-        .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training", "BenchSupport"], path: "bench/QueriesBench"),
+        .executableTarget(name: "queries-bench", dependencies: ["Wardrobe", "Imaging", "Training", "BenchSupport", "SeededRandom"], path: "bench/QueriesBench"),
         // Shared by the benchmark tools: option parsing, clocks, timed child
         // processes, and the photo-like pictures bench-imaging and bench-import encode.
-        .target(name: "BenchSupport", path: "bench/BenchSupport"),
+        .target(name: "BenchSupport", dependencies: ["SeededRandom"], path: "bench/BenchSupport"),
         // Test support: deterministic synthetic images, models and classifications
         // (shared with catalogue-bench), simultaneous processes, a small tmpfs, and
         // the rows of `wardrobe list --json` as tests read them.
-        .target(name: "CatalogueFixtures", dependencies: ["Catalogue"], path: "Tests/Support/CatalogueFixtures"),
+        .target(name: "CatalogueFixtures", dependencies: ["Catalogue", "SeededRandom"], path: "Tests/Support/CatalogueFixtures"),
         // The loopback connection the HTTP test clients of ServerTests and CLITests share.
         .target(name: "LoopbackSocket", path: "Tests/Support/LoopbackSocket"),
-        .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS", "Files"],
+        .target(name: "Training", dependencies: ["Inference", "CZlib", "COpenBLAS", "Files", "SeededRandom"],
                 swiftSettings: optimised),
         // Compiled for testing in every configuration: its tests run against release builds and
         // reach, with @testable, the run engine and the use cases' parts that speak the storage's
@@ -104,20 +111,20 @@ let package = Package(
         // inference-bench: times the runtime, writes the reference model, runs
         // models for the format check (mk/inference.mk); CPeakFLOPS measures the core's peak.
         .target(name: "CPeakFLOPS", path: "bench/CPeakFLOPS", cSettings: [.unsafeFlags(["-O2"])]),
-        .executableTarget(name: "inference-bench", dependencies: ["Inference", "CPeakFLOPS", "BenchSupport"],
+        .executableTarget(name: "inference-bench", dependencies: ["Inference", "CPeakFLOPS", "BenchSupport", "SeededRandom"],
                           path: "bench/InferenceBench", swiftSettings: optimised),
 
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CSQLite", "CPNG", "CTurboJPEG", "COpenBLAS", "CZlib", "CCrypto", "CHeif", "CWebP"]),
-        .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training"]),
+        .testTarget(name: "InferenceTests", dependencies: ["Inference", "SeededRandom"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training", "SeededRandom"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
         .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training", "Files"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wardrobe", "Catalogue", "Imaging", "LoopbackSocket"]),
         .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "CatalogueFixtures", "Imaging", "Training",
-                                                     "LoopbackSocket"]),
+                                                     "LoopbackSocket", "SeededRandom"]),
     ]
 )
 

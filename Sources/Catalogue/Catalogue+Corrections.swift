@@ -47,11 +47,6 @@ extension Catalogue {
         }
     }
 
-    /// Sets a person's label for one image (through the `label` command).
-    public func setCorrection(of image: ImageID, label: Int, at date: Date = Date()) throws {
-        try correct([image], .label(label), command: "label", at: date)
-    }
-
     /// The person's label of an image now: the label of its latest act, nil
     /// when there is none or the latest was a clear.
     public func personLabel(of image: ImageID) throws -> Int? {

@@ -32,15 +32,6 @@ extension Catalogue {
         }
     }
 
-    /// Records that a stored image was (also) seen at this path, e.g. a copy
-    /// or a renamed file recognised by its hash.
-    public func recordPath(_ file: SeenFile, of image: ImageID, at date: Date = Date()) throws {
-        try database.transaction {
-            try storePath(file, of: image, now: date.catalogueMilliseconds,
-                          with: database.cachedStatement(InsertSQL.path))
-        }
-    }
-
     // MARK: - Inside a transaction
 
     /// `insertImages` inside the caller's transaction (classifications validated).

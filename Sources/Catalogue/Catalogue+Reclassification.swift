@@ -101,10 +101,4 @@ extension Catalogue {
             try body(try classification.record(statement), try SHA256Digest(bytes: statement.blob(sha256)))
         }
     }
-
-    /// The most recent run, if any: its model and recipe made the newest labels.
-    public func latestRun() throws -> RunRecord? {
-        guard let id = try database.scalarInt("SELECT max(id) FROM runs") else { return nil }
-        return try run(RunID(id))
-    }
 }

@@ -76,32 +76,4 @@ extension Catalogue {
         }
         return marked + owners.filter(RunOwner.isGone).count
     }
-
-    /// What changed between two runs over the images both classified:
-    /// every (before, after) label pair with its count, and the changed
-    /// images themselves (the first `changeLimit`, in image order).
-    public func compareRuns(_ before: RunID, _ after: RunID, changeLimit: Int? = nil) throws -> RunComparison {
-        try read {
-            for run in [before, after] where try self.run(run) == nil {
-                throw CatalogueError.notFound("no run with id \(run) in \(path)")
-            }
-            let pairs = """
-                FROM classifications AS a
-                JOIN classifications AS b ON b.image_id = a.image_id AND b.run_id = ?
-                WHERE a.run_id = ?
-                """
-            let transitions = try database.rows("""
-                SELECT a.label, b.label, count(*) \(pairs) GROUP BY a.label, b.label ORDER BY count(*) DESC, a.label, b.label
-                """, [after, before]) { RunComparison.Transition(from: $0.int(0), to: $0.int(1), count: $0.int(2)) }
-            let changes = try database.rows("""
-                SELECT a.image_id, a.label, b.label, b.confidence \(pairs) AND a.label != b.label
-                ORDER BY a.image_id LIMIT ?
-                """, [after, before, changeLimit ?? -1]) {
-                RunComparison.Change(image: ImageID($0.int64(0)), before: $0.int(1), after: $0.int(2),
-                                     confidenceAfter: $0.double(3))
-            }
-            return RunComparison(before: before, after: after, compared: transitions.reduce(0) { $0 + $1.count },
-                                 changes: changes, transitions: transitions)
-        }
-    }
 }

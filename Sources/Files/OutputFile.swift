@@ -15,7 +15,7 @@ import Darwin
 ///
 /// Nor does it replace what the command reads (`Input`): `export --output` naming the
 /// catalogue, `prep --thumbnail` naming the photo, `model train --out` naming the catalogue
-/// or a training photo each used to put the output where that file had been.
+/// or a training photo would each put the output where that file had been.
 public final class OutputFile {
     /// A file the command reads (`role`: "the catalogue"), or a folder it reads files from,
     /// which the output must not replace: the same file under any name (a link, a hard

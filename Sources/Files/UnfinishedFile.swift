@@ -4,9 +4,9 @@ import Foundation
 /// saying what it is, and naming the process that writes it,
 /// `.NAME.wardrobe-unfinished+HOST+BOOT+PID+START+TAG`. A process killed while writing (which
 /// `PartialFiles` cannot clean up after) leaves a file nobody takes for the finished one (a
-/// killed backup's copy used to be `NAME.partial-PID`, a whole SQLite file that opened as a
-/// backup), and the next writer in that folder removes it once its process is certainly gone
-/// (`removeStale`).
+/// killed backup's copy is a whole SQLite file, which under a name like `NAME.partial-PID`
+/// would open as a backup), and the next writer in that folder removes it once its process
+/// is certainly gone (`removeStale`).
 public enum UnfinishedFile {
     static let marker = ".wardrobe-unfinished+"
 

@@ -1,7 +1,7 @@
-import Inference
+import ClothingContract
 
 /// A way of turning an upright image into the model's input: a one-channel square tensor of
-/// the contract's side (`ModelContract.side`) with values in 0...1. The name and version
+/// the contract's side (`Contract.side`) with values in 0...1. The name and version
 /// identify the recipe in the catalogue, so a change to what a recipe computes must come with
 /// a new version.
 public protocol PrepRecipe: Sendable {
@@ -19,8 +19,8 @@ extension PrepRecipe {
 
 /// The model's input for one image, and the part of the image it was made from.
 public struct PreparedTensor: Sendable, Equatable {
-    public static let side = ModelContract.side
-    public static let count = ModelContract.valuesPerImage
+    public static let side = Contract.side
+    public static let count = Contract.valuesPerImage
 
     /// `count` values in 0...1, row-major.
     public var values: [Float]

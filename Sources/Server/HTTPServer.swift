@@ -156,7 +156,7 @@ public final class HTTPServer: @unchecked Sendable {
         /// The fields as text, or why they cannot be read: a field that is not UTF-8, or whose
         /// name or value holds a control character. Every field of these forms is a token, an
         /// id, an action, a label or a path on the site; none is free text, and a label read
-        /// past its control characters (`Bag%01`, `B%1Bag`) used to be taken as `Bag`.
+        /// past its control characters (`Bag%01`, `B%1Bag`) would be taken as `Bag`.
         var decodedFields: Result<[String: String], FieldProblem> {
             var form: [String: String] = [:]
             for (name, bytes) in fields {

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 
 /// A small, fast random number generator whose stream depends only on its
 /// seed (xoshiro256**, seeded through SplitMix64), so a training run with the
@@ -8,15 +9,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: (UInt64, UInt64, UInt64, UInt64)
 
     public init(seed: UInt64) {
-        var splitMix = seed
-        func nextSplitMix() -> UInt64 {
-            splitMix &+= 0x9E37_79B9_7F4A_7C15
-            var z = splitMix
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        state = (nextSplitMix(), nextSplitMix(), nextSplitMix(), nextSplitMix())
+        var splitMix = SplitMix64(seed: seed)
+        state = (splitMix.next(), splitMix.next(), splitMix.next(), splitMix.next())
     }
 
     /// A generator for one sub-stream (a worker, a step), independent of the

@@ -4,8 +4,8 @@ import Inference
 /// What a model file records beyond the trainer's own configuration: where
 /// its photos came from, the prep recipe it was trained for, its parent when
 /// fine-tuned, its calibration and how long training took. Every key is an
-/// optional entry of the `training` metadata map (readers that do not know a
-/// key ignore it).
+/// optional entry of the `training` metadata map (`TrainingMetadata`, with
+/// the model file's format).
 public struct TrainingRecord: Sendable, Equatable {
     /// Data besides Fashion-MNIST (photo folders, corrections).
     public var photoSources: [DataSource] = []
@@ -38,30 +38,6 @@ public struct TrainingRecord: Sendable, Equatable {
 
     public init() {}
 
-    /// The learned images a model's `training` map records: none when the
-    /// key is absent (a model made before the key, or elsewhere), nil when
-    /// the value is not a JSON array of SHA-256 hex strings.
-    public static func learnedImages(in training: [String: String]) -> Set<String>? {
-        guard let text = training[Key.learnedImages] else { return [] }
-        guard let hashes = try? JSONDecoder().decode([String].self, from: Data(text.utf8)),
-              hashes.allSatisfy({ $0.utf8.count == 64 && $0.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } })
-        else { return nil }
-        return Set(hashes)
-    }
-
-    /// Keys of the `training` metadata map that this record writes.
-    public enum Key {
-        public static let dataSources = "data_sources"
-        public static let recipe = "recipe"
-        public static let photoViews = "photo_views"
-        public static let parentSHA256 = "parent_sha256"
-        public static let temperature = "temperature"
-        public static let trainingSeconds = "training_seconds"
-        public static let learnedImages = "learned_images"
-        public static let rehearsalSHA256 = "rehearsal_sha256"
-        public static let rehearsalPath = "rehearsal_path"
-        public static let keeping = "keeping"
-    }
 }
 
 extension Trainer.Result {
@@ -93,26 +69,26 @@ extension Trainer.Result {
         if trainingPhotos > 0 {
             var sources = [DataSource(name: "Fashion-MNIST train", examples: trainingImages, perLabel: [:])]
             sources += record.photoSources
-            training[TrainingRecord.Key.dataSources] = DataSource.metadata(sources)
+            training[TrainingMetadata.Key.dataSources] = DataSource.metadata(sources)
             training["photo_share"] = String(c.photoShare)
             training["photo_augmentation"] = c.photoAugmentation.summary
             training["photo_examples"] = "\(trainingPhotos) training photo tensors, \(heldOutPhotos) held out (by file hash) for validation and calibration"
         }
         if let accuracy = photoValidationAccuracy { training["photo_validation_accuracy"] = percent(accuracy) }
-        if let recipe = record.recipe { training[TrainingRecord.Key.recipe] = recipe }
-        if let views = record.photoViews { training[TrainingRecord.Key.photoViews] = views }
-        if let parent = record.parentSHA256 { training[TrainingRecord.Key.parentSHA256] = parent }
-        if let sha = record.rehearsalSHA256 { training[TrainingRecord.Key.rehearsalSHA256] = sha }
-        if let path = record.rehearsalPath { training[TrainingRecord.Key.rehearsalPath] = path }
-        if let keeping = record.keeping { training[TrainingRecord.Key.keeping] = keeping }
-        if let t = record.temperature { training[TrainingRecord.Key.temperature] = String(format: "%.4f", t) }
+        if let recipe = record.recipe { training[TrainingMetadata.Key.recipe] = recipe }
+        if let views = record.photoViews { training[TrainingMetadata.Key.photoViews] = views }
+        if let parent = record.parentSHA256 { training[TrainingMetadata.Key.parentSHA256] = parent }
+        if let sha = record.rehearsalSHA256 { training[TrainingMetadata.Key.rehearsalSHA256] = sha }
+        if let path = record.rehearsalPath { training[TrainingMetadata.Key.rehearsalPath] = path }
+        if let keeping = record.keeping { training[TrainingMetadata.Key.keeping] = keeping }
+        if let t = record.temperature { training[TrainingMetadata.Key.temperature] = String(format: "%.4f", t) }
         for (key, report) in [("calibration_before", record.calibrationBefore), ("calibration_after", record.calibrationAfter)] {
             guard let report else { continue }
             training[key] = "held-out photos: " + report.summary
         }
-        if let seconds = record.trainingSeconds { training[TrainingRecord.Key.trainingSeconds] = String(format: "%.0f", seconds) }
+        if let seconds = record.trainingSeconds { training[TrainingMetadata.Key.trainingSeconds] = String(format: "%.0f", seconds) }
         if !record.learnedImages.isEmpty {
-            training[TrainingRecord.Key.learnedImages] = "[" + record.learnedImages.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            training[TrainingMetadata.Key.learnedImages] = "[" + record.learnedImages.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
         }
         return network.modelFile(name: name, version: version, labels: FashionMNIST.labels, training: training)
     }

@@ -14,7 +14,7 @@ extension CatalogueExport {
     /// stream; anything else is refused. Returns the number of rows.
     /// Ctrl-C, SIGTERM or SIGHUP (`InterruptFlag`, installed by the caller) stops it between two
     /// pieces of output and throws `Interrupted`; the part written under a temporary name
-    /// is removed, where the signal used to end the process and leave it beside `path`.
+    /// is removed, so the signal never ends the process with it left beside `path`.
     @discardableResult
     public func write(format: RowFormat, all: Bool, choosing: ImageListing.Options? = nil, toFile path: String) throws -> Int {
         // Stoppable from before the temporary file exists, so no signal can end the process

@@ -1,7 +1,6 @@
 import Files
 import Foundation
 import Inference
-import Training
 import Observation
 import Synchronization
 
@@ -155,14 +154,14 @@ public struct ModelIdentity: Sendable, Equatable {
     public var training: [String: String]
 
     /// The prep recipe ("name@version") the model records it was trained for, if any.
-    public var recipe: String? { training[TrainingRecord.Key.recipe] }
+    public var recipe: String? { training[TrainingMetadata.Key.recipe] }
 
     /// The temperature folded into the last layer when the model was calibrated, if any.
     /// A recorded temperature that is not a positive finite number (a file made elsewhere)
     /// is an error naming the model: multiplied into the logits, it made every one NaN.
     public var temperature: Float? {
         get throws(WardrobeError) {
-            guard let recorded = training[TrainingRecord.Key.temperature] else { return nil }
+            guard let recorded = training[TrainingMetadata.Key.temperature] else { return nil }
             guard let value = Float(recorded), value.isFinite, value > 0 else {
                 throw .model(path: path, reason: "the temperature it records, '\(recorded)', is not a positive number")
             }
@@ -171,14 +170,14 @@ public struct ModelIdentity: Sendable, Equatable {
     }
 
     /// The catalogue images (content hashes) whose person label the model learned
-    /// from, its parents' included (`TrainingRecord.learnedImages`); none when the
+    /// from, its parents' included (`TrainingMetadata.learnedImages`); none when the
     /// file records none. A record that is not a list of hashes is an error naming
     /// the model: what it learned from would be unknown, and every figure about it
     /// would claim too much.
     public var learnedImages: Set<String> {
         get throws(WardrobeError) {
-            guard let hashes = TrainingRecord.learnedImages(in: training) else {
-                throw .model(path: path, reason: "its \(TrainingRecord.Key.learnedImages) is not a list of SHA-256 hashes")
+            guard let hashes = TrainingMetadata.learnedImages(in: training) else {
+                throw .model(path: path, reason: "its \(TrainingMetadata.Key.learnedImages) is not a list of SHA-256 hashes")
             }
             return hashes
         }

@@ -18,9 +18,9 @@ import Glibc
 /// over a known file that has not changed) and the roots reported as `rescanned`, so the
 /// caller can find what went meanwhile.
 ///
-/// A watched folder itself deleted or moved away is reported as `lost` and watched no more:
-/// its watch used to be dropped without a word (or, moved, to follow it under its old name),
-/// so a watch went on saying nothing while it watched nothing.
+/// A watched folder itself deleted or moved away is reported as `lost` and watched no more,
+/// rather than its watch dropped without a word (or, moved, following it under its old
+/// name): a watch must never go on saying nothing while it watches nothing.
 ///
 /// Names are bytes (`PathName`): every name read from inotify or a folder listing is decoded
 /// losslessly and every path handed back to the system encoded to the same bytes, so a file

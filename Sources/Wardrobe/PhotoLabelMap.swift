@@ -83,8 +83,8 @@ public struct PhotoLabelMap: Sendable, Equatable {
     }
 
     /// The folders mapped to labels that are no folder under `directory`: a typo in
-    /// the map, or the wrong folder given. Training and evaluation say so, where they
-    /// used to leave such a folder out without a word.
+    /// the map, or the wrong folder given. Training and evaluation say so, rather than
+    /// leave such a folder out without a word.
     public func absentFolders(under directory: String) -> [String] {
         entries.filter { !$0.accepted.isEmpty && !Self.isFolder(directory + "/" + $0.folder) }.map(\.folder)
     }

@@ -62,7 +62,7 @@ public final class RowWriter {
             var object = rows == 0 ? "\n  {" : ",\n  {"
             for (index, (column, value)) in zip(columns, values).enumerated() {
                 if index > 0 { object += ", " }
-                object += RowWriter.jsonString(column) + ": " + RowWriter.jsonText(value)
+                object += JSONString.quoted(column) + ": " + RowWriter.jsonText(value)
             }
             append(object + "}")
         }
@@ -100,7 +100,7 @@ public final class RowWriter {
 
     static func jsonText(_ value: RowValue) -> String {
         switch value {
-        case .text(let text): return text.map(jsonString) ?? "null"
+        case .text(let text): return text.map { JSONString.quoted($0) } ?? "null"
         case .integer(let number): return String(number)
         case .number(let number): return number.isFinite ? shortNumber(number) : "null"
         case .numbers(let numbers):
@@ -119,24 +119,6 @@ public final class RowWriter {
             return visible
         }
         return "\"" + visible.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     /// The shortest text that reads back as the same number, so a value

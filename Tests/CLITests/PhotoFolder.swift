@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import SeededRandom
 import Testing
 import Training
 
@@ -57,7 +58,7 @@ struct PhotoFolder {
     /// garment-shaped blob; `seed` varies it so every file has its own content.
     static func photo(width: Int, height: Int, seed: Int) -> Bitmap {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        var state = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        var state = UInt64(truncatingIfNeeded: seed) &* SplitMix64.gamma | 1
         let cx = width / 2, cy = height / 2, rx = width / 4, ry = height / 3
         for y in 0..<height {
             for x in 0..<width {

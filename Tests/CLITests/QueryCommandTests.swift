@@ -140,7 +140,7 @@ import Training
         let corrected = listedBefore[3]
         do {
             let catalogue = try Catalogue(path: set.db, mode: .readWrite)
-            try catalogue.setCorrection(of: ImageID(corrected.id), label: 8)
+            try catalogue.correct([ImageID(corrected.id)], .label(8), command: "label")
         }
 
         let model = try set.weakModel()

@@ -156,35 +156,6 @@ import Testing
         #expect(stats.labels.reduce(0) { $0 + $1.count } == 100)
     }
 
-    @Test func comparingRunsShowsChangedImagesAndTransitions() throws {
-        let (setup, images) = try filled(40)
-        defer { setup.directory.remove() }
-        let catalogue = setup.catalogue
-        let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
-        let all = try catalogue.currentClassifications(ClassificationQuery(order: .imageID))
-        // The first 30 images get variant-1 labels; the last 10 are not in run 2.
-        let redone = all.prefix(30).map { ($0.image, Synthetic.classification(Int($0.image.rawValue) - 1, variant: 1)) }
-        try catalogue.addClassifications(redone, run: run2)
-        let comparison = try catalogue.compareRuns(setup.run, run2)
-        var expected: [Int: [Int: Int]] = [:]
-        var changed: [ImageID] = []
-        for (index, item) in redone.enumerated() {
-            let before = images[index].classification!.label
-            expected[before, default: [:]][item.1.label, default: 0] += 1
-            if before != item.1.label { changed.append(item.0) }
-        }
-        #expect(comparison.compared == 30)
-        #expect(comparison.changes.map(\.image) == changed)
-        #expect(comparison.changedCount == changed.count)
-        for transition in comparison.transitions {
-            #expect(expected[transition.from]?[transition.to] == transition.count)
-        }
-        #expect(comparison.transitions.reduce(0) { $0 + $1.count } == 30)
-        #expect(try catalogue.compareRuns(setup.run, run2, changeLimit: 2).changes.count == min(2, changed.count))
-        try Self.expectLabelCountsMatch(catalogue)
-        #expect(throws: CatalogueError.self) { try catalogue.compareRuns(setup.run, RunID(99)) }
-    }
-
     @Test func exportsStreamEveryRow() throws {
         let (setup, images) = try filled(120)
         defer { setup.directory.remove() }
@@ -232,8 +203,8 @@ import Testing
         defer { setup.directory.remove() }
         let catalogue = setup.catalogue
         let image = ImageID(1)
-        try catalogue.setCorrection(of: image, label: 8, at: Date(timeIntervalSince1970: 1_000))
-        try catalogue.setCorrection(of: image, label: 2, at: Date(timeIntervalSince1970: 2_000))
+        try catalogue.correct([image], .label(8), command: "label", at: Date(timeIntervalSince1970: 1_000))
+        try catalogue.correct([image], .label(2), command: "label", at: Date(timeIntervalSince1970: 2_000))
         let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
         try catalogue.addClassifications([(image, Synthetic.classification(5, variant: 3))], run: run2)
         #expect(try catalogue.correction(of: image)?.label == 2)
@@ -241,7 +212,7 @@ import Testing
         #expect(try catalogue.corrections().map(\.image) == [image])
         let listed = try catalogue.currentClassifications(ClassificationQuery(order: .imageID, limit: 1))
         #expect(listed.first?.correctedLabel == 2)
-        #expect(throws: CatalogueError.self) { try catalogue.setCorrection(of: image, label: 11) }
-        #expect(throws: CatalogueError.self) { try catalogue.setCorrection(of: ImageID(500), label: 1) }
+        #expect(throws: CatalogueError.self) { try catalogue.correct([image], .label(11), command: "label") }
+        #expect(throws: CatalogueError.self) { try catalogue.correct([ImageID(500)], .label(1), command: "label") }
     }
 }

@@ -74,11 +74,8 @@ import Testing
         #expect(!known.isUnchanged(touched))
         #expect(try catalogue.knownPath("/never/seen.jpg") == nil)
         // A copy recognised by its hash is recorded for the same image.
-        try catalogue.recordPath(SeenFile(path: "/copy.jpg", size: 1, modificationTimeNanoseconds: 2), of: id)
+        try catalogue.insertImages([Synthetic.copy(of: image, at: "/copy.jpg")], run: setup.run)
         #expect(try catalogue.knownPath("/copy.jpg")?.image == id)
-        #expect(throws: CatalogueError.self) {
-            try catalogue.recordPath(SeenFile(path: "/x.jpg", size: 1, modificationTimeNanoseconds: 2), of: ImageID(999))
-        }
     }
 
     @Test func aBadItemRollsTheWholeBatchBack() throws {

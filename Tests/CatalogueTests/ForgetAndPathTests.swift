@@ -35,7 +35,7 @@ import Testing
         var secret = Synthetic.image(1_000)
         secret.thumbnail = thumbnail
         let id = try catalogue.insertImages([secret], run: setup.run)[0].image
-        try catalogue.recordPath(SeenFile(path: "/elsewhere/copy.jpg", size: 1, modificationTimeNanoseconds: 1), of: id)
+        try catalogue.insertImages([Synthetic.copy(of: secret, at: "/elsewhere/copy.jpg")], run: setup.run)
         try catalogue.correct([id], .label(2), command: "label")
         let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
         try catalogue.addClassifications([(id, Synthetic.classification(3, variant: 2))], run: run2)
@@ -68,8 +68,8 @@ import Testing
         let id = try catalogue.insertImages([Synthetic.image(1)], run: setup.run, at: old)[0].image
         let first = try #require(Synthetic.image(1).file).path
         let moved = "/photos/moved/0000001.jpg"
-        try catalogue.recordPath(SeenFile(path: moved, size: 1, modificationTimeNanoseconds: 1), of: id,
-                                 at: old.addingTimeInterval(-60))
+        try catalogue.insertImages([Synthetic.copy(of: Synthetic.image(1), at: moved)], run: setup.run,
+                                   at: old.addingTimeInterval(-60))
         // The older sighting still loses to the newer one while both exist.
         #expect(try catalogue.currentClassifications().first?.path == first)
 

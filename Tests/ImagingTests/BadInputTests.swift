@@ -1,4 +1,5 @@
 import Imaging
+import SeededRandom
 import Testing
 
 /// Bad input is normal input: every failure is a typed error with a one-line reason.
@@ -173,7 +174,7 @@ import Testing
     @Test(arguments: ["baseline", "progressive", "png"])
     func flippedBytesNeverCrash(kind: String) throws {
         let bytes = kind == "png" ? try Self.samplePNG() : try Self.sampleJPEG(progressive: kind == "progressive")
-        var random = SplitMix(seed: 42)
+        var random = SplitMix64(seed: 42)
         var failures = 0
         for round in 0..<600 {
             var damaged = bytes

@@ -1,5 +1,6 @@
 import Glibc
 import Imaging
+import SeededRandom
 import Testing
 
 /// Cut and flip for the HEIF, AVIF and WebP decoders, as for JPEG and PNG: every cut file is
@@ -38,7 +39,7 @@ import Testing
     func flippedBytesNeverCrashAndMemoryStaysBounded(name: String) throws {
         let bytes = try FormatDecodingTests.fixture(name)
         let before = Self.peakMemory()
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         var failures = 0
         for round in 0..<400 {
             var damaged = bytes

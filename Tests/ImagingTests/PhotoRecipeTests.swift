@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import SeededRandom
 import Testing
 
 @Suite struct PhotoRecipeTests {
@@ -202,7 +203,7 @@ import Testing
 @Suite struct RecipeRobustnessTests {
     /// Odd sizes and random content: every recipe returns 784 finite values in 0...1.
     @Test func anyPictureGivesAValidTensor() {
-        var random = SplitMix(seed: 11)
+        var random = SplitMix64(seed: 11)
         let sizes = [(1, 1), (2, 3), (300, 7), (7, 300), (33, 33), (256, 192), (97, 131)]
         for (width, height) in sizes {
             for channels in [1, 3] {

@@ -1,4 +1,5 @@
 import Imaging
+import SeededRandom
 
 /// Pictures the tests draw with known pixels.
 enum TestImages {
@@ -33,7 +34,7 @@ enum TestImages {
     /// A photo-like scene: a light two-tone background with mild noise and a dark garment
     /// (a T-shirt shape: a body and two sleeves) off centre.
     static func photo(width: Int, height: Int, seed: UInt64 = 1) -> Bitmap {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let bodyLeft = width * 3 / 10, bodyRight = width * 7 / 10
         let top = height / 5, bottom = height * 17 / 20
@@ -74,18 +75,5 @@ enum TestImages {
     /// Colour difference per channel, summed.
     static func distance<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Int {
         zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
-    }
-}
-
-/// A small deterministic generator, so test pictures are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,20 +1,15 @@
 import Foundation
 import Inference
+import SeededRandom
 import Testing
 
 /// A small deterministic generator (SplitMix64), so every run sees the same data.
 struct Random {
-    var state: UInt64
+    var splitMix: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { splitMix = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { splitMix.next() }
 
     /// Uniform in -scale..<scale.
     mutating func float(_ scale: Float = 1) -> Float {

@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import Inference
 import Testing
 import Training
 @testable import Wardrobe
@@ -70,7 +71,7 @@ import Training
         #expect(named.jobs == 3 && named.dryRun)
         // A model that records its recipe makes it the default; a named one still wins.
         var trainedForFashion = classifier.model
-        trainedForFashion.training[TrainingRecord.Key.recipe] = "fashion-mnist@1"
+        trainedForFashion.training[TrainingMetadata.Key.recipe] = "fashion-mnist@1"
         let recorded = try ReclassifyRequest(jobs: 1).options(in: catalogue, setup: Self.setup, model: trainedForFashion)
         #expect(recorded.recipe.name == "fashion-mnist")
         let namedOverRecorded = try ReclassifyRequest(recipe: "photo", jobs: 1)

@@ -1,3 +1,5 @@
+import SeededRandom
+
 // The photo-like pictures that bench-imaging and bench-import encode as JPEG.
 
 /// A photo-like scene: a light wall and floor (darker to the right) with sensor grain, and a
@@ -7,7 +9,7 @@
 /// bench-import keeps the files it makes from these: a change to the picture must come with a
 /// new `PHOTO_LIKE_VERSION` in mk/import.mk, so that old files are made again.
 public func photoLikePixels(width: Int, height: Int, seed: UInt64) -> [UInt8] {
-    var state = (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15
+    var state = (seed &+ 1) &* SplitMix64.gamma
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
     let centreX = width * (40 + Int(seed % 21)) / 100, centreY = height / 2
     let halfBody = width * 17 / 100, halfSleeves = width * 30 / 100

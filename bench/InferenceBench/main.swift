@@ -14,6 +14,7 @@ import BenchSupport
 import CPeakFLOPS
 import Foundation
 import Inference
+import SeededRandom
 
 struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -26,13 +27,9 @@ func value(_ flag: String, in arguments: [String]) -> String? {
 
 /// The reference architecture with deterministic random weights (He-style scale).
 func referenceModel(seed: UInt64) -> ModelFile {
-    var state = seed
+    var random = SplitMix64(seed: seed)
     func uniform(_ scale: Float) -> Float {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
+        let z = random.next()
         return (Float(z >> 40) / Float(1 << 24) * 2 - 1) * scale
     }
     func tensor(_ shape: [Int], _ scale: Float, around center: Float = 0) -> NDArray {

@@ -1,3 +1,5 @@
+import SeededRandom
+
 // queries-bench: measures `wardrobe reclassify` and `wardrobe list` through
 // the built binary, as a user runs them.
 //
@@ -59,7 +61,7 @@ func wardrobe(_ binary: String, _ arguments: [String], capture: Bool = true,
 /// A photo-like picture: a light, noisy, slightly shaded background and a
 /// garment-like shape (a body with sleeves, or trousers) in a random colour.
 func syntheticPhoto(width: Int, height: Int, seed: Int) -> Bitmap {
-    var state = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+    var state = UInt64(truncatingIfNeeded: seed) &* SplitMix64.gamma | 1
     func random() -> UInt64 {
         state ^= state << 13; state ^= state >> 7; state ^= state << 17
         return state

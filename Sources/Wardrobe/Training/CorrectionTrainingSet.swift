@@ -56,8 +56,8 @@ public struct CorrectionTrainingSet: Sendable {
     }
 
     /// Why a set has no example, as it is: the thumbnails of the images a person labelled
-    /// could not be prepared, or no image has a person's label among the ten (it used to say
-    /// "no image is labelled" of a catalogue whose labels were all `none`).
+    /// could not be prepared, or no image has a person's label among the ten (a catalogue
+    /// whose labels are all `none` is labelled, so "no image is labelled" would be untrue).
     public var whyEmpty: String {
         if let first = failures.first {
             return "none of the \(failures.count) images a person labelled could be prepared (\(first.path): \(first.reason))"

@@ -69,9 +69,9 @@ extension ModelTraining {
     /// parent's record says it found its own, else beside the bundled model;
     /// a file found away from the parent must have the SHA-256 its record gives.
     static func rehearsal(ofParent path: String, record: [String: String], bundledModel: String?) -> RehearsalLookup {
-        let recordedSHA = record[TrainingRecord.Key.rehearsalSHA256]
+        let recordedSHA = record[TrainingMetadata.Key.rehearsalSHA256]
         var candidates = [(Rehearsal.path(besideModel: path), recordedSHA == nil)]
-        if let recorded = record[TrainingRecord.Key.rehearsalPath] { candidates.append((recorded, false)) }
+        if let recorded = record[TrainingMetadata.Key.rehearsalPath] { candidates.append((recorded, false)) }
         if let bundledModel { candidates.append((Rehearsal.path(besideModel: bundledModel), false)) }
         var problems: [String] = []
         for (candidate, anyFile) in candidates where FileManager.default.fileExists(atPath: candidate) {
@@ -89,7 +89,7 @@ extension ModelTraining {
         if !problems.isEmpty { return .none(reason: problems.joined(separator: "; ")) }
         if let recordedSHA {
             return .none(reason: "the rehearsal it records (\(recordedSHA.prefix(12))…) is neither beside it, "
-                + "nor at \(record[TrainingRecord.Key.rehearsalPath] ?? "a recorded place"), nor beside the bundled model")
+                + "nor at \(record[TrainingMetadata.Key.rehearsalPath] ?? "a recorded place"), nor beside the bundled model")
         }
         return .none(reason: "it records no rehearsal and none is beside it (\(Rehearsal.path(besideModel: path)))")
     }

@@ -118,8 +118,8 @@ struct ImportCommand: Command {
 
     /// The result in one line, the same with and without `--quiet`: how many files were
     /// imported (new images and new paths), how many the catalogue already held, how many
-    /// failed (and known failures skipped). It used to say "Imported 9 files" of every file
-    /// found, the failed and the unchanged among them.
+    /// failed (and known failures skipped), never "Imported 9 files" of every file found,
+    /// the failed and the unchanged among them.
     static func resultLine(_ report: ImportReport, catalogue: String, duration: Bool) -> String {
         let files = report.filesFound == 1 ? "1 file" : "\(report.filesFound) files"
         let verb = report.interrupted ? "Interrupted: imported" : "Imported"

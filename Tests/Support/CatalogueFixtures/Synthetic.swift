@@ -1,16 +1,15 @@
 import Catalogue
 import Foundation
+import SeededRandom
 
 /// Deterministic stand-ins for what the importer would store: the same number
 /// always gives the same hash, size and classification, so a test or a
 /// benchmark can check what it finds against what it wrote.
 public enum Synthetic {
-    /// SplitMix64: a small, good-enough mixer for deterministic test data.
+    /// SplitMix64's first output from `value`: a small, good-enough mixer for deterministic test data.
     public static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        var splitMix = SplitMix64(seed: value)
+        return splitMix.next()
     }
 
     /// A 32-byte digest unique to `number` (and `salt`).
@@ -51,6 +50,15 @@ public enum Synthetic {
             file: SeenFile(path: path, size: Int64(100_000 + number % 5_000),
                            modificationTimeNanoseconds: 1_700_000_000_000_000_000 + Int64(number)),
             classification: classified ? classification(number) : nil)
+    }
+
+    /// `image`'s content seen again at `path` (a copy, a renamed file), unclassified, as import
+    /// stores a file whose hash it already knows.
+    public static func copy(of image: NewImage, at path: String) -> NewImage {
+        var copy = image
+        copy.file = SeenFile(path: path, size: 1, modificationTimeNanoseconds: 1)
+        copy.classification = nil
+        return copy
     }
 
     /// A model file's registration; `number` tells models apart.
