@@ -97,3 +97,47 @@ struct PostgreSQLCommandTests {
         #expect(!result.stderr.contains("hunter2secret"))
     }
 }
+
+/// Faults are normal: the server ending every connection in the middle of an import.
+@Suite(.enabled(if: TestPostgres.isInstalled,
+                "PostgreSQL is not installed (make deps installs it): the command line against PostgreSQL is skipped"))
+struct PostgreSQLFaultTests {
+    @Test func aServerThatGoesAwayMidImportKeepsWholeBatchesAndTheImportGoesOnWhenRunAgain() throws {
+        let postgres = try TestPostgres.shared()
+        let url = try postgres.newDatabase("fault")
+        let database = String(url.split(separator: "/").last!)
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.writePhotos(400, width: 400, height: 300, firstSeed: 1)
+        let errors = folder.path("import.err")
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+        let import1 = Process()
+        import1.executableURL = WardrobeProcess.executable
+        import1.arguments = ["import", "--jobs", "1", "--db", url, folder.path("photos")]
+        import1.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        import1.standardOutput = FileHandle.nullDevice
+        import1.standardError = FileHandle(forWritingAtPath: errors)
+        try import1.run()
+        // Once a batch is committed, every connection to the catalogue is ended, as a restart would.
+        func count(_ table: String) throws -> Int {
+            Int(try postgres.psql(database, "SELECT count(*) FROM \(table)").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while import1.isRunning, Date() < deadline, (try? count("images")) ?? 0 == 0 { usleep(20_000) }
+        try postgres.psql(database, """
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()
+            """)
+        import1.waitUntilExit()
+        let said = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(import1.terminationStatus == 1, "\(said)")
+        #expect(said.split(separator: "\n").count == 1 && said.contains("postgresql://postgres@"), "\(said)")
+        // Whole batches only: every stored image has its path and its classification.
+        let images = try count("images")
+        #expect(images > 0 && images < 400)
+        #expect(try count("image_paths") == images && count("classifications") == images)
+        // The same command again does the rest.
+        let again = try WardrobeProcess.run(["import", "--jobs", "1", "--db", url, folder.path("photos")])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try count("images") == 400 && count("classifications") == 400)
+    }
+}

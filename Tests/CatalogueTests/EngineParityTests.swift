@@ -78,7 +78,7 @@ import Testing
         _ = try store.correct([ImageID(6)], .label(Catalogue.noneLabel), command: "serve", at: moment)
         _ = try store.recordLook(present: ["/photos/0000001.jpg"], missing: ["/photos/0000002.jpg", "/photos/0000003.jpg"],
                                  dropMissing: false, at: start.addingTimeInterval(7))
-        try store.adoptModel(second, file: [0, 1, 2, 255], sourcePath: "/models/mine.aimodel", command: "model use",
+        _ = try store.adoptModel(second, file: [0, 1, 2, 255], sourcePath: "/models/mine.aimodel", command: "model use",
                              at: start.addingTimeInterval(8))
     }
 

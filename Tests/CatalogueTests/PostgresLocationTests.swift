@@ -1,0 +1,25 @@
+import Catalogue
+import Testing
+
+/// Which locations name a PostgreSQL database, and how messages name them: never with a password.
+@Suite struct PostgresLocationTests {
+    @Test(arguments: [
+        ("postgresql://me:s3cret@db.example.org:5433/wardrobe?sslmode=verify-full", "postgresql://me@db.example.org:5433/wardrobe"),
+        ("postgres://me@db.example.org/wardrobe?password=s3cret", "postgresql://me@db.example.org/wardrobe"),
+        ("host=/var/run/postgresql dbname=wardrobe user=me password=s3cret", "postgresql://me@%2Fvar%2Frun%2Fpostgresql/wardrobe"),
+        ("  dbname='my wardrobe'", "postgresql:///my wardrobe"),
+    ])
+    func aServerIsNamedWithoutItsPassword(location: String, name: String) throws {
+        let parsed = try #require(PostgresLocation(location))
+        #expect(parsed.displayName == name)
+        #expect(!parsed.displayName.contains("s3cret"))
+        #expect(CatalogueStorage.isServer(location) && CatalogueStorage.displayName(of: location) == name)
+    }
+
+    @Test(arguments: ["catalogue.sqlite", "/home/me/notes=old.sqlite", "notes=old.sqlite", "./host=x", ":memory:",
+                      "postgresql.sqlite", "/tmp/postgres://x"])
+    func everythingElseIsAFile(location: String) {
+        #expect(PostgresLocation(location) == nil && !CatalogueStorage.isServer(location))
+        #expect(CatalogueStorage.displayName(of: location) == location)
+    }
+}
