@@ -11,9 +11,7 @@ extension Catalogue {
     @discardableResult
     public func correct(_ images: [ImageID], _ request: CorrectionRequest, command: String,
                         at date: Date = Date()) throws -> [CorrectionOutcome] {
-        if case .label(let label) = request, !(0...Catalogue.noneLabel).contains(label) {
-            throw CatalogueError.invalidArgument("label index \(label) is not in 0...\(Catalogue.noneLabel)")
-        }
+        try request.validate()
         return try database.transaction {
             let insert = try database.cachedStatement("""
                 INSERT INTO corrections (image_id, kind, label, command, corrected_at) VALUES (?, ?, ?, ?, ?)
@@ -25,17 +23,7 @@ extension Catalogue {
                 let model = try database.scalarInt("SELECT label FROM current_classifications WHERE image_id = ?", image)
                     .map(Int.init)
                 let before = try personLabel(of: image)
-                let kind: Correction.Kind
-                let label: Int?
-                switch request {
-                case .label(let value): (kind, label) = (.label, value)
-                case .clear: (kind, label) = (.clear, nil)
-                case .confirm:
-                    guard let model else {
-                        throw CatalogueError.invalidArgument("image \(image) has no label from a model to confirm")
-                    }
-                    (kind, label) = (.confirm, model)
-                }
+                let (kind, label) = try request.act(on: image, modelLabel: model)
                 try insert.bind(image, at: 1)
                 try insert.bind(kind.rawValue, at: 2)
                 try insert.bind(label, at: 3)

@@ -18,12 +18,7 @@ extension Catalogue {
     /// The image whose hash starts with these hex digits (either case). Nil
     /// when none does; an error when several do.
     public func image(hashPrefix prefix: String) throws -> ImageRecord? {
-        let digits = prefix.lowercased()
-        guard !digits.isEmpty, digits.utf8.count <= 64,
-              let low = SHA256Digest.bytes(fromHex: digits.padding(toLength: 64, withPad: "0", startingAt: 0)),
-              let high = SHA256Digest.bytes(fromHex: digits.padding(toLength: 64, withPad: "f", startingAt: 0)) else {
-            throw CatalogueError.invalidArgument("not a hash prefix (1 to 64 hex digits): \(prefix)")
-        }
+        let (low, high) = try SHA256Digest.range(ofPrefix: prefix)
         // A range on the unique index: the prefix padded with 0s and with fs.
         let matches = try images(where: "sha256 BETWEEN ? AND ? LIMIT 2", [low, high])
         if matches.count > 1 {

@@ -32,6 +32,27 @@ public enum CorrectionRequest: Sendable, Equatable {
     case clear
 }
 
+extension CorrectionRequest {
+    /// A label is one of the ten or `Catalogue.noneLabel`.
+    func validate() throws {
+        if case .label(let label) = self, !(0...Catalogue.noneLabel).contains(label) {
+            throw CatalogueError.invalidArgument("label index \(label) is not in 0...\(Catalogue.noneLabel)")
+        }
+    }
+
+    /// The act recorded for `image`, whose model label now is `model`: a confirmation
+    /// records the model's label, and needs one.
+    func act(on image: ImageID, modelLabel model: Int?) throws -> (kind: Correction.Kind, label: Int?) {
+        switch self {
+        case .label(let value): return (.label, value)
+        case .clear: return (.clear, nil)
+        case .confirm:
+            guard let model else { throw CatalogueError.invalidArgument("image \(image) has no label from a model to confirm") }
+            return (.confirm, model)
+        }
+    }
+}
+
 /// An image's labels before and after a person's act.
 public struct CorrectionOutcome: Sendable, Equatable {
     public let image: ImageID

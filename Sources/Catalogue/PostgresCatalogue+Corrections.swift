@@ -6,9 +6,7 @@ extension PostgresCatalogue {
     /// Applies one act of a person to each image, all in one transaction (see `Catalogue.correct`).
     public func correct(_ images: [ImageID], _ request: CorrectionRequest, command: String, at date: Date) throws
         -> [CorrectionOutcome] {
-        if case .label(let label) = request, !(0...Catalogue.noneLabel).contains(label) {
-            throw CatalogueError.invalidArgument("label index \(label) is not in 0...\(Catalogue.noneLabel)")
-        }
+        try request.validate()
         return try connection.transaction {
             try images.map { image in
                 guard try connection.scalarInt("SELECT 1 FROM images WHERE id = $1", image) != nil else {
@@ -17,17 +15,7 @@ extension PostgresCatalogue {
                 let model = try connection.scalarInt("SELECT label FROM current_classifications WHERE image_id = $1", image)
                     .map(Int.init)
                 let before = try personLabel(of: image)
-                let kind: Correction.Kind
-                let label: Int?
-                switch request {
-                case .label(let value): (kind, label) = (.label, value)
-                case .clear: (kind, label) = (.clear, nil)
-                case .confirm:
-                    guard let model else {
-                        throw CatalogueError.invalidArgument("image \(image) has no label from a model to confirm")
-                    }
-                    (kind, label) = (.confirm, model)
-                }
+                let (kind, label) = try request.act(on: image, modelLabel: model)
                 try connection.execute("""
                     INSERT INTO corrections (image_id, kind, label, command, corrected_at) VALUES ($1, $2, $3, $4, $5)
                     """, image, kind.rawValue, label, command, date.catalogueMilliseconds)

@@ -18,12 +18,7 @@ extension PostgresCatalogue {
 
     /// The image whose hash starts with these hex digits: a range on the unique index, as in SQLite.
     public func image(hashPrefix prefix: String) throws -> ImageRecord? {
-        let digits = prefix.lowercased()
-        guard !digits.isEmpty, digits.utf8.count <= 64,
-              let low = SHA256Digest.bytes(fromHex: digits.padding(toLength: 64, withPad: "0", startingAt: 0)),
-              let high = SHA256Digest.bytes(fromHex: digits.padding(toLength: 64, withPad: "f", startingAt: 0)) else {
-            throw CatalogueError.invalidArgument("not a hash prefix (1 to 64 hex digits): \(prefix)")
-        }
+        let (low, high) = try SHA256Digest.range(ofPrefix: prefix)
         let matches = try images(where: "sha256 BETWEEN $1 AND $2 LIMIT 2", [low, high])
         if matches.count > 1 {
             let count = try connection.scalarInt("SELECT count(*) FROM images WHERE sha256 BETWEEN $1 AND $2", low, high) ?? 2

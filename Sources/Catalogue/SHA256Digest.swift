@@ -49,4 +49,16 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
         default: return nil
         }
     }
+
+    /// The lowest and highest hashes that start with these hex digits (either case): the
+    /// prefix padded with 0s and with fs, a range on a hash's unique index.
+    static func range(ofPrefix prefix: String) throws -> (low: [UInt8], high: [UInt8]) {
+        let digits = prefix.lowercased()
+        guard !digits.isEmpty, digits.utf8.count <= 64,
+              let low = bytes(fromHex: digits.padding(toLength: 64, withPad: "0", startingAt: 0)),
+              let high = bytes(fromHex: digits.padding(toLength: 64, withPad: "f", startingAt: 0)) else {
+            throw CatalogueError.invalidArgument("not a hash prefix (1 to 64 hex digits): \(prefix)")
+        }
+        return (low, high)
+    }
 }
