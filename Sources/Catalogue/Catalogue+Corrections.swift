@@ -14,7 +14,8 @@ extension Catalogue {
         try request.validate()
         return try database.transaction {
             let insert = try database.cachedStatement("""
-                INSERT INTO corrections (image_id, kind, label, command, corrected_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO corrections (image_id, kind, label, command, corrected_at)
+                VALUES (:image_id, :kind, :label, :command, :corrected_at)
                 """)
             return try images.map { image in
                 guard try database.scalarInt("SELECT 1 FROM images WHERE id = ?", image) != nil else {
@@ -24,11 +25,11 @@ extension Catalogue {
                     .map(Int.init)
                 let before = try personLabel(of: image)
                 let (kind, label) = try request.act(on: image, modelLabel: model)
-                try insert.bind(image, at: 1)
-                try insert.bind(kind.rawValue, at: 2)
-                try insert.bind(label, at: 3)
-                try insert.bind(command, at: 4)
-                try insert.bind(date.catalogueMilliseconds, at: 5)
+                try insert.bind(image, to: ":image_id")
+                try insert.bind(kind.rawValue, to: ":kind")
+                try insert.bind(label, to: ":label")
+                try insert.bind(command, to: ":command")
+                try insert.bind(date.catalogueMilliseconds, to: ":corrected_at")
                 try insert.perform()
                 return CorrectionOutcome(image: image, modelLabel: model, personBefore: before, personAfter: label)
             }
@@ -50,18 +51,17 @@ extension Catalogue {
 
     /// Every act on one image, oldest first.
     public func corrections(of image: ImageID) throws -> [Correction] {
-        try database.rows("""
-            SELECT \(Catalogue.correctionColumns) FROM corrections WHERE image_id = ? ORDER BY id
-            """, [image], Catalogue.correction)
+        try database.records("SELECT \(Correction.Columns.list) FROM corrections WHERE image_id = ? ORDER BY id", [image],
+                             as: Correction.Columns.self)
     }
 
     /// The latest act of every image whose person label stands, in image order.
     public func corrections() throws -> [Correction] {
-        try database.rows("""
-            SELECT \(Catalogue.correctionColumns) FROM corrections AS c
+        try database.records("""
+            SELECT \(Correction.Columns.list) FROM corrections AS c
             WHERE id = (SELECT max(id) FROM corrections WHERE image_id = c.image_id) AND kind != 'clear'
             ORDER BY image_id
-            """, [], Catalogue.correction)
+            """, as: Correction.Columns.self)
     }
 
     /// Every image a person labelled or confirmed, with that label and its
@@ -96,15 +96,5 @@ extension Catalogue {
             (try row.label(0, upTo: Catalogue.labelCount - 1, row: "the current classifications"),
              try row.label(1, upTo: Catalogue.noneLabel, row: "the current classifications"), row.int(2))
         }
-    }
-
-    static let correctionColumns = "id, image_id, kind, label, command, corrected_at"
-
-    static func correction(_ row: Statement) throws -> Correction {
-        Correction(id: row.int64(0), image: ImageID(row.int64(1)),
-                   kind: Correction.Kind(rawValue: row.text(2)) ?? .label,
-                   label: row.isNull(3) ? nil : try row.label(3, upTo: Catalogue.noneLabel, row: "correction \(row.int64(0)) of image \(row.int64(1))"),
-                   command: row.text(4),
-                   correctedAt: try row.date(5, row: "correction \(row.int64(0)) of image \(row.int64(1))"))
     }
 }

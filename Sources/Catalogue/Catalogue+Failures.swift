@@ -40,14 +40,10 @@ extension Catalogue {
 
     /// Every attempt that failed, newest first, optionally of one run only.
     public func failures(run: RunID? = nil, limit: Int? = nil) throws -> [ImportFailure] {
-        try database.rows("""
-            SELECT id, path, reason, run_id, failed_at FROM import_failures
+        try database.records("""
+            SELECT \(ImportFailure.Columns.list) FROM import_failures
             WHERE ?1 IS NULL OR run_id = ?1 ORDER BY id DESC LIMIT ?2
-            """, [run, limit ?? -1]) { row in
-            ImportFailure(id: row.int64(0), path: row.text(1), reason: row.text(2),
-                          run: row.isNull(3) ? nil : RunID(row.int64(3)),
-                          failedAt: try row.date(4, row: "import failure \(row.int64(0))"))
-        }
+            """, [run, limit ?? -1], as: ImportFailure.Columns.self)
     }
 
     /// The failing file at this path, if its latest attempt failed.

@@ -39,19 +39,13 @@ extension Catalogue {
                      now: Int64) throws -> [InsertedImage] {
         // Looked up once per batch, not once per row: finding a cached
         // statement hashes its SQL text.
-        let insertImage = try database.cachedStatement(InsertSQL.image)
+        let insertImage = try database.cachedStatement(NewImage.insertSQL)
         let insertPath = try database.cachedStatement(InsertSQL.path)
         let insertClassification = try database.cachedStatement(InsertSQL.classification)
         var inserted: [InsertedImage] = []
         inserted.reserveCapacity(images.count)
         for image in images {
-            try insertImage.bind(image.sha256.bytes, at: 1)
-            try insertImage.bind(image.byteSize, at: 2)
-            try insertImage.bind(image.width, at: 3)
-            try insertImage.bind(image.height, at: 4)
-            try insertImage.bind(image.format, at: 5)
-            try insertImage.bind(image.thumbnail, at: 6)
-            try insertImage.bind(now, at: 7)
+            try image.bind(to: insertImage, importedAt: now)
             try insertImage.perform()
             let id: ImageID
             let isNew = database.changes == 1
@@ -125,12 +119,9 @@ extension Catalogue {
 
     /// The statements that add an image, a path and a classification.
     enum InsertSQL {
-        static let image = """
-            INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
-            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING
-            """
         static let path = """
-            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen, path_bytes) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen, path_bytes)
+            VALUES (:path, :image_id, :size, :mtime_ns, :last_seen, :path_bytes)
             ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
                 mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
                 WHERE path_bytes IS excluded.path_bytes
@@ -138,7 +129,9 @@ extension Catalogue {
         static let classification = """
             INSERT INTO classifications
                 (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING
+            VALUES (:image_id, :run_id, :model_id, :recipe_name, :recipe_version, :logits, :label, :confidence,
+                    :classified_at)
+            ON CONFLICT (image_id, run_id) DO NOTHING
             """
     }
 
@@ -149,27 +142,27 @@ extension Catalogue {
 
     /// Stores the path of `image`, or refreshes its size, time and sighting.
     private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws {
-        try statement.bind(PathName.display(file.path), at: 1)
-        try statement.bind(image, at: 2)
-        try statement.bind(file.size, at: 3)
-        try statement.bind(file.modificationTimeNanoseconds, at: 4)
-        try statement.bind(now, at: 5)
-        try statement.bind(PathName.exactBytes(of: file.path), at: 6)
+        try statement.bind(PathName.display(file.path), to: ":path")
+        try statement.bind(image, to: ":image_id")
+        try statement.bind(file.size, to: ":size")
+        try statement.bind(file.modificationTimeNanoseconds, to: ":mtime_ns")
+        try statement.bind(now, to: ":last_seen")
+        try statement.bind(PathName.exactBytes(of: file.path), to: ":path_bytes")
         try statement.perform()
     }
 
     private func storeClassification(_ classification: NewClassification, of image: ImageID,
                                      context: RunContext, now: Int64,
                                      with statement: Statement) throws -> ClassificationID? {
-        try statement.bind(image, at: 1)
-        try statement.bind(context.run, at: 2)
-        try statement.bind(context.model, at: 3)
-        try statement.bind(context.recipe.name, at: 4)
-        try statement.bind(context.recipe.version, at: 5)
-        try statement.bind(LittleEndianFloats(values: classification.logits), at: 6)
-        try statement.bind(classification.label, at: 7)
-        try statement.bind(classification.confidence, at: 8)
-        try statement.bind(now, at: 9)
+        try statement.bind(image, to: ":image_id")
+        try statement.bind(context.run, to: ":run_id")
+        try statement.bind(context.model, to: ":model_id")
+        try statement.bind(context.recipe.name, to: ":recipe_name")
+        try statement.bind(context.recipe.version, to: ":recipe_version")
+        try statement.bind(LittleEndianFloats(values: classification.logits), to: ":logits")
+        try statement.bind(classification.label, to: ":label")
+        try statement.bind(classification.confidence, to: ":confidence")
+        try statement.bind(now, to: ":classified_at")
         try statement.perform()
         return database.changes == 1 ? ClassificationID(database.lastInsertedRowID) : nil
     }

@@ -101,27 +101,14 @@ extension Catalogue {
     }
 
     private func images(where condition: String, _ values: [(any SQLBindable)?]) throws -> [ImageRecord] {
-        let rows = try database.rows("""
-            SELECT id, sha256, byte_size, width, height, format, first_imported FROM images WHERE \(condition)
-            """, values) { row in
-            (row.int64(0), row.blob(1), row.int(2), row.int(3), row.int(4), row.text(5), try row.date(6, row: "image \(row.int64(0))"))
-        }
-        return try rows.map { id, hash, size, width, height, format, imported in
-            ImageRecord(id: ImageID(id), sha256: try SHA256Digest(bytes: hash), byteSize: size, width: width,
-                        height: height, format: format, firstImported: imported)
-        }
+        try database.records("SELECT \(ImageRecord.Columns.list) FROM images WHERE \(condition)", values,
+                             as: ImageRecord.Columns.self)
     }
 
     func paths(where condition: String, _ values: [(any SQLBindable)?]) throws -> [KnownPath] {
-        try database.rows("""
-            SELECT path, image_id, size, mtime_ns, last_seen, missing, checked_at, path_bytes FROM image_paths
+        try database.records("""
+            SELECT \(KnownPath.Columns.list) FROM image_paths
             WHERE \(condition) ORDER BY missing, last_seen DESC, path DESC
-            """, values) { row in
-            // A name that is not UTF-8 comes back as its bytes, so it opens the same file.
-            KnownPath(path: row.isNull(7) ? row.text(0) : PathName.decode(row.blob(7)), image: ImageID(row.int64(1)), size: row.int64(2),
-                      modificationTimeNanoseconds: row.int64(3), lastSeen: try row.date(4, row: "a path of image \(row.int64(1))"),
-                      isMissing: row.int(5) != 0,
-                      checkedAt: row.isNull(6) ? nil : try row.date(6, row: "a path of image \(row.int64(1))"))
-        }
+            """, values, as: KnownPath.Columns.self)
     }
 }

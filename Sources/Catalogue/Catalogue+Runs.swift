@@ -85,19 +85,7 @@ extension Catalogue {
     }
 
     private func runs(where condition: String, _ values: [(any SQLBindable)?]) throws -> [RunRecord] {
-        try database.rows("""
-            SELECT id, command, model_id, recipe_name, recipe_version, started_at, finished_at,
-                   seen, imported, classified, skipped, failed, outcome, owner
-            FROM runs WHERE \(condition) ORDER BY id
-            """, values) { row in
-            RunRecord(id: RunID(row.int64(0)), command: row.text(1), model: ModelID(row.int64(2)),
-                      recipe: Recipe(name: row.text(3), version: row.int(4)),
-                      startedAt: try row.date(5, row: "run \(row.int64(0))"),
-                      finishedAt: row.isNull(6) ? nil : try row.date(6, row: "run \(row.int64(0))"),
-                      counts: RunCounts(seen: row.int(7), imported: row.int(8), classified: row.int(9),
-                                        skipped: row.int(10), failed: row.int(11)),
-                      outcome: row.isNull(12) ? nil : RunOutcome(rawValue: row.text(12)),
-                      owner: row.isNull(13) ? nil : row.text(13))
-        }
+        try database.records("SELECT \(RunRecord.Columns.list) FROM runs WHERE \(condition) ORDER BY id", values,
+                             as: RunRecord.Columns.self)
     }
 }

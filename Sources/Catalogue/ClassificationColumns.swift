@@ -5,7 +5,7 @@ import Foundation
 /// classifications splices `list` into its SQL and reads rows with this.
 /// The reader finds its columns by name once per statement, so the query may
 /// put other columns before or after, and reads each row by index.
-struct ClassificationColumns {
+struct ClassificationColumns: RecordColumns {
     static let list = """
         c.id, c.image_id, c.run_id, c.model_id, c.recipe_name, c.recipe_version,
         c.logits, c.label, c.confidence, c.classified_at

@@ -22,6 +22,32 @@ public struct Correction: Sendable, Equatable {
     public let correctedAt: Date
 }
 
+extension Correction {
+    /// An act's columns as every query of whole acts SELECTs them, and their reader.
+    struct Columns: RecordColumns {
+        static let list = "id, image_id, kind, label, command, corrected_at"
+
+        private let id, image, kind, label, command, correctedAt: Int32
+
+        init(_ statement: Statement) {
+            id = statement.column("id")
+            image = statement.column("image_id")
+            kind = statement.column("kind")
+            label = statement.column("label")
+            command = statement.column("command")
+            correctedAt = statement.column("corrected_at")
+        }
+
+        func record(_ row: Statement) throws -> Correction {
+            let name = { "correction \(row.int64(id)) of image \(row.int64(image))" }
+            return Correction(id: row.int64(id), image: ImageID(row.int64(image)),
+                              kind: Correction.Kind(rawValue: row.text(kind)) ?? .label,
+                              label: row.isNull(label) ? nil : try row.label(label, upTo: Catalogue.noneLabel, row: name()),
+                              command: row.text(command), correctedAt: try row.date(correctedAt, row: name()))
+        }
+    }
+}
+
 /// What a person asks of an image's label.
 public enum CorrectionRequest: Sendable, Equatable {
     /// Set this label (0...9, or `Catalogue.noneLabel`).

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// A stored image (without its thumbnail bytes: see `Catalogue.thumbnail(of:)`).
@@ -9,6 +10,31 @@ public struct ImageRecord: Sendable, Equatable {
     public let height: Int
     public let format: String
     public let firstImported: Date
+}
+
+extension ImageRecord {
+    /// An image's columns as every query of whole images SELECTs them, and their reader.
+    struct Columns: RecordColumns {
+        static let list = "id, sha256, byte_size, width, height, format, first_imported"
+
+        private let id, sha256, byteSize, width, height, format, firstImported: Int32
+
+        init(_ statement: Statement) {
+            id = statement.column("id")
+            sha256 = statement.column("sha256")
+            byteSize = statement.column("byte_size")
+            width = statement.column("width")
+            height = statement.column("height")
+            format = statement.column("format")
+            firstImported = statement.column("first_imported")
+        }
+
+        func record(_ row: Statement) throws -> ImageRecord {
+            ImageRecord(id: ImageID(row.int64(id)), sha256: try SHA256Digest(bytes: row.blob(sha256)),
+                        byteSize: row.int(byteSize), width: row.int(width), height: row.int(height),
+                        format: row.text(format), firstImported: try row.date(firstImported, row: "image \(row.int64(id))"))
+        }
+    }
 }
 
 /// A path where an image was seen, with the file's size and time then, and
@@ -28,5 +54,35 @@ public struct KnownPath: Sendable, Equatable {
     /// True when `file` has the size and time recorded here: it need not be hashed again.
     public func isUnchanged(_ file: SeenFile) -> Bool {
         file.size == size && file.modificationTimeNanoseconds == modificationTimeNanoseconds
+    }
+}
+
+extension KnownPath {
+    /// A path's columns as every query of whole paths SELECTs them, and their reader.
+    struct Columns: RecordColumns {
+        static let list = "path, image_id, size, mtime_ns, last_seen, missing, checked_at, path_bytes"
+
+        private let path, image, size, modificationTime, lastSeen, missing, checkedAt, pathBytes: Int32
+
+        init(_ statement: Statement) {
+            path = statement.column("path")
+            image = statement.column("image_id")
+            size = statement.column("size")
+            modificationTime = statement.column("mtime_ns")
+            lastSeen = statement.column("last_seen")
+            missing = statement.column("missing")
+            checkedAt = statement.column("checked_at")
+            pathBytes = statement.column("path_bytes")
+        }
+
+        func record(_ row: Statement) throws -> KnownPath {
+            let name = { "a path of image \(row.int64(image))" }
+            // A name that is not UTF-8 comes back as its bytes, so it opens the same file.
+            return KnownPath(path: row.isNull(pathBytes) ? row.text(path) : PathName.decode(row.blob(pathBytes)),
+                             image: ImageID(row.int64(image)), size: row.int64(size),
+                             modificationTimeNanoseconds: row.int64(modificationTime),
+                             lastSeen: try row.date(lastSeen, row: name()), isMissing: row.int(missing) != 0,
+                             checkedAt: row.isNull(checkedAt) ? nil : try row.date(checkedAt, row: name()))
+        }
     }
 }

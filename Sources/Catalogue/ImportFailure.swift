@@ -9,6 +9,29 @@ public struct ImportFailure: Sendable, Equatable {
     public let failedAt: Date
 }
 
+extension ImportFailure {
+    /// A failed attempt's columns as every query of whole attempts SELECTs them, and their reader.
+    struct Columns: RecordColumns {
+        static let list = "id, path, reason, run_id, failed_at"
+
+        private let id, path, reason, run, failedAt: Int32
+
+        init(_ statement: Statement) {
+            id = statement.column("id")
+            path = statement.column("path")
+            reason = statement.column("reason")
+            run = statement.column("run_id")
+            failedAt = statement.column("failed_at")
+        }
+
+        func record(_ row: Statement) throws -> ImportFailure {
+            ImportFailure(id: row.int64(id), path: row.text(path), reason: row.text(reason),
+                          run: row.isNull(run) ? nil : RunID(row.int64(run)),
+                          failedAt: try row.date(failedAt, row: "import failure \(row.int64(id))"))
+        }
+    }
+}
+
 /// A path whose latest import attempt failed, one per path however often it
 /// was tried. Size and time (when the file could be examined) let an
 /// unchanged file be passed over without reading or reporting it again.

@@ -28,6 +28,27 @@ public struct NewImage: Sendable {
     }
 }
 
+extension NewImage {
+    /// The row an image adds, its values bound by name beside the SQL that names them.
+    /// Content already stored is left as it is: the caller finds that image by its hash.
+    static let insertSQL = """
+        INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
+        VALUES (:sha256, :byte_size, :width, :height, :format, :thumbnail, :first_imported)
+        ON CONFLICT (sha256) DO NOTHING
+        """
+
+    /// Binds this image to `insertSQL`'s parameters, as first imported at `now` (milliseconds).
+    func bind(to statement: Statement, importedAt now: Int64) throws {
+        try statement.bind(sha256.bytes, to: ":sha256")
+        try statement.bind(byteSize, to: ":byte_size")
+        try statement.bind(width, to: ":width")
+        try statement.bind(height, to: ":height")
+        try statement.bind(format, to: ":format")
+        try statement.bind(thumbnail, to: ":thumbnail")
+        try statement.bind(now, to: ":first_imported")
+    }
+}
+
 /// A file as found on disk: enough to skip it next time if it has not changed.
 public struct SeenFile: Sendable, Hashable {
     public var path: String

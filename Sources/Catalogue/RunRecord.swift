@@ -54,6 +54,48 @@ public struct RunRecord: Sendable, Equatable {
     public var wasKilled: Bool { finishedAt == nil && state == .interrupted }
 }
 
+extension RunRecord {
+    /// A run's columns as every query of whole runs SELECTs them, and their reader.
+    struct Columns: RecordColumns {
+        static let list = """
+            id, command, model_id, recipe_name, recipe_version, started_at, finished_at,
+            seen, imported, classified, skipped, failed, outcome, owner
+            """
+
+        private let id, command, model, recipeName, recipeVersion, startedAt, finishedAt: Int32
+        private let seen, imported, classified, skipped, failed, outcome, owner: Int32
+
+        init(_ statement: Statement) {
+            id = statement.column("id")
+            command = statement.column("command")
+            model = statement.column("model_id")
+            recipeName = statement.column("recipe_name")
+            recipeVersion = statement.column("recipe_version")
+            startedAt = statement.column("started_at")
+            finishedAt = statement.column("finished_at")
+            seen = statement.column("seen")
+            imported = statement.column("imported")
+            classified = statement.column("classified")
+            skipped = statement.column("skipped")
+            failed = statement.column("failed")
+            outcome = statement.column("outcome")
+            owner = statement.column("owner")
+        }
+
+        func record(_ row: Statement) throws -> RunRecord {
+            let name = { "run \(row.int64(id))" }
+            return RunRecord(id: RunID(row.int64(id)), command: row.text(command), model: ModelID(row.int64(model)),
+                             recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),
+                             startedAt: try row.date(startedAt, row: name()),
+                             finishedAt: row.isNull(finishedAt) ? nil : try row.date(finishedAt, row: name()),
+                             counts: RunCounts(seen: row.int(seen), imported: row.int(imported), classified: row.int(classified),
+                                               skipped: row.int(skipped), failed: row.int(failed)),
+                             outcome: row.isNull(outcome) ? nil : RunOutcome(rawValue: row.text(outcome)),
+                             owner: row.optionalText(owner))
+        }
+    }
+}
+
 /// How a run ended, as recorded in `runs.outcome`.
 public enum RunOutcome: String, Sendable, Equatable {
     case finished, interrupted, failed

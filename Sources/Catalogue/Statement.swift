@@ -81,6 +81,15 @@ public final class Statement {
         try check(value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index))
     }
 
+    /// Binds `value` to the parameter called `name` (`:sha256`), so that the SQL and
+    /// what is bound to it agree by name rather than by counting. A name the SQL does
+    /// not have is a programming error.
+    public func bind<Value: SQLBindable>(_ value: Value?, to name: String) throws {
+        let index = sqlite3_bind_parameter_index(handle, name)
+        precondition(index > 0, "no parameter \(name) in `\(sql)`")
+        try bind(value, at: index)
+    }
+
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw Database.error(connection, code: code, sql: sql, path: path) }
     }

@@ -1,0 +1,27 @@
+/// How one record type is read from a row, by column name, beside the column
+/// list its queries SELECT (`list`): each query splices `list` into its SQL
+/// and reads its rows with `Database.records`. The reader finds its columns by
+/// name once per statement, so a query may put other columns before or after,
+/// and reads each row by index.
+protocol RecordColumns {
+    associatedtype Record
+    /// The columns, as a SELECT lists them.
+    static var list: String { get }
+    /// Finds each column of `list` in `statement` by its name.
+    init(_ statement: Statement)
+    func record(_ row: Statement) throws -> Record
+}
+
+extension Database {
+    /// The records a query returns, each read by `Columns`.
+    func records<Columns: RecordColumns>(_ sql: String, _ values: [(any SQLBindable)?] = [],
+                                         as columns: Columns.Type) throws -> [Columns.Record] {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        let reader = Columns(statement)
+        var result: [Columns.Record] = []
+        while try statement.step() { result.append(try reader.record(statement)) }
+        return result
+    }
+}
