@@ -44,7 +44,7 @@ struct ModelTrainCommand: Command {
     @Option(name: "--prep", value: "RECIPE", help: "With --photos or --corrections: the prep recipe the model is trained for (default: photo).",
             transform: ArgumentValues.recipe)
     var prep: String?
-    @Option(name: "--photo-share", value: "X", help: "With --photos or --corrections: the share of each epoch's examples that are photos (default: 0.25; 0.4 with --from).", in: 0...0.95)
+    @Option(name: "--photo-share", value: "X", help: "With --photos or --corrections: the share of each epoch's examples that are photos (default: 0.25; 0.6 with --from).", in: 0...0.95)
     var photoShare: Double?
     @Option(name: "--photo-limit", value: "N", help: "With --photos: learn from only the first N training photos (in hash order).", in: 0...1_000_000)
     var photoLimit: Int?
