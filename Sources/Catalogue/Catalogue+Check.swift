@@ -191,7 +191,7 @@ extension Database {
         ("corrections with a time outside the years 1 to 9999",
          "SELECT count(*) FROM corrections WHERE \(time("corrected_at"))"),
         ("images with a time outside the years 1 to 9999",
-         "SELECT count(*) FROM images WHERE \(time("first_imported"))"),
+         "SELECT count(*) FROM images WHERE \(time("first_imported")) OR (taken_at IS NOT NULL AND \(time("taken_at")))"),
         ("paths with a time outside the years 1 to 9999",
          "SELECT count(*) FROM image_paths WHERE \(time("last_seen")) OR (checked_at IS NOT NULL AND \(time("checked_at")))"),
         ("models with a time outside the years 1 to 9999",

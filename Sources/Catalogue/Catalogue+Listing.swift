@@ -64,6 +64,8 @@ extension Catalogue {
         case .newestClassified: order = "c.classified_at DESC, c.image_id DESC"
         case .newestImported: order = "i.first_imported DESC, c.image_id DESC"
         case .oldestImported: order = "i.first_imported ASC, c.image_id ASC"
+        // Images with no capture time last, then by id.
+        case .newestTaken: order = "i.taken_at IS NULL, i.taken_at DESC, c.image_id DESC"
         case .imageID: order = "c.image_id ASC"
         case .effectiveLabel: order = "c.effective_label ASC, c.confidence DESC, c.image_id DESC"
         }
@@ -87,14 +89,14 @@ extension Catalogue {
     struct ListingColumns {
         static let list = """
             c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
-            c.classified_at, i.first_imported, i.width, i.height, i.format,
+            c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.width, i.height, i.format,
             (SELECT path FROM image_paths WHERE image_id = c.image_id
              ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
             (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
             c.corrected_label, k.recipe_name, k.recipe_version
             """
 
-        private let image, sha256, classification, model, label, confidence, classifiedAt, firstImported: Int32
+        private let image, sha256, classification, model, label, confidence, classifiedAt, firstImported, takenAt, takenOffset: Int32
         private let width, height, format, path, pathMissing, correctedLabel, recipeName, recipeVersion: Int32
 
         init(_ statement: Statement) {
@@ -106,6 +108,8 @@ extension Catalogue {
             confidence = statement.column("confidence")
             classifiedAt = statement.column("classified_at")
             firstImported = statement.column("first_imported")
+            takenAt = statement.column("taken_at")
+            takenOffset = statement.column("taken_offset")
             width = statement.column("width")
             height = statement.column("height")
             format = statement.column("format")
@@ -126,7 +130,7 @@ extension Catalogue {
                 label: try row.label(label, upTo: Catalogue.labelCount - 1, row: name()),
                 confidence: try row.confidence(confidence, row: name()),
                 classifiedAt: try row.date(classifiedAt, row: name()),
-                firstImported: try row.date(firstImported, row: name()),
+                firstImported: try row.date(firstImported, row: name()), taken: try row.takenTime(takenAt, takenOffset, row: name()),
                 width: row.int(width), height: row.int(height), format: row.text(format),
                 path: row.optionalText(path), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
                 correctedLabel: row.isNull(correctedLabel) ? nil : try row.label(correctedLabel, upTo: Catalogue.noneLabel, row: name()))

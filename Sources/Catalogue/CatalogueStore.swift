@@ -33,6 +33,10 @@ public protocol CatalogueStore: AnyObject {
     func thumbnail(sha256: SHA256Digest) throws -> [UInt8]?
     func recordLook(present: [String], missing: [String], dropMissing: Bool, at date: Date) throws -> PathCheck
     func forget(_ images: [ImageID]) throws -> ForgetReport
+    /// Images no file was read for a capture time yet (imported before it was kept), by id.
+    func imagesAwaitingCaptureTime(after: ImageID?, limit: Int) throws -> [ImageID]
+    /// Records what a file of `image` said of when it was taken (nil: nothing), once.
+    func recordCaptureTime(_ taken: TakenTime?, of image: ImageID) throws
 
     // Runs: opened, written in batches (each one transaction), closed.
     func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts, at date: Date) throws -> RunID

@@ -9,6 +9,8 @@ public struct ClassificationQuery: Sendable, Equatable {
         case newestClassified
         case newestImported
         case oldestImported
+        /// Most recently taken first (by the camera's clock); images with no capture time last.
+        case newestTaken
         case imageID
         /// By effective label, then highest confidence first.
         case effectiveLabel

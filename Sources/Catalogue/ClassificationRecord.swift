@@ -36,6 +36,8 @@ public struct CurrentClassification: Sendable, Equatable {
     public let confidence: Double
     public let classifiedAt: Date
     public let firstImported: Date
+    /// When the photo was taken, as its file said; nil when it did not.
+    public var taken: TakenTime? = nil
     public let width: Int
     public let height: Int
     public let format: String

@@ -32,6 +32,10 @@ extension ImageSelection {
             conditions.append("i.first_imported >= \(parameters.add(imported.lowerBound.catalogueMilliseconds)) "
                               + "AND i.first_imported < \(parameters.add(imported.upperBound.catalogueMilliseconds))")
         }
+        if let taken {
+            conditions.append("i.taken_at >= \(parameters.add(taken.lowerBound.catalogueMilliseconds)) "
+                              + "AND i.taken_at < \(parameters.add(taken.upperBound.catalogueMilliseconds))")
+        }
         if let model { conditions.append("c.model_id = \(parameters.add(model))") }
         return conditions
     }

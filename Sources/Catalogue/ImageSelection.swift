@@ -21,12 +21,15 @@ public struct ImageSelection: Sendable, Equatable {
     public var classified: Range<Date>?
     /// When the image was first imported.
     public var imported: Range<Date>?
+    /// When the photo was taken, by the camera's clock read as UTC (`TakenTime.clock`); an
+    /// image with no capture time is never in the range.
+    public var taken: Range<Date>?
     /// Only images whose current classification came from this model.
     public var model: ModelID?
 
     public init(label: Int? = nil, corrected: Bool? = nil, missing: Bool = false, pathPattern: String? = nil,
                 folder: String? = nil, confidence: ClosedRange<Double>? = nil, classified: Range<Date>? = nil,
-                imported: Range<Date>? = nil, model: ModelID? = nil) {
+                imported: Range<Date>? = nil, taken: Range<Date>? = nil, model: ModelID? = nil) {
         self.label = label
         self.corrected = corrected
         self.missing = missing
@@ -35,6 +38,7 @@ public struct ImageSelection: Sendable, Equatable {
         self.confidence = confidence
         self.classified = classified
         self.imported = imported
+        self.taken = taken
         self.model = model
     }
 
@@ -46,7 +50,7 @@ public struct ImageSelection: Sendable, Equatable {
     }
 
     /// True when a condition reads the `images` table (`i`).
-    var readsImages: Bool { imported != nil }
+    var readsImages: Bool { imported != nil || taken != nil }
 
     /// The SQL conditions on `c` (current_classifications) and `i` (images), each value bound
     /// in `values`, in order. `labelTest` is how the label is compared (the gallery keeps it
@@ -84,6 +88,10 @@ public struct ImageSelection: Sendable, Equatable {
         if let imported {
             conditions.append("i.first_imported >= ? AND i.first_imported < ?")
             values += [imported.lowerBound.catalogueMilliseconds, imported.upperBound.catalogueMilliseconds]
+        }
+        if let taken {
+            conditions.append("i.taken_at >= ? AND i.taken_at < ?")
+            values += [taken.lowerBound.catalogueMilliseconds, taken.upperBound.catalogueMilliseconds]
         }
         if let model {
             conditions.append("c.model_id = ?")

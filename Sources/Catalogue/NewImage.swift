@@ -14,9 +14,12 @@ public struct NewImage: Sendable {
     public var file: SeenFile?
     /// The run's classification of it; nil stores the image unclassified.
     public var classification: NewClassification?
+    /// When the photo was taken, as its file says; nil when it does not.
+    public var taken: TakenTime?
 
     public init(sha256: SHA256Digest, byteSize: Int, width: Int, height: Int, format: String,
-                thumbnail: [UInt8]? = nil, file: SeenFile? = nil, classification: NewClassification? = nil) {
+                thumbnail: [UInt8]? = nil, file: SeenFile? = nil, classification: NewClassification? = nil,
+                taken: TakenTime? = nil) {
         self.sha256 = sha256
         self.byteSize = byteSize
         self.width = width
@@ -25,6 +28,7 @@ public struct NewImage: Sendable {
         self.thumbnail = thumbnail
         self.file = file
         self.classification = classification
+        self.taken = taken
     }
 }
 
@@ -32,8 +36,9 @@ extension NewImage {
     /// The row an image adds, its values bound by name beside the SQL that names them.
     /// Content already stored is left as it is: the caller finds that image by its hash.
     static let insertSQL = """
-        INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
-        VALUES (:sha256, :byte_size, :width, :height, :format, :thumbnail, :first_imported)
+        INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at, taken_offset,
+                            capture_read)
+        VALUES (:sha256, :byte_size, :width, :height, :format, :thumbnail, :first_imported, :taken_at, :taken_offset, 1)
         ON CONFLICT (sha256) DO NOTHING
         """
 
@@ -46,6 +51,8 @@ extension NewImage {
         try statement.bind(format, to: ":format")
         try statement.bind(thumbnail, to: ":thumbnail")
         try statement.bind(now, to: ":first_imported")
+        try statement.bind(taken?.clock.catalogueMilliseconds, to: ":taken_at")
+        try statement.bind(taken?.offsetMinutes, to: ":taken_offset")
     }
 }
 

@@ -25,9 +25,11 @@ struct PostgresBatch: CatalogueBatch {
             // would leave gaps SQLite's do not.
             let storedID = try connection.scalarInt("SELECT id FROM images WHERE sha256 = $1", image.sha256.bytes)
             let insertedID = try storedID != nil ? nil : connection.scalarInt("""
-                INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
-                VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (sha256) DO NOTHING RETURNING id
-                """, image.sha256.bytes, image.byteSize, image.width, image.height, image.format, image.thumbnail, now)
+                INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at,
+                                    taken_offset, capture_read)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1) ON CONFLICT (sha256) DO NOTHING RETURNING id
+                """, image.sha256.bytes, image.byteSize, image.width, image.height, image.format, image.thumbnail, now,
+                image.taken?.clock.catalogueMilliseconds, image.taken?.offsetMinutes)
             let isNew = insertedID != nil
             guard let id = insertedID ?? storedID else {
                 throw CatalogueError.notFound("image \(image.sha256.hex) is neither new nor stored in \(catalogue.path)")

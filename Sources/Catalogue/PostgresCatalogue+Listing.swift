@@ -127,6 +127,7 @@ extension PostgresCatalogue {
         case .newestClassified: "c.classified_at DESC, c.image_id DESC"
         case .newestImported: "i.first_imported DESC, c.image_id DESC"
         case .oldestImported: "i.first_imported ASC, c.image_id ASC"
+        case .newestTaken: "i.taken_at IS NULL, i.taken_at DESC, c.image_id DESC"
         case .imageID: "c.image_id ASC"
         case .effectiveLabel: "c.effective_label ASC, c.confidence DESC, c.image_id DESC"
         }
@@ -140,7 +141,7 @@ extension PostgresCatalogue {
     private static func listingSelect(_ conditions: [String]) -> String {
         """
         SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
-               c.classified_at, i.first_imported, i.width, i.height, i.format,
+               c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.width, i.height, i.format,
                (SELECT path FROM image_paths WHERE image_id = c.image_id
                 ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
                (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
@@ -162,6 +163,7 @@ extension PostgresCatalogue {
             confidence: try row.confidence("confidence", row: name),
             classifiedAt: try row.date("classified_at", row: name),
             firstImported: try row.date("first_imported", row: name),
+            taken: try row.takenTime("taken_at", "taken_offset", row: name),
             width: row.int("width"), height: row.int("height"), format: row.text("format"),
             path: row.optionalText("path"), pathMissing: !row.isNull("path_missing") && row.int("path_missing") != 0,
             correctedLabel: try row.optionalLabel("corrected_label", upTo: Catalogue.noneLabel, row: name))

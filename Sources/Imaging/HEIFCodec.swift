@@ -60,7 +60,8 @@ struct HEIFCodec {
             let scale = source == nil ? ScalingFactor.one
                 : ScalingFactor(numerator: max(bitmap.width, bitmap.height), denominator: max(header.width, header.height))
             return DecodedImage(format: format, bitmap: bitmap, orientation: .up, width: header.width,
-                                height: header.height, scale: scale, frameCount: header.frameCount)
+                                height: header.height, scale: scale, frameCount: header.frameCount,
+                                captureTime: header.captureTime)
         }
     }
 
@@ -173,7 +174,24 @@ struct HEIFFile {
     var header: ImageHeader {
         ImageHeader(format: format, storedWidth: Int(heif_image_handle_get_width(primary)),
                     storedHeight: Int(heif_image_handle_get_height(primary)), orientation: .up,
-                    frameCount: max(1, Int(heif_context_get_number_of_top_level_images(context))))
+                    frameCount: max(1, Int(heif_context_get_number_of_top_level_images(context))),
+                    captureTime: exifItems.lazy.compactMap { Exif.tiff(inHEIFExif: $0).flatMap { Exif.captureTime(inTIFF: $0) } }.first)
+    }
+
+    /// The primary image's Exif metadata items, as libheif gives them (at most a few, each at
+    /// most 1 MB: EXIF's own segments hold 64 KB).
+    var exifItems: [[UInt8]] {
+        let count = Int(heif_image_handle_get_number_of_metadata_blocks(primary, "Exif"))
+        guard count > 0 else { return [] }
+        var ids = [heif_item_id](repeating: 0, count: min(count, 8))
+        let found = Int(heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &ids, Int32(ids.count)))
+        return ids.prefix(max(0, found)).compactMap { id in
+            let size = heif_image_handle_get_metadata_size(primary, id)
+            guard size > 0, size <= 1 << 20 else { return nil }
+            var item = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_metadata(primary, id, &item).code == heif_error_Ok else { return nil }
+            return item
+        }
     }
 
     /// The embedded thumbnail (phones store one of about 320 pixels) when its longest side is

@@ -10,6 +10,8 @@ public struct ImageHeader: Sendable, Equatable {
     /// Frames of an animated WebP, or top-level images of a HEIF file; the first (the
     /// primary) is the one decoded.
     public var frameCount = 1
+    /// When the photo was taken, as its EXIF says; nil when it does not.
+    public var captureTime: CaptureTime?
 
     /// As a viewer shows it, after orientation.
     public var width: Int { orientation.swapsSides ? storedHeight : storedWidth }
@@ -30,6 +32,8 @@ public struct DecodedImage: Sendable {
     public var scale: ScalingFactor
     /// As in the header: more than one means only the first frame (the primary image) is here.
     public var frameCount = 1
+    /// As in the header.
+    public var captureTime: CaptureTime?
 }
 
 /// Turns image bytes into upright pixels: sniffs the format, checks the limits against the
@@ -58,11 +62,12 @@ public struct ImageDecoder: Sendable {
         case .jpeg:
             let header = try JPEGCodec.header(bytes, using: try decompressor.orNew())
             return ImageHeader(format: .jpeg, storedWidth: header.width, storedHeight: header.height,
-                               orientation: Exif.orientation(inJPEG: bytes) ?? .up, jpegColorspace: header.colorspace)
+                               orientation: Exif.orientation(inJPEG: bytes) ?? .up, jpegColorspace: header.colorspace,
+                               captureTime: Exif.captureTime(inJPEG: bytes))
         case .png:
             let size = try Self.pngSize(bytes)
             return ImageHeader(format: .png, storedWidth: size.width, storedHeight: size.height,
-                               orientation: Exif.orientation(inPNG: bytes) ?? .up)
+                               orientation: Exif.orientation(inPNG: bytes) ?? .up, captureTime: Exif.captureTime(inPNG: bytes))
         case .heif, .avif:
             return try HEIFCodec(format: try Self.format(of: bytes), limits: limits, background: background).header(of: bytes)
         case .webp:
@@ -101,7 +106,8 @@ public struct ImageDecoder: Sendable {
             preconditionFailure("decoded by their own codecs above")
         }
         return DecodedImage(format: header.format, bitmap: stored.applying(header.orientation),
-                            orientation: header.orientation, width: header.width, height: header.height, scale: scale)
+                            orientation: header.orientation, width: header.width, height: header.height, scale: scale,
+                            captureTime: header.captureTime)
     }
 
     /// Reads and decodes a file; errors name the file.

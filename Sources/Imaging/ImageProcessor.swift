@@ -9,6 +9,8 @@ public struct LoadedImage: Sendable {
     public var decodeScale: ScalingFactor
     /// More than one for an animation or a multi-image HEIF file, of which the first is read.
     public var frameCount = 1
+    /// When the photo was taken, as its EXIF says.
+    public var captureTime: CaptureTime?
     /// The upright image with its longest side at most the thumbnail side: what the thumbnail
     /// stores and what recipes prepare, so preparing again from a stored thumbnail sees the
     /// same picture (up to JPEG loss).
@@ -26,6 +28,8 @@ public struct ProcessedImage: Sendable {
     public var decodeScale: ScalingFactor
     /// More than one for an animation or a multi-image HEIF file, of which the first is read.
     public var frameCount = 1
+    /// When the photo was taken, as its EXIF says.
+    public var captureTime: CaptureTime?
     /// JPEG bytes (PNG for small images), longest side at most the processor's thumbnail side.
     public var thumbnail: [UInt8]
     public var thumbnailWidth: Int
@@ -66,7 +70,7 @@ public struct ImageProcessor: Sendable {
         let decoded = try decoder.decode(bytes, minimumSide: thumbnailSide)
         return LoadedImage(format: decoded.format, width: decoded.width, height: decoded.height,
                            orientation: decoded.orientation, decodeScale: decoded.scale, frameCount: decoded.frameCount,
-                           raster: decoded.bitmap.fitted(longestSide: thumbnailSide))
+                           captureTime: decoded.captureTime, raster: decoded.bitmap.fitted(longestSide: thumbnailSide))
     }
 
     public func process(bytes: [UInt8], recipe: any PrepRecipe) throws(ImagingError) -> ProcessedImage {
@@ -92,7 +96,7 @@ public struct ImageProcessor: Sendable {
         }
         return ProcessedImage(format: image.format, width: image.width, height: image.height,
                               orientation: image.orientation, decodeScale: image.decodeScale,
-                              frameCount: image.frameCount, thumbnail: thumbnail,
+                              frameCount: image.frameCount, captureTime: image.captureTime, thumbnail: thumbnail,
                               thumbnailWidth: image.raster.width, thumbnailHeight: image.raster.height,
                               tensors: tensors)
     }

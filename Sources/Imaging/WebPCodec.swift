@@ -12,7 +12,8 @@ struct WebPCodec {
         let chunks = WebPChunks(bytes)
         return ImageHeader(format: .webp, storedWidth: Int(features.width), storedHeight: Int(features.height),
                            orientation: chunks.exif.flatMap { Exif.orientation(inTIFF: Self.tiff(inExif: $0)) } ?? .up,
-                           frameCount: features.has_animation != 0 ? max(1, chunks.frameCount) : 1)
+                           frameCount: features.has_animation != 0 ? max(1, chunks.frameCount) : 1,
+                           captureTime: chunks.exif.flatMap { Exif.captureTime(inTIFF: Self.tiff(inExif: $0)) })
     }
 
     /// Decodes upright. With `minimumSide`, the image (of an animation, its canvas) is decoded
@@ -43,7 +44,8 @@ struct WebPCodec {
                                scaled: scale != .one)
         }
         return DecodedImage(format: .webp, bitmap: stored.applying(header.orientation), orientation: header.orientation,
-                            width: header.width, height: header.height, scale: scale, frameCount: header.frameCount)
+                            width: header.width, height: header.height, scale: scale, frameCount: header.frameCount,
+                            captureTime: header.captureTime)
     }
 
     private func features(of bytes: ArraySlice<UInt8>) throws(ImagingError) -> WebPBitstreamFeatures {

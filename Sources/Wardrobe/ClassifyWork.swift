@@ -44,7 +44,7 @@ struct ClassifyWork: RunWork {
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
                 format: processed.formatSummary, thumbnail: processed.thumbnail, file: seen,
-                classification: stored)
+                classification: stored, taken: processed.captureTime.map(TakenTime.init))
             return .classified(result, image)
         } catch {
             return .failed(ImportReport.Failure(path: path, reason: error.reason))

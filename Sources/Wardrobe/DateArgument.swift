@@ -64,4 +64,15 @@ public enum DateArgument {
         }
         return nil
     }
+
+    /// The day after `day` (`YYYY-MM-DD`), written alike; nil when `day` is no such day.
+    public static func nextDay(after day: String) -> String? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = Self.day(day, calendar: calendar), let next = calendar.date(byAdding: .day, value: 1, to: date) else {
+            return nil
+        }
+        let parts = calendar.dateComponents([.year, .month, .day], from: next)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
 }

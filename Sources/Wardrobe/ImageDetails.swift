@@ -59,6 +59,9 @@ public struct ImageDetails: Sendable, Encodable {
     public var height: Int
     public var format: String
     @ISO8601Encoded public var firstImported: Date
+    /// When the photo was taken, by the camera's clock, with its offset when the file says
+    /// (`2024-05-01T14:30:00+02:00`); nil when the file does not say.
+    public var taken: String?
     public var paths: [Path]
     /// The latest classification's label and confidence; nil if never classified.
     public var label: String?
@@ -73,7 +76,7 @@ public struct ImageDetails: Sendable, Encodable {
     public var thumbnail: [UInt8]?
 
     enum CodingKeys: String, CodingKey {
-        case id, sha256, byteSize = "byte_size", width, height, format, firstImported = "first_imported"
+        case id, sha256, byteSize = "byte_size", width, height, format, firstImported = "first_imported", taken = "taken_at"
         case paths, label, confidence, correctedLabel = "corrected_label", effectiveLabel = "effective_label"
         case top, history, corrections
     }
@@ -90,6 +93,7 @@ public struct ImageDetails: Sendable, Encodable {
         try container.encode(height, forKey: .height)
         try container.encode(format, forKey: .format)
         try container.encode(_firstImported, forKey: .firstImported)
+        try container.encode(taken, forKey: .taken)
         try container.encode(paths, forKey: .paths)
         try container.encodeIfPresent(label, forKey: .label)
         try container.encodeIfPresent(confidence, forKey: .confidence)
@@ -115,6 +119,7 @@ public struct ImageDetails: Sendable, Encodable {
         height = image.height
         format = image.format
         firstImported = image.firstImported
+        taken = image.taken.map { CaptureTime($0).text }
         paths = try catalogue.paths(of: image.id).map { Path(path: PathName.display($0.path), lastSeen: $0.lastSeen, missing: $0.isMissing) }
         let entries = try catalogue.history(of: image.id)
         var previous: Int?

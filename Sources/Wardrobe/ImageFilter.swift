@@ -24,10 +24,16 @@ public struct ImageFilter: Sendable, Equatable {
     public var until: Date?
     /// Only images whose current label came from this model (see `ModelReference`).
     public var model: String?
+    /// Only photos taken in [takenAfter, takenBefore), as this machine's clock reads those
+    /// times against the camera's (`2024-05-01` is midnight by both); a photo whose file does
+    /// not say when it was taken is left out.
+    public var takenAfter: Date?
+    public var takenBefore: Date?
 
     public init(label: Int? = nil, corrected: Bool? = nil, missing: Bool = false, path: String? = nil,
                 folder: String? = nil, minConfidence: Double? = nil, maxConfidence: Double? = nil,
-                since: Date? = nil, until: Date? = nil, model: String? = nil) {
+                since: Date? = nil, until: Date? = nil, model: String? = nil, takenAfter: Date? = nil,
+                takenBefore: Date? = nil) {
         self.label = label
         self.corrected = corrected
         self.missing = missing
@@ -38,6 +44,8 @@ public struct ImageFilter: Sendable, Equatable {
         self.since = since
         self.until = until
         self.model = model
+        self.takenAfter = takenAfter
+        self.takenBefore = takenBefore
     }
 
     /// True when any filter is given: not every image is chosen.
@@ -62,10 +70,20 @@ public struct ImageFilter: Sendable, Equatable {
             let lower = since ?? Date(timeIntervalSince1970: -1e12)
             selection.imported = lower..<max(lower, until ?? Date(timeIntervalSince1970: 1e12))
         }
+        if takenAfter != nil || takenBefore != nil {
+            let lower = takenAfter.map(ImageFilter.cameraClock) ?? Date(timeIntervalSince1970: -1e12)
+            selection.taken = lower..<max(lower, takenBefore.map(ImageFilter.cameraClock) ?? Date(timeIntervalSince1970: 1e12))
+        }
         if let model {
             selection.model = try ModelReference.resolve(model, in: catalogue).id
         }
         return selection
+    }
+
+    /// A moment as a camera set to this machine's time zone would have written it, read as UTC
+    /// as the catalogue keeps capture times (`TakenTime.clock`).
+    static func cameraClock(_ date: Date) -> Date {
+        date.addingTimeInterval(TimeInterval(TimeZone.current.secondsFromGMT(for: date)))
     }
 
     /// `path` text as a GLOB pattern: a shell pattern (`*`, `?`, `[...]`)

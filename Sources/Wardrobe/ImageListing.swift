@@ -1,5 +1,6 @@
 internal import Catalogue
 import Foundation
+import Imaging
 
 /// `wardrobe list`: images by their effective label (a person's, else the
 /// model's current one), filtered, sorted and paged by the catalogue's
@@ -13,6 +14,8 @@ public struct ImageListing {
         case uncertain
         /// Most recently imported first.
         case newest
+        /// Most recently taken first (by the camera's clock); photos that do not say, last.
+        case taken
         /// First imported first.
         case oldest
         /// Most recently (re)classified first.
@@ -27,6 +30,7 @@ public struct ImageListing {
             case .confidence: .confidenceDescending
             case .uncertain: .confidenceAscending
             case .newest: .newestImported
+            case .taken: .newestTaken
             case .oldest: .oldestImported
             case .recent: .newestClassified
             case .id: .imageID
@@ -65,6 +69,8 @@ public struct ImageListing {
         public var recipe: String
         public var classified: Date
         public var imported: Date
+        /// When the photo was taken (see `ImageDetails.taken`); nil when its file does not say.
+        public var taken: String?
         public var width: Int
         public var height: Int
         public var format: String
@@ -75,7 +81,7 @@ public struct ImageListing {
 
         public static let columns = ["id", "sha256", "label", "label_source", "model_label", "confidence", "model",
                                      "recipe", "classified_at", "imported_at", "width", "height", "format", "path",
-                                     "path_state"]
+                                     "path_state", "taken_at"]
 
         /// `present`, `missing`, or `none` when the image has no path at all.
         public var pathState: String { path == nil ? "none" : pathMissing ? "missing" : "present" }
@@ -83,7 +89,7 @@ public struct ImageListing {
         public var values: [RowValue] {
             [.integer(id), .text(sha256), .text(label), .text(labelledByPerson ? "person" : "model"), .text(modelLabel),
              .number(confidence), .text(model), .text(recipe), .date(classified), .date(imported),
-             .integer(Int64(width)), .integer(Int64(height)), .text(format), .text(path), .text(pathState)]
+             .integer(Int64(width)), .integer(Int64(height)), .text(format), .text(path), .text(pathState), .text(taken)]
         }
     }
 
@@ -116,7 +122,7 @@ public struct ImageListing {
             labelledByPerson: item.correctedLabel != nil, modelLabel: LabelMatcher.name(of: item.label),
             confidence: item.confidence, model: modelNames[item.model] ?? "model \(item.model)",
             recipe: "\(item.recipe.name)@\(item.recipe.version)", classified: item.classifiedAt,
-            imported: item.firstImported, width: item.width, height: item.height, format: item.format,
+            imported: item.firstImported, taken: item.taken.map { CaptureTime($0).text }, width: item.width, height: item.height, format: item.format,
             path: item.path, pathMissing: item.pathMissing)
     }
 }

@@ -96,7 +96,8 @@ struct ImportWork: RunWork {
             let processed = try processor.process(bytes: bytes, recipe: recipe)
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
-                format: processed.formatSummary, thumbnail: processed.thumbnail, file: file.seen)
+                format: processed.formatSummary, thumbnail: processed.thumbnail, file: file.seen,
+                taken: processed.captureTime.map(TakenTime.init))
             return .prepared(image, processed.tensor.values)
         } catch {
             return .done(.failed(reason: error.reason))

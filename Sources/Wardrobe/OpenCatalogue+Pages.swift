@@ -128,13 +128,8 @@ extension OpenCatalogue {
         let found = try reading { store, _ in
             try store.image(ImageID(id)).map { (sha256: $0.sha256, paths: try store.paths(of: ImageID(id))) }
         }
-        guard let found else { return nil }
-        for path in found.paths {
-            // Gone, unreadable or not a regular file: the next one.
-            guard let bytes = try? ImageFile.read(path.path), SHA256.digest(bytes) == found.sha256.bytes else { continue }
-            let decoded = try ImageProcessor().decoder.decode(bytes, minimumSide: side)
-            return try JPEGEncoder(quality: 85).encode(decoded.bitmap.fitted(longestSide: side))
-        }
-        return nil
+        guard let found, let bytes = OriginalFile.bytes(of: found.sha256, paths: found.paths) else { return nil }
+        let decoded = try ImageProcessor().decoder.decode(bytes, minimumSide: side)
+        return try JPEGEncoder(quality: 85).encode(decoded.bitmap.fitted(longestSide: side))
     }
 }

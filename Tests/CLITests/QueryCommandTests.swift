@@ -361,7 +361,7 @@ import Training
         let set = try Imported(count: 10)
         defer { set.folder.remove() }
         let columns = ["id", "sha256", "label", "label_source", "model_label", "confidence", "model", "recipe",
-                       "classified_at", "imported_at", "width", "height", "format", "path", "path_state"]
+                       "classified_at", "imported_at", "width", "height", "format", "path", "path_state", "taken_at"]
         for arguments in [["list", "--csv"], ["export"], ["export", "--format", "csv"]] {
             let result = try set.run(arguments)
             #expect(result.status == 0)
@@ -374,7 +374,7 @@ import Training
                 #expect(Self.labels.contains(String(fields[2])) && fields[3] == "model" && fields[4] == fields[2])
                 #expect(Double(fields[5]).map { (0...1).contains($0) } == true)
                 #expect(fields[8].hasSuffix("Z") && fields[8].count == 24, "ISO 8601 UTC: \(fields[8])")
-                #expect(fields[7] == "fashion-mnist@1" && fields[14] == "present")
+                #expect(fields[7] == "fashion-mnist@1" && fields[14] == "present" && fields[15].isEmpty, "PNGs say nothing of when they were taken")
             }
         }
         let exported = try set.json([Listed].self, ["export", "--format", "json"])

@@ -46,7 +46,15 @@ import Testing
         let run = try store.openRun(command: "import", model: first, recipe: Recipe(name: "photo", version: 4),
                                     counts: RunCounts(), at: start)
         try store.writing(run: run, at: start) { batch in
-            let inserted = try batch.insertImages((0..<30).map { Synthetic.image($0) }, known: .isClassifiedAgain)
+            // Every third photo says when it was taken, every sixth with its offset from UTC.
+            let inserted = try batch.insertImages((0..<30).map { index in
+                var image = Synthetic.image(index)
+                if index % 3 == 0 {
+                    image.taken = TakenTime(clock: start.addingTimeInterval(Double(index) * -86_400),
+                                            offsetMinutes: index % 6 == 0 ? -330 : nil)
+                }
+                return image
+            }, known: .isClassifiedAgain)
             #expect(inserted.allSatisfy { $0.isNew })
             try batch.recordFailure(path: "/photos/broken.jpg", reason: "not a JPEG", file: nil)
             return RunCounts(seen: 31, imported: 30, classified: 30, skipped: 0, failed: 1)
@@ -78,6 +86,8 @@ import Testing
         _ = try store.correct([ImageID(6)], .label(Catalogue.noneLabel), command: "serve", at: moment)
         _ = try store.recordLook(present: ["/photos/0000001.jpg"], missing: ["/photos/0000002.jpg", "/photos/0000003.jpg"],
                                  dropMissing: false, at: start.addingTimeInterval(7))
+        try store.recordCaptureTime(TakenTime(clock: start.addingTimeInterval(-3_600), offsetMinutes: 60), of: ImageID(2))
+        try store.recordCaptureTime(nil, of: ImageID(3))
         _ = try store.adoptModel(second, file: [0, 1, 2, 255], sourcePath: "/models/mine.aimodel", command: "model use",
                              at: start.addingTimeInterval(8))
     }
@@ -94,7 +104,7 @@ import Testing
         note("stats agreement", stats.agreement)
         note("label counts", try store.labelCounts().sorted { $0.key < $1.key })
         for order in [ClassificationQuery.Order.confidenceDescending, .confidenceAscending, .imageID, .effectiveLabel,
-                      .newestImported] {
+                      .newestImported, .newestTaken] {
             var listed: [CurrentClassification] = []
             try store.forEachCurrentClassification(ClassificationQuery(order: order, limit: 12, offset: 3)) { listed.append($0) }
             note("listing \(order)", listed)
@@ -102,7 +112,8 @@ import Testing
         for query in [ClassificationQuery(label: 4), ClassificationQuery(corrected: true), ClassificationQuery(missing: true),
                       ClassificationQuery(pathPattern: "/photos/copies/*"), ClassificationQuery(pathPattern: "*/000001[0-5].jpg"),
                       ClassificationQuery(confidence: 0.2...0.6), ClassificationQuery(model: ModelID(1)),
-                      ClassificationQuery(ImageSelection(folder: "/photos/copies"))] {
+                      ClassificationQuery(ImageSelection(folder: "/photos/copies")),
+                      ClassificationQuery(ImageSelection(taken: start.addingTimeInterval(-10 * 86_400)..<start))] {
             note("count \(query)", try store.countCurrentClassifications(query))
             var listed: [ImageID] = []
             try store.forEachCurrentClassification(query) { listed.append($0.image) }
@@ -125,6 +136,7 @@ import Testing
             note("thumbnail \(id)", try store.thumbnail(of: id) as Any)
             note("current \(id)", try store.currentClassification(of: id) as Any)
         }
+        note("awaiting capture times", try store.imagesAwaitingCaptureTime(after: nil, limit: 100))
         note("by path", try store.image(path: "/photos/copies/three.jpg")?.id as Any)
         note("by prefix", try store.image(hashPrefix: Synthetic.digest(7).hex.prefix(6).description)?.id as Any)
         note("known under /photos/copies", try store.knownPaths(under: "/photos/copies"))

@@ -75,6 +75,20 @@ struct ServerSearchTests {
         #expect(reviewGrid == labelled.map(\.image.rawValue))
     }
 
+    /// The capture-date filters are list's `--taken-after` and `--taken-before`: none of these
+    /// photos says when it was taken, so a range chooses none of them, and review keeps it.
+    @Test func captureDatesFilterAndCarryIntoReview() throws {
+        let client = served.client
+        let page = try client.get("/?taken-after=2024-05-01&taken-before=2024-06-01")
+        #expect(page.status == 200 && ServerPageTests.cardIDs(page.text).isEmpty)
+        #expect(page.text.contains("name=\"taken-after\" value=\"2024-05-01\""))
+        #expect(page.text.contains("href=\"/review?taken-after=2024-05-01&amp;taken-before=2024-06-01\">Review these</a>"))
+        let review = try client.get("/review?view=grid&taken-after=2024-05-01").text
+        #expect(ServerPageTests.cardIDs(review).isEmpty && review.contains("Only these: taken from 2024-05-01."))
+        #expect(try client.get("/?taken-after=someday").status == 400)
+        #expect(try client.get("/?taken-after=2024-06-01&taken-before=2024-05-01").status == 400)
+    }
+
     @Test(arguments: ["/?path=blazer", "/?q=shirt&bogus=1", "/review?label=Shirt&sort=newest", "/review?corrected=yes",
                       "/image/1?w=480", "/stats?x=1", "/thumb/" + String(repeating: "0", count: 64) + "?v=1",
                       "/static/style.css?v=2"])

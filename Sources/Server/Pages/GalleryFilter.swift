@@ -1,3 +1,4 @@
+import Foundation
 import Wardrobe
 
 /// The gallery's filters as the query string carries them, read once and
@@ -15,6 +16,14 @@ struct GalleryFilter: Equatable {
     /// `q`: the search box, over paths and folders.
     var search: String?
     var folder: String?
+    /// `taken-after` and `taken-before`, as given (`2024-05-01`: what a date field sends) and as read.
+    var takenAfter: GivenDate?
+    var takenBefore: GivenDate?
+
+    struct GivenDate: Equatable {
+        var text: String
+        var date: Date
+    }
     var order: Gallery.Order = .newest
     var after: Gallery.Cursor?
     /// Images per page.
@@ -22,7 +31,7 @@ struct GalleryFilter: Equatable {
 
     static let defaultPageSize = 48
     /// The parameters that choose images, on the gallery and in review.
-    static let choosing: Set = ["q", "folder", "label", "corrected", "min", "max"]
+    static let choosing: Set = ["q", "folder", "label", "corrected", "min", "max", "taken-after", "taken-before"]
     /// The gallery's parameters: those and its order and paging.
     static let parameters = choosing.union(["sort", "per", "after"])
 
@@ -56,6 +65,11 @@ struct GalleryFilter: Equatable {
             guard folder.hasPrefix("/") else { throw SiteError.badRequest("folder is a folder from the root, starting with /") }
             self.folder = folder
         }
+        takenAfter = try GalleryFilter.date(query["taken-after"], name: "taken-after")
+        takenBefore = try GalleryFilter.date(query["taken-before"], name: "taken-before")
+        if let after = takenAfter, let before = takenBefore, after.date >= before.date {
+            throw SiteError.badRequest("taken-after is not before taken-before")
+        }
         if let sort = query["sort"], !sort.isEmpty {
             guard let order = Gallery.Order(rawValue: sort) else {
                 throw SiteError.badRequest("sort is one of " + Gallery.Order.allCases.map(\.rawValue).joined(separator: ", "))
@@ -75,7 +89,8 @@ struct GalleryFilter: Equatable {
     /// Which images, as `wardrobe list` takes them.
     var imageFilter: ImageFilter {
         ImageFilter(label: label, corrected: corrected, path: search, folder: folder,
-                    minConfidence: minimumPercent.map { Double($0) / 100 }, maxConfidence: maximumPercent.map { Double($0) / 100 })
+                    minConfidence: minimumPercent.map { Double($0) / 100 }, maxConfidence: maximumPercent.map { Double($0) / 100 },
+                    takenAfter: takenAfter?.date, takenBefore: takenBefore?.date)
     }
 
     var query: Gallery.Query { Gallery.Query(filter: imageFilter, order: order, after: after, limit: pageSize) }
@@ -84,7 +99,8 @@ struct GalleryFilter: Equatable {
     var choosingParameters: [(String, String?)] {
         [("q", search), ("folder", folder), ("label", label.map(LabelMatcher.name(of:))),
          ("corrected", corrected.map { $0 ? "yes" : "no" }),
-         ("min", minimumPercent.map(String.init)), ("max", maximumPercent.map(String.init))]
+         ("min", minimumPercent.map(String.init)), ("max", maximumPercent.map(String.init)),
+         ("taken-after", takenAfter?.text), ("taken-before", takenBefore?.text)]
     }
 
     /// True when some filter leaves images out.
@@ -122,6 +138,12 @@ struct GalleryFilter: Equatable {
     }
 
     static func cursor(after item: Gallery.Item) -> Gallery.Cursor { item.cursor }
+
+    /// A date as `list --taken-after` reads it; empty is none.
+    private static func date(_ text: String?, name: String) throws -> GivenDate? {
+        guard let text, !text.isEmpty else { return nil }
+        do { return GivenDate(text: text, date: try DateArgument.parse(text)) } catch { throw SiteError.badRequest("\(name): \(error)") }
+    }
 
     private static func percent(_ text: String?, name: String) throws -> Int? {
         guard let text, !text.isEmpty else { return nil }

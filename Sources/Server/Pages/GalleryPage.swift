@@ -65,7 +65,7 @@ struct GalleryPage {
         var hidden: [HTML] = []
         for (name, value) in filter.choosingParameters + [("sort", filter.order == .newest ? nil : filter.order.rawValue),
                                                           ("per", filter.pageSize == GalleryFilter.defaultPageSize ? nil : String(filter.pageSize))]
-        where !["q", "min", "max"].contains(name) {
+        where !["q", "min", "max", "taken-after", "taken-before"].contains(name) {
             if let value { hidden.append("<input type=\"hidden\" name=\"\(text: name)\" value=\"\(text: value)\">") }
         }
         let minimum = filter.minimumPercent.map(String.init) ?? ""
@@ -86,6 +86,8 @@ struct GalleryPage {
             aria-label="Search paths and folders">
             <label>Confidence from <input type="number" name="min" min="0" max="100" value="\(text: minimum)"></label>
             <label>to <input type="number" name="max" min="0" max="100" value="\(text: maximum)"> %</label>
+            <label>Taken from <input type="date" name="taken-after" value="\(text: filter.takenAfter?.text)"></label>
+            <label>to <input type="date" name="taken-before" value="\(text: filter.takenBefore?.text)"></label>
             <button type="submit">Search</button></form>
             <nav class="filters" aria-label="Chosen">\(chosen)</nav>
             """

@@ -44,6 +44,7 @@ struct ImagePage {
             <a href="/original/\(details.id)?w=1600">1600 px</a> (from the photo's file, while it is there unchanged)</p>
             </div><div>
             <p><strong>\(text: effective)</strong>\(who)</p>
+            \(ImagePage.taken(details))
             \(ImagePage.model(details))
             \(ImagePage.topThree(details))
             <figure><img class="tensor" src="/tensor/\(details.id).png" width="168" height="168" alt="the 28 by 28 input the model sees">
@@ -58,6 +59,18 @@ struct ImagePage {
             <p class="path">sha256 \(text: details.sha256)<br>\(text: details.format), \(details.width)×\(details.height), \(details.byteSize) bytes, imported \(text: ImagePage.date(details.firstImported))</p>
             """
         return .html(PageLayout.page(title: name, section: .image, readOnly: site.readOnly, content))
+    }
+
+    /// When the photo was taken, as the camera's clock showed it (with its offset from UTC when
+    /// the file says), linked to the gallery of the photos taken that day.
+    static func taken(_ details: ImageDetails) -> HTML {
+        guard let taken = details.taken else { return "" }
+        let day = String(taken.prefix(10))
+        let next = DateArgument.nextDay(after: day)
+        return """
+            <p class="taken">Taken <a href="\(Link("/", [("taken-after", day), ("taken-before", next)]))" \
+            title="the photos taken that day">\(text: taken.replacingOccurrences(of: "T", with: " "))</a></p>
+            """
     }
 
     static func model(_ details: ImageDetails) -> HTML {

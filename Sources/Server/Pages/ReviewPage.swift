@@ -123,6 +123,8 @@ struct ReviewPage {
         if let label = filter.label { parts.append(LabelMatcher.name(of: label)) }
         if let search = filter.search { parts.append("“\(search)”") }
         if let folder = filter.folder { parts.append("in \(folder)") }
+        if let after = filter.takenAfter { parts.append("taken from \(after.text)") }
+        if let before = filter.takenBefore { parts.append("taken before \(before.text)") }
         if filter.minimumPercent != nil || filter.maximumPercent != nil {
             parts.append("\(filter.minimumPercent ?? 0)–\(filter.maximumPercent ?? 100)% sure")
         }

@@ -25,7 +25,7 @@ struct ListCommand: Command {
 
     @OptionGroup var catalogue: CatalogueOptions
     @OptionGroup var filters: ImageFilterOptions
-    @Option(name: "--sort", value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), recent (by classification), id, label.")
+    @Option(name: "--sort", value: "ORDER", help: "confidence (highest first, default), uncertain (lowest first), newest, oldest (by import), taken (newest photo first), recent (by classification), id, label.")
     var sort = ImageListing.Order.confidence
     @Option(name: "--limit", value: "N", help: "At most N rows (0: no limit).", in: 0...Int.max)
     var limit: Int?
@@ -60,21 +60,24 @@ struct ListCommand: Command {
         }
         var shown = options
         if limit == nil { shown.limit = ListCommand.tableLimit }
-        var rows: [[String]] = [["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED"]]
+        var rows: [[String]] = [["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED", "TAKEN"]]
         try catalogue.forEachImage(shown) { row in
             var label = row.label
             if row.labelledByPerson, row.modelLabel != row.label { label = "\(row.label) (model: \(row.modelLabel))" }
             rows.append([String(row.id), String(row.sha256.prefix(10)), label, Format.percent(row.confidence),
-                         row.path.map { row.pathMissing ? "\($0) (missing)" : $0 } ?? "-", Format.day(row.imported)])
+                         row.path.map { row.pathMissing ? "\($0) (missing)" : $0 } ?? "-", Format.day(row.imported),
+                         row.taken.map { String($0.prefix(10)) } ?? "-"])
         }
         if rows.count == 1 {
             console.info("no images match")
             return .success
         }
-        // On a terminal the table fits its width: the hash, then the date, are left out, and
+        // When the photos were taken, only when one of them says.
+        if rows.dropFirst().allSatisfy({ $0[6] == "-" }) { rows = rows.map { Array($0.prefix(6)) } }
+        // On a terminal the table fits its width: the hash, then the dates, are left out, and
         // then paths are shortened in the middle (the folder and the file name stay).
         console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 4,
-                                         dropping: [1, 5]))
+                                         dropping: [1, 6, 5]))
         // Counting costs a walk over every match: only when the page is full.
         let listed = rows.count - 1
         guard listed == shown.limit else { return .success }

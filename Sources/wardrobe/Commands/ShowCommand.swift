@@ -46,6 +46,8 @@ struct ShowCommand: Command {
             ["file", "\(details.format), \(details.width)x\(details.height), \(Format.bytes(details.byteSize))"],
             ["imported", Format.day(details.firstImported)],
         ]
+        // As the camera's clock showed it, with its offset from UTC when the file says.
+        if let taken = details.taken { facts.append(["taken", taken.replacingOccurrences(of: "T", with: " ")]) }
         for (index, path) in details.paths.enumerated() {
             let state = path.missing ? "missing, last seen" : "seen"
             facts.append([index == 0 ? "paths" : "", "\(path.path)  (\(state) \(Format.day(path.lastSeen)))"])

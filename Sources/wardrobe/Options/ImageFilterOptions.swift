@@ -31,6 +31,12 @@ struct ImageFilterOptions: ParsableArguments {
     @Option(name: "--until", value: "DATE",
             help: "Only images first imported before DATE.", transform: ArgumentValues.date)
     var until: Date?
+    @Option(name: "--taken-after", value: "DATE",
+            help: "Only photos taken at or after DATE, as their EXIF says (\(DateArgument.accepted)).",
+            transform: ArgumentValues.date)
+    var takenAfter: Date?
+    @Option(name: "--taken-before", value: "DATE", help: "Only photos taken before DATE.", transform: ArgumentValues.date)
+    var takenBefore: Date?
     @Option(name: "--model", value: "MODEL",
             help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
     var model: String?
@@ -42,6 +48,9 @@ struct ImageFilterOptions: ParsableArguments {
         if let since, let until, since >= until {
             throw UsageError("--since is not before --until")
         }
+        if let takenAfter, let takenBefore, takenAfter >= takenBefore {
+            throw UsageError("--taken-after is not before --taken-before")
+        }
         if corrected && uncorrected { throw UsageError("--corrected and --uncorrected cannot be combined") }
     }
 
@@ -49,7 +58,7 @@ struct ImageFilterOptions: ParsableArguments {
     var filter: ImageFilter {
         ImageFilter(label: label, corrected: corrected ? true : uncorrected ? false : nil, missing: missing, path: path,
                     folder: folder, minConfidence: minConfidence, maxConfidence: maxConfidence, since: since, until: until,
-                    model: model)
+                    model: model, takenAfter: takenAfter, takenBefore: takenBefore)
     }
 
     /// The listing's options with these filters, in `order`.
