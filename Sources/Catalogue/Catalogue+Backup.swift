@@ -75,7 +75,10 @@ extension Catalogue {
             defer { stopCheck.remove() }
             let integrity = try copy.rows("PRAGMA integrity_check") { $0.text(0) }
             guard integrity == ["ok"] else {
-                throw CatalogueError.backupFailed(path: path, reason: "the copy fails integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
+                // A page-for-page copy that fails the check was copied from a damaged catalogue:
+                // said of the catalogue, as every other command says it, with the way to recover.
+                throw CatalogueError.damaged(path: self.path, detail: "a copy of it fails integrity_check: "
+                                             + integrity.prefix(3).joined(separator: "; ") + "; no backup was made")
             }
             copied = try rowCounts(in: copy)
             guard copied == snapshot else {
