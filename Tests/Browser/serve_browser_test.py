@@ -5,7 +5,9 @@ photos in Fixtures/photos: opens the gallery, filters by a label, opens an
 image, corrects its label with the keyboard in review, and then finds the
 correction with `wardrobe list`; every review key (labels, none, confirm,
 arrows, undo) in one-at-a-time and in the grid, the in-place updates (no
-reload), and the same acts with JavaScript off. Along the way it checks that no page
+reload), and the same acts with JavaScript off. Then the gallery as a place
+to find things: a search, a review filtered by it and by a folder,
+multi-select with one undo, the larger view, and the keys on the image page. Along the way it checks that no page
 scrolls sideways at 375 px and writes screenshots of the gallery, an image
 page and review at 1280 and 375 px.
 
@@ -20,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -165,6 +168,86 @@ def without_script(wardrobe, catalogue, url, target):
         driver.quit()
 
 
+def listed_ids(wardrobe, catalogue, *arguments):
+    """The ids `wardrobe list` gives with these filters."""
+    out = subprocess.run([wardrobe, "list", "--db", catalogue, "--ids", *arguments],
+                         check=True, capture_output=True, text=True).stdout
+    return sorted(int(line) for line in out.split())
+
+
+def find_things(driver, wardrobe, catalogue, url, photos, shots, target):
+    """The gallery as a place to find things: search, a filtered review, multi-select with
+    one undo, the larger view and the keys on the image page."""
+    # Search: the box's text is list's --path, and the result is in the URL.
+    driver.get(url)
+    box = driver.find_element(By.CSS_SELECTOR, "form.search input[name=q]")
+    box.send_keys("shirt")
+    box.submit()
+    WebDriverWait(driver, 10).until(lambda d: "q=shirt" in d.current_url)
+    expected = listed_ids(wardrobe, catalogue, "--path", "shirt")
+    check(expected and sorted(card_ids(driver)) == expected,
+          f"search 'shirt' shows {sorted(card_ids(driver))}, list --path shirt gives {expected}")
+    shoot(driver, shots, "search")
+
+    # Review these: review keeps the search and shows only those images.
+    driver.find_element(By.CSS_SELECTOR, "a.review-these").click()
+    WebDriverWait(driver, 10).until(lambda d: "/review" in d.current_url and "q=shirt" in d.current_url)
+    unlabelled = listed_ids(wardrobe, catalogue, "--path", "shirt", "--uncorrected")
+    shown = shown_review_image(driver)
+    check(shown in unlabelled, f"filtered review shows image {shown}, not one of {unlabelled}")
+    check("Only these:" in main_text(driver), "filtered review does not say what it shows")
+    shoot(driver, shots, "review-filtered")
+    # By the folder too: /review?folder=... (as the image page links it) and the grid.
+    folder = os.path.abspath(os.path.join(photos, "shirt"))
+    driver.get(url + "review?view=grid&folder=" + urllib.parse.quote(folder, safe=""))
+    in_folder = listed_ids(wardrobe, catalogue, "--folder", folder, "--uncorrected")
+    check(sorted(card_ids(driver)) == in_folder, f"review of {folder}: {sorted(card_ids(driver))}, not {in_folder}")
+
+    # Multi-select: three cards ticked, one label for all, one undo (key u) for all.
+    driver.get(url + "?per=200")
+    picked = card_ids(driver)[:3]
+    for image_id in picked:
+        driver.find_element(By.CSS_SELECTOR, f'li.card[data-id="{image_id}"] input[type=checkbox]').click()
+    form = driver.find_element(By.ID, "pick")
+    Select(form.find_element(By.TAG_NAME, "select")).select_by_value(target)
+    form.find_element(By.CSS_SELECTOR, "button[value=label]").click()
+    WebDriverWait(driver, 10).until(lambda d: "undo=" in d.current_url)
+    check("Saved for 3 images." in main_text(driver), "the bulk act does not say it saved three images")
+    for image_id in picked:
+        check(label_source(wardrobe, catalogue, target, image_id) == "person", f"bulk label missed image {image_id}")
+    shoot(driver, shots, "gallery-bulk")
+    press(driver, "u")
+    WebDriverWait(driver, 10).until(lambda d: "undo=" not in d.current_url)
+    for image_id in picked:
+        check(label_source(wardrobe, catalogue, target, image_id) != "person", f"bulk undo left image {image_id} labelled")
+
+    # The larger view: a re-encoded JPEG at the side asked for, linked from the image page.
+    image_id = picked[0]
+    driver.get(url + f"image/{image_id}")
+    link = driver.find_element(By.CSS_SELECTOR, f'a[href="/original/{image_id}?w=960"]')
+    link.click()
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+        "return document.images.length === 1 && document.images[0].complete && document.images[0].naturalWidth > 0"))
+    width, height = driver.execute_script("return [document.images[0].naturalWidth, document.images[0].naturalHeight]")
+    check(max(width, height) > 256 and max(width, height) <= 960, f"the larger view is {width}x{height}")
+    driver.save_screenshot(os.path.join(shots, "original-960.png"))
+
+    # Keys on the image page: a label's key, then u, each in place (no reload).
+    driver.get(url + f"image/{image_id}")
+    key = next(b.get_attribute("data-key") for b in driver.find_elements(By.CSS_SELECTOR, ".labels button[data-key]")
+               if b.text.endswith(target) and not b.text.startswith("Confirm"))
+    mark_window(driver)
+    press(driver, key)
+    WebDriverWait(driver, 10).until(lambda d: "labelled by a person" in main_text(d))
+    check(label_source(wardrobe, catalogue, target, image_id) == "person", "the image page's key did not label")
+    check(window_kept(driver), "a key on the image page reloaded it")
+    driver.save_screenshot(os.path.join(shots, "image-keys-1280.png"))
+    press(driver, "u")
+    WebDriverWait(driver, 10).until(lambda d: "labelled by a person" not in main_text(d))
+    check(label_source(wardrobe, catalogue, target, image_id) != "person", "u on the image page did not undo")
+    check(window_kept(driver), "u on the image page reloaded it")
+
+
 def main():
     wardrobe, photos, shots = sys.argv[1:4]
     os.makedirs(shots, exist_ok=True)
@@ -268,7 +351,8 @@ def main():
         # The image page's buttons work with the mouse, in place too.
         driver.get(url + f"image/{image_id}")
         mark_window(driver)
-        button = next(b for b in driver.find_elements(By.CSS_SELECTOR, ".labels button") if b.text == target)
+        button = next(b for b in driver.find_elements(By.CSS_SELECTOR, ".labels button")
+                      if b.text.endswith(target) and not b.text.startswith("Confirm"))
         button.click()
         WebDriverWait(driver, 10).until(lambda d: "labelled by a person" in main_text(d))
         check(window_kept(driver), "the image page reloaded")
@@ -277,6 +361,7 @@ def main():
         WebDriverWait(driver, 10).until(lambda d: "labelled by a person" not in main_text(d))
 
         without_script(wardrobe, catalogue, url, target)
+        find_things(driver, wardrobe, catalogue, url, photos, shots, target)
 
         driver.get(url + "stats")
         check(driver.find_elements(By.CSS_SELECTOR, "svg.chart rect"), "stats has no chart")
