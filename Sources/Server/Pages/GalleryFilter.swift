@@ -6,7 +6,8 @@ import Wardrobe
 /// the others. They are `wardrobe list`'s filters (`ImageFilter`): `q` is
 /// `--path` (text anywhere in a path, or a shell pattern), `folder` is
 /// `--folder`, `label` a name (`Coat`, `none`), `corrected` `yes` or `no`,
-/// `min` and `max` a confidence in percent. Review takes the same ones, so
+/// `min` and `max` a confidence in percent, `taken-after` and `taken-before`
+/// `--taken-after` and `--taken-before`. Review takes the same ones, so
 /// "review these" is the gallery's link on another page.
 struct GalleryFilter: Equatable {
     var label: Int?
