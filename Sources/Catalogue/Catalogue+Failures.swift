@@ -59,15 +59,7 @@ extension Catalogue {
     }
 
     private func failingFiles(where condition: String, _ values: [(any SQLBindable)?]) throws -> [FailingFile] {
-        try database.rows("""
-            SELECT path, reason, size, mtime_ns, attempts, first_failed, last_failed
-            FROM failing_files WHERE \(condition) ORDER BY path
-            """, values) { row in
-            FailingFile(path: row.text(0), reason: row.text(1),
-                        size: row.isNull(2) ? nil : row.int64(2),
-                        modificationTimeNanoseconds: row.isNull(3) ? nil : row.int64(3),
-                        attempts: row.int(4), firstFailed: try row.date(5, row: "a failing file"),
-                        lastFailed: try row.date(6, row: "a failing file"))
-        }
+        try database.records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path",
+                             values, as: FailingFile.Columns.self)
     }
 }

@@ -117,7 +117,7 @@ extension Catalogue {
         return ImageID(id)
     }
 
-    /// The statements that add an image, a path and a classification.
+    /// The statements that add a path and a classification (an image's is `NewImage.insertSQL`).
     enum InsertSQL {
         static let path = """
             INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen, path_bytes)

@@ -43,22 +43,7 @@ extension Catalogue {
     }
 
     private func models(where condition: String, _ values: [(any SQLBindable)?]) throws -> [ModelRecord] {
-        let rows = try database.rows("""
-            SELECT id, name, version, sha256, labels, parameter_count, registered_at
-            FROM models WHERE \(condition) ORDER BY id
-            """, values) { row in
-            (row.int64(0), row.text(1), row.text(2), row.blob(3), row.text(4), row.int(5), try row.date(6, row: "model \(row.int64(0))"))
-        }
-        return try rows.map { id, name, version, hash, labelsJSON, parameters, registered in
-            let labels: [String]
-            do {
-                labels = try JSONDecoder().decode([String].self, from: Data(labelsJSON.utf8))
-            } catch {
-                throw CatalogueError.invalidArgument("\(path): model \(id) has unreadable labels: \(labelsJSON)")
-            }
-            return ModelRecord(id: ModelID(id), name: name, version: version, sha256: try SHA256Digest(bytes: hash),
-                               labels: labels, parameterCount: parameters,
-                               registeredAt: registered)
-        }
+        try database.records("SELECT \(ModelRecord.Columns.list) FROM models WHERE \(condition) ORDER BY id", values,
+                             as: ModelRecord.Columns.self)
     }
 }

@@ -49,3 +49,30 @@ public struct FailingFile: Sendable, Equatable {
         file.size == size && file.modificationTimeNanoseconds == modificationTimeNanoseconds
     }
 }
+
+extension FailingFile {
+    /// A failing path's columns as every query of whole failing paths SELECTs them, and their reader.
+    struct Columns: RecordColumns {
+        static let list = "path, reason, size, mtime_ns, attempts, first_failed, last_failed"
+
+        private let path, reason, size, modificationTime, attempts, firstFailed, lastFailed: Int32
+
+        init(_ statement: Statement) {
+            path = statement.column("path")
+            reason = statement.column("reason")
+            size = statement.column("size")
+            modificationTime = statement.column("mtime_ns")
+            attempts = statement.column("attempts")
+            firstFailed = statement.column("first_failed")
+            lastFailed = statement.column("last_failed")
+        }
+
+        func record(_ row: Statement) throws -> FailingFile {
+            FailingFile(path: row.text(path), reason: row.text(reason),
+                        size: row.isNull(size) ? nil : row.int64(size),
+                        modificationTimeNanoseconds: row.isNull(modificationTime) ? nil : row.int64(modificationTime),
+                        attempts: row.int(attempts), firstFailed: try row.date(firstFailed, row: "a failing file"),
+                        lastFailed: try row.date(lastFailed, row: "a failing file"))
+        }
+    }
+}

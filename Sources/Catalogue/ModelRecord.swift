@@ -31,3 +31,36 @@ public struct ModelRecord: Sendable, Equatable {
     public let parameterCount: Int
     public let registeredAt: Date
 }
+
+extension ModelRecord {
+    /// A model's columns as every query of whole models SELECTs them, and their reader.
+    struct Columns: RecordColumns {
+        static let list = "id, name, version, sha256, labels, parameter_count, registered_at"
+
+        private let id, name, version, sha256, labels, parameterCount, registeredAt: Int32
+
+        init(_ statement: Statement) {
+            id = statement.column("id")
+            name = statement.column("name")
+            version = statement.column("version")
+            sha256 = statement.column("sha256")
+            labels = statement.column("labels")
+            parameterCount = statement.column("parameter_count")
+            registeredAt = statement.column("registered_at")
+        }
+
+        func record(_ row: Statement) throws -> ModelRecord {
+            let labelsJSON = row.text(labels)
+            let decoded: [String]
+            do {
+                decoded = try JSONDecoder().decode([String].self, from: Data(labelsJSON.utf8))
+            } catch {
+                throw CatalogueError.invalidArgument("\(row.path): model \(row.int64(id)) has unreadable labels: \(labelsJSON)")
+            }
+            return ModelRecord(id: ModelID(row.int64(id)), name: row.text(name), version: row.text(version),
+                               sha256: try SHA256Digest(bytes: row.blob(sha256)), labels: decoded,
+                               parameterCount: row.int(parameterCount),
+                               registeredAt: try row.date(registeredAt, row: "model \(row.int64(id))"))
+        }
+    }
+}

@@ -10,6 +10,7 @@ public final class Statement {
     /// a reference back would keep both alive forever. `sqlite3_close_v2`
     /// waits for statements that outlive their `Database` to be finalised.
     private let connection: OpaquePointer
+    /// The catalogue's file, for errors that name it.
     let path: String
 
     init(database: Database, sql: String, persistent: Bool) throws {
