@@ -8,6 +8,10 @@ import Synchronization
 /// its function `main` looked up once, then used for every image from any
 /// thread. Also carries observable state (`ready`, `result`, `confidence`)
 /// for an app that shows the latest classification.
+///
+/// `Classify/` owns classifying: this classifier and what it says (`Classification`),
+/// `wardrobe classify` on files (`FileClassifier` and its run's work and writer), and
+/// `wardrobe prep`'s look at the tensor a recipe makes (`PrepPreview`).
 @Observable
 public final class ClothingClassifier: Sendable {
     /// The contract's labels in index order (Fashion-MNIST's classes).

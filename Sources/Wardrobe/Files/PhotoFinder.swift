@@ -14,6 +14,10 @@ public struct FoundFile: Sendable, Equatable {
 /// file is a candidate (images are recognised by content later), except
 /// hidden files and folders unless asked for, and files whose name says they
 /// are no photo (`notPhotoExtensions`).
+///
+/// `Files/` owns the files behind the catalogue: finding them (this finder), watching
+/// folders (`FolderWatcher`), looking at known paths (`PathLook`), an image's own file
+/// (`OriginalFile`), the formats read, and hashing (`SHA256`).
 public struct PhotoFinder: Sendable {
     public var includeHidden = false
 

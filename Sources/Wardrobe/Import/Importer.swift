@@ -9,6 +9,9 @@ import Imaging
 /// transaction each. Killed at any moment and run again, it finishes the
 /// rest: committed files are skipped by path, size and time, and content is
 /// deduplicated by SHA-256.
+///
+/// `Import/` owns `wardrobe import`: its options and progress, its run's work and writer,
+/// the capture time kept from EXIF, and `--watch` (`FolderSync`).
 public final class Importer {
     let catalogue: any CatalogueStore
     let classifier: ClothingClassifier

@@ -5,6 +5,9 @@ import Foundation
 /// `wardrobe label`: a person's label for images, named as `show` names
 /// them. Every image is resolved before anything is written, and all are
 /// labelled in one transaction: a wrong reference changes nothing.
+///
+/// `Labels/` owns what a person decides about stored images: labels for them, the words
+/// that name a label (`LabelMatcher`), and forgetting them for good (`Forgetter`).
 public struct Labeller {
     /// What the person says of the images.
     public enum Act: Sendable, Equatable {

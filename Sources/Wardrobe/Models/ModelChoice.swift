@@ -8,6 +8,10 @@ import Inference
 /// `--model`, else `$WARDROBE_MODEL`, else the model the catalogue adopted
 /// (`wardrobe model use`), else the bundled one. Never what the last run
 /// happened to use.
+///
+/// `Models/` owns the models a catalogue knows: this choice, adopting one (`model use`),
+/// listing and naming them, and evaluating one (on the Fashion-MNIST test set, on folders
+/// of labelled photos, and its agreement with a person's labels).
 public struct ModelChoice: Sendable, Equatable {
     public enum Source: String, Sendable, Equatable {
         case option = "--model"

@@ -7,6 +7,11 @@ import Training
 
 /// Opens what a command needs, from its options and the environment, with
 /// errors that say which file and why.
+///
+/// `Process/` owns what a process running wardrobe's commands sets up and shares: this
+/// setup, the start (`WardrobeProcess`), signals (`InterruptFlag`, `InheritedSignals`),
+/// the arguments as file names (`SystemArguments`), the bundled files, the one error type
+/// and the version.
 public struct WardrobeSetup: Sendable {
     public var environment: [String: String]
     /// The running binary, to find the bundled model beside it.

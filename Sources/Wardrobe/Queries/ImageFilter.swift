@@ -6,6 +6,11 @@ import Foundation
 /// take them as options, the server's gallery and review as query
 /// parameters. One type for both, so a filter the terminal has is one the
 /// pages can have. Every filter left nil matches everything.
+///
+/// `Queries/` owns the use cases that read and show: the words that name images (this
+/// filter, `ImageReference`, `DateArgument`), `list`, `show` and `history`, `export`,
+/// `stats`, `failures`, the server's gallery, and the formats they write (`RowWriter`,
+/// `JSONString`, `ISO8601Encoded`).
 public struct ImageFilter: Sendable, Equatable {
     /// The effective label, 0...9 or `LabelMatcher.noneLabel`.
     public var label: Int?

@@ -8,6 +8,9 @@ import Imaging
 /// batches under one new run. Nothing is overwritten: each image's earlier
 /// classifications stay in its history, and a person's correction still
 /// outranks whatever the run says.
+///
+/// `Reclassify/` owns `wardrobe reclassify`: the request as a person makes it, the options
+/// it resolves to, and its run's work and writer.
 public final class Reclassifier {
     let catalogue: any CatalogueStore
     let classifier: ClothingClassifier

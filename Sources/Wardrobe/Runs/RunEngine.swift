@@ -14,6 +14,10 @@ import Foundation
 /// be written) the engine stops the workers, waits for every one to end,
 /// closes the run with what was committed, and throws that error, once.
 /// What was committed stays.
+///
+/// `Runs/` owns this engine and its parts: the per-item work and batch writer a use case
+/// supplies (`RunWork`, `RunWriter`), the workers (`RunWorkers`, `WorkerThreads`) and the
+/// bounded queue between them and the writer. It knows no use case.
 public struct RunEngine {
     public struct Settings: Sendable {
         /// Worker threads at most (fewer when there are fewer items).

@@ -9,6 +9,10 @@ import Training
 /// given, made into tensors here (Training knows no files of photos); from
 /// scratch or fine-tuned from a parent model; calibrated on the held-out
 /// photos; written with a record of what it learned from.
+///
+/// `Training/` owns `model train` as a use case: the training sets made from labelled
+/// photos, a person's corrections and unlabelled images, the photo variations, what a
+/// fine-tune keeps of its parent (`ModelTraining+Keeping`), and how a fine-tune compares.
 public struct ModelTraining: Sendable {
     public struct Photos: Sendable {
         public var directory: String
