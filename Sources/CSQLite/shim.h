@@ -8,4 +8,10 @@
 static inline sqlite3_destructor_type csqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
+
+// sqlite3_db_config is variadic, which Swift cannot call: turns the connection's
+// triggers off (0) or on (1), for a copy that writes rows the triggers once made.
+static inline int csqlite_enable_triggers(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, (int *)0);
+}
 #endif

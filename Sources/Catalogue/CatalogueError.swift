@@ -48,6 +48,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case server(location: String, detail: String)
     /// What a command cannot mean for a catalogue on this engine, and what to use instead.
     case notOnThisEngine(location: String, detail: String)
+    /// `copy` would not copy, or its copy did not come out the same: the catalogue it names, and why.
+    case copyRefused(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -102,6 +104,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(location): PostgreSQL: \(detail)"
         case .notOnThisEngine(let location, let detail):
             return "\(location): \(detail)"
+        case .copyRefused(let path, let reason):
+            return "\(path): not copied: \(reason)"
         case .damaged(let path, let detail):
             return "\(path): the catalogue is damaged (\(detail)); nothing more was written to it. "
                 + "See what is damaged with 'wardrobe check --db \(path)'; recover with "

@@ -80,6 +80,25 @@ public protocol CatalogueStore: AnyObject {
     // Reports and copies.
     func stats(cache: StatsCache?) throws -> CatalogueStats
     func backup(to path: String, shouldStop: @escaping @Sendable () -> Bool) throws -> BackupReport
+
+    // Whole copies between catalogues of either engine (`CatalogueCopier`).
+    /// The schema step the catalogue is at.
+    var version: Int { get throws }
+    /// The names of the catalogue's tables, the engine's own bookkeeping left out.
+    func tableNames() throws -> Set<String>
+    /// The columns of `table` that hold values (not those computed from others), in the table's order.
+    func columns(of table: CatalogueTable) throws -> [CatalogueTable.Column]
+    /// Calls `body` with each row of `table`, in the order of its key, its values in the order of `columns`.
+    func forEachRow(of table: CatalogueTable, columns: [CatalogueTable.Column], _ body: ([StoredValue]) throws -> Void) throws
+    /// Runs `body` in one transaction with the catalogue's own triggers off, so that the rows it writes
+    /// stay as they were written (a copy writes the rows the triggers made elsewhere); all of it is
+    /// committed when `body` returns, nothing when it throws.
+    func loading(_ body: (any TableWriter) throws -> Void) throws
+}
+
+/// What writes rows into the tables of a catalogue, inside `CatalogueStore.loading(_:)`.
+public protocol TableWriter {
+    func write(_ rows: [[StoredValue]], to table: CatalogueTable, columns: [CatalogueTable.Column]) throws
 }
 
 /// One batch of a run's writes, inside `CatalogueStore.writing(run:at:_:)`: all

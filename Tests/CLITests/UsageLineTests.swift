@@ -64,6 +64,7 @@ import Training
         (["reclassify"], "wardrobe reclassify [options] [ID|HASH-PREFIX|PATH...]"),
         (["completions"], "wardrobe completions bash|zsh|fish"),
         (["manual"], "wardrobe manual"),
+        (["copy"], "wardrobe copy [options] SOURCE DEST"),
     ])
     func usageLinesOfCommandsWithForms(path: [String], expected: String) {
         let command = ArgumentParser.resolve(path, root: RootCommand.self)

@@ -40,4 +40,9 @@ extension OpenCatalogue {
     public func backup(to path: String) throws -> CatalogueBackup {
         try reading { store, _ in try CatalogueBackup(of: store, to: path) }
     }
+
+    /// `copy`: this whole catalogue into `destination`, a new or empty catalogue of either engine.
+    public func copy(to destination: OpenCatalogue) throws -> CatalogueCopy {
+        try reading { store, _ in try CatalogueCopy(of: store, to: destination) }
+    }
 }

@@ -14,7 +14,7 @@ struct RootCommand: Command {
                       ShowCommand.self, HistoryCommand.self, LabelCommand.self, StatsCommand.self, ExportCommand.self,
                       FailuresCommand.self, PruneCommand.self, CaptureTimesCommand.self, ForgetCommand.self,
                       PrepCommand.self, ModelCommand.self, ServeCommand.self, CheckCommand.self, BackupCommand.self,
-                      CompletionsCommand.self, ManualCommand.self])
+                      CopyCommand.self, CompletionsCommand.self, ManualCommand.self])
 
     @Flag(name: "--version", help: "Show the version.")
     var version: Bool

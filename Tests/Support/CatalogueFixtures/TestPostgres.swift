@@ -64,6 +64,16 @@ public final class TestPostgres: Sendable {
         "postgresql://postgres@" + folder.replacingOccurrences(of: "/", with: "%2F") + "/" + database
     }
 
+    /// A login role that must give `password` (scram-sha-256) where every other connects on
+    /// trust: the server's first `pg_hba.conf` line names it, and the server reloads it.
+    public func role(_ name: String, password: String) throws {
+        try psql("postgres", "CREATE ROLE \(name) LOGIN SUPERUSER PASSWORD '\(password)'")
+        let rules = folder + "/data/pg_hba.conf"
+        let existing = try String(contentsOfFile: rules, encoding: .utf8)
+        try ("local all \(name) scram-sha-256\n" + existing).write(toFile: rules, atomically: false, encoding: .utf8)
+        try psql("postgres", "SELECT pg_reload_conf()")
+    }
+
     /// Runs SQL as the superuser in `database` through psql, for what a test sets up around a
     /// catalogue (another program's tables, a server going away); its output.
     @discardableResult

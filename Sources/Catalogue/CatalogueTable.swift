@@ -1,0 +1,41 @@
+/// A table of the catalogue's schema, as `copy` moves it whole: its name and the
+/// columns of its primary key, the order in which both engines read its rows (text
+/// keys byte by byte), so that a table's rows can be compared one by one across
+/// engines. `all` is every table of both engines' schemas (a copy refuses a catalogue
+/// with one it does not name), each after the tables it refers to.
+public struct CatalogueTable: Sendable, Equatable {
+    public let name: String
+    let key: [String]
+
+    init(_ name: String, key: [String]) {
+        self.name = name
+        self.key = key
+    }
+
+    public static let all: [CatalogueTable] = [
+        CatalogueTable("images", key: ["id"]),
+        CatalogueTable("models", key: ["id"]),
+        CatalogueTable("runs", key: ["id"]),
+        CatalogueTable("image_paths", key: ["path"]),
+        CatalogueTable("classifications", key: ["id"]),
+        CatalogueTable("corrections", key: ["id"]),
+        CatalogueTable("current_classifications", key: ["image_id"]),
+        CatalogueTable("current_label_counts", key: ["label"]),
+        CatalogueTable("images_being_forgotten", key: ["image_id"]),
+        CatalogueTable("import_failures", key: ["id"]),
+        CatalogueTable("failing_files", key: ["path"]),
+        CatalogueTable("settings", key: ["key"]),
+        CatalogueTable("model_adoptions", key: ["id"]),
+        CatalogueTable("model_learned_images", key: ["model_id", "sha256"]),
+    ]
+
+    /// A column of a table, as a copy reads and writes it.
+    public struct Column: Sendable, Equatable {
+        public let name: String
+        public let kind: Kind
+
+        public enum Kind: Sendable, Equatable {
+            case integer, real, text, bytes
+        }
+    }
+}
