@@ -18,8 +18,9 @@ import Imaging
 /// connection of its own and every change goes through this one, one at a time.
 ///
 /// `CatalogueAccess/` owns the way in: this type and its use cases by family
-/// (`OpenCatalogue+Topic`), where the catalogue lives (`CatalogueLocation`), backup, what is
-/// said of damage (`CatalogueCheck`), and the server's per-thread readers (`ThreadReaders`).
+/// (`OpenCatalogue+Topic`), where the catalogue lives (`CatalogueLocation`), backup, copies
+/// between engines (`CatalogueCopy`), what is said of damage (`CatalogueCheck`), and the
+/// server's per-thread readers (`ThreadReaders`).
 public final class OpenCatalogue: @unchecked Sendable {
     /// How the command means to use it.
     public enum Mode: Sendable, Equatable {
