@@ -73,7 +73,7 @@ extension Catalogue {
             }
             let stopCheck = StopCheck(shouldStop, on: copy)
             defer { stopCheck.remove() }
-            let integrity = try copy.rows("PRAGMA integrity_check") { $0.text(0) }
+            let integrity = try copy.rows("PRAGMA integrity_check") { $0.text("integrity_check") }
             guard integrity == ["ok"] else {
                 // A page-for-page copy that fails the check was copied from a damaged catalogue:
                 // said of the catalogue, as every other command says it, with the way to recover.
@@ -129,7 +129,7 @@ extension Catalogue {
 
     private func rowCounts(in database: Database) throws -> [String: Int] {
         let tables = try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
-            $0.text(0)
+            $0.text("name")
         }
         var counts: [String: Int] = [:]
         for table in tables {

@@ -36,7 +36,7 @@ extension Catalogue {
     func quickCheckIfSmall() throws {
         guard database.path != ":memory:", let (_, size) = Catalogue.fileHeader(database.handle),
               size <= Catalogue.quickCheckBytes else { return }
-        let found = try database.rows("PRAGMA quick_check(3)") { $0.text(0) }
+        let found = try database.rows("PRAGMA quick_check(3)") { $0.text("quick_check") }
         guard found != ["ok"] else { return }
         // SQLite's lines, some holding line breaks of their own, as one line.
         let lines = found.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
@@ -133,7 +133,7 @@ extension Database {
             return context.progress(Date().timeIntervalSince(context.start)) ? 0 : 1
         }, pointer)
         defer { sqlite3_progress_handler(handle, 0, nil, nil) }
-        return try rows("PRAGMA integrity_check(\(max(1, limit)))") { $0.text(0) }
+        return try rows("PRAGMA integrity_check(\(max(1, limit)))") { $0.text("integrity_check") }
     }
 }
 

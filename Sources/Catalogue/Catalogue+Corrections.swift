@@ -76,11 +76,14 @@ extension Catalogue {
               AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel) AND i.thumbnail IS NOT NULL
             ORDER BY k.image_id
             """)
+        let image = statement.column("image_id"), label = statement.column("label"), kind = statement.column("kind")
+        let thumbnail = statement.column("thumbnail"), sha256 = statement.column("sha256")
         while try statement.step() {
-            try body(LabelledImage(image: ImageID(statement.int64(0)),
-                                   label: try statement.label(1, upTo: Catalogue.noneLabel, row: "the person's label of image \(statement.int64(0))"),
-                                   kind: Correction.Kind(rawValue: statement.text(2)) ?? .label,
-                                   thumbnail: statement.blob(3), sha256: try SHA256Digest(bytes: statement.blob(4))))
+            try body(LabelledImage(image: ImageID(statement.int64(image)),
+                                   label: try statement.label(label, upTo: Catalogue.noneLabel,
+                                                              row: "the person's label of image \(statement.int64(image))"),
+                                   kind: Correction.Kind(rawValue: statement.text(kind)) ?? .label,
+                                   thumbnail: statement.blob(thumbnail), sha256: try SHA256Digest(bytes: statement.blob(sha256))))
         }
     }
 
@@ -90,11 +93,11 @@ extension Catalogue {
     /// person's label moves away from the model's.
     public func personLabelPairs() throws -> [(model: Int, person: Int, images: Int)] {
         try database.rows("""
-            SELECT label, corrected_label, count(*) FROM current_classifications
+            SELECT label, corrected_label, count(*) AS images FROM current_classifications
             WHERE corrected_label IS NOT NULL GROUP BY label, corrected_label ORDER BY label, corrected_label
             """) { row in
-            (try row.label(0, upTo: Catalogue.labelCount - 1, row: "the current classifications"),
-             try row.label(1, upTo: Catalogue.noneLabel, row: "the current classifications"), row.int(2))
+            (try row.label("label", upTo: Catalogue.labelCount - 1, row: "the current classifications"),
+             try row.label("corrected_label", upTo: Catalogue.noneLabel, row: "the current classifications"), row.int("images"))
         }
     }
 }

@@ -51,7 +51,7 @@ extension Catalogue {
     /// another connection's reading kept some of it in place.
     @discardableResult
     public func checkpoint() throws -> Bool {
-        let result = try database.rows("PRAGMA wal_checkpoint(TRUNCATE)") { ($0.int(0), $0.int(1), $0.int(2)) }
+        let result = try database.rows("PRAGMA wal_checkpoint(TRUNCATE)") { ($0.int("busy"), $0.int("log"), $0.int("checkpointed")) }
         guard let (busy, logFrames, _) = result.first else { return true }
         return busy == 0 && logFrames <= 0
     }

@@ -56,14 +56,14 @@ extension Catalogue {
     public func labelCounts() throws -> [Int: Int] {
         var total = 0
         return Dictionary(uniqueKeysWithValues: try database.rows("SELECT label, images FROM current_label_counts") {
-            let count = $0.int(1)
+            let count = $0.int("images")
             let (sum, overflow) = total.addingReportingOverflow(count)
             guard count >= 0, !overflow else {
-                throw CatalogueError.strangeValue(path: path, detail: "the image count of label \($0.int(0)): \($0.text(1)), "
+                throw CatalogueError.strangeValue(path: path, detail: "the image count of label \($0.int("label")): \($0.text("images")), "
                                                     + "where the counts of all labels add up to 0 to \(Int.max)")
             }
             total = sum
-            return ($0.int(0), count)
+            return ($0.int("label"), count)
         })
     }
 
@@ -82,10 +82,10 @@ extension Catalogue {
     /// The thumbnail of the image with this content hash: one probe of the
     /// hash's unique index. Nil when no such image or it has no thumbnail.
     public func thumbnail(sha256: SHA256Digest) throws -> [UInt8]? {
-        let statement = try database.cachedStatement("SELECT thumbnail FROM images WHERE sha256 = ?")
+        let statement = try database.cachedStatement("SELECT thumbnail FROM images WHERE sha256 = :sha256")
         defer { statement.reset() }
-        try statement.bind(sha256.bytes, at: 1)
+        try statement.bind(sha256.bytes, to: ":sha256")
         guard try statement.step() else { return nil }
-        return statement.optionalBlob(0)
+        return statement.optionalBlob("thumbnail")
     }
 }

@@ -102,12 +102,12 @@ extension Catalogue {
 
     func runContext(_ run: RunID) throws -> RunContext {
         let statement = try database.cachedStatement(
-            "SELECT model_id, recipe_name, recipe_version FROM runs WHERE id = ?")
+            "SELECT model_id, recipe_name, recipe_version FROM runs WHERE id = :run")
         defer { statement.reset() }
-        try statement.bind(run, at: 1)
+        try statement.bind(run, to: ":run")
         guard try statement.step() else { throw CatalogueError.notFound("no run with id \(run) in \(path)") }
-        return RunContext(run: run, model: ModelID(statement.int64(0)),
-                          recipe: Recipe(name: statement.text(1), version: statement.int(2)))
+        return RunContext(run: run, model: ModelID(statement.int64("model_id")),
+                          recipe: Recipe(name: statement.text("recipe_name"), version: statement.int("recipe_version")))
     }
 
     private func existingImage(_ hash: SHA256Digest) throws -> ImageID {

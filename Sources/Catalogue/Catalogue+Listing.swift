@@ -36,7 +36,7 @@ extension Catalogue {
     /// to see that a query walks an index instead of scanning a table.
     public func queryPlan(_ query: ClassificationQuery, counting: Bool = false) throws -> [String] {
         let (sql, values) = Catalogue.listingSQL(query, count: counting)
-        return try database.rows("EXPLAIN QUERY PLAN " + sql, values) { $0.text(3) }
+        return try database.rows("EXPLAIN QUERY PLAN " + sql, values) { $0.text("detail") }
     }
 
     /// The SQL for a listing or a count. Filters become bound parameters;

@@ -75,11 +75,11 @@ extension Catalogue {
 
     /// The thumbnail's JPEG bytes, nil if the image has none.
     public func thumbnail(of image: ImageID) throws -> [UInt8]? {
-        let statement = try database.cachedStatement("SELECT thumbnail FROM images WHERE id = ?")
+        let statement = try database.cachedStatement("SELECT thumbnail FROM images WHERE id = :image")
         defer { statement.reset() }
-        try statement.bind(image, at: 1)
+        try statement.bind(image, to: ":image")
         guard try statement.step() else { return nil }
-        return statement.optionalBlob(0)
+        return statement.optionalBlob("thumbnail")
     }
 
     /// The next `limit` images with thumbnails, in id order after `after`: the
@@ -97,7 +97,7 @@ extension Catalogue {
         var values: [(any SQLBindable)?] = [after?.rawValue ?? 0]
         if let run { values.append(run) }
         values.append(limit)
-        return try database.rows(sql, values) { (ImageID($0.int64(0)), $0.blob(1)) }
+        return try database.rows(sql, values) { (ImageID($0.int64("id")), $0.blob("thumbnail")) }
     }
 
     private func images(where condition: String, _ values: [(any SQLBindable)?]) throws -> [ImageRecord] {

@@ -26,8 +26,10 @@ extension Catalogue {
         struct Counts { var adopted: Date?; var labelled = 0; var agreeing = 0; var learned = 0 }
         var counts: [ModelID: Counts] = [:]
         try database.rows("""
-            SELECT model_id, max(adopted_at) FROM model_adoptions WHERE model_id IS NOT NULL GROUP BY model_id
-            """) { row in (ModelID(row.int64(0)), try row.date(1, row: "the adoptions of model \(row.int64(0))")) }
+            SELECT model_id, max(adopted_at) AS adopted_at FROM model_adoptions WHERE model_id IS NOT NULL GROUP BY model_id
+            """) { row in
+                (ModelID(row.int64("model_id")), try row.date("adopted_at", row: "the adoptions of model \(row.int64("model_id"))"))
+            }
             .forEach { counts[$0.0, default: Counts()].adopted = $0.1 }
         // Per labelled image and model, that model's latest classification of it,
         // and whether the model learned the image's label.
@@ -42,10 +44,11 @@ extension Catalogue {
                                WHERE m.model_id = c.model_id AND i.id = l.image_id) AS learned
                 FROM labelled AS l JOIN classifications AS c ON c.image_id = l.image_id
                 GROUP BY l.image_id, c.model_id)
-            SELECT t.model_id, sum(NOT t.learned), sum(NOT t.learned AND c.label = t.person), sum(t.learned)
+            SELECT t.model_id, sum(NOT t.learned) AS labelled, sum(NOT t.learned AND c.label = t.person) AS agreeing,
+                   sum(t.learned) AS learned
             FROM latest AS t JOIN classifications AS c ON c.id = t.classification
             GROUP BY t.model_id
-            """) { row in (ModelID(row.int64(0)), row.int(1), row.int(2), row.int(3)) }
+            """) { row in (ModelID(row.int64("model_id")), row.int("labelled"), row.int("agreeing"), row.int("learned")) }
             .forEach { model, labelled, agreeing, learned in
                 counts[model, default: Counts()].labelled = labelled
                 counts[model, default: Counts()].agreeing = agreeing

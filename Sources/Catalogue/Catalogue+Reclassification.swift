@@ -66,23 +66,26 @@ extension Catalogue {
         }
         let sql = """
             SELECT i.id, c.label, c.confidence,
-                   (SELECT label FROM corrections WHERE image_id = i.id ORDER BY id DESC LIMIT 1)
+                   (SELECT label FROM corrections WHERE image_id = i.id ORDER BY id DESC LIMIT 1) AS person_label
             FROM images AS i LEFT JOIN current_classifications AS c ON c.image_id = i.id
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY i.id
             """
         let statement = try database.prepare(sql)
         try statement.bind(values)
+        let id = statement.column("id"), label = statement.column("label"), confidence = statement.column("confidence")
+        let personLabel = statement.column("person_label")
         var candidates: [ReclassificationCandidate] = []
         while try statement.step() {
-            let unclassified = statement.isNull(1)
+            let unclassified = statement.isNull(label)
             // Named only when a value is refused: a string per candidate would cost every reclassify.
-            let name = { "image \(statement.int64(0))" }
+            let name = { "image \(statement.int64(id))" }
             candidates.append(ReclassificationCandidate(
-                image: ImageID(statement.int64(0)),
-                label: unclassified ? nil : try statement.label(1, upTo: Catalogue.labelCount - 1, row: name()),
-                confidence: unclassified ? nil : try statement.confidence(2, row: name()),
-                personLabel: statement.isNull(3) ? nil : try statement.label(3, upTo: Catalogue.noneLabel, row: name())))
+                image: ImageID(statement.int64(id)),
+                label: unclassified ? nil : try statement.label(label, upTo: Catalogue.labelCount - 1, row: name()),
+                confidence: unclassified ? nil : try statement.confidence(confidence, row: name()),
+                personLabel: statement.isNull(personLabel) ? nil
+                    : try statement.label(personLabel, upTo: Catalogue.noneLabel, row: name())))
         }
         return candidates
     }

@@ -34,18 +34,22 @@ extension Catalogue {
         // The mean confidence is the model's in the label itself: an image a person gave
         // another label counts, but its confidence (in the model's label) does not.
         let labels = try database.rows("""
-            SELECT effective_label, count(*), avg(CASE WHEN effective_label = label THEN confidence END)
+            SELECT effective_label, count(*) AS images,
+                   avg(CASE WHEN effective_label = label THEN confidence END) AS mean_confidence
             FROM current_classifications
             GROUP BY effective_label ORDER BY effective_label
             """) {
             // A mean of confidences in 0...1 is in 0...1: one outside was stored by another program.
-            CatalogueStats.LabelStats(label: $0.int(0), count: $0.int(1), meanConfidence: $0.isNull(2) ? nil
-                                      : try $0.confidence(2, row: "the current classifications of label \($0.text(0))"))
+            CatalogueStats.LabelStats(
+                label: $0.int("effective_label"), count: $0.int("images"),
+                meanConfidence: $0.isNull("mean_confidence") ? nil
+                    : try $0.confidence("mean_confidence", row: "the current classifications of label \($0.text("effective_label"))"))
         }
         // An image whose label the current classification's model learned from is left out:
         // agreeing with an answer it was taught says nothing of the model.
         let agreement = try database.rows("""
-            SELECT corrected_label, sum(NOT learned), sum(NOT learned AND label = corrected_label), sum(learned)
+            SELECT corrected_label, sum(NOT learned) AS labelled, sum(NOT learned AND label = corrected_label) AS agreed,
+                   sum(learned) AS learned_from
             FROM (SELECT c.corrected_label, c.label,
                          EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
                                  WHERE m.model_id = c.model_id AND i.id = c.image_id) AS learned
@@ -53,7 +57,8 @@ extension Catalogue {
                   WHERE c.corrected_label IS NOT NULL AND c.corrected_label != ?)
             GROUP BY corrected_label ORDER BY corrected_label
             """, [Catalogue.noneLabel]) {
-            CatalogueStats.Agreement(label: $0.int(0), labelled: $0.int(1), agreed: $0.int(2), learnedFrom: $0.int(3))
+            CatalogueStats.Agreement(label: $0.int("corrected_label"), labelled: $0.int("labelled"), agreed: $0.int("agreed"),
+                                     learnedFrom: $0.int("learned_from"))
         }
         return CatalogueStats(
             images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
@@ -72,7 +77,7 @@ extension Catalogue {
     private func interruptedRuns() throws -> Int {
         let marked = Int(try database.scalarInt("SELECT count(*) FROM runs WHERE outcome = 'interrupted'") ?? 0)
         let owners: [String?] = try database.rows("SELECT owner FROM runs WHERE outcome IS NULL AND finished_at IS NULL") {
-            $0.isNull(0) ? nil : $0.text(0)
+            $0.optionalText("owner")
         }
         return marked + owners.filter(RunOwner.isGone).count
     }

@@ -13,7 +13,7 @@ public struct ModelAdoption: Sendable, Equatable {
 extension Catalogue {
     /// A setting of this catalogue, nil when never set.
     public func setting(_ key: String) throws -> String? {
-        let rows = try database.rows("SELECT value FROM settings WHERE key = ?", [key]) { $0.text(0) }
+        let rows = try database.rows("SELECT value FROM settings WHERE key = ?", [key]) { $0.text("value") }
         return rows.first
     }
 
@@ -41,15 +41,15 @@ extension Catalogue {
         try database.rows("""
             SELECT id, model_id, source_path, command, adopted_at FROM model_adoptions ORDER BY id DESC LIMIT 1
             """) { row in
-            ModelAdoption(id: row.int64(0), model: row.isNull(1) ? nil : ModelID(row.int64(1)),
-                          sourcePath: row.optionalText(2), command: row.text(3),
-                          adoptedAt: try row.date(4, row: "model adoption \(row.int64(0))"))
+            ModelAdoption(id: row.int64("id"), model: row.isNull("model_id") ? nil : ModelID(row.int64("model_id")),
+                          sourcePath: row.optionalText("source_path"), command: row.text("command"),
+                          adoptedAt: try row.date("adopted_at", row: "model adoption \(row.int64("id"))"))
         }.first
     }
 
     /// The model file's bytes kept with an adoption, if they were.
     public func adoptedModelFile(_ adoption: Int64) throws -> [UInt8]? {
-        let rows = try database.rows("SELECT file FROM model_adoptions WHERE id = ?", [adoption]) { $0.optionalBlob(0) }
+        let rows = try database.rows("SELECT file FROM model_adoptions WHERE id = ?", [adoption]) { $0.optionalBlob("file") }
         return rows.first ?? nil
     }
 }

@@ -37,14 +37,14 @@ extension Catalogue {
             LEFT JOIN current_classifications AS cc ON cc.image_id = i.id
             LEFT JOIN classifications AS c ON c.id = cc.classification_id
             LEFT JOIN models AS m ON m.id = c.model_id
-            WHERE i.id = ? AND i.thumbnail IS NOT NULL
+            WHERE i.id = :image AND i.thumbnail IS NOT NULL
             """)
         let thumbnail = statement.column("thumbnail"), sha256 = statement.column("sha256")
         let logits = statement.column("logits"), recipeName = statement.column("recipe_name")
         let recipeVersion = statement.column("recipe_version"), model = statement.column("model_sha256")
         for id in ids {
             statement.reset()
-            try statement.bind(id, at: 1)
+            try statement.bind(id, to: ":image")
             guard try statement.step() else { continue }
             let classified = !statement.isNull(logits)
             try body(UnlabelledImage(

@@ -122,7 +122,7 @@ public final class Catalogue {
                 path: database.path, detail: String(format: "application id 0x%08x", applicationID))
         }
         let objects = try database.rows("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' LIMIT 3") {
-            $0.text(0)
+            $0.text("name")
         }
         if !objects.isEmpty || version != 0 {
             let detail = objects.isEmpty ? "user version \(version)" : "tables " + objects.joined(separator: ", ")
@@ -132,7 +132,7 @@ public final class Catalogue {
 
     /// `PRAGMA integrity_check`: "ok", or SQLite's list of problems.
     public func integrityCheck() throws -> [String] {
-        try database.rows("PRAGMA integrity_check") { $0.text(0) }
+        try database.rows("PRAGMA integrity_check") { $0.text("integrity_check") }
     }
 
     /// A consistent snapshot for several reads: nothing committed by another

@@ -98,7 +98,7 @@ public enum CatalogueStorage {
     static func changedModelCopies(in database: Database, digest: ([UInt8]) -> [UInt8]) throws -> [String] {
         let copies = try database.rows(
             "SELECT a.file, m.sha256 FROM model_adoptions a JOIN models m ON m.id = a.model_id WHERE a.file IS NOT NULL"
-        ) { row in (file: row.blob(0), sha256: row.blob(1)) }
+        ) { row in (file: row.blob("file"), sha256: row.blob("sha256")) }
         let count = copies.filter { digest($0.file) != $0.sha256 }.count
         guard count > 0 else { return [] }
         return ["model adoptions whose kept copy of the model file is not that model: \(count) "

@@ -12,6 +12,8 @@ public final class Statement {
     private let connection: OpaquePointer
     /// The catalogue's file, for errors that name it.
     let path: String
+    /// The result's columns by name (see `column(_:)`).
+    private var columnsByName: [String: Int32]?
 
     init(database: Database, sql: String, persistent: Bool) throws {
         connection = database.handle
@@ -101,10 +103,14 @@ public final class Statement {
     /// name), to read rows by name: look it up once per statement, then read
     /// each row by index. A name the SQL does not have is a programming error.
     public func column(_ name: String) -> Int32 {
-        for index in 0..<sqlite3_column_count(handle) where String(cString: sqlite3_column_name(handle, index)) == name {
-            return index
+        if columnsByName == nil {
+            // A compiled statement's columns never change: named once, at the first look.
+            columnsByName = Dictionary((0..<sqlite3_column_count(handle)).map {
+                (String(cString: sqlite3_column_name(handle, $0)), $0)
+            }, uniquingKeysWith: { first, _ in first })
         }
-        preconditionFailure("no column \(name) in `\(sql)`")
+        guard let index = columnsByName?[name] else { preconditionFailure("no column \(name) in `\(sql)`") }
+        return index
     }
 
     public func isNull(_ column: Int32) -> Bool {
