@@ -127,6 +127,11 @@ public struct ImageProcessor: Sendable {
         return try thumbnailEncoder.encode(raster)
     }
 
+    /// The garment's main colours in a stored thumbnail (see `GarmentColours`).
+    public func colours(ofThumbnail thumbnail: [UInt8]) throws(ImagingError) -> GarmentColours {
+        GarmentColours(measuring: try decoder.decode(thumbnail).bitmap.fitted(longestSide: thumbnailSide))
+    }
+
     /// Prepares a tensor from a stored thumbnail (re-classification works from thumbnails).
     /// The crop box is in the thumbnail's pixels.
     public func prepare(thumbnail: [UInt8], recipe: any PrepRecipe) throws(ImagingError) -> PreparedTensor {

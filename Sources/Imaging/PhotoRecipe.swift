@@ -80,11 +80,23 @@ public struct PhotoRecipe: PrepRecipe {
         if Segmenter.hasBlackBorder(width: working.width, height: working.height, colours: colours) {
             return FashionMNISTRecipe().prepare(image)
         }
-        var segmenter = Segmenter(width: working.width, height: working.height, colours: colours)
+        return render(rgb, mask: segmenter(width: working.width, height: working.height, colours: colours).segment())
+    }
+
+    private func segmenter(width: Int, height: Int, colours: [Float]) -> Segmenter {
+        var segmenter = Segmenter(width: width, height: height, colours: colours)
         segmenter.initialThresholdScale = version >= 2 ? 0.5 : 1
         segmenter.bandShare = version >= 3 ? 0.07 : 0.04
         segmenter.reconsidersTheMiddle = version >= 4
-        return render(rgb, mask: segmenter.segment())
+        return segmenter
+    }
+
+    /// The garment's mask on a working-size copy's RGB samples, as `prepare` finds it; nil
+    /// for an image with Fashion-MNIST's black border, where there is no background to
+    /// separate it from.
+    func garmentMask(width: Int, height: Int, colours: [Float]) -> Mask? {
+        if Segmenter.hasBlackBorder(width: width, height: height, colours: colours) { return nil }
+        return segmenter(width: width, height: height, colours: colours).segment()
     }
 
     /// Step 4: the mask applied to the full-resolution image.

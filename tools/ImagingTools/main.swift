@@ -2,6 +2,8 @@
 //   imaging-tools contact-sheet [--recipe NAME|all] [--per-folder N] [--out FILE.png] DIR...
 //   imaging-tools fixtures [--root DIR]
 //   imaging-tools format-fixtures --out DIR   (sources for make fixtures; oriented HEIF/AVIF)
+//   imaging-tools colours --labels bench/colour-labels.tsv --photos DIR
+//       the garment's main colour against the hand labels: agreement, confusion, cost
 import Foundation
 import Imaging
 import Training
@@ -36,6 +38,9 @@ do {
         try ContactSheetTool(recipes: recipes, perFolder: perFolder).write(inputs: arguments, to: out)
     case "fixtures":
         try FixtureWriter(root: option("--root") ?? ".").write()
+    case "colours":
+        guard let labels = option("--labels"), let photos = option("--photos") else { fail("colours needs --labels and --photos") }
+        try ColourAgreement(labels: labels, photos: photos).report()
     case "format-fixtures":
         try FormatFixtureWriter(out: option("--out") ?? "Fixtures/formats").write()
     default:
