@@ -21,16 +21,20 @@ public struct CIELab: Sendable, Equatable {
 
     /// From 8-bit sRGB samples (0...255; fractions allowed, as averages give).
     public init(red: Double, green: Double, blue: Double) {
-        // IEC 61966-2-1: the sRGB transfer function undone, then the sRGB primaries to XYZ.
-        func linear(_ value: Double) -> Double {
-            let c = max(0, min(1, value / 255))
-            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        let (r, g, bl) = (linear(red), linear(green), linear(blue))
+        self.init(linearRed: Self.linear(red), green: Self.linear(green), blue: Self.linear(blue))
+    }
+
+    /// IEC 61966-2-1: an sRGB sample (0...255) to linear light (0...1).
+    static func linear(_ value: Double) -> Double {
+        let c = max(0, min(1, value / 255))
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    /// From linear-light sRGB (0...1): the sRGB primaries to XYZ, then CIE 1976 relative to D65.
+    init(linearRed r: Double, green g: Double, blue bl: Double) {
         let x = 0.4124564 * r + 0.3575761 * g + 0.1804375 * bl
         let y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * bl
         let z = 0.0193339 * r + 0.1191920 * g + 0.9503041 * bl
-        // CIE 1976, relative to the D65 white point.
         func f(_ t: Double) -> Double {
             let epsilon = 216.0 / 24389.0, kappa = 24389.0 / 27.0
             return t > epsilon ? cbrt(t) : (kappa * t + 16) / 116

@@ -1,18 +1,38 @@
-import Foundation
-
-/// The main colours of the garment in an image: up to three palette names with their
-/// shares of the garment's area and the mean L*a*b* of the pixels each name covers. Measured
-/// on the garment only, with the mask the photo recipe finds (so a white shirt on a red bed
-/// is white), at the recipe's working size; on the whole image where it finds none (an image
-/// with Fashion-MNIST's black border), and `onGarment` says so.
+/// The main colours of the garment in an image: one palette name for the garment (`main`)
+/// and up to three names with their shares of its area and the mean L*a*b* of the pixels
+/// each covers. Measured on the garment only, with the mask the photo recipe finds (so a
+/// white shirt on a red bed is white), at the recipe's working size; on the whole image where
+/// it finds none (an image with Fashion-MNIST's black border), and `onGarment` says so.
+///
+/// How the garment is named, after the photo's own white is taken as white (`WhitePatch`):
+/// 1. Chroma first. A pixel with C* under `achromaticChroma` is black, grey or white; a
+///    garment is chromatic when at least `chromaticShare` of it is not (highlights, shadows
+///    and seams are grey on any garment).
+/// 2. A chromatic garment is named by its chromatic pixels, each named by the nearest
+///    reference colour (`ClothingColour`), blue below `navyLightness` being navy; the name
+///    covering most of them wins, unless another holds `multicolourShare` of them and is not
+///    a shade of it (`ClothingColour.isShade(of:)`): then it is multicoloured.
+/// 3. An achromatic garment is named by the median lightness of its achromatic pixels:
+///    black under `blackLightness`, white from `whiteLightness`, grey between; multicoloured
+///    when both the dark and the light part hold `stripeShare` (black and white stripes).
+/// The seven constants are round values chosen on the even rows of bench/colour-labels.tsv
+/// and checked on the odd rows (`imaging-tools colours`).
 public struct GarmentColours: Sendable, Equatable {
     public struct Share: Sendable, Equatable {
         public var colour: ClothingColour
         /// Of the measured area, 0...1.
         public var share: Double
         public var lab: CIELab
+
+        public init(colour: ClothingColour, share: Double, lab: CIELab) {
+            self.colour = colour
+            self.share = share
+            self.lab = lab
+        }
     }
 
+    /// The one name for the garment.
+    public var main: ClothingColour
     /// Largest share first; at most three, none under `minimumShare`.
     public var colours: [Share]
     /// False when no garment was found and the whole image was measured.
@@ -20,111 +40,106 @@ public struct GarmentColours: Sendable, Equatable {
 
     /// A name covering less of the garment than this is not one of its main colours.
     public static let minimumShare = 0.1
-    /// When no name covers this much of the garment, the garment is multicoloured.
-    public static let dominantShare = 0.5
+    static let achromaticChroma = 12.0
+    static let chromaticShare = 0.4
+    static let multicolourShare = 0.25
+    static let stripeShare = 0.2
+    static let navyLightness = 30.0
+    static let blackLightness = 30.0
+    static let whiteLightness = 80.0
 
-    /// The one name for the garment: its largest colour, or `multicolour` when none covers
-    /// `dominantShare` of it.
-    public var main: ClothingColour {
-        guard let first = colours.first, first.share >= Self.dominantShare else { return .multicolour }
-        return first.colour
-    }
-
-    public init(colours: [Share], onGarment: Bool) {
+    public init(main: ClothingColour, colours: [Share], onGarment: Bool) {
+        self.main = main
         self.colours = colours
         self.onGarment = onGarment
     }
 
     /// Measures `image` (the stored thumbnail) with the photo recipe's segmentation.
     public init(measuring image: Bitmap, recipe: PhotoRecipe = PhotoRecipe()) {
-        let rgb = image.rgb()
-        let working = Bitmap.fittedSize(width: rgb.width, height: rgb.height, longestSide: recipe.workingSide)
-        let samples = AreaResampler.resize(rgb.pixels, width: rgb.width, height: rgb.height, channels: 3,
-                                           toWidth: working.width, toHeight: working.height) { Float($0) }
-        let mask = recipe.garmentMask(width: working.width, height: working.height, colours: samples)
-        self.init(samples: samples, mask: mask)
+        let working = recipe.workingCopy(ofRGB: image.rgb())
+        let mask = recipe.garmentMask(width: working.width, height: working.height, colours: working.samples)
+        self.init(samples: working.samples, mask: mask)
     }
 
-    /// From working-size RGB samples and the garment's mask on them (nil: the whole image).
-    init(samples raw: [Float], mask: Mask?) {
-        let samples = WhitePatch.adapted(raw)
-        var counts = [Int](repeating: 0, count: ClothingColour.allCases.count)
-        var sums = [SIMD3<Double>](repeating: .zero, count: counts.count)
-        let table = ColourTable.shared
+    /// From working-size RGB samples (0...255) and the garment's mask on them (nil: the whole image).
+    init(samples: [Float], mask: Mask?) {
+        let white = WhitePatch(samples: samples)
+        var pixels: [(lab: CIELab, name: ClothingColour)] = []
+        pixels.reserveCapacity(samples.count / 3)
         for pixel in 0..<samples.count / 3 where mask?.bits[pixel] ?? true {
-            let rgb = SIMD3(Double(samples[3 * pixel]), Double(samples[3 * pixel + 1]), Double(samples[3 * pixel + 2]))
-            let name = table.name(red: samples[3 * pixel], green: samples[3 * pixel + 1], blue: samples[3 * pixel + 2])
-            counts[name] += 1
-            sums[name] += rgb
+            let (lab, level) = white.adapted(samples[3 * pixel], samples[3 * pixel + 1], samples[3 * pixel + 2])
+            pixels.append((lab, Self.name(lab, nearestReference: ColourTable.shared.name(level: level))))
         }
-        let total = Double(max(1, counts.reduce(0, +)))
-        let shares = counts.indices.filter { Double(counts[$0]) / total >= Self.minimumShare }
-            .sorted { counts[$0] > counts[$1] || (counts[$0] == counts[$1] && $0 < $1) }
-            .prefix(3)
-            .map { index in
-                let mean = sums[index] / Double(counts[index])
-                return Share(colour: ClothingColour.allCases[index], share: Double(counts[index]) / total,
-                             lab: CIELab(red: mean.x, green: mean.y, blue: mean.z))
+        self.init(main: Self.main(of: pixels), colours: Self.shares(of: pixels), onGarment: mask != nil)
+    }
+
+    /// A pixel's own name: by lightness when achromatic, else its nearest reference's.
+    static func name(_ lab: CIELab, nearestReference: ClothingColour) -> ClothingColour {
+        if lab.chroma < achromaticChroma {
+            return lab.lightness < blackLightness ? .black : lab.lightness < whiteLightness ? .grey : .white
+        }
+        if nearestReference == .blue || nearestReference == .navy {
+            return lab.lightness < navyLightness ? .navy : .blue
+        }
+        return nearestReference
+    }
+
+    /// The garment's one name (steps 1 to 3 above).
+    static func main(of pixels: [(lab: CIELab, name: ClothingColour)]) -> ClothingColour {
+        guard !pixels.isEmpty else { return .multicolour }
+        let chromatic = pixels.filter { $0.lab.chroma >= achromaticChroma }
+        if Double(chromatic.count) >= chromaticShare * Double(pixels.count) {
+            var counts: [ClothingColour: Int] = [:]
+            for pixel in chromatic { counts[pixel.name, default: 0] += 1 }
+            let ranked = counts.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key.rawValue < $1.key.rawValue) }
+            let top = ranked[0].key
+            let other = ranked.dropFirst().first {
+                Double($0.value) >= multicolourShare * Double(chromatic.count) && !$0.key.isShade(of: top)
             }
-        self.init(colours: Array(shares), onGarment: mask != nil)
+            return other == nil ? top : .multicolour
+        }
+        let lightness = pixels.filter { $0.lab.chroma < achromaticChroma }.map(\.lab.lightness).sorted()
+        let dark = lightness.count { $0 < blackLightness }, light = lightness.count { $0 >= whiteLightness }
+        let enough = stripeShare * Double(lightness.count)
+        if Double(dark) >= enough && Double(light) >= enough { return .multicolour }
+        let median = lightness[lightness.count / 2]
+        return median < blackLightness ? .black : median < whiteLightness ? .grey : .white
+    }
+
+    /// Up to three names by their share of all the pixels, with their mean L*a*b*.
+    static func shares(of pixels: [(lab: CIELab, name: ClothingColour)]) -> [Share] {
+        var sums: [ClothingColour: (count: Int, l: Double, a: Double, b: Double)] = [:]
+        for pixel in pixels {
+            let sum = sums[pixel.name] ?? (0, 0, 0, 0)
+            sums[pixel.name] = (sum.count + 1, sum.l + pixel.lab.lightness, sum.a + pixel.lab.a, sum.b + pixel.lab.b)
+        }
+        let total = Double(max(1, pixels.count))
+        return sums.map { name, sum in
+            let n = Double(sum.count)
+            return Share(colour: name, share: n / total, lab: CIELab(lightness: sum.l / n, a: sum.a / n, b: sum.b / n))
+        }
+        .filter { $0.share >= minimumShare }
+        .sorted { $0.share > $1.share || ($0.share == $1.share && $0.colour.rawValue < $1.colour.rawValue) }
+        .prefix(3).map { $0 }
     }
 }
 
-/// The palette name of every sRGB colour, 16 levels a channel (4,096 cells, each named by
-/// its centre), made once per process: naming a pixel is then a lookup, not 130 CIEDE2000
-/// distances. A cell is 16 levels wide, finer than any boundary between two names needs.
+/// The nearest reference colour of every sRGB colour, 16 levels a channel (4,096 cells, each
+/// named by its centre), made once per process: naming a pixel is then a lookup, not a
+/// hundred CIEDE2000 distances. Only the hue name is looked up; chroma and lightness, which
+/// decide black, grey, white and navy, come from the pixel's own L*a*b*.
 struct ColourTable: Sendable {
     static let shared = ColourTable()
-    private let names: [UInt8]
+    private let names: [ClothingColour]
 
     private init() {
-        var names = [UInt8](repeating: 0, count: 4096)
-        let index = Dictionary(uniqueKeysWithValues: ClothingColour.allCases.enumerated().map { ($1, UInt8($0)) })
-        for cell in 0..<4096 {
+        names = (0..<4096).map { cell in
             let centre = { (level: Int) in Double(level * 16) + 7.5 }
-            let lab = CIELab(red: centre(cell >> 8), green: centre(cell >> 4 & 15), blue: centre(cell & 15))
-            names[cell] = index[ClothingColour.named(lab)]!
+            return ClothingColour.nearestReference(to: CIELab(red: centre(cell >> 8), green: centre(cell >> 4 & 15),
+                                                              blue: centre(cell & 15)))
         }
-        self.names = names
     }
 
-    /// The index in `ClothingColour.allCases` of the name of an sRGB colour (0...255 each).
-    func name(red: Float, green: Float, blue: Float) -> Int {
-        func level(_ value: Float) -> Int { max(0, min(15, Int(value) >> 4)) }
-        return Int(names[level(red) << 8 | level(green) << 4 | level(blue)])
-    }
-}
-
-/// Von Kries adaptation to the photo's own white: in linear light, each channel is scaled
-/// so that the brightest part of the picture (its 99th percentile, over the whole image,
-/// background included) becomes white, at most doubled. Photos of clothes are taken indoors,
-/// under warm or dim light: a white shirt comes out gray-beige and a blue one gray-blue, and
-/// named against the references as they are, most whites were called gray.
-enum WhitePatch {
-    static let maximumGain = 2.0
-
-    static func adapted(_ samples: [Float]) -> [Float] {
-        let pixels = samples.count / 3
-        guard pixels > 0 else { return samples }
-        var linear = samples.map { toLinear($0) }
-        var gains = [Double](repeating: 1, count: 3)
-        for channel in 0..<3 {
-            var values = (0..<pixels).map { linear[3 * $0 + channel] }
-            values.sort()
-            let white = values[min(pixels - 1, Int(Double(pixels) * 0.99))]
-            gains[channel] = white > 0 ? min(maximumGain, max(1, 1 / white)) : 1
-        }
-        for i in linear.indices { linear[i] = min(1, linear[i] * gains[i % 3]) }
-        return linear.map { toEncoded($0) }
-    }
-
-    static func toLinear(_ value: Float) -> Double {
-        let c = max(0, min(1, Double(value) / 255))
-        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-    }
-
-    static func toEncoded(_ value: Double) -> Float {
-        let c = value <= 0.0031308 ? 12.92 * value : 1.055 * pow(value, 1 / 2.4) - 0.055
-        return Float(c * 255)
-    }
+    /// The nearest reference of the cell at 4-bit levels `level` (red, green, blue).
+    func name(level: SIMD3<Int>) -> ClothingColour { names[level.x << 8 | level.y << 4 | level.z] }
 }

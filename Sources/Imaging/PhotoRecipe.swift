@@ -72,15 +72,24 @@ public struct PhotoRecipe: PrepRecipe {
 
     public func prepare(_ image: Bitmap) -> PreparedTensor {
         let rgb = image.rgb()
-        let working = Bitmap.fittedSize(width: rgb.width, height: rgb.height, longestSide: workingSide)
-        let colours = AreaResampler.resize(rgb.pixels, width: rgb.width, height: rgb.height, channels: 3,
-                                           toWidth: working.width, toHeight: working.height) { Float($0) }
-        // An input that already looks like Fashion-MNIST (a light object on a black field, e.g.
-        // a data-set image saved as a file) must not be inverted again: it gets the baseline.
-        if Segmenter.hasBlackBorder(width: working.width, height: working.height, colours: colours) {
-            return FashionMNISTRecipe().prepare(image)
-        }
-        return render(rgb, mask: segmenter(width: working.width, height: working.height, colours: colours).segment())
+        let working = workingCopy(ofRGB: rgb)
+        return prepare(image, rgb: rgb, mask: garmentMask(width: working.width, height: working.height, colours: working.samples))
+    }
+
+    /// The tensor and the garment's colours (`GarmentColours`) from one segmentation, as
+    /// import needs both.
+    public func prepareMeasuringColours(_ image: Bitmap) -> (tensor: PreparedTensor, colours: GarmentColours) {
+        let rgb = image.rgb()
+        let working = workingCopy(ofRGB: rgb)
+        let mask = garmentMask(width: working.width, height: working.height, colours: working.samples)
+        return (prepare(image, rgb: rgb, mask: mask), GarmentColours(samples: working.samples, mask: mask))
+    }
+
+    /// An input that already looks like Fashion-MNIST (a light object on a black field, e.g.
+    /// a data-set image saved as a file; no mask) must not be inverted again: it gets the baseline.
+    private func prepare(_ image: Bitmap, rgb: Bitmap, mask: Mask?) -> PreparedTensor {
+        guard let mask else { return FashionMNISTRecipe().prepare(image) }
+        return render(rgb, mask: mask)
     }
 
     private func segmenter(width: Int, height: Int, colours: [Float]) -> Segmenter {
@@ -89,6 +98,14 @@ public struct PhotoRecipe: PrepRecipe {
         segmenter.bandShare = version >= 3 ? 0.07 : 0.04
         segmenter.reconsidersTheMiddle = version >= 4
         return segmenter
+    }
+
+    /// The working-size copy the segmentation runs on: RGB samples, 0...255.
+    func workingCopy(ofRGB rgb: Bitmap) -> (width: Int, height: Int, samples: [Float]) {
+        let working = Bitmap.fittedSize(width: rgb.width, height: rgb.height, longestSide: workingSide)
+        let samples = AreaResampler.resize(rgb.pixels, width: rgb.width, height: rgb.height, channels: 3,
+                                           toWidth: working.width, toHeight: working.height) { Float($0) }
+        return (working.width, working.height, samples)
     }
 
     /// The garment's mask on a working-size copy's RGB samples, as `prepare` finds it; nil

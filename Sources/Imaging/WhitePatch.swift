@@ -1,0 +1,49 @@
+/// Von Kries adaptation to the photo's own white: in linear light, each channel is scaled so
+/// that the bright end of the picture (its 97th percentile, over the whole image, background
+/// included) becomes white, the gain between 1 and 2. Photos of clothes are taken indoors,
+/// under warm or dim light: a white shirt comes out grey-beige and a blue one grey-blue, and
+/// named as they are, most whites were called grey.
+struct WhitePatch {
+    static let percentile = 0.97
+    static let maximumGain = 2.0
+
+    /// Linear light of the sample values 0, 1/16, ... 255 (the area averages are fractional).
+    private static let steps = 16
+    private static let linearTable: [Double] = (0...255 * steps).map { CIELab.linear(Double($0) / Double(steps)) }
+    /// The linear light at which each 4-bit sRGB level (of 16 values) ends.
+    private static let levelEnds: [Double] = (1..<16).map { CIELab.linear(Double($0 * 16)) }
+
+    private let gains: SIMD3<Double>
+
+    /// The gains for a picture's RGB samples (0...255).
+    init(samples: [Float]) {
+        var histograms = [[Int]](repeating: [Int](repeating: 0, count: Self.linearTable.count), count: 3)
+        for (index, value) in samples.enumerated() { histograms[index % 3][Self.step(value)] += 1 }
+        let rank = Int(Self.percentile * Double(samples.count / 3))
+        var gains = SIMD3<Double>(repeating: 1)
+        for channel in 0..<3 {
+            var seen = 0
+            for (step, count) in histograms[channel].enumerated() {
+                seen += count
+                guard seen > rank else { continue }
+                let white = Self.linearTable[step]
+                gains[channel] = white > 0 ? min(Self.maximumGain, max(1, 1 / white)) : 1
+                break
+            }
+        }
+        self.gains = gains
+    }
+
+    /// A sample adapted: its L*a*b* and its 4-bit sRGB levels (for `ColourTable`).
+    func adapted(_ red: Float, _ green: Float, _ blue: Float) -> (lab: CIELab, level: SIMD3<Int>) {
+        let linear = SIMD3(Self.linearTable[Self.step(red)], Self.linearTable[Self.step(green)],
+                           Self.linearTable[Self.step(blue)])
+        let white = (linear * gains).replacing(with: 1, where: linear * gains .> 1)
+        func level(_ value: Double) -> Int { Self.levelEnds.firstIndex { value < $0 } ?? 15 }
+        return (CIELab(linearRed: white.x, green: white.y, blue: white.z), SIMD3(level(white.x), level(white.y), level(white.z)))
+    }
+
+    private static func step(_ value: Float) -> Int {
+        max(0, min(255 * steps, Int((value * Float(steps)).rounded())))
+    }
+}
