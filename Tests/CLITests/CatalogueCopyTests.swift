@@ -113,3 +113,21 @@ struct CatalogueCopyTests {
         #expect(right.stdout.contains("\"destination\" : \"postgresql://\(role)@"), "\(right.stdout)")
     }
 }
+
+extension CatalogueCopyTests {
+    /// Both catalogues must be at this wardrobe's schema step: an older source is refused as every
+    /// reading command refuses it, before anything of the destination is made.
+    @Test func aSourceAtAnOlderSchemaStepIsRefusedAndNothingIsMade() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let old = folder.path("old.sqlite"), copy = folder.path("copy.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", old, Self.photos + "/pants"]).status == 0)
+        let latest = try Catalogue(path: old).version
+        try Database(path: old, mode: .readWrite).execute("PRAGMA user_version = \(latest - 1)")
+        let result = try WardrobeProcess.run(["copy", old, copy])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(old): catalogue version \(latest - 1) must be upgraded to \(latest); "
+                + "open it once for writing\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: copy))
+    }
+}
