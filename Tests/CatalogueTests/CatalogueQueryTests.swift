@@ -156,6 +156,38 @@ import Testing
         #expect(stats.labels.reduce(0) { $0 + $1.count } == 100)
     }
 
+    /// The mean confidence of a label is taken over its images whose label is the model's:
+    /// images a person moved in are counted but their confidence is not, images confirmed in
+    /// their own label keep theirs, and a label only a person gave has no mean. (It is read
+    /// from the index and the moved images taken out afterwards: see `labelStatsSQL`.)
+    @Test func aLabelsMeanConfidenceLeavesOutTheImagesAPersonMovedIntoIt() throws {
+        let (setup, _) = try filled(200)
+        defer { setup.directory.remove() }
+        let catalogue = setup.catalogue
+        let coats = try catalogue.currentClassifications(ClassificationQuery(label: 4))
+        let bags = try catalogue.currentClassifications(ClassificationQuery(label: 8))
+        try #require(coats.count >= 4 && bags.count >= 2)
+        try catalogue.correct(coats.prefix(3).map(\.image), .label(8), command: "label")
+        try catalogue.correct([bags[0].image], .label(8), command: "label")
+        try catalogue.correct(bags.suffix(1).map(\.image), .label(Catalogue.noneLabel), command: "label")
+
+        let current = try catalogue.currentClassifications(ClassificationQuery(order: .imageID))
+        let stats = try catalogue.stats()
+        for entry in stats.labels {
+            let ofLabel = current.filter { $0.effectiveLabel == entry.label }
+            #expect(entry.count == ofLabel.count, "label \(entry.label)")
+            let own = ofLabel.filter { $0.label == entry.label }.map(\.confidence)
+            if own.isEmpty {
+                #expect(entry.meanConfidence == nil, "label \(entry.label)")
+            } else {
+                let mean = own.reduce(0, +) / Double(own.count)
+                #expect(abs((entry.meanConfidence ?? -1) - mean) < 1e-12, "label \(entry.label)")
+            }
+        }
+        #expect(stats.labels.contains { $0.label == 8 && $0.count == bags.count - 1 + 3 })
+        #expect(stats.labels.contains { $0.label == Catalogue.noneLabel && $0.count == 1 && $0.meanConfidence == nil })
+    }
+
     @Test func exportsStreamEveryRow() throws {
         let (setup, images) = try filled(120)
         defer { setup.directory.remove() }
