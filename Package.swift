@@ -29,8 +29,9 @@ let package = Package(
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
-        // libpq, PostgreSQL's own client: the catalogue's second engine.
-        .systemLibrary(name: "CPostgreSQL", providers: [.apt(["libpq-dev"])]),
+        // libpq, PostgreSQL's own client (libpq-dev): the catalogue's second engine, loaded
+        // only when a catalogue on a server is opened (Sources/CPostgreSQL/libpq.c says why).
+        .target(name: "CPostgreSQL"),
         // Jansson: checks a model header for a key named twice (ModelFile+Safetensors).
         .systemLibrary(name: "CJansson", providers: [.apt(["libjansson-dev"])]),
         // The C library's wcwidth: terminal columns per character, for tables.

@@ -18,6 +18,10 @@ final class PostgresConnection {
     static let writeLock: Int64 = 0x5752_4442  // "WRDB"
 
     init(_ location: PostgresLocation, readOnly: Bool) throws {
+        var problem: UnsafePointer<CChar>?
+        guard wardrobe_load_libpq(&problem) == 1 else {
+            throw CatalogueError.server(location: location.displayName, detail: problem.map { String(cString: $0) } ?? "cannot load libpq")
+        }
         guard let connection = PQconnectdb(location.connectionString) else {
             throw CatalogueError.server(location: location.displayName, detail: "libpq could not allocate a connection")
         }

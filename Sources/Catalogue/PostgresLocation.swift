@@ -14,9 +14,15 @@ public struct PostgresLocation: Sendable, Equatable {
 
     /// Nil when `location` names no PostgreSQL database (a file's path).
     public init?(_ location: String) {
-        guard PostgresLocation.namesServer(location), let options = PostgresLocation.options(of: location) else {
-            return nil
+        guard PostgresLocation.namesServer(location) else { return nil }
+        // Without libpq nothing can read the location: it is named without its parts (so
+        // without its password), and opening it says that libpq could not be loaded.
+        guard wardrobe_load_libpq(nil) == 1 else {
+            connectionString = location
+            displayName = PostgresLocation.displayName([:])
+            return
         }
+        guard let options = PostgresLocation.options(of: location) else { return nil }
         connectionString = location
         displayName = PostgresLocation.displayName(options)
     }
@@ -32,10 +38,11 @@ public struct PostgresLocation: Sendable, Equatable {
         return keywords.contains(keyword)
     }
 
-    /// libpq's keywords, from libpq itself.
+    /// libpq's keywords, from libpq itself; none where libpq cannot be loaded (then no
+    /// location in the keyword form can be opened anyway, and it is taken for a file's path).
     private static let keywords: Set<String> = {
         var found: Set<String> = []
-        guard let defaults = PQconndefaults() else { return found }
+        guard wardrobe_load_libpq(nil) == 1, let defaults = PQconndefaults() else { return found }
         defer { PQconninfoFree(defaults) }
         var option = defaults
         while let keyword = option.pointee.keyword {
