@@ -37,6 +37,10 @@ public protocol CatalogueStore: AnyObject {
     func imagesAwaitingCaptureTime(after: ImageID?, limit: Int) throws -> [ImageID]
     /// Records what a file of `image` said of when it was taken (nil: nothing), once.
     func recordCaptureTime(_ taken: TakenTime?, of image: ImageID) throws
+    /// Images with a thumbnail whose garment colours were never measured, by id.
+    func imagesAwaitingColours(after: ImageID?, limit: Int) throws -> [ImageID]
+    /// Stores the garment colours measured on `image`'s thumbnail.
+    func recordColours(_ colours: StoredColours, of image: ImageID) throws
 
     // Runs: opened, written in batches (each one transaction), closed.
     func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts, at date: Date) throws -> RunID

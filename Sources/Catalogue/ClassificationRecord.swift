@@ -38,6 +38,8 @@ public struct CurrentClassification: Sendable, Equatable {
     public let firstImported: Date
     /// When the photo was taken, as its file said; nil when it did not.
     public var taken: TakenTime? = nil
+    /// The garment's main colours; nil when the image was never measured.
+    public var colours: StoredColours? = nil
     public let width: Int
     public let height: Int
     public let format: String

@@ -12,14 +12,18 @@ public struct ImageRecord: Sendable, Equatable {
     public let firstImported: Date
     /// When the photo was taken, as its file said; nil when it did not (or was never read for it).
     public var taken: TakenTime? = nil
+    /// The garment's main colours; nil when the image was never measured.
+    public var colours: StoredColours? = nil
 }
 
 extension ImageRecord {
     /// An image's columns as every query of whole images SELECTs them, and their reader.
     struct Columns: RecordColumns {
-        static let list = "id, sha256, byte_size, width, height, format, first_imported, taken_at, taken_offset"
+        static let list = "id, sha256, byte_size, width, height, format, first_imported, taken_at, taken_offset, colour, colours, "
+            + "colour_on_garment"
 
         private let id, sha256, byteSize, width, height, format, firstImported, takenAt, takenOffset: Int32
+        private let colour, colours, colourOnGarment: Int32
 
         init(_ statement: Statement) {
             id = statement.column("id")
@@ -31,13 +35,17 @@ extension ImageRecord {
             firstImported = statement.column("first_imported")
             takenAt = statement.column("taken_at")
             takenOffset = statement.column("taken_offset")
+            colour = statement.column("colour")
+            colours = statement.column("colours")
+            colourOnGarment = statement.column("colour_on_garment")
         }
 
         func record(_ row: Statement) throws -> ImageRecord {
             ImageRecord(id: ImageID(row.int64(id)), sha256: try SHA256Digest(bytes: row.blob(sha256)),
                         byteSize: row.int(byteSize), width: row.int(width), height: row.int(height),
                         format: row.text(format), firstImported: try row.date(firstImported, row: "image \(row.int64(id))"),
-                        taken: try row.takenTime(takenAt, takenOffset, row: "image \(row.int64(id))"))
+                        taken: try row.takenTime(takenAt, takenOffset, row: "image \(row.int64(id))"),
+                        colours: try row.storedColours(colour, colours, colourOnGarment, row: "image \(row.int64(id))"))
         }
     }
 }

@@ -37,6 +37,7 @@ extension ImageSelection {
                               + "AND i.taken_at < \(parameters.add(taken.upperBound.catalogueMilliseconds))")
         }
         if let model { conditions.append("c.model_id = \(parameters.add(model))") }
+        if let colours { conditions.append("i.colour IN (\(colours.map { parameters.add($0) }.joined(separator: ", ")))") }
         return conditions
     }
 }

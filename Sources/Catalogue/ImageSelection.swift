@@ -26,10 +26,12 @@ public struct ImageSelection: Sendable, Equatable {
     public var taken: Range<Date>?
     /// Only images whose current classification came from this model.
     public var model: ModelID?
+    /// Only images whose garment colour is one of these names.
+    public var colours: [String]?
 
     public init(label: Int? = nil, corrected: Bool? = nil, missing: Bool = false, pathPattern: String? = nil,
                 folder: String? = nil, confidence: ClosedRange<Double>? = nil, classified: Range<Date>? = nil,
-                imported: Range<Date>? = nil, taken: Range<Date>? = nil, model: ModelID? = nil) {
+                imported: Range<Date>? = nil, taken: Range<Date>? = nil, model: ModelID? = nil, colours: [String]? = nil) {
         self.label = label
         self.corrected = corrected
         self.missing = missing
@@ -40,6 +42,7 @@ public struct ImageSelection: Sendable, Equatable {
         self.imported = imported
         self.taken = taken
         self.model = model
+        self.colours = colours
     }
 
     /// True when at most the label is chosen: what the trigger-kept counts per label answer.
@@ -50,7 +53,7 @@ public struct ImageSelection: Sendable, Equatable {
     }
 
     /// True when a condition reads the `images` table (`i`).
-    var readsImages: Bool { imported != nil || taken != nil }
+    var readsImages: Bool { imported != nil || taken != nil || colours != nil }
 
     /// The SQL conditions on `c` (current_classifications) and `i` (images), each value bound
     /// in `values`, in order. `labelTest` is how the label is compared (the gallery keeps it
@@ -96,6 +99,10 @@ public struct ImageSelection: Sendable, Equatable {
         if let model {
             conditions.append("c.model_id = ?")
             values.append(model)
+        }
+        if let colours {
+            conditions.append("i.colour IN (\(colours.map { _ in "?" }.joined(separator: ", ")))")
+            values += colours.map { $0 as any SQLBindable }
         }
         return conditions
     }

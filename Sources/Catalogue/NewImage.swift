@@ -16,10 +16,12 @@ public struct NewImage: Sendable {
     public var classification: NewClassification?
     /// When the photo was taken, as its file says; nil when it does not.
     public var taken: TakenTime?
+    /// The garment's main colours, measured on the thumbnail; nil leaves it to be measured.
+    public var colours: StoredColours?
 
     public init(sha256: SHA256Digest, byteSize: Int, width: Int, height: Int, format: String,
                 thumbnail: [UInt8]? = nil, file: SeenFile? = nil, classification: NewClassification? = nil,
-                taken: TakenTime? = nil) {
+                taken: TakenTime? = nil, colours: StoredColours? = nil) {
         self.sha256 = sha256
         self.byteSize = byteSize
         self.width = width
@@ -29,6 +31,7 @@ public struct NewImage: Sendable {
         self.file = file
         self.classification = classification
         self.taken = taken
+        self.colours = colours
     }
 }
 
@@ -37,8 +40,9 @@ extension NewImage {
     /// Content already stored is left as it is: the caller finds that image by its hash.
     static let insertSQL = """
         INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at, taken_offset,
-                            capture_read)
-        VALUES (:sha256, :byte_size, :width, :height, :format, :thumbnail, :first_imported, :taken_at, :taken_offset, 1)
+                            capture_read, colour, colours, colour_on_garment)
+        VALUES (:sha256, :byte_size, :width, :height, :format, :thumbnail, :first_imported, :taken_at, :taken_offset, 1,
+                :colour, :colours, :colour_on_garment)
         ON CONFLICT (sha256) DO NOTHING
         """
 
@@ -53,6 +57,9 @@ extension NewImage {
         try statement.bind(now, to: ":first_imported")
         try statement.bind(taken?.clock.catalogueMilliseconds, to: ":taken_at")
         try statement.bind(taken?.offsetMinutes, to: ":taken_offset")
+        try statement.bind(colours?.main, to: ":colour")
+        try statement.bind(colours?.sharesText, to: ":colours")
+        try statement.bind(colours.map { $0.onGarment ? 1 : 0 }, to: ":colour_on_garment")
     }
 }
 

@@ -26,10 +26,11 @@ struct PostgresBatch: CatalogueBatch {
             let storedID = try connection.scalarInt("SELECT id FROM images WHERE sha256 = $1", image.sha256.bytes)
             let insertedID = try storedID != nil ? nil : connection.scalarInt("""
                 INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at,
-                                    taken_offset, capture_read)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1) ON CONFLICT (sha256) DO NOTHING RETURNING id
+                                    taken_offset, capture_read, colour, colours, colour_on_garment)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12) ON CONFLICT (sha256) DO NOTHING RETURNING id
                 """, image.sha256.bytes, image.byteSize, image.width, image.height, image.format, image.thumbnail, now,
-                image.taken?.clock.catalogueMilliseconds, image.taken?.offsetMinutes)
+                image.taken?.clock.catalogueMilliseconds, image.taken?.offsetMinutes, image.colours?.main,
+                image.colours?.sharesText, image.colours.map { $0.onGarment ? 1 : 0 })
             let isNew = insertedID != nil
             guard let id = insertedID ?? storedID else {
                 throw CatalogueError.notFound("image \(image.sha256.hex) is neither new nor stored in \(catalogue.path)")

@@ -141,13 +141,15 @@ extension PostgresCatalogue {
 
     private func images(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [ImageRecord] {
         try rows("""
-            SELECT id, sha256, byte_size, width, height, format, first_imported, taken_at, taken_offset FROM images
+            SELECT id, sha256, byte_size, width, height, format, first_imported, taken_at, taken_offset, colour, colours,
+                   colour_on_garment FROM images
             WHERE \(condition)
             """, values) { row in
             ImageRecord(id: ImageID(row.int64("id")), sha256: try row.sha256("sha256"), byteSize: row.int("byte_size"),
                         width: row.int("width"), height: row.int("height"), format: row.text("format"),
                         firstImported: try row.date("first_imported", row: "image \(row.int64("id"))"),
-                        taken: try row.takenTime("taken_at", "taken_offset", row: "image \(row.int64("id"))"))
+                        taken: try row.takenTime("taken_at", "taken_offset", row: "image \(row.int64("id"))"),
+                        colours: try row.storedColours("colour", "colours", "colour_on_garment", row: "image \(row.int64("id"))"))
         }
     }
 

@@ -141,7 +141,8 @@ extension PostgresCatalogue {
     private static func listingSelect(_ conditions: [String]) -> String {
         """
         SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
-               c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.width, i.height, i.format,
+               c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.colour, i.colours, i.colour_on_garment,
+               i.width, i.height, i.format,
                (SELECT path FROM image_paths WHERE image_id = c.image_id
                 ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
                (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
@@ -164,6 +165,7 @@ extension PostgresCatalogue {
             classifiedAt: try row.date("classified_at", row: name),
             firstImported: try row.date("first_imported", row: name),
             taken: try row.takenTime("taken_at", "taken_offset", row: name),
+            colours: try row.storedColours("colour", "colours", "colour_on_garment", row: name),
             width: row.int("width"), height: row.int("height"), format: row.text("format"),
             path: row.optionalText("path"), pathMissing: !row.isNull("path_missing") && row.int("path_missing") != 0,
             correctedLabel: try row.optionalLabel("corrected_label", upTo: Catalogue.noneLabel, row: name))

@@ -37,6 +37,8 @@ public struct ProcessedImage: Sendable {
     /// One tensor per recipe asked for, in the same order. Crop boxes are in the pixels of the
     /// full upright image.
     public var tensors: [PreparedTensor]
+    /// The garment's main colours on the thumbnail, when they were asked for.
+    public var colours: GarmentColours?
 
     /// The tensor of the first (usually only) recipe.
     public var tensor: PreparedTensor { tensors[0] }
@@ -77,8 +79,19 @@ public struct ImageProcessor: Sendable {
         try process(bytes: bytes, recipes: [recipe])
     }
 
+    /// As `process`, and measures the garment's colours on the thumbnail as stored (what
+    /// `colours(ofThumbnail:)` finds again from it). With the current photo recipe, the one
+    /// segmentation serves both.
+    public func processMeasuringColours(bytes: [UInt8], recipe: any PrepRecipe) throws(ImagingError) -> ProcessedImage {
+        try process(bytes: bytes, recipes: [recipe], measuringColours: true)
+    }
+
     /// Decodes once and prepares one tensor per recipe (for comparing recipes on one image).
     public func process(bytes: [UInt8], recipes: [any PrepRecipe]) throws(ImagingError) -> ProcessedImage {
+        try process(bytes: bytes, recipes: recipes, measuringColours: false)
+    }
+
+    private func process(bytes: [UInt8], recipes: [any PrepRecipe], measuringColours: Bool) throws(ImagingError) -> ProcessedImage {
         precondition(!recipes.isEmpty, "at least one recipe")
         let image = try load(bytes: bytes)
         let thumbnail = try encodeThumbnail(image.raster)
@@ -89,16 +102,24 @@ public struct ImageProcessor: Sendable {
         let seen = thumbnail.isPNG ? image.raster : try decoder.decode(thumbnail).bitmap
         let toFullX = Double(image.width) / Double(image.raster.width)
         let toFullY = Double(image.height) / Double(image.raster.height)
+        let colourRecipe = PhotoRecipe()
+        var colours: GarmentColours?
         let tensors = recipes.map { recipe in
-            var tensor = recipe.prepare(seen)
+            var tensor: PreparedTensor
+            if measuringColours, colours == nil, let photo = recipe as? PhotoRecipe, photo == colourRecipe {
+                (tensor, colours) = photo.prepareMeasuringColours(seen)
+            } else {
+                tensor = recipe.prepare(seen)
+            }
             tensor.cropBox = tensor.cropBox.scaled(x: toFullX, y: toFullY)
             return tensor
         }
+        if measuringColours && colours == nil { colours = GarmentColours(measuring: seen, recipe: colourRecipe) }
         return ProcessedImage(format: image.format, width: image.width, height: image.height,
                               orientation: image.orientation, decodeScale: image.decodeScale,
                               frameCount: image.frameCount, captureTime: image.captureTime, thumbnail: thumbnail,
                               thumbnailWidth: image.raster.width, thumbnailHeight: image.raster.height,
-                              tensors: tensors)
+                              tensors: tensors, colours: colours)
     }
 
     /// Reads and processes a file; errors name the file.

@@ -27,7 +27,7 @@ import Darwin
 ///    1st and 99th percentiles and raised to the power 0.8 (version 1 and 2: 1), background 0;
 ///    crop to the mask, pad to a centred square, area-average to 28x28, divide by the 99th
 ///    percentile of the non-zero values, clip.
-public struct PhotoRecipe: PrepRecipe {
+public struct PhotoRecipe: PrepRecipe, Equatable {
     public let name = "photo"
     /// 2 since the initial mask takes pixels at half the Otsu threshold of their distance to
     /// the background (1: at the threshold). On a garment of several colours the threshold

@@ -53,6 +53,14 @@ import Testing
                     image.taken = TakenTime(clock: start.addingTimeInterval(Double(index) * -86_400),
                                             offsetMinutes: index % 6 == 0 ? -330 : nil)
                 }
+                // Every other photo was measured at import: blue, navy or multicolour in turn.
+                if index % 2 == 0 {
+                    let main = ["blue", "navy", "multicolour"][index / 2 % 3]
+                    image.colours = StoredColours(main: main, shares: [
+                        .init(name: main == "multicolour" ? "red" : main, share: 0.625, lightness: 31.25, a: -2.5, b: -30.25),
+                        .init(name: "grey", share: 0.25, lightness: 60, a: 0.5, b: -1),
+                    ], onGarment: index % 8 != 0)
+                }
                 return image
             }, known: .isClassifiedAgain)
             #expect(inserted.allSatisfy { $0.isNew })
@@ -88,6 +96,8 @@ import Testing
                                  dropMissing: false, at: start.addingTimeInterval(7))
         try store.recordCaptureTime(TakenTime(clock: start.addingTimeInterval(-3_600), offsetMinutes: 60), of: ImageID(2))
         try store.recordCaptureTime(nil, of: ImageID(3))
+        try store.recordColours(StoredColours(main: "white", shares: [.init(name: "white", share: 1, lightness: 92.5, a: 0, b: 1.5)],
+                                              onGarment: true), of: ImageID(4))
         _ = try store.adoptModel(second, file: [0, 1, 2, 255], sourcePath: "/models/mine.aimodel", command: "model use",
                              at: start.addingTimeInterval(8))
     }
@@ -113,12 +123,16 @@ import Testing
                       ClassificationQuery(pathPattern: "/photos/copies/*"), ClassificationQuery(pathPattern: "*/000001[0-5].jpg"),
                       ClassificationQuery(confidence: 0.2...0.6), ClassificationQuery(model: ModelID(1)),
                       ClassificationQuery(ImageSelection(folder: "/photos/copies")),
-                      ClassificationQuery(ImageSelection(taken: start.addingTimeInterval(-10 * 86_400)..<start))] {
+                      ClassificationQuery(ImageSelection(taken: start.addingTimeInterval(-10 * 86_400)..<start)),
+                      ClassificationQuery(ImageSelection(colours: ["blue"])),
+                      ClassificationQuery(ImageSelection(colours: ["navy", "blue", "white"]))] {
             note("count \(query)", try store.countCurrentClassifications(query))
             var listed: [ImageID] = []
             try store.forEachCurrentClassification(query) { listed.append($0.image) }
             note("listed \(query)", listed)
         }
+        note("awaiting colours", try store.imagesAwaitingColours(after: ImageID(5), limit: 4))
+        note("image 4", try store.image(ImageID(4)) as Any)
         for order in GalleryQuery.Order.allCases {
             let page = try store.galleryPage(GalleryQuery(order: order, limit: 7))
             note("gallery \(order)", page.map(\.image))
@@ -167,6 +181,34 @@ import Testing
         let expected = try Self.answers(sqlite.store), found = try Self.answers(postgresql.store)
         #expect(expected.count == found.count)
         for (one, other) in zip(expected, found) { #expect(one == other) }
+    }
+
+    /// Colours kept at import and recorded later read back as written, with their CIELAB
+    /// values; a selection by colour names takes exactly the images measured so.
+    @Test(arguments: engines)
+    func garmentColoursAreKeptAndChosenBy(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        let store = opened.store
+        try Self.write(store)
+        let image = try #require(try store.image(ImageID(3)))
+        #expect(image.colours == StoredColours(main: "navy", shares: [
+            .init(name: "navy", share: 0.625, lightness: 31.25, a: -2.5, b: -30.25),
+            .init(name: "grey", share: 0.25, lightness: 60, a: 0.5, b: -1),
+        ], onGarment: true))
+        #expect(try store.image(ImageID(4))?.colours?.main == "white")
+        #expect(try store.image(ImageID(2))?.colours == nil)
+        var blue: [ImageID] = [], navyOrWhite: [ImageID] = []
+        try store.forEachCurrentClassification(ClassificationQuery(ImageSelection(colours: ["blue"]))) { blue.append($0.image) }
+        try store.forEachCurrentClassification(ClassificationQuery(ImageSelection(colours: ["navy", "white"]))) {
+            #expect($0.colours != nil)
+            navyOrWhite.append($0.image)
+        }
+        // Image n is photo n - 1: blue at 0, 6, 12, ...; navy at 2, 8, 14, ...; image 4 white.
+        #expect(blue.sorted() == stride(from: 1, through: 30, by: 6).map { ImageID(Int64($0)) })
+        #expect(navyOrWhite.sorted() == ([4] + Array(stride(from: 3, through: 30, by: 6))).sorted().map { ImageID(Int64($0)) })
+        // Every odd photo waits to be measured, except image 4, recorded since.
+        #expect(try store.imagesAwaitingColours(after: nil, limit: 100) == (1...15).map { ImageID(Int64(2 * $0)) }.filter { $0 != ImageID(4) })
     }
 
     @Test(arguments: engines)

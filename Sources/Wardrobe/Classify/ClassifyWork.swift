@@ -26,7 +26,7 @@ struct ClassifyWork: RunWork {
     func classify(_ path: String) -> Outcome {
         do {
             let bytes = try ImageFile.read(path)
-            let processed = try processor.process(bytes: bytes, recipe: recipe)
+            let processed = try processor.processMeasuringColours(bytes: bytes, recipe: recipe)
             let classification = classifier.classifyAndPublish(tensor: processed.tensor.values)
             guard let stored = classification.stored else {
                 return .failed(ImportReport.Failure(path: path, reason: Classification.notFiniteReason))
@@ -44,7 +44,8 @@ struct ClassifyWork: RunWork {
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
                 format: processed.formatSummary, thumbnail: processed.thumbnail, file: seen,
-                classification: stored, taken: processed.captureTime.map(TakenTime.init))
+                classification: stored, taken: processed.captureTime.map(TakenTime.init),
+                colours: processed.colours.map(StoredColours.init))
             return .classified(result, image)
         } catch {
             return .failed(ImportReport.Failure(path: path, reason: error.reason))

@@ -93,11 +93,11 @@ struct ImportWork: RunWork {
             return .done(.hashed(sha256))
         }
         do {
-            let processed = try processor.process(bytes: bytes, recipe: recipe)
+            let processed = try processor.processMeasuringColours(bytes: bytes, recipe: recipe)
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
                 format: processed.formatSummary, thumbnail: processed.thumbnail, file: file.seen,
-                taken: processed.captureTime.map(TakenTime.init))
+                taken: processed.captureTime.map(TakenTime.init), colours: processed.colours.map(StoredColours.init))
             return .prepared(image, processed.tensor.values)
         } catch {
             return .done(.failed(reason: error.reason))

@@ -14,6 +14,20 @@ public struct ImageDetails: Sendable, Encodable {
         enum CodingKeys: String, CodingKey { case path, lastSeen = "last_seen", missing }
     }
 
+    /// One of the garment's main colours: its palette name, its share of the measured area
+    /// and the mean CIELAB of the pixels it names.
+    public struct Colour: Sendable, Encodable {
+        public var name: String
+        public var share: Double
+        public var lab: [Double]
+
+        init(_ share: StoredColours.Share) {
+            name = share.name
+            self.share = share.share
+            lab = [share.lightness, share.a, share.b]
+        }
+    }
+
     public struct Guess: Sendable, Encodable {
         public var label: String
         public var probability: Double
@@ -62,6 +76,12 @@ public struct ImageDetails: Sendable, Encodable {
     /// When the photo was taken, by the camera's clock, with its offset when the file says
     /// (`2024-05-01T14:30:00+02:00`); nil when the file does not say.
     public var taken: String?
+    /// The garment's colour (a palette name); nil when it was never measured.
+    public var colour: String?
+    /// Its main colours, largest share first.
+    public var colours: [Colour]
+    /// False when no garment was found and the whole thumbnail was measured.
+    public var colourOnGarment: Bool?
     public var paths: [Path]
     /// The latest classification's label and confidence; nil if never classified.
     public var label: String?
@@ -77,6 +97,7 @@ public struct ImageDetails: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, sha256, byteSize = "byte_size", width, height, format, firstImported = "first_imported", taken = "taken_at"
+        case colour, colours, colourOnGarment = "colour_on_garment"
         case paths, label, confidence, correctedLabel = "corrected_label", effectiveLabel = "effective_label"
         case top, history, corrections
     }
@@ -94,6 +115,9 @@ public struct ImageDetails: Sendable, Encodable {
         try container.encode(format, forKey: .format)
         try container.encode(_firstImported, forKey: .firstImported)
         try container.encode(taken, forKey: .taken)
+        try container.encode(colour, forKey: .colour)
+        try container.encode(colours, forKey: .colours)
+        try container.encode(colourOnGarment, forKey: .colourOnGarment)
         try container.encode(paths, forKey: .paths)
         try container.encodeIfPresent(label, forKey: .label)
         try container.encodeIfPresent(confidence, forKey: .confidence)
@@ -120,6 +144,9 @@ public struct ImageDetails: Sendable, Encodable {
         format = image.format
         firstImported = image.firstImported
         taken = image.taken.map { CaptureTime($0).text }
+        colour = image.colours?.main
+        colours = image.colours?.shares.map(Colour.init) ?? []
+        colourOnGarment = image.colours?.onGarment
         paths = try catalogue.paths(of: image.id).map { Path(path: PathName.display($0.path), lastSeen: $0.lastSeen, missing: $0.isMissing) }
         let entries = try catalogue.history(of: image.id)
         var previous: Int?

@@ -1,6 +1,7 @@
 internal import Catalogue
 import Files
 import Foundation
+import Imaging
 
 /// Which images, in the words a person uses: `wardrobe list` and `export`
 /// take them as options, the server's gallery and review as query
@@ -34,11 +35,13 @@ public struct ImageFilter: Sendable, Equatable {
     /// not say when it was taken is left out.
     public var takenAfter: Date?
     public var takenBefore: Date?
+    /// Only images whose garment colour is one of these palette names (`ClothingColour`).
+    public var colours: [String]?
 
     public init(label: Int? = nil, corrected: Bool? = nil, missing: Bool = false, path: String? = nil,
                 folder: String? = nil, minConfidence: Double? = nil, maxConfidence: Double? = nil,
                 since: Date? = nil, until: Date? = nil, model: String? = nil, takenAfter: Date? = nil,
-                takenBefore: Date? = nil) {
+                takenBefore: Date? = nil, colours: [String]? = nil) {
         self.label = label
         self.corrected = corrected
         self.missing = missing
@@ -51,7 +54,11 @@ public struct ImageFilter: Sendable, Equatable {
         self.model = model
         self.takenAfter = takenAfter
         self.takenBefore = takenBefore
+        self.colours = colours
     }
+
+    /// The palette garment colours are named from (`ClothingColour`), in its order.
+    public static let colourNames = ClothingColour.allCases.map(\.rawValue)
 
     /// True when any filter is given: not every image is chosen.
     public var choosesSome: Bool { self != ImageFilter() }
@@ -81,6 +88,12 @@ public struct ImageFilter: Sendable, Equatable {
         }
         if let model {
             selection.model = try ModelReference.resolve(model, in: catalogue).id
+        }
+        if let colours {
+            if let unknown = colours.first(where: { !Self.colourNames.contains($0) }) {
+                throw WardrobeError.invalidArgument("no colour is named '\(unknown)' (one of: \(Self.colourNames.joined(separator: ", ")))")
+            }
+            selection.colours = colours
         }
         return selection
     }

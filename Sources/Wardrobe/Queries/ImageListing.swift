@@ -78,10 +78,14 @@ public struct ImageListing {
         public var path: String?
         /// True when no path of the image existed at the last look.
         public var pathMissing: Bool
+        /// The garment's colour (a `ClothingColour` name); nil when it was never measured.
+        public var colour: String?
+        /// Its main colours with their shares ("blue 62%, grey 21%"); nil when never measured.
+        public var colours: String?
 
         public static let columns = ["id", "sha256", "label", "label_source", "model_label", "confidence", "model",
                                      "recipe", "classified_at", "imported_at", "width", "height", "format", "path",
-                                     "path_state", "taken_at"]
+                                     "path_state", "taken_at", "colour", "colours"]
 
         /// `present`, `missing`, or `none` when the image has no path at all.
         public var pathState: String { path == nil ? "none" : pathMissing ? "missing" : "present" }
@@ -89,7 +93,8 @@ public struct ImageListing {
         public var values: [RowValue] {
             [.integer(id), .text(sha256), .text(label), .text(labelledByPerson ? "person" : "model"), .text(modelLabel),
              .number(confidence), .text(model), .text(recipe), .date(classified), .date(imported),
-             .integer(Int64(width)), .integer(Int64(height)), .text(format), .text(path), .text(pathState), .text(taken)]
+             .integer(Int64(width)), .integer(Int64(height)), .text(format), .text(path), .text(pathState), .text(taken),
+             .text(colour), .text(colours)]
         }
     }
 
@@ -123,6 +128,12 @@ public struct ImageListing {
             confidence: item.confidence, model: modelNames[item.model] ?? "model \(item.model)",
             recipe: "\(item.recipe.name)@\(item.recipe.version)", classified: item.classifiedAt,
             imported: item.firstImported, taken: item.taken.map { CaptureTime($0).text }, width: item.width, height: item.height, format: item.format,
-            path: item.path, pathMissing: item.pathMissing)
+            path: item.path, pathMissing: item.pathMissing, colour: item.colours?.main,
+            colours: item.colours.map(Self.sharesText))
+    }
+
+    /// "blue 62%, grey 21%": the main colours with their shares of the garment.
+    static func sharesText(_ colours: StoredColours) -> String {
+        colours.shares.map { "\($0.name) \(Int(($0.share * 100).rounded()))%" }.joined(separator: ", ")
     }
 }

@@ -48,6 +48,10 @@ struct ShowCommand: Command {
         ]
         // As the camera's clock showed it, with its offset from UTC when the file says.
         if let taken = details.taken { facts.append(["taken", taken.replacingOccurrences(of: "T", with: " ")]) }
+        if let colour = details.colour {
+            let shares = details.colours.map { "\($0.name) \(Format.percent($0.share))" }.joined(separator: ", ")
+            facts.append(["colour", "\(colour)  (\(shares)\(details.colourOnGarment == false ? "; whole picture, no garment found" : ""))"])
+        }
         for (index, path) in details.paths.enumerated() {
             let state = path.missing ? "missing, last seen" : "seen"
             facts.append([index == 0 ? "paths" : "", "\(path.path)  (\(state) \(Format.day(path.lastSeen)))"])

@@ -40,6 +40,10 @@ struct ImageFilterOptions: ParsableArguments {
     @Option(name: "--model", value: "MODEL",
             help: "Only images whose current label came from MODEL: a model file, its name, name@version, id or hash prefix.")
     var model: String?
+    @Option(name: "--colour", value: "NAMES",
+            help: "Only images whose garment is one of these colours, comma-separated (\(ImageFilter.colourNames.joined(separator: ", "))).",
+            transform: { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces).lowercased() } })
+    var colour: [String]?
 
     func validate() throws(UsageError) {
         if let low = minConfidence, let high = maxConfidence, low > high {
@@ -51,6 +55,9 @@ struct ImageFilterOptions: ParsableArguments {
         if let takenAfter, let takenBefore, takenAfter >= takenBefore {
             throw UsageError("--taken-after is not before --taken-before")
         }
+        if let unknown = colour?.first(where: { !ImageFilter.colourNames.contains($0) }) {
+            throw UsageError("--colour: no colour is named '\(unknown)' (one of: \(ImageFilter.colourNames.joined(separator: ", ")))")
+        }
         if corrected && uncorrected { throw UsageError("--corrected and --uncorrected cannot be combined") }
     }
 
@@ -58,7 +65,7 @@ struct ImageFilterOptions: ParsableArguments {
     var filter: ImageFilter {
         ImageFilter(label: label, corrected: corrected ? true : uncorrected ? false : nil, missing: missing, path: path,
                     folder: folder, minConfidence: minConfidence, maxConfidence: maxConfidence, since: since, until: until,
-                    model: model, takenAfter: takenAfter, takenBefore: takenBefore)
+                    model: model, takenAfter: takenAfter, takenBefore: takenBefore, colours: colour)
     }
 
     /// The listing's options with these filters, in `order`.

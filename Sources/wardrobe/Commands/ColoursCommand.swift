@@ -1,0 +1,37 @@
+import CommandLineKit
+import Wardrobe
+
+/// `wardrobe colours`
+struct ColoursCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "colours",
+        abstract: "Measure the garment colours of images imported before they were kept.",
+        discussion: """
+            'wardrobe import' measures each garment's main colours on its stored thumbnail,
+            under the mask the photo recipe finds (the whole thumbnail where it finds none),
+            and names them from a fixed palette (black, white, grey, beige, brown, red, pink,
+            orange, yellow, green, blue, navy, purple, multicolour). Images imported by an
+            earlier version have none until this command measures them, from their stored
+            thumbnails only: no photo is read. Running it again measures only what is left.
+            'wardrobe list --colour blue' then finds them.
+
+            Exit status: 0 on success, 1 when the catalogue cannot be read or written, 64 for
+            wrong usage.
+            """)
+
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var output: JSONOutputOption
+
+    func run(_ console: Console) throws -> ExitStatus {
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
+        let report = try catalogue.measureColours()
+        if output.json {
+            try console.json(report, of: "the colours report")
+            return .success
+        }
+        let rows = [["measured", String(report.measured), "images whose thumbnail was measured"],
+                    ["unreadable", String(report.unreadable), "thumbnails that could not be decoded"]]
+        console.outputLines(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
+        return .success
+    }
+}
