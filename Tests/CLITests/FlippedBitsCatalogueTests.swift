@@ -45,7 +45,10 @@ import Testing
                ["model", "use", root + "/Models/clothing.aimodel"]]
     }
 
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    // Seed 3 was one of these until migration 0014's index moved the file's pages: its fifty
+    // flips now all land where neither SQLite's check nor any command looks (the test's premise,
+    // that check sees them, no longer holds for it), so seed 5 took its place.
+    @Test(arguments: [1, 2, 4, 5] as [UInt64])
     func everyCommandWorksOrStopsAndWritesNothing(seed: UInt64) throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

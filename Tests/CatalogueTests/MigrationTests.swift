@@ -33,9 +33,9 @@ import Testing
                 VALUES (1, 'import', 1, 'fashion-mnist', 1, 1700000000000, 1700000001000, 3, 3, 3, 0, 0);
             INSERT INTO runs (id, command, model_id, recipe_name, recipe_version, started_at, finished_at, seen, imported, classified, skipped, failed)
                 VALUES (2, 'reclassify', 1, 'photo', 2, 1700000002000, NULL, 0, 0, 0, 0, 0);
-            INSERT INTO images VALUES (1, \(hash(1)), 10, 28, 28, 'png', x'ffd8', 1700000000000);
-            INSERT INTO images VALUES (2, \(hash(2)), 20, 28, 28, 'jpeg', NULL, 1700000000000);
-            INSERT INTO images VALUES (3, \(hash(3)), 30, 28, 28, 'jpeg', NULL, 1700000000000);
+            INSERT INTO images (id, sha256, byte_size, width, height, format, thumbnail, first_imported) VALUES (1, \(hash(1)), 10, 28, 28, 'png', x'ffd8', 1700000000000);
+            INSERT INTO images (id, sha256, byte_size, width, height, format, thumbnail, first_imported) VALUES (2, \(hash(2)), 20, 28, 28, 'jpeg', NULL, 1700000000000);
+            INSERT INTO images (id, sha256, byte_size, width, height, format, thumbnail, first_imported) VALUES (3, \(hash(3)), 30, 28, 28, 'jpeg', NULL, 1700000000000);
             INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES ('/p/1.png', 1, 10, 5, 1700000000000);
             INSERT INTO classifications VALUES (1, 1, 1, 1, 'fashion-mnist', 1, \(logits), 4, 0.5, 1700000000000);
             INSERT INTO classifications VALUES (2, 2, 1, 1, 'fashion-mnist', 1, \(logits), 4, 0.6, 1700000000000);
@@ -78,6 +78,9 @@ import Testing
             #expect(try catalogue.stats().images == 0)
             return
         }
+        // Images from before colours were kept wait for `colours`, which measures those with a thumbnail.
+        #expect(try catalogue.imagesAwaitingColours(after: nil, limit: 10) == [ImageID(1)])
+        #expect(try catalogue.image(ImageID(1))?.colours == nil)
         let stats = try catalogue.stats()
         #expect(stats.images == 3 && stats.classifications == 4 && stats.failures == 1 && stats.runs == 2)
         #expect(try catalogue.failingFile("/p/junk.jpg")?.reason == "not an image")
