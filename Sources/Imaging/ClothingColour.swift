@@ -38,6 +38,10 @@ public enum ClothingColour: String, Sendable, CaseIterable, Codable {
                    "#FF00FF"]),
     ]
 
+    /// The name's place in `allCases`, for counting by name in an array.
+    var index: Int { Self.ordered.firstIndex(of: self)! }
+    private static let ordered = allCases
+
     /// Every reference as L*a*b*, with its name.
     static let references: [(colour: ClothingColour, lab: CIELab)] = cssReferences.flatMap { colour, hexes in
         hexes.map { (colour, CIELab(hex: $0)!) }

@@ -47,6 +47,7 @@ public struct GarmentColours: Sendable, Equatable {
     static let navyLightness = 30.0
     static let blackLightness = 30.0
     static let whiteLightness = 80.0
+    static let sampleStride = 3
 
     public init(main: ClothingColour, colours: [Share], onGarment: Bool) {
         self.main = main
@@ -62,11 +63,13 @@ public struct GarmentColours: Sendable, Equatable {
     }
 
     /// From working-size RGB samples (0...255) and the garment's mask on them (nil: the whole image).
+    /// Every `sampleStride`-th pixel is measured: on the 96-pixel working copy, a grid of every
+    /// third column, which holds the garment's colours as well and costs a third.
     init(samples: [Float], mask: Mask?) {
         let white = WhitePatch(samples: samples)
         var pixels: [(lab: CIELab, name: ClothingColour)] = []
-        pixels.reserveCapacity(samples.count / 3)
-        for pixel in 0..<samples.count / 3 where mask?.bits[pixel] ?? true {
+        pixels.reserveCapacity(samples.count / 3 / Self.sampleStride + 1)
+        for pixel in stride(from: 0, to: samples.count / 3, by: Self.sampleStride) where mask?.bits[pixel] ?? true {
             let (lab, level) = white.adapted(samples[3 * pixel], samples[3 * pixel + 1], samples[3 * pixel + 2])
             pixels.append((lab, Self.name(lab, nearestReference: ColourTable.shared.name(level: level))))
         }
@@ -89,12 +92,13 @@ public struct GarmentColours: Sendable, Equatable {
         guard !pixels.isEmpty else { return .multicolour }
         let chromatic = pixels.filter { $0.lab.chroma >= achromaticChroma }
         if Double(chromatic.count) >= chromaticShare * Double(pixels.count) {
-            var counts: [ClothingColour: Int] = [:]
-            for pixel in chromatic { counts[pixel.name, default: 0] += 1 }
-            let ranked = counts.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key.rawValue < $1.key.rawValue) }
-            let top = ranked[0].key
+            var counts = [Int](repeating: 0, count: ClothingColour.allCases.count)
+            for pixel in chromatic { counts[pixel.name.index] += 1 }
+            let ranked = ClothingColour.allCases.filter { counts[$0.index] > 0 }
+                .sorted { counts[$0.index] > counts[$1.index] || (counts[$0.index] == counts[$1.index] && $0.rawValue < $1.rawValue) }
+            let top = ranked[0]
             let other = ranked.dropFirst().first {
-                Double($0.value) >= multicolourShare * Double(chromatic.count) && !$0.key.isShade(of: top)
+                Double(counts[$0.index]) >= multicolourShare * Double(chromatic.count) && !$0.isShade(of: top)
             }
             return other == nil ? top : .multicolour
         }
@@ -108,14 +112,14 @@ public struct GarmentColours: Sendable, Equatable {
 
     /// Up to three names by their share of all the pixels, with their mean L*a*b*.
     static func shares(of pixels: [(lab: CIELab, name: ClothingColour)]) -> [Share] {
-        var sums: [ClothingColour: (count: Int, l: Double, a: Double, b: Double)] = [:]
+        var sums = [(count: Int, l: Double, a: Double, b: Double)](repeating: (0, 0, 0, 0), count: ClothingColour.allCases.count)
         for pixel in pixels {
-            let sum = sums[pixel.name] ?? (0, 0, 0, 0)
-            sums[pixel.name] = (sum.count + 1, sum.l + pixel.lab.lightness, sum.a + pixel.lab.a, sum.b + pixel.lab.b)
+            let sum = sums[pixel.name.index]
+            sums[pixel.name.index] = (sum.count + 1, sum.l + pixel.lab.lightness, sum.a + pixel.lab.a, sum.b + pixel.lab.b)
         }
         let total = Double(max(1, pixels.count))
-        return sums.map { name, sum in
-            let n = Double(sum.count)
+        return ClothingColour.allCases.filter { sums[$0.index].count > 0 }.map { name in
+            let sum = sums[name.index], n = Double(sum.count)
             return Share(colour: name, share: n / total, lab: CIELab(lightness: sum.l / n, a: sum.a / n, b: sum.b / n))
         }
         .filter { $0.share >= minimumShare }

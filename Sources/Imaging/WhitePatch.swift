@@ -15,18 +15,26 @@ struct WhitePatch {
 
     private let gains: SIMD3<Double>
 
-    /// The gains for a picture's RGB samples (0...255).
+    /// The gains for a picture's RGB samples (0...255), from a histogram of whole levels.
     init(samples: [Float]) {
-        var histograms = [[Int]](repeating: [Int](repeating: 0, count: Self.linearTable.count), count: 3)
-        for (index, value) in samples.enumerated() { histograms[index % 3][Self.step(value)] += 1 }
+        var histograms = [Int](repeating: 0, count: 3 * 256)
+        samples.withUnsafeBufferPointer { samples in
+            var index = 0
+            while index + 2 < samples.count {
+                for channel in 0..<3 {
+                    histograms[channel * 256 + max(0, min(255, Int(samples[index + channel].rounded())))] += 1
+                }
+                index += 3
+            }
+        }
         let rank = Int(Self.percentile * Double(samples.count / 3))
         var gains = SIMD3<Double>(repeating: 1)
         for channel in 0..<3 {
             var seen = 0
-            for (step, count) in histograms[channel].enumerated() {
-                seen += count
+            for level in 0..<256 {
+                seen += histograms[channel * 256 + level]
                 guard seen > rank else { continue }
-                let white = Self.linearTable[step]
+                let white = Self.linearTable[level * Self.steps]
                 gains[channel] = white > 0 ? min(Self.maximumGain, max(1, 1 / white)) : 1
                 break
             }
