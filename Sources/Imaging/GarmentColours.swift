@@ -129,21 +129,42 @@ public struct GarmentColours: Sendable, Equatable {
 }
 
 /// The nearest reference colour of every sRGB colour, 16 levels a channel (4,096 cells, each
-/// named by its centre), made once per process: naming a pixel is then a lookup, not a
-/// hundred CIEDE2000 distances. Only the hue name is looked up; chroma and lightness, which
-/// decide black, grey, white and navy, come from the pixel's own L*a*b*.
+/// named by its centre): naming a pixel is then a lookup, not a hundred CIEDE2000 distances.
+/// Only the hue name is looked up; chroma and lightness, which decide black, grey, white and
+/// navy, come from the pixel's own L*a*b*. The cells are written out below (one letter a cell,
+/// `ColourTable.letters`) rather than computed at each start, which cost import 70 ms a
+/// process; `computed()` makes them from the references, and a test holds the two equal
+/// (`imaging-tools colour-table` prints them again after a change of the references).
 struct ColourTable: Sendable {
-    static let shared = ColourTable()
+    static let shared = ColourTable(names: Array(ColourTableCells.letters.utf8).map { ColourTable.colour(letter: $0) })
     private let names: [ClothingColour]
 
-    private init() {
-        names = (0..<4096).map { cell in
+    init(names: [ClothingColour]) {
+        precondition(names.count == 4096, "one name a cell")
+        self.names = names
+    }
+
+    /// The table made from the references (slow: 4,096 cells, each against every reference).
+    static func computed() -> ColourTable {
+        ColourTable(names: (0..<4096).map { cell in
             let centre = { (level: Int) in Double(level * 16) + 7.5 }
             return ClothingColour.nearestReference(to: CIELab(red: centre(cell >> 8), green: centre(cell >> 4 & 15),
                                                               blue: centre(cell & 15)))
-        }
+        })
     }
+
+    /// The cells as `ColourTableCells.letters` writes them.
+    var letters: String { String(decoding: names.map { UInt8(ascii: "a") + UInt8($0.index) }, as: UTF8.self) }
+
+    static func colour(letter: UInt8) -> ClothingColour { ClothingColour.allCases[Int(letter - UInt8(ascii: "a"))] }
 
     /// The nearest reference of the cell at 4-bit levels `level` (red, green, blue).
     func name(level: SIMD3<Int>) -> ClothingColour { names[level.x << 8 | level.y << 4 | level.z] }
+}
+
+extension ColourTableCells {
+    /// The letters `ColourTable.computed()` makes from the references, as this file writes them.
+    public static func computedLetters() -> String { ColourTable.computed().letters }
+    /// The letters as written.
+    public static var storedLetters: String { letters }
 }

@@ -28,6 +28,12 @@ import Testing
         #expect(abs(second.difference(to: first) - expected) < 0.0001)
     }
 
+    /// The table of nearest references written in the source is the one the references make.
+    @Test func writtenColourTableIsTheComputedOne() {
+        #expect(ColourTableCells.storedLetters.count == 4096)
+        #expect(ColourTableCells.storedLetters == ColourTableCells.computedLetters())
+    }
+
     /// A white shirt on a red bed under warm, dim light is white: the photo's own white is
     /// taken as white, and the bed is no part of the garment.
     @Test func whiteShirtOnARedBedIsWhite() {

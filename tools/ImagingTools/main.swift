@@ -4,6 +4,7 @@
 //   imaging-tools format-fixtures --out DIR   (sources for make fixtures; oriented HEIF/AVIF)
 //   imaging-tools colours --labels bench/colour-labels.tsv --photos DIR
 //       the garment's main colour against the hand labels: agreement, confusion, cost
+//   imaging-tools colour-table   (the source of Sources/Imaging/ColourTableCells.swift)
 import Foundation
 import Imaging
 import Training
@@ -38,6 +39,8 @@ do {
         try ContactSheetTool(recipes: recipes, perFolder: perFolder).write(inputs: arguments, to: out)
     case "fixtures":
         try FixtureWriter(root: option("--root") ?? ".").write()
+    case "colour-table":
+        print(ColourTableSource.text())
     case "colours":
         guard let labels = option("--labels"), let photos = option("--photos") else { fail("colours needs --labels and --photos") }
         try ColourAgreement(labels: labels, photos: photos).report()
