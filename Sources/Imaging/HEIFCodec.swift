@@ -46,10 +46,12 @@ struct HEIFCodec {
             // libheif checks its limit (a square of this side) before it allocates a decoded
             // image: narrowed to what the file declares, such a file is refused before any pixel
             // exists.
-            let declared = HEIFItemTransforms(bytes)?.largestDeclaredSide ?? 0
+            // The item properties, parsed once: the declared sizes here, the thumbnail's turns below.
+            let properties = HEIFItemTransforms(bytes)
+            let declared = properties?.largestDeclaredSide ?? 0
             heif_context_set_maximum_image_size_limit(file.context, Int32(clamping: codedSideLimit(header, declared: declared)))
             let source = minimumSide.flatMap {
-                file.thumbnail(atLeast: $0, width: header.width, height: header.height, in: bytes)
+                file.thumbnail(atLeast: $0, width: header.width, height: header.height, properties: properties)
             }
             defer { if let source { heif_image_handle_release(source) } }
             let bitmap = try decodePixels(of: source ?? file.primary)
@@ -197,15 +199,16 @@ struct HEIFFile {
     /// The embedded thumbnail (phones store one of about 320 pixels) when its longest side is
     /// at least `minimumSide` and it shows the same picture: the same rotation and mirroring
     /// as the primary (`HEIFItemTransforms`), the same shape within a pixel, and alpha when
-    /// the primary has alpha. The caller releases it.
-    func thumbnail(atLeast minimumSide: Int, width: Int, height: Int, in bytes: [UInt8]) -> OpaquePointer? {
+    /// the primary has alpha. `properties` are the file's (nil when they did not parse: then
+    /// no thumbnail is used). The caller releases it.
+    func thumbnail(atLeast minimumSide: Int, width: Int, height: Int, properties: HEIFItemTransforms?) -> OpaquePointer? {
         let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
         guard count > 0 else { return nil }
         var ids = [heif_item_id](repeating: 0, count: count)
         let found = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
         var primaryID: heif_item_id = 0
         guard heif_context_get_primary_image_ID(context, &primaryID).code == heif_error_Ok,
-              let transforms = HEIFItemTransforms(bytes), let turned = transforms.transforms(of: primaryID) else { return nil }
+              let transforms = properties, let turned = transforms.transforms(of: primaryID) else { return nil }
         let primaryAlpha = heif_image_handle_has_alpha_channel(primary) != 0
         for id in ids.prefix(found) where transforms.transforms(of: id) == turned {
             var handle: OpaquePointer?
