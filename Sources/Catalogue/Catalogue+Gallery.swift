@@ -39,15 +39,13 @@ extension Catalogue {
                 + " ORDER BY confidence \(direction), image_id \(direction) LIMIT ?"
             values.append(query.limit)
         }
-        let columns = ListingColumns(try database.cachedStatement(sql))
-        return try database.rows(sql, values, columns.row)
+        return try database.records(sql, values, as: ListingColumns.self)
     }
 
     /// One image's current classification, as listings give it; nil if it has none.
     public func currentClassification(of image: ImageID) throws -> CurrentClassification? {
         let sql = Catalogue.gallerySelect(["c.image_id = ?"])
-        let columns = ListingColumns(try database.cachedStatement(sql))
-        return try database.rows(sql, [image], columns.row).first
+        return try database.records(sql, [image], as: ListingColumns.self).first
     }
 
     /// Images per effective label, from the counts the triggers keep: one short read.

@@ -7,8 +7,7 @@ extension Catalogue {
     /// catalogue, whether or not corrections are in play.
     public func currentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> [CurrentClassification] {
         let (sql, values) = Catalogue.listingSQL(query, count: false)
-        let columns = ListingColumns(try database.cachedStatement(sql))
-        return try database.rows(sql, values, columns.row)
+        return try database.records(sql, values, as: ListingColumns.self)
     }
 
     /// How many images `currentClassifications` would list without limit and offset.
@@ -28,7 +27,7 @@ extension Catalogue {
         let columns = ListingColumns(statement)
         try statement.bind(values)
         while try statement.step() {
-            try body(try columns.row(statement))
+            try body(try columns.record(statement))
         }
     }
 
@@ -86,7 +85,7 @@ extension Catalogue {
     /// A listing's columns (`c` the current classification, `i` its image)
     /// and the reader of them, side by side. Columns are found by name once
     /// per statement; each row is read by index.
-    struct ListingColumns {
+    struct ListingColumns: RecordColumns {
         static let list = """
             c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
             c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.colour, i.colours, i.colour_on_garment,
@@ -101,7 +100,7 @@ extension Catalogue {
         private let colour, colours, colourOnGarment: Int32
         private let width, height, format, path, pathMissing, correctedLabel, recipeName, recipeVersion: Int32
 
-        init(_ statement: Statement) {
+        init(_ statement: some CatalogueRow) {
             image = statement.column("image_id")
             sha256 = statement.column("sha256")
             classification = statement.column("classification_id")
@@ -125,7 +124,7 @@ extension Catalogue {
             recipeVersion = statement.column("recipe_version")
         }
 
-        func row(_ row: Statement) throws -> CurrentClassification {
+        func record(_ row: some CatalogueRow) throws -> CurrentClassification {
             // Named only when a value is refused: a string per row would cost every listing.
             let name = { "the current classification of image \(row.int64(image))" }
             return CurrentClassification(

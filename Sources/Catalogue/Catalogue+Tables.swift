@@ -4,7 +4,7 @@ import CSQLite
 extension Catalogue {
     public func tableNames() throws -> Set<String> {
         Set(try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
-            $0.text(0)
+            $0.text("name")
         })
     }
 

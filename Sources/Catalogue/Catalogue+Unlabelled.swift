@@ -14,44 +14,77 @@ public struct UnlabelledImage: Sendable, Equatable {
     public let recipe: Recipe?
 }
 
+extension UnlabelledImage {
+    /// Every image with a thumbnail and no person's label of the ten, in id order: the one
+    /// query of both engines.
+    static let idsSQL = """
+        SELECT i.id FROM images AS i
+        WHERE i.thumbnail IS NOT NULL AND NOT EXISTS (
+            SELECT 1 FROM corrections AS k
+            WHERE k.image_id = i.id AND k.id = (SELECT max(id) FROM corrections WHERE image_id = i.id)
+              AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel))
+        ORDER BY i.id
+        """
+
+    /// The image whose id is bound to `parameter` (`:image`, `$1`), with its thumbnail and
+    /// current classification; no row when it is gone or has no thumbnail.
+    static func sql(image parameter: String) -> String {
+        """
+        SELECT \(Columns.list)
+        FROM images AS i
+        LEFT JOIN current_classifications AS cc ON cc.image_id = i.id
+        LEFT JOIN classifications AS c ON c.id = cc.classification_id
+        LEFT JOIN models AS m ON m.id = c.model_id
+        WHERE i.id = \(parameter) AND i.thumbnail IS NOT NULL
+        """
+    }
+
+    /// An unlabelled image's columns as `sql(image:)` SELECTs them, and their reader.
+    struct Columns: RecordColumns {
+        static let list = "i.id, i.thumbnail, i.sha256, c.logits, c.recipe_name, c.recipe_version, m.sha256 AS model_sha256"
+
+        private let id, thumbnail, sha256, logits, recipeName, recipeVersion, model: Int32
+
+        init(_ statement: some CatalogueRow) {
+            id = statement.column("id")
+            thumbnail = statement.column("thumbnail")
+            sha256 = statement.column("sha256")
+            logits = statement.column("logits")
+            recipeName = statement.column("recipe_name")
+            recipeVersion = statement.column("recipe_version")
+            model = statement.column("model_sha256")
+        }
+
+        func record(_ row: some CatalogueRow) throws -> UnlabelledImage {
+            let image = ImageID(row.int64(id))
+            let classified = !row.isNull(logits)
+            return UnlabelledImage(
+                image: image, sha256: try SHA256Digest(bytes: row.blob(sha256)), thumbnail: row.blob(thumbnail),
+                logits: classified ? try row.logits(logits, count: Catalogue.labelCount,
+                                                    row: "the current classification of image \(image)") : nil,
+                modelSHA256: classified ? try SHA256Digest(bytes: row.blob(model)) : nil,
+                recipe: classified ? Recipe(name: row.text(recipeName), version: row.int(recipeVersion)) : nil)
+        }
+    }
+}
+
 extension Catalogue {
     /// Every image with a thumbnail and no person's label of the ten, in id order.
     public func unlabelledImageIDs() throws -> [ImageID] {
-        try database.rows("""
-            SELECT i.id FROM images AS i
-            WHERE i.thumbnail IS NOT NULL AND NOT EXISTS (
-                SELECT 1 FROM corrections AS k
-                WHERE k.image_id = i.id AND k.id = (SELECT max(id) FROM corrections WHERE image_id = i.id)
-                  AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel))
-            ORDER BY i.id
-            """) { row in ImageID(row.int64(0)) }
+        try database.rows(UnlabelledImage.idsSQL) { row in ImageID(row.int64("id")) }
     }
 
     /// The images `ids` names (from `unlabelledImageIDs`), one in memory at a
     /// time, in the order given; an id no longer there is passed over.
     /// `body` must not write to this catalogue.
     public func forEachUnlabelledImage(_ ids: [ImageID], _ body: (UnlabelledImage) throws -> Void) throws {
-        let statement = try database.prepare("""
-            SELECT i.thumbnail, i.sha256, c.logits, c.recipe_name, c.recipe_version, m.sha256 AS model_sha256
-            FROM images AS i
-            LEFT JOIN current_classifications AS cc ON cc.image_id = i.id
-            LEFT JOIN classifications AS c ON c.id = cc.classification_id
-            LEFT JOIN models AS m ON m.id = c.model_id
-            WHERE i.id = :image AND i.thumbnail IS NOT NULL
-            """)
-        let thumbnail = statement.column("thumbnail"), sha256 = statement.column("sha256")
-        let logits = statement.column("logits"), recipeName = statement.column("recipe_name")
-        let recipeVersion = statement.column("recipe_version"), model = statement.column("model_sha256")
+        let statement = try database.prepare(UnlabelledImage.sql(image: ":image"))
+        let columns = UnlabelledImage.Columns(statement)
         for id in ids {
             statement.reset()
             try statement.bind(id, to: ":image")
             guard try statement.step() else { continue }
-            let classified = !statement.isNull(logits)
-            try body(UnlabelledImage(
-                image: id, sha256: try SHA256Digest(bytes: statement.blob(sha256)), thumbnail: statement.blob(thumbnail),
-                logits: classified ? try statement.logits(logits, count: Catalogue.labelCount, row: "the current classification of image \(id)") : nil,
-                modelSHA256: classified ? try SHA256Digest(bytes: statement.blob(model)) : nil,
-                recipe: classified ? Recipe(name: statement.text(recipeName), version: statement.int(recipeVersion)) : nil))
+            try body(try columns.record(statement))
         }
     }
 }

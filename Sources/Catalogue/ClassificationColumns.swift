@@ -13,7 +13,7 @@ struct ClassificationColumns: RecordColumns {
 
     private let id, image, run, model, recipeName, recipeVersion, logits, label, confidence, classifiedAt: Int32
 
-    init(_ statement: Statement) {
+    init(_ statement: some CatalogueRow) {
         id = statement.column("id")
         image = statement.column("image_id")
         run = statement.column("run_id")
@@ -26,7 +26,7 @@ struct ClassificationColumns: RecordColumns {
         classifiedAt = statement.column("classified_at")
     }
 
-    func record(_ row: Statement) throws -> ClassificationRecord {
+    func record(_ row: some CatalogueRow) throws -> ClassificationRecord {
         // Named only when a value is refused: a string per row would cost every reader.
         let name = { "classification \(row.int64(id)) of image \(row.int64(image))" }
         return ClassificationRecord(

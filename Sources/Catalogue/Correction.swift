@@ -29,7 +29,7 @@ extension Correction {
 
         private let id, image, kind, label, command, correctedAt: Int32
 
-        init(_ statement: Statement) {
+        init(_ statement: some CatalogueRow) {
             id = statement.column("id")
             image = statement.column("image_id")
             kind = statement.column("kind")
@@ -38,7 +38,7 @@ extension Correction {
             correctedAt = statement.column("corrected_at")
         }
 
-        func record(_ row: Statement) throws -> Correction {
+        func record(_ row: some CatalogueRow) throws -> Correction {
             let name = { "correction \(row.int64(id)) of image \(row.int64(image))" }
             return Correction(id: row.int64(id), image: ImageID(row.int64(image)),
                               kind: Correction.Kind(rawValue: row.text(kind)) ?? .label,

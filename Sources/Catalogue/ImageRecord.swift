@@ -25,7 +25,7 @@ extension ImageRecord {
         private let id, sha256, byteSize, width, height, format, firstImported, takenAt, takenOffset: Int32
         private let colour, colours, colourOnGarment: Int32
 
-        init(_ statement: Statement) {
+        init(_ statement: some CatalogueRow) {
             id = statement.column("id")
             sha256 = statement.column("sha256")
             byteSize = statement.column("byte_size")
@@ -40,7 +40,7 @@ extension ImageRecord {
             colourOnGarment = statement.column("colour_on_garment")
         }
 
-        func record(_ row: Statement) throws -> ImageRecord {
+        func record(_ row: some CatalogueRow) throws -> ImageRecord {
             ImageRecord(id: ImageID(row.int64(id)), sha256: try SHA256Digest(bytes: row.blob(sha256)),
                         byteSize: row.int(byteSize), width: row.int(width), height: row.int(height),
                         format: row.text(format), firstImported: try row.date(firstImported, row: "image \(row.int64(id))"),
@@ -77,7 +77,7 @@ extension KnownPath {
 
         private let path, image, size, modificationTime, lastSeen, missing, checkedAt, pathBytes: Int32
 
-        init(_ statement: Statement) {
+        init(_ statement: some CatalogueRow) {
             path = statement.column("path")
             image = statement.column("image_id")
             size = statement.column("size")
@@ -88,7 +88,7 @@ extension KnownPath {
             pathBytes = statement.column("path_bytes")
         }
 
-        func record(_ row: Statement) throws -> KnownPath {
+        func record(_ row: some CatalogueRow) throws -> KnownPath {
             let name = { "a path of image \(row.int64(image))" }
             // A name that is not UTF-8 comes back as its bytes, so it opens the same file.
             return KnownPath(path: row.isNull(pathBytes) ? row.text(path) : PathName.decode(row.blob(pathBytes)),

@@ -16,7 +16,7 @@ extension ImportFailure {
 
         private let id, path, reason, run, failedAt: Int32
 
-        init(_ statement: Statement) {
+        init(_ statement: some CatalogueRow) {
             id = statement.column("id")
             path = statement.column("path")
             reason = statement.column("reason")
@@ -24,7 +24,7 @@ extension ImportFailure {
             failedAt = statement.column("failed_at")
         }
 
-        func record(_ row: Statement) throws -> ImportFailure {
+        func record(_ row: some CatalogueRow) throws -> ImportFailure {
             ImportFailure(id: row.int64(id), path: row.text(path), reason: row.text(reason),
                           run: row.isNull(run) ? nil : RunID(row.int64(run)),
                           failedAt: try row.date(failedAt, row: "import failure \(row.int64(id))"))
@@ -57,7 +57,7 @@ extension FailingFile {
 
         private let path, reason, size, modificationTime, attempts, firstFailed, lastFailed: Int32
 
-        init(_ statement: Statement) {
+        init(_ statement: some CatalogueRow) {
             path = statement.column("path")
             reason = statement.column("reason")
             size = statement.column("size")
@@ -67,7 +67,7 @@ extension FailingFile {
             lastFailed = statement.column("last_failed")
         }
 
-        func record(_ row: Statement) throws -> FailingFile {
+        func record(_ row: some CatalogueRow) throws -> FailingFile {
             FailingFile(path: row.text(path), reason: row.text(reason),
                         size: row.isNull(size) ? nil : row.int64(size),
                         modificationTimeNanoseconds: row.isNull(modificationTime) ? nil : row.int64(modificationTime),

@@ -39,7 +39,7 @@ extension ModelRecord {
 
         private let id, name, version, sha256, labels, parameterCount, registeredAt: Int32
 
-        init(_ statement: Statement) {
+        init(_ statement: some CatalogueRow) {
             id = statement.column("id")
             name = statement.column("name")
             version = statement.column("version")
@@ -49,13 +49,13 @@ extension ModelRecord {
             registeredAt = statement.column("registered_at")
         }
 
-        func record(_ row: Statement) throws -> ModelRecord {
+        func record(_ row: some CatalogueRow) throws -> ModelRecord {
             let labelsJSON = row.text(labels)
             let decoded: [String]
             do {
                 decoded = try JSONDecoder().decode([String].self, from: Data(labelsJSON.utf8))
             } catch {
-                throw CatalogueError.invalidArgument("\(row.path): model \(row.int64(id)) has unreadable labels: \(labelsJSON)")
+                throw CatalogueError.invalidArgument("\(row.location): model \(row.int64(id)) has unreadable labels: \(labelsJSON)")
             }
             return ModelRecord(id: ModelID(row.int64(id)), name: row.text(name), version: row.text(version),
                                sha256: try SHA256Digest(bytes: row.blob(sha256)), labels: decoded,

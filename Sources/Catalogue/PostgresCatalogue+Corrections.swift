@@ -30,15 +30,8 @@ extension PostgresCatalogue {
     }
 
     public func corrections(of image: ImageID) throws -> [Correction] {
-        try rows("""
-            SELECT id, image_id, kind, label, command, corrected_at FROM corrections WHERE image_id = $1 ORDER BY id
-            """, [image]) { row in
-            let name = "correction \(row.int64("id")) of image \(row.int64("image_id"))"
-            return Correction(id: row.int64("id"), image: ImageID(row.int64("image_id")),
-                              kind: Correction.Kind(rawValue: row.text("kind")) ?? .label,
-                              label: try row.optionalLabel("label", upTo: Catalogue.noneLabel, row: name),
-                              command: row.text("command"), correctedAt: try row.date("corrected_at", row: name))
-        }
+        try records("SELECT \(Correction.Columns.list) FROM corrections WHERE image_id = $1 ORDER BY id", [image],
+                    as: Correction.Columns.self)
     }
 
     /// Every image a person labelled or confirmed (`none` left out), with its thumbnail.
@@ -71,35 +64,14 @@ extension PostgresCatalogue {
 
     /// Every image with a thumbnail and no person's label of the ten, in id order.
     public func unlabelledImageIDs() throws -> [ImageID] {
-        try rows("""
-            SELECT i.id FROM images AS i
-            WHERE i.thumbnail IS NOT NULL AND NOT EXISTS (
-                SELECT 1 FROM corrections AS k
-                WHERE k.image_id = i.id AND k.id = (SELECT max(id) FROM corrections WHERE image_id = i.id)
-                  AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel))
-            ORDER BY i.id
-            """) { ImageID($0.int64("id")) }
+        try rows(UnlabelledImage.idsSQL) { ImageID($0.int64("id")) }
     }
 
     public func forEachUnlabelledImage(_ ids: [ImageID], _ body: (UnlabelledImage) throws -> Void) throws {
         for id in ids {
-            let found = try rows("""
-                SELECT i.thumbnail, i.sha256, c.logits, c.recipe_name, c.recipe_version, m.sha256 AS model_sha256
-                FROM images AS i
-                LEFT JOIN current_classifications AS cc ON cc.image_id = i.id
-                LEFT JOIN classifications AS c ON c.id = cc.classification_id
-                LEFT JOIN models AS m ON m.id = c.model_id
-                WHERE i.id = $1 AND i.thumbnail IS NOT NULL
-                """, [id]) { row in
-                let classified = !row.isNull("logits")
-                return UnlabelledImage(
-                    image: id, sha256: try row.sha256("sha256"), thumbnail: row.bytes("thumbnail"),
-                    logits: classified ? try row.logits("logits", count: Catalogue.labelCount,
-                                                        row: "the current classification of image \(id)") : nil,
-                    modelSHA256: classified ? try row.sha256("model_sha256") : nil,
-                    recipe: classified ? Recipe(name: row.text("recipe_name"), version: row.int("recipe_version")) : nil)
+            if let image = try records(UnlabelledImage.sql(image: "$1"), [id], as: UnlabelledImage.Columns.self).first {
+                try body(image)
             }
-            if let image = found.first { try body(image) }
         }
     }
 

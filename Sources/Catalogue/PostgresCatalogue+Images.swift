@@ -140,30 +140,13 @@ extension PostgresCatalogue {
     }
 
     private func images(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [ImageRecord] {
-        try rows("""
-            SELECT id, sha256, byte_size, width, height, format, first_imported, taken_at, taken_offset, colour, colours,
-                   colour_on_garment FROM images
-            WHERE \(condition)
-            """, values) { row in
-            ImageRecord(id: ImageID(row.int64("id")), sha256: try row.sha256("sha256"), byteSize: row.int("byte_size"),
-                        width: row.int("width"), height: row.int("height"), format: row.text("format"),
-                        firstImported: try row.date("first_imported", row: "image \(row.int64("id"))"),
-                        taken: try row.takenTime("taken_at", "taken_offset", row: "image \(row.int64("id"))"),
-                        colours: try row.storedColours("colour", "colours", "colour_on_garment", row: "image \(row.int64("id"))"))
-        }
+        try records("SELECT \(ImageRecord.Columns.list) FROM images WHERE \(condition)", values, as: ImageRecord.Columns.self)
     }
 
     private func paths(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [KnownPath] {
-        try rows("""
-            SELECT path, image_id, size, mtime_ns, last_seen, missing, checked_at, path_bytes FROM image_paths
+        try records("""
+            SELECT \(KnownPath.Columns.list) FROM image_paths
             WHERE \(condition) ORDER BY missing, last_seen DESC, path DESC
-            """, values) { row in
-            let name = "a path of image \(row.int64("image_id"))"
-            // A name that is not UTF-8 comes back as its bytes, so it opens the same file.
-            return KnownPath(path: row.isNull("path_bytes") ? row.text("path") : PathName.decode(row.bytes("path_bytes")),
-                             image: ImageID(row.int64("image_id")), size: row.int64("size"),
-                             modificationTimeNanoseconds: row.int64("mtime_ns"), lastSeen: try row.date("last_seen", row: name),
-                             isMissing: row.int("missing") != 0, checkedAt: try row.optionalDate("checked_at", row: name))
-        }
+            """, values, as: KnownPath.Columns.self)
     }
 }

@@ -8,17 +8,17 @@ extension PostgresCatalogue {
     public func currentClassification(of image: ImageID) throws -> CurrentClassification? {
         var parameters = PostgresParameters()
         let sql = Self.listingSelect(["c.image_id = \(parameters.add(image))"])
-        return try rows(sql, parameters.values, Self.listingRow).first
+        return try records(sql, parameters.values, as: Catalogue.ListingColumns.self).first
     }
 
     public func forEachCurrentClassification(_ query: ClassificationQuery, _ body: (CurrentClassification) throws -> Void) throws {
         let (sql, values) = Self.listingSQL(query, count: false)
-        try forEachRow(sql, values) { try body(try Self.listingRow($0)) }
+        try forEachRecord(sql, values, as: Catalogue.ListingColumns.self) { classification, _ in try body(classification) }
     }
 
     public func countCurrentClassifications(_ query: ClassificationQuery) throws -> Int {
         let (sql, values) = Self.listingSQL(query, count: true)
-        return Int(try connection.query(sql, values).row(0).optionalInt64(at: 0) ?? 0)
+        return Int(try connection.query(sql, values).row(0).optionalInt64(0) ?? 0)
     }
 
     /// One page of `query` (see `Catalogue.galleryPage`): per label a short walk down the
@@ -50,7 +50,7 @@ extension PostgresCatalogue {
             sql = parts.joined(separator: " UNION ALL ")
                 + " ORDER BY confidence \(direction), image_id \(direction) LIMIT \(parameters.add(query.limit))"
         }
-        return try rows(sql, parameters.values, Self.listingRow)
+        return try records(sql, parameters.values, as: Catalogue.ListingColumns.self)
     }
 
     /// Images per effective label, from the counts the triggers keep.
@@ -69,15 +69,18 @@ extension PostgresCatalogue {
     }
 
     public func history(of image: ImageID) throws -> [HistoryEntry] {
-        try rows("""
+        let result = try connection.query("""
             SELECT \(ClassificationColumns.list), r.command, r.outcome, r.owner, r.finished_at,
                    m.name AS model_name, m.version AS model_version
             FROM classifications AS c
             JOIN runs AS r ON r.id = c.run_id
             JOIN models AS m ON m.id = c.model_id
             WHERE c.image_id = $1 ORDER BY c.id
-            """, [image]) { row in
-            HistoryEntry(classification: try classificationRecord(row), command: row.text("command"),
+            """, [image])
+        guard result.count > 0 else { return [] }
+        let classification = ClassificationColumns(result.row(0))
+        return try result.rows.map { row in
+            HistoryEntry(classification: try classification.record(row), command: row.text("command"),
                          modelName: row.text("model_name"), modelVersion: row.text("model_version"),
                          runState: RunState(outcome: row.optionalText("outcome").flatMap(RunOutcome.init(rawValue:)),
                                             owner: row.optionalText("owner"), finished: !row.isNull("finished_at")))
@@ -85,23 +88,10 @@ extension PostgresCatalogue {
     }
 
     public func forEachClassificationWithHash(_ body: (ClassificationRecord, SHA256Digest) throws -> Void) throws {
-        try forEachRow("""
+        try forEachRecord("""
             SELECT \(ClassificationColumns.list), i.sha256
             FROM classifications AS c JOIN images AS i ON i.id = c.image_id ORDER BY c.id
-            """) { row in try body(try classificationRecord(row), try row.sha256("sha256")) }
-    }
-
-    /// A classification's columns as `ClassificationColumns.list` names them.
-    func classificationRecord(_ row: PostgresRow) throws -> ClassificationRecord {
-        let name = "classification \(row.int64("id")) of image \(row.int64("image_id"))"
-        return ClassificationRecord(
-            id: ClassificationID(row.int64("id")), image: ImageID(row.int64("image_id")), run: RunID(row.int64("run_id")),
-            model: ModelID(row.int64("model_id")),
-            recipe: Recipe(name: row.text("recipe_name"), version: row.int("recipe_version")),
-            logits: try row.logits("logits", count: Catalogue.labelCount, row: name),
-            label: try row.label("label", upTo: Catalogue.labelCount - 1, row: name),
-            confidence: try row.confidence("confidence", row: name),
-            classifiedAt: try row.date("classified_at", row: name))
+            """, as: ClassificationColumns.self) { classification, row in try body(classification, try row.sha256("sha256")) }
     }
 
     /// The SQL of a listing or its count (see `Catalogue.listingSQL`).
@@ -140,35 +130,11 @@ extension PostgresCatalogue {
     /// entry of image_paths_by_image_best for the image.
     private static func listingSelect(_ conditions: [String]) -> String {
         """
-        SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
-               c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.colour, i.colours, i.colour_on_garment,
-               i.width, i.height, i.format,
-               (SELECT path FROM image_paths WHERE image_id = c.image_id
-                ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
-               (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
-               c.corrected_label, k.recipe_name, k.recipe_version
+        SELECT \(Catalogue.ListingColumns.list)
         FROM current_classifications AS c JOIN images AS i ON i.id = c.image_id
         JOIN classifications AS k ON k.id = c.classification_id
         \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
         """
-    }
-
-    /// A row of `listingSelect`, read by the names it gives its columns.
-    private static func listingRow(_ row: PostgresRow) throws -> CurrentClassification {
-        let name = "the current classification of image \(row.int64("image_id"))"
-        return CurrentClassification(
-            image: ImageID(row.int64("image_id")), sha256: try row.sha256("sha256"),
-            classification: ClassificationID(row.int64("classification_id")), model: ModelID(row.int64("model_id")),
-            recipe: Recipe(name: row.text("recipe_name"), version: row.int("recipe_version")),
-            label: try row.label("label", upTo: Catalogue.labelCount - 1, row: name),
-            confidence: try row.confidence("confidence", row: name),
-            classifiedAt: try row.date("classified_at", row: name),
-            firstImported: try row.date("first_imported", row: name),
-            taken: try row.takenTime("taken_at", "taken_offset", row: name),
-            colours: try row.storedColours("colour", "colours", "colour_on_garment", row: name),
-            width: row.int("width"), height: row.int("height"), format: row.text("format"),
-            path: row.optionalText("path"), pathMissing: !row.isNull("path_missing") && row.int("path_missing") != 0,
-            correctedLabel: try row.optionalLabel("corrected_label", upTo: Catalogue.noneLabel, row: name))
     }
 }
 

@@ -32,18 +32,8 @@ extension PostgresCatalogue {
     }
 
     private func models(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [ModelRecord] {
-        try rows("""
-            SELECT id, name, version, sha256, labels, parameter_count, registered_at
-            FROM models WHERE \(condition) ORDER BY id
-            """, values) { row in
-            let id = row.int64("id")
-            guard let labels = try? JSONDecoder().decode([String].self, from: Data(row.text("labels").utf8)) else {
-                throw CatalogueError.invalidArgument("\(path): model \(id) has unreadable labels: \(row.text("labels"))")
-            }
-            return ModelRecord(id: ModelID(id), name: row.text("name"), version: row.text("version"),
-                               sha256: try row.sha256("sha256"), labels: labels, parameterCount: row.int("parameter_count"),
-                               registeredAt: try row.date("registered_at", row: "model \(id)"))
-        }
+        try records("SELECT \(ModelRecord.Columns.list) FROM models WHERE \(condition) ORDER BY id", values,
+                    as: ModelRecord.Columns.self)
     }
 
     /// Every model with its adoption and its agreement with the person's labels it did not
@@ -140,14 +130,7 @@ extension PostgresCatalogue {
     }
 
     private func failingFiles(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [FailingFile] {
-        try rows("""
-            SELECT path, reason, size, mtime_ns, attempts, first_failed, last_failed
-            FROM failing_files WHERE \(condition) ORDER BY path
-            """, values) { row in
-            FailingFile(path: row.text("path"), reason: row.text("reason"), size: row.optionalInt64("size"),
-                        modificationTimeNanoseconds: row.optionalInt64("mtime_ns"), attempts: row.int("attempts"),
-                        firstFailed: try row.date("first_failed", row: "a failing file"),
-                        lastFailed: try row.date("last_failed", row: "a failing file"))
-        }
+        try records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path", values,
+                    as: FailingFile.Columns.self)
     }
 }

@@ -63,22 +63,8 @@ extension PostgresCatalogue {
     }
 
     func runs(where condition: String, _ values: [(any PostgresBindable)?] = []) throws -> [RunRecord] {
-        try rows("""
-            SELECT id, command, model_id, recipe_name, recipe_version, started_at, finished_at,
-                   seen, imported, classified, skipped, failed, outcome, owner
-            FROM runs WHERE \(condition) ORDER BY id
-            """, values) { row in
-            let name = "run \(row.int64("id"))"
-            return RunRecord(id: RunID(row.int64("id")), command: row.text("command"), model: ModelID(row.int64("model_id")),
-                             recipe: Recipe(name: row.text("recipe_name"), version: row.int("recipe_version")),
-                             startedAt: try row.date("started_at", row: name),
-                             finishedAt: try row.optionalDate("finished_at", row: name),
-                             counts: RunCounts(seen: row.int("seen"), imported: row.int("imported"),
-                                               classified: row.int("classified"), skipped: row.int("skipped"),
-                                               failed: row.int("failed")),
-                             outcome: row.optionalText("outcome").flatMap(RunOutcome.init(rawValue:)),
-                             owner: row.optionalText("owner"))
-        }
+        try records("SELECT \(RunRecord.Columns.list) FROM runs WHERE \(condition) ORDER BY id", values,
+                    as: RunRecord.Columns.self)
     }
 
     func runContext(_ run: RunID) throws -> Catalogue.RunContext {

@@ -32,8 +32,8 @@ extension PostgresCatalogue {
                        + "ORDER BY \(order.joined(separator: ", "))") { row in
             try body(columns.indices.map { index throws -> StoredValue in
                 let column = Int32(index)
-                guard !row.isNull(at: column) else { return .null }
-                let text = row.result.text(row.index, column)
+                guard !row.isNull(column) else { return .null }
+                let text = row.text(column)
                 switch columns[index].kind {
                 case .integer:
                     guard let value = Int64(text) else { throw strange(table, columns[index], text) }

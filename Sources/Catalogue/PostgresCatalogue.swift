@@ -54,6 +54,26 @@ public final class PostgresCatalogue {
         try connection.query(sql, values).rows.map(body)
     }
 
+    /// The records `sql` returns, each read by `Columns`: the reader of SQLite's catalogue too.
+    func records<Columns: RecordColumns>(_ sql: String, _ values: [(any PostgresBindable)?] = [],
+                                         as columns: Columns.Type) throws -> [Columns.Record] {
+        let result = try connection.query(sql, values)
+        guard result.count > 0 else { return [] }
+        let reader = Columns(result.row(0))
+        return try result.rows.map { try reader.record($0) }
+    }
+
+    /// Calls `body` for each row of `sql` with its record as `Columns` reads it (see `forEachRow`).
+    func forEachRecord<Columns: RecordColumns>(_ sql: String, _ values: [(any PostgresBindable)?] = [], as columns: Columns.Type,
+                                               _ body: (Columns.Record, PostgresRow) throws -> Void) throws {
+        var reader: Columns?
+        try forEachRow(sql, values) { row in
+            let found = reader ?? Columns(row)
+            reader = found
+            try body(try found.record(row), row)
+        }
+    }
+
     /// Calls `body` for each row of `sql`, a few hundred rows in memory at a time through a
     /// cursor (exports of any size), inside one snapshot. `body` may read, not write.
     func forEachRow(_ sql: String, _ values: [(any PostgresBindable)?] = [], _ body: (PostgresRow) throws -> Void) throws {

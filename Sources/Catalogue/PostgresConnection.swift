@@ -105,7 +105,7 @@ final class PostgresConnection {
     func scalarInt(_ sql: String, _ values: (any PostgresBindable)?...) throws -> Int64? {
         let result = try query(sql, values)
         guard result.count > 0 else { return nil }
-        return result.row(0).optionalInt64(at: 0)
+        return result.row(0).optionalInt64(0)
     }
 
     /// Runs `body` in one transaction: commits when it returns, rolls back and

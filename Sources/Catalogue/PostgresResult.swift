@@ -47,81 +47,94 @@ final class PostgresResult {
     }
 }
 
-/// One row of a `PostgresResult`. The checked readers (`label`, `confidence`, `date`,
-/// `logits`) refuse what wardrobe never stores, as the SQLite catalogue's do, so a value
-/// changed by another program is one clear error, not a crash.
-struct PostgresRow {
+/// One row of a `PostgresResult`, read by column index as a record's reader reads it
+/// (`CatalogueRow`), or by name (`row.int64("image_id")`) where a query is read beside its SQL.
+/// The checked readers refuse what wardrobe never stores, as the SQLite catalogue's do.
+struct PostgresRow: CatalogueRow {
     let result: PostgresResult
     let index: Int32
 
-    func isNull(_ name: String) -> Bool { result.isNull(index, result.column(name)) }
-    func isNull(at column: Int32) -> Bool { result.isNull(index, column) }
+    func column(_ name: String) -> Int32 { result.column(name) }
+    var location: String { result.location }
 
-    func text(_ name: String) -> String { result.text(index, result.column(name)) }
-    func optionalText(_ name: String) -> String? { isNull(name) ? nil : text(name) }
+    func isNull(_ column: Int32) -> Bool { result.isNull(index, column) }
+    func text(_ column: Int32) -> String { result.text(index, column) }
+    func int64(_ column: Int32) -> Int64 { Int64(text(column)) ?? 0 }
+    func int(_ column: Int32) -> Int { Int(int64(column)) }
+    /// A bytea column's bytes.
+    func blob(_ column: Int32) -> [UInt8] { result.bytes(index, column) }
 
-    func int64(_ name: String) -> Int64 { Int64(text(name)) ?? 0 }
-    func int(_ name: String) -> Int { Int(int64(name)) }
-    func optionalInt64(_ name: String) -> Int64? { isNull(name) ? nil : int64(name) }
-    func optionalInt64(at column: Int32) -> Int64? {
-        result.isNull(index, column) ? nil : Int64(result.text(index, column))
-    }
-
-    func double(_ name: String) -> Double { Double(text(name)) ?? .nan }
-    func bool(_ name: String) -> Bool { text(name) == "t" }
-
-    func bytes(_ name: String) -> [UInt8] { result.bytes(index, result.column(name)) }
-    func optionalBytes(_ name: String) -> [UInt8]? { isNull(name) ? nil : bytes(name) }
-
-    func sha256(_ name: String) throws -> SHA256Digest { try SHA256Digest(bytes: bytes(name)) }
-
-    /// A label in `0...highest`; `row` names the row for the error.
-    func label(_ name: String, upTo highest: Int, row: @autoclosure () -> String) throws -> Int {
-        guard let value = Int(text(name)), (0...highest).contains(value) else {
-            throw strange("\(row()): label \(text(name)), where a label is 0 to \(highest)")
+    func label(_ column: Int32, upTo highest: Int, row: @autoclosure () -> String) throws -> Int {
+        guard let value = Int(text(column)), (0...highest).contains(value) else {
+            throw strange("\(row()): label \(text(column)), where a label is 0 to \(highest)")
         }
         return value
     }
 
-    func optionalLabel(_ name: String, upTo highest: Int, row: @autoclosure () -> String) throws -> Int? {
-        isNull(name) ? nil : try label(name, upTo: highest, row: row())
-    }
-
-    /// A confidence in `0...1`.
-    func confidence(_ name: String, row: @autoclosure () -> String) throws -> Double {
-        let value = double(name)
+    func confidence(_ column: Int32, row: @autoclosure () -> String) throws -> Double {
+        let value = Double(text(column)) ?? .nan
         guard (0...1).contains(value) else {
-            throw strange("\(row()): confidence \(text(name)), where a confidence is 0 to 1")
+            throw strange("\(row()): confidence \(text(column)), where a confidence is 0 to 1")
         }
         return value
     }
 
-    /// `count` little-endian float32 logits, each a finite number.
-    func logits(_ name: String, count: Int, row: @autoclosure () -> String) throws -> [Float] {
-        let blob = bytes(name)
-        guard blob.count == count * 4 else {
-            throw strange("\(row()): logits of \(blob.count) bytes, where they are \(count * 4)")
+    func logits(_ column: Int32, count: Int, row: @autoclosure () -> String) throws -> [Float] {
+        let bytes = blob(column)
+        guard bytes.count == count * 4 else {
+            throw strange("\(row()): logits of \(bytes.count) bytes, where they are \(count * 4)")
         }
-        let logits = blob.withUnsafeBytes { Catalogue.floats(littleEndian: $0) }
+        let logits = bytes.withUnsafeBytes { Catalogue.floats(littleEndian: $0) }
         if let value = logits.first(where: { !$0.isFinite }) {
             throw strange("\(row()): a logit of \(value), where logits are finite numbers")
         }
         return logits
     }
 
-    /// A time stored as milliseconds since 1970 UTC, in the years 1 to 9999.
-    func date(_ name: String, row: @autoclosure () -> String) throws -> Date {
-        guard let milliseconds = Int64(text(name)), Statement.storedTimes.contains(milliseconds) else {
-            throw strange("\(row()): time \(text(name)), where a time is milliseconds since 1970 in the years 1 to 9999")
+    func date(_ column: Int32, row: @autoclosure () -> String) throws -> Date {
+        guard let milliseconds = Int64(text(column)), Statement.storedTimes.contains(milliseconds) else {
+            throw strange("\(row()): time \(text(column)), where a time is milliseconds since 1970 in the years 1 to 9999")
         }
         return Date(catalogueMilliseconds: milliseconds)
     }
 
-    func optionalDate(_ name: String, row: @autoclosure () -> String) throws -> Date? {
-        isNull(name) ? nil : try date(name, row: row())
-    }
-
     private func strange(_ detail: String) -> CatalogueError {
         .strangeValue(path: result.location, detail: detail)
+    }
+
+    // By name, for a query read beside its SQL.
+
+    func isNull(_ name: String) -> Bool { isNull(column(name)) }
+    func text(_ name: String) -> String { text(column(name)) }
+    func optionalText(_ name: String) -> String? { optionalText(column(name)) }
+    func int64(_ name: String) -> Int64 { int64(column(name)) }
+    func int(_ name: String) -> Int { int(column(name)) }
+    func optionalInt64(_ name: String) -> Int64? { optionalInt64(column(name)) }
+    func double(_ name: String) -> Double { Double(text(name)) ?? .nan }
+    func bool(_ name: String) -> Bool { text(name) == "t" }
+    func bytes(_ name: String) -> [UInt8] { blob(column(name)) }
+    func optionalBytes(_ name: String) -> [UInt8]? { isNull(name) ? nil : bytes(name) }
+    func sha256(_ name: String) throws -> SHA256Digest { try SHA256Digest(bytes: bytes(name)) }
+
+    func label(_ name: String, upTo highest: Int, row: @autoclosure () -> String) throws -> Int {
+        try label(column(name), upTo: highest, row: row())
+    }
+
+    func optionalLabel(_ name: String, upTo highest: Int, row: @autoclosure () -> String) throws -> Int? {
+        try optionalLabel(column(name), upTo: highest, row: row())
+    }
+
+    func confidence(_ name: String, row: @autoclosure () -> String) throws -> Double {
+        try confidence(column(name), row: row())
+    }
+
+    func logits(_ name: String, count: Int, row: @autoclosure () -> String) throws -> [Float] {
+        try logits(column(name), count: count, row: row())
+    }
+
+    func date(_ name: String, row: @autoclosure () -> String) throws -> Date { try date(column(name), row: row()) }
+
+    func optionalDate(_ name: String, row: @autoclosure () -> String) throws -> Date? {
+        try optionalDate(column(name), row: row())
     }
 }

@@ -1,15 +1,15 @@
 /// How one record type is read from a row, by column name, beside the column
 /// list its queries SELECT (`list`): each query splices `list` into its SQL
-/// and reads its rows with `Database.records`. The reader finds its columns by
-/// name once per statement, so a query may put other columns before or after,
-/// and reads each row by index.
+/// and reads its rows with `Database.records` (SQLite) or `PostgresCatalogue.records`,
+/// one reader for both engines. The reader finds its columns by name once per
+/// result, so a query may put other columns before or after, and reads each row by index.
 protocol RecordColumns {
     associatedtype Record
     /// The columns, as a SELECT lists them.
     static var list: String { get }
-    /// Finds each column of `list` in `statement` by its name.
-    init(_ statement: Statement)
-    func record(_ row: Statement) throws -> Record
+    /// Finds each column of `list` in `statement` (a result of either engine) by its name.
+    init(_ statement: some CatalogueRow)
+    func record(_ row: some CatalogueRow) throws -> Record
 }
 
 extension Database {

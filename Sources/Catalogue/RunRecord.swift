@@ -65,7 +65,7 @@ extension RunRecord {
         private let id, command, model, recipeName, recipeVersion, startedAt, finishedAt: Int32
         private let seen, imported, classified, skipped, failed, outcome, owner: Int32
 
-        init(_ statement: Statement) {
+        init(_ statement: some CatalogueRow) {
             id = statement.column("id")
             command = statement.column("command")
             model = statement.column("model_id")
@@ -82,7 +82,7 @@ extension RunRecord {
             owner = statement.column("owner")
         }
 
-        func record(_ row: Statement) throws -> RunRecord {
+        func record(_ row: some CatalogueRow) throws -> RunRecord {
             let name = { "run \(row.int64(id))" }
             return RunRecord(id: RunID(row.int64(id)), command: row.text(command), model: ModelID(row.int64(model)),
                              recipe: Recipe(name: row.text(recipeName), version: row.int(recipeVersion)),

@@ -57,25 +57,14 @@ public struct StoredColours: Sendable, Equatable {
     }
 }
 
-extension Statement {
+extension CatalogueRow {
     /// The garment's colours in the columns colour, colours and colour_on_garment, or nil
     /// when the image was never measured.
     func storedColours(_ main: Int32, _ shares: Int32, _ onGarment: Int32, row: @autoclosure () -> String) throws -> StoredColours? {
         guard !isNull(main), !isNull(shares) else { return nil }
         switch StoredColours.shares(from: text(shares)) {
         case .success(let list): return StoredColours(main: text(main), shares: list, onGarment: int(onGarment) != 0)
-        case .failure(let error): throw CatalogueError.strangeValue(path: path, detail: "\(row()): \(error.detail)")
-        }
-    }
-}
-
-extension PostgresRow {
-    /// As `Statement.storedColours`.
-    func storedColours(_ main: String, _ shares: String, _ onGarment: String, row: @autoclosure () -> String) throws -> StoredColours? {
-        guard !isNull(main), !isNull(shares) else { return nil }
-        switch StoredColours.shares(from: text(shares)) {
-        case .success(let list): return StoredColours(main: text(main), shares: list, onGarment: int(onGarment) != 0)
-        case .failure(let error): throw CatalogueError.strangeValue(path: result.location, detail: "\(row()): \(error.detail)")
+        case .failure(let error): throw CatalogueError.strangeValue(path: location, detail: "\(row()): \(error.detail)")
         }
     }
 }

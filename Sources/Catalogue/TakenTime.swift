@@ -12,30 +12,3 @@ public struct TakenTime: Sendable, Equatable {
         self.offsetMinutes = offsetMinutes
     }
 }
-
-extension Statement {
-    /// The capture time in `clock` and `offset`; nil when the image has none. A clock outside
-    /// the years 1 to 9999 or an offset beyond a day is refused as any strange value is.
-    func takenTime(_ clock: Int32, _ offset: Int32, row: @autoclosure () -> String) throws -> TakenTime? {
-        guard !isNull(clock) else { return nil }
-        let minutes = isNull(offset) ? nil : int(offset)
-        if let minutes, !(-1440...1440).contains(minutes) {
-            throw CatalogueError.strangeValue(path: path, detail: "\(row()): a capture time's offset of \(minutes) minutes, "
-                                                + "where it is at most a day")
-        }
-        return TakenTime(clock: try date(clock, row: row()), offsetMinutes: minutes)
-    }
-}
-
-extension PostgresRow {
-    /// As `Statement.takenTime`: the capture time in the columns `clock` and `offset`, or nil.
-    func takenTime(_ clock: String, _ offset: String, row: @autoclosure () -> String) throws -> TakenTime? {
-        guard !isNull(clock) else { return nil }
-        let minutes = optionalInt64(offset).map(Int.init)
-        if let minutes, !(-1440...1440).contains(minutes) {
-            throw CatalogueError.strangeValue(path: result.location, detail: "\(row()): a capture time's offset of \(minutes) "
-                                                + "minutes, where it is at most a day")
-        }
-        return TakenTime(clock: try date(clock, row: row()), offsetMinutes: minutes)
-    }
-}
