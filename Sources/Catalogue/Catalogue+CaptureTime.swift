@@ -3,7 +3,7 @@ extension Catalogue {
     /// `limit` at a time after `after`, by id.
     public func imagesAwaitingCaptureTime(after: ImageID?, limit: Int) throws -> [ImageID] {
         try database.rows("SELECT id FROM images WHERE capture_read = 0 AND id > ? ORDER BY id LIMIT ?",
-                          [after?.rawValue ?? 0, limit]) { ImageID($0.int64(0)) }
+                          [after?.rawValue ?? 0, limit]) { ImageID($0.int64("id")) }
     }
 
     /// Stores when `image` was taken as one of its files says (nil: the file says nothing),

@@ -19,31 +19,43 @@ public struct ModelStanding: Sendable, Equatable {
     public var agreement: Double? { labelledImages == 0 ? nil : Double(agreeing) / Double(labelledImages) }
 }
 
+extension ModelStanding {
+    /// When each model was last adopted: both engines' query, read by `adoption`.
+    static let adoptionsSQL = """
+        SELECT model_id, max(adopted_at) AS adopted_at FROM model_adoptions WHERE model_id IS NOT NULL GROUP BY model_id
+        """
+
+    static func adoption(_ row: some CatalogueRow) throws -> (ModelID, Date) {
+        (ModelID(row.int64("model_id")), try row.date("adopted_at", row: "the adoptions of model \(row.int64("model_id"))"))
+    }
+
+    /// Per labelled image and model, that model's latest classification of it (`latest`: the
+    /// person's label, the classification's id, and whether the model learned the image's
+    /// label): the common table expressions both engines count agreement from.
+    static let latestOfLabelledSQL = """
+        WITH labelled AS (
+            SELECT k.image_id, k.label FROM corrections AS k
+            WHERE k.id = (SELECT max(id) FROM corrections WHERE image_id = k.image_id)
+              AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel)),
+        latest AS (
+            SELECT c.model_id, l.image_id, l.label AS person, max(c.id) AS classification,
+                   EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
+                           WHERE m.model_id = c.model_id AND i.id = l.image_id) AS learned
+            FROM labelled AS l JOIN classifications AS c ON c.image_id = l.image_id
+            GROUP BY l.image_id, l.label, c.model_id)
+        """
+}
+
 extension Catalogue {
     /// Every registered model, oldest first, with its adoption and its
     /// agreement with the person's current labels it did not learn from.
     public func modelStandings() throws -> [ModelStanding] {
         struct Counts { var adopted: Date?; var labelled = 0; var agreeing = 0; var learned = 0 }
         var counts: [ModelID: Counts] = [:]
-        try database.rows("""
-            SELECT model_id, max(adopted_at) AS adopted_at FROM model_adoptions WHERE model_id IS NOT NULL GROUP BY model_id
-            """) { row in
-                (ModelID(row.int64("model_id")), try row.date("adopted_at", row: "the adoptions of model \(row.int64("model_id"))"))
-            }
+        try database.rows(ModelStanding.adoptionsSQL) { try ModelStanding.adoption($0) }
             .forEach { counts[$0.0, default: Counts()].adopted = $0.1 }
-        // Per labelled image and model, that model's latest classification of it,
-        // and whether the model learned the image's label.
         try database.rows("""
-            WITH labelled AS (
-                SELECT k.image_id, k.label FROM corrections AS k
-                WHERE k.id = (SELECT max(id) FROM corrections WHERE image_id = k.image_id)
-                  AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel)),
-            latest AS (
-                SELECT c.model_id, l.image_id, l.label AS person, max(c.id) AS classification,
-                       EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
-                               WHERE m.model_id = c.model_id AND i.id = l.image_id) AS learned
-                FROM labelled AS l JOIN classifications AS c ON c.image_id = l.image_id
-                GROUP BY l.image_id, c.model_id)
+            \(ModelStanding.latestOfLabelledSQL)
             SELECT t.model_id, sum(NOT t.learned) AS labelled, sum(NOT t.learned AND c.label = t.person) AS agreeing,
                    sum(t.learned) AS learned
             FROM latest AS t JOIN classifications AS c ON c.id = t.classification

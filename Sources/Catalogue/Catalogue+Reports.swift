@@ -31,13 +31,7 @@ extension Catalogue {
         func count(_ sql: String) throws -> Int {
             Int(try database.scalarInt(sql) ?? 0)
         }
-        let labels = try database.rows(Self.labelStatsSQL) {
-            // A mean of confidences in 0...1 is in 0...1: one outside was stored by another program.
-            CatalogueStats.LabelStats(
-                label: $0.int("effective_label"), count: $0.int("images"),
-                meanConfidence: $0.isNull("mean_confidence") ? nil
-                    : try $0.confidence("mean_confidence", row: "the current classifications of label \($0.text("effective_label"))"))
-        }
+        let labels = try database.rows(Self.labelStatsSQL) { try CatalogueStats.labelStats($0) }
         // An image whose label the current classification's model learned from is left out:
         // agreeing with an answer it was taught says nothing of the model.
         let agreement = try database.rows("""
@@ -53,16 +47,7 @@ extension Catalogue {
             CatalogueStats.Agreement(label: $0.int("corrected_label"), labelled: $0.int("labelled"), agreed: $0.int("agreed"),
                                      learnedFrom: $0.int("learned_from"))
         }
-        return CatalogueStats(
-            images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
-            missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),
-            classifications: try count("SELECT count(*) FROM classifications"),
-            failures: try count("SELECT count(*) FROM failing_files"),
-            models: try count("SELECT count(*) FROM models"), runs: try count("SELECT count(*) FROM runs"),
-            interruptedRuns: 0,
-            corrections: try count("SELECT count(*) FROM corrections"),
-            corrected: try count("SELECT count(*) FROM current_classifications WHERE corrected_label IS NOT NULL"),
-            labels: labels, agreement: agreement)
+        return try CatalogueStats(counting: count, interruptedRuns: 0, labels: labels, agreement: agreement)
     }
 
     /// Per effective label: its images and the mean confidence, which is the model's in the

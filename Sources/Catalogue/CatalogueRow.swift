@@ -52,6 +52,42 @@ extension CatalogueRow {
     }
 }
 
+/// The current row's values read by column name (`row.int("images")`), for a query read where
+/// its SQL is written; a query of many rows finds its indexes once, before the loop.
+extension CatalogueRow {
+    func isNull(_ name: String) -> Bool { isNull(column(name)) }
+    func int64(_ name: String) -> Int64 { int64(column(name)) }
+    func int(_ name: String) -> Int { int(column(name)) }
+    func text(_ name: String) -> String { text(column(name)) }
+    func optionalText(_ name: String) -> String? { optionalText(column(name)) }
+    func optionalInt64(_ name: String) -> Int64? { optionalInt64(column(name)) }
+    func blob(_ name: String) -> [UInt8] { blob(column(name)) }
+    func optionalBlob(_ name: String) -> [UInt8]? { isNull(name) ? nil : blob(name) }
+    func sha256(_ name: String) throws -> SHA256Digest { try SHA256Digest(bytes: blob(name)) }
+
+    func label(_ name: String, upTo highest: Int, row: @autoclosure () -> String) throws -> Int {
+        try label(column(name), upTo: highest, row: row())
+    }
+
+    func optionalLabel(_ name: String, upTo highest: Int, row: @autoclosure () -> String) throws -> Int? {
+        try optionalLabel(column(name), upTo: highest, row: row())
+    }
+
+    func confidence(_ name: String, row: @autoclosure () -> String) throws -> Double {
+        try confidence(column(name), row: row())
+    }
+
+    func logits(_ name: String, count: Int, row: @autoclosure () -> String) throws -> [Float] {
+        try logits(column(name), count: count, row: row())
+    }
+
+    func date(_ name: String, row: @autoclosure () -> String) throws -> Date { try date(column(name), row: row()) }
+
+    func optionalDate(_ name: String, row: @autoclosure () -> String) throws -> Date? {
+        try optionalDate(column(name), row: row())
+    }
+}
+
 extension Statement: CatalogueRow {
     var location: String { path }
 }

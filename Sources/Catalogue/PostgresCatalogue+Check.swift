@@ -13,7 +13,7 @@ extension PostgresCatalogue {
         }
         let copies = try rows("""
             SELECT a.file, m.sha256 FROM model_adoptions a JOIN models m ON m.id = a.model_id WHERE a.file IS NOT NULL
-            """) { (file: $0.bytes("file"), sha256: $0.bytes("sha256")) }
+            """) { (file: $0.blob("file"), sha256: $0.blob("sha256")) }
         let changed = copies.filter { digest($0.file) != $0.sha256 }.count
         if changed > 0 {
             lines.append("model adoptions whose kept copy of the model file is not that model: \(changed) "

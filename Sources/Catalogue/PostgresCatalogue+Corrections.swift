@@ -47,7 +47,7 @@ extension PostgresCatalogue {
                                    label: try row.label("label", upTo: Catalogue.noneLabel,
                                                         row: "the person's label of image \(row.int64("image_id"))"),
                                    kind: Correction.Kind(rawValue: row.text("kind")) ?? .label,
-                                   thumbnail: row.bytes("thumbnail"), sha256: try row.sha256("sha256")))
+                                   thumbnail: row.blob("thumbnail"), sha256: try row.sha256("sha256")))
         }
     }
 

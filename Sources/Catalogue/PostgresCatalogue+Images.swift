@@ -69,11 +69,11 @@ extension PostgresCatalogue {
     }
 
     public func thumbnail(of image: ImageID) throws -> [UInt8]? {
-        try rows("SELECT thumbnail FROM images WHERE id = $1", [image]) { $0.optionalBytes("thumbnail") }.first ?? nil
+        try rows("SELECT thumbnail FROM images WHERE id = $1", [image]) { $0.optionalBlob("thumbnail") }.first ?? nil
     }
 
     public func thumbnail(sha256: SHA256Digest) throws -> [UInt8]? {
-        try rows("SELECT thumbnail FROM images WHERE sha256 = $1", [sha256.bytes]) { $0.optionalBytes("thumbnail") }.first ?? nil
+        try rows("SELECT thumbnail FROM images WHERE sha256 = $1", [sha256.bytes]) { $0.optionalBlob("thumbnail") }.first ?? nil
     }
 
     public func imageIDs(withSHA256 hashes: [SHA256Digest]) throws -> Set<ImageID> {

@@ -39,22 +39,9 @@ extension PostgresCatalogue {
     /// Every model with its adoption and its agreement with the person's labels it did not
     /// learn from (see `Catalogue.modelStandings`).
     public func modelStandings() throws -> [ModelStanding] {
-        let adopted = Dictionary(uniqueKeysWithValues: try rows("""
-            SELECT model_id, max(adopted_at) AS adopted_at FROM model_adoptions WHERE model_id IS NOT NULL GROUP BY model_id
-            """) { row in
-            (ModelID(row.int64("model_id")), try row.date("adopted_at", row: "the adoptions of model \(row.int64("model_id"))"))
-        })
+        let adopted = Dictionary(uniqueKeysWithValues: try rows(ModelStanding.adoptionsSQL) { try ModelStanding.adoption($0) })
         let agreement = Dictionary(uniqueKeysWithValues: try rows("""
-            WITH labelled AS (
-                SELECT k.image_id, k.label FROM corrections AS k
-                WHERE k.id = (SELECT max(id) FROM corrections WHERE image_id = k.image_id)
-                  AND k.label IS NOT NULL AND k.label != \(Catalogue.noneLabel)),
-            latest AS (
-                SELECT c.model_id, l.image_id, l.label AS person, max(c.id) AS classification,
-                       EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
-                               WHERE m.model_id = c.model_id AND i.id = l.image_id) AS learned
-                FROM labelled AS l JOIN classifications AS c ON c.image_id = l.image_id
-                GROUP BY l.image_id, l.label, c.model_id)
+            \(ModelStanding.latestOfLabelledSQL)
             SELECT t.model_id, count(*) FILTER (WHERE NOT t.learned) AS labelled,
                    count(*) FILTER (WHERE NOT t.learned AND c.label = t.person) AS agreeing,
                    count(*) FILTER (WHERE t.learned) AS learned
@@ -90,7 +77,7 @@ extension PostgresCatalogue {
     }
 
     public func adoptedModelFile(_ adoption: Int64) throws -> [UInt8]? {
-        try rows("SELECT file FROM model_adoptions WHERE id = $1", [adoption]) { $0.optionalBytes("file") }.first ?? nil
+        try rows("SELECT file FROM model_adoptions WHERE id = $1", [adoption]) { $0.optionalBlob("file") }.first ?? nil
     }
 
     /// One more entry in the log of attempts and the path's row among the failing files, inside

@@ -8,16 +8,12 @@ extension PostgresCatalogue: CatalogueStore {
     public func stats(cache: StatsCache?) throws -> CatalogueStats {
         try read {
             func count(_ sql: String) throws -> Int { Int(try connection.scalarInt(sql) ?? 0) }
-            // The mean confidence is the model's in the label itself (see `Catalogue.stats`).
+            // The mean confidence is the model's in the label itself (see `Catalogue.labelStatsSQL`).
             let labels = try rows("""
                 SELECT effective_label, count(*) AS images,
                        avg(CASE WHEN effective_label = label THEN confidence END) AS mean_confidence
                 FROM current_classifications GROUP BY effective_label ORDER BY effective_label
-                """) { row in
-                CatalogueStats.LabelStats(label: row.int("effective_label"), count: row.int("images"),
-                                          meanConfidence: row.isNull("mean_confidence") ? nil : try row.confidence(
-                                            "mean_confidence", row: "the current classifications of label \(row.text("effective_label"))"))
-            }
+                """) { try CatalogueStats.labelStats($0) }
             let agreement = try rows("""
                 SELECT corrected_label, count(*) FILTER (WHERE NOT learned) AS labelled,
                        count(*) FILTER (WHERE NOT learned AND label = corrected_label) AS agreed,
@@ -35,17 +31,9 @@ extension PostgresCatalogue: CatalogueStore {
             let owners = try rows("SELECT owner FROM runs WHERE outcome IS NULL AND finished_at IS NULL") {
                 $0.optionalText("owner")
             }
-            return CatalogueStats(
-                images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
-                missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),
-                classifications: try count("SELECT count(*) FROM classifications"),
-                failures: try count("SELECT count(*) FROM failing_files"),
-                models: try count("SELECT count(*) FROM models"), runs: try count("SELECT count(*) FROM runs"),
-                interruptedRuns: try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
-                    + owners.filter(RunOwner.isGone).count,
-                corrections: try count("SELECT count(*) FROM corrections"),
-                corrected: try count("SELECT count(*) FROM current_classifications WHERE corrected_label IS NOT NULL"),
-                labels: labels, agreement: agreement)
+            let interrupted = try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
+                + owners.filter(RunOwner.isGone).count
+            return try CatalogueStats(counting: count, interruptedRuns: interrupted, labels: labels, agreement: agreement)
         }
     }
 }

@@ -2,7 +2,8 @@ import CPostgreSQL
 import Foundation
 
 /// The rows a statement returned, in PostgreSQL's text format, freed when released.
-/// Rows are read by column name (`row.int64("image_id")`), beside the SQL that named them.
+/// Rows are read by column name (`row.int64("image_id")`), beside the SQL that named them,
+/// or by a record's reader (`RecordColumns`).
 final class PostgresResult {
     private let handle: OpaquePointer
     /// The server and database, as errors about a value name them.
@@ -47,8 +48,8 @@ final class PostgresResult {
     }
 }
 
-/// One row of a `PostgresResult`, read by column index as a record's reader reads it
-/// (`CatalogueRow`), or by name (`row.int64("image_id")`) where a query is read beside its SQL.
+/// One row of a `PostgresResult`, read by column index as a record's reader reads it, or by
+/// name (`row.int64("image_id")`) where a query is read beside its SQL (`CatalogueRow`).
 /// The checked readers refuse what wardrobe never stores, as the SQLite catalogue's do.
 struct PostgresRow: CatalogueRow {
     let result: PostgresResult
@@ -102,39 +103,8 @@ struct PostgresRow: CatalogueRow {
         .strangeValue(path: result.location, detail: detail)
     }
 
-    // By name, for a query read beside its SQL.
+    // By name, as PostgreSQL's text format gives them (the rest by name: `CatalogueRow`).
 
-    func isNull(_ name: String) -> Bool { isNull(column(name)) }
-    func text(_ name: String) -> String { text(column(name)) }
-    func optionalText(_ name: String) -> String? { optionalText(column(name)) }
-    func int64(_ name: String) -> Int64 { int64(column(name)) }
-    func int(_ name: String) -> Int { int(column(name)) }
-    func optionalInt64(_ name: String) -> Int64? { optionalInt64(column(name)) }
     func double(_ name: String) -> Double { Double(text(name)) ?? .nan }
     func bool(_ name: String) -> Bool { text(name) == "t" }
-    func bytes(_ name: String) -> [UInt8] { blob(column(name)) }
-    func optionalBytes(_ name: String) -> [UInt8]? { isNull(name) ? nil : bytes(name) }
-    func sha256(_ name: String) throws -> SHA256Digest { try SHA256Digest(bytes: bytes(name)) }
-
-    func label(_ name: String, upTo highest: Int, row: @autoclosure () -> String) throws -> Int {
-        try label(column(name), upTo: highest, row: row())
-    }
-
-    func optionalLabel(_ name: String, upTo highest: Int, row: @autoclosure () -> String) throws -> Int? {
-        try optionalLabel(column(name), upTo: highest, row: row())
-    }
-
-    func confidence(_ name: String, row: @autoclosure () -> String) throws -> Double {
-        try confidence(column(name), row: row())
-    }
-
-    func logits(_ name: String, count: Int, row: @autoclosure () -> String) throws -> [Float] {
-        try logits(column(name), count: count, row: row())
-    }
-
-    func date(_ name: String, row: @autoclosure () -> String) throws -> Date { try date(column(name), row: row()) }
-
-    func optionalDate(_ name: String, row: @autoclosure () -> String) throws -> Date? {
-        try optionalDate(column(name), row: row())
-    }
 }
