@@ -173,19 +173,31 @@ public final class HTTPServer: @unchecked Sendable {
         deinit { if let postProcessor { MHD_destroy_post_processor(postProcessor) } }
     }
 
+    /// The server a callback of the library was given, without taking a reference to it. A
+    /// callback that held one (`takeUnretainedValue`) could let go of the last reference, when
+    /// its owner had let go of the server during the request: `deinit` then ran on the
+    /// library's own worker thread, whose `MHD_stop_daemon` waits for every worker, itself
+    /// too, and the library ended the process ("Failed to join a thread"). The server is
+    /// alive while a callback runs: `deinit` stops the library, which waits for the callbacks
+    /// under way, before anything of the server is released.
+    private static func withServer<Result>(_ context: UnsafeMutableRawPointer,
+                                           _ body: (HTTPServer) -> Result) -> Result {
+        Unmanaged<HTTPServer>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+    }
+
     private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, version, upload, uploadSize, slot in
-        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
-        return server.access(connection!, url: url.map { String(cString: $0) } ?? "/",
-                             method: method.map { String(cString: $0) } ?? "GET", version: version,
-                             upload: upload, uploadSize: uploadSize!, slot: slot!)
+        HTTPServer.withServer(context!) { server in
+            server.access(connection!, url: url.map { String(cString: $0) } ?? "/",
+                          method: method.map { String(cString: $0) } ?? "GET", version: version,
+                          upload: upload, uploadSize: uploadSize!, slot: slot!)
+        }
     }
 
     /// The request line's target as it came, before the library decodes and splits it: its
     /// length as a C string, compared later with where the library found its end.
     private static let requestLineRead: wardrobe_mhd_uri_logger = { context, uri, connection in
         guard let context, let uri, let connection else { return nil }
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-        server.connectionGuard.targetRead(connection, at: UnsafeRawPointer(uri), length: strlen(uri))
+        HTTPServer.withServer(context) { $0.connectionGuard.targetRead(connection, at: UnsafeRawPointer(uri), length: strlen(uri)) }
         return nil
     }
 
@@ -206,21 +218,23 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private static let requestCompleted: MHD_RequestCompletedCallback = { context, connection, slot, _ in
-        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
-        if let connection { server.connectionGuard.answered(connection) }
-        guard let slot, let pending = slot.pointee else { return }
-        Unmanaged<PendingRequest>.fromOpaque(pending).release()
-        slot.pointee = nil
-        server.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+        HTTPServer.withServer(context!) { server in
+            if let connection { server.connectionGuard.answered(connection) }
+            guard let slot, let pending = slot.pointee else { return }
+            Unmanaged<PendingRequest>.fromOpaque(pending).release()
+            slot.pointee = nil
+            server.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+        }
     }
 
     private static let connectionChanged: MHD_NotifyConnectionCallback = { context, connection, _, change in
         guard let context, let connection else { return }
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-        if change == .CONNECTION_NOTIFY_STARTED {
-            server.connectionGuard.opened(connection)
-        } else {
-            server.connectionGuard.closed(connection)
+        HTTPServer.withServer(context) { server in
+            if change == .CONNECTION_NOTIFY_STARTED {
+                server.connectionGuard.opened(connection)
+            } else {
+                server.connectionGuard.closed(connection)
+            }
         }
     }
 
