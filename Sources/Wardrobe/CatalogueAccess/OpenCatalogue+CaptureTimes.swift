@@ -23,26 +23,18 @@ extension OpenCatalogue {
     /// for a later run. `progress` gets the number of images looked at so far.
     public func readCaptureTimes(progress: (Int) -> Void = { _ in }) throws -> CaptureTimeReport {
         var report = CaptureTimeReport()
-        var after: ImageID?
-        var looked = 0
-        while let batch = Optional(try reading { store, _ in try store.imagesAwaitingCaptureTime(after: after, limit: 256) }),
-              let last = batch.last {
-            after = last
-            for image in batch {
-                looked += 1
-                progress(looked)
-                let found = try reading { store, _ in try store.image(image).map { ($0.sha256, try store.paths(of: image)) } }
-                guard let (sha256, paths) = found else { continue }
-                guard let bytes = OriginalFile.bytes(of: sha256, paths: paths) else {
-                    report.noFile += 1
-                    continue
-                }
-                // A header that cannot be read says nothing of when: recorded as read, without a time.
-                let taken = (try? ImageDecoder().header(of: bytes))?.captureTime.map(TakenTime.init)
-                try changing { store in try store.recordCaptureTime(taken, of: image) }
-                report.read += 1
-                if taken != nil { report.taken += 1 }
+        try forEachImageAwaiting({ try $0.imagesAwaitingCaptureTime(after: $1, limit: $2) }, progress: progress) { image in
+            let found = try reading { store, _ in try store.image(image).map { ($0.sha256, try store.paths(of: image)) } }
+            guard let (sha256, paths) = found else { return }
+            guard let bytes = OriginalFile.bytes(of: sha256, paths: paths) else {
+                report.noFile += 1
+                return
             }
+            // A header that cannot be read says nothing of when: recorded as read, without a time.
+            let taken = (try? ImageDecoder().header(of: bytes))?.captureTime.map(TakenTime.init)
+            try changing { store in try store.recordCaptureTime(taken, of: image) }
+            report.read += 1
+            if taken != nil { report.taken += 1 }
         }
         return report
     }

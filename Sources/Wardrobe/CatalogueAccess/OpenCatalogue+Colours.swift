@@ -14,23 +14,15 @@ extension OpenCatalogue {
     /// `progress` gets the number of images looked at so far.
     public func measureColours(progress: (Int) -> Void = { _ in }) throws -> ColourReport {
         var report = ColourReport()
-        var after: ImageID?
-        var looked = 0
         let processor = ImageProcessor()
-        while let batch = Optional(try reading { store, _ in try store.imagesAwaitingColours(after: after, limit: 256) }),
-              let last = batch.last {
-            after = last
-            for image in batch {
-                looked += 1
-                progress(looked)
-                guard let thumbnail = try reading({ store, _ in try store.thumbnail(of: image) }),
-                      let colours = try? processor.colours(ofThumbnail: thumbnail) else {
-                    report.unreadable += 1
-                    continue
-                }
-                try changing { store in try store.recordColours(StoredColours(colours), of: image) }
-                report.measured += 1
+        try forEachImageAwaiting({ try $0.imagesAwaitingColours(after: $1, limit: $2) }, progress: progress) { image in
+            guard let thumbnail = try reading({ store, _ in try store.thumbnail(of: image) }),
+                  let colours = try? processor.colours(ofThumbnail: thumbnail) else {
+                report.unreadable += 1
+                return
             }
+            try changing { store in try store.recordColours(StoredColours(colours), of: image) }
+            report.measured += 1
         }
         return report
     }
