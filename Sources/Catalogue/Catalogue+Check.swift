@@ -141,12 +141,14 @@ extension Database {
     /// Values wardrobe never stores, which its readers refuse (`CatalogueError.strangeValue`):
     /// one line per kind found, with how many rows hold it. `integrity_check` verifies the
     /// schema's CHECKs only on a connection that may write (`check` reads), and
-    /// current_classifications and current_label_counts have none.
+    /// current_classifications and the kept counts have none.
     public func strangeValues() throws -> [String] {
-        try Self.strangeValueChecks.compactMap { what, sql in
+        var lines = try Self.strangeValueChecks.compactMap { what, sql in
             let count = try scalarInt(sql) ?? 0
             return count == 0 ? nil : "\(what): \(count) \(count == 1 ? "row" : "rows") (changed by another program)"
         }
+        if let line = try KeptCounts.check({ try (keptCounts(), recountedCounts()) }) { lines.append(line) }
+        return lines
     }
 
     private static func time(_ column: String) -> String {
@@ -206,6 +208,6 @@ extension Database {
          "SELECT count(*) FROM failing_files WHERE \(time("first_failed")) OR \(time("last_failed"))"),
         // total(), not sum(): a sum past Int64.max is SQLite's "integer overflow" error.
         ("image counts per label below 0 or adding up past \(Int64.max)",
-         "SELECT CASE WHEN min(images) < 0 OR total(images) > 9.2e18 THEN count(*) ELSE 0 END FROM current_label_counts"),
+         "SELECT CASE WHEN min(images) < 0 OR total(images) > 9.2e18 THEN count(*) ELSE 0 END FROM label_counts"),
     ]
 }

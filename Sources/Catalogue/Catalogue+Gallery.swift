@@ -53,7 +53,7 @@ extension Catalogue {
     /// any, and counts whose sum overflows stopped serve's gallery where it added them up.
     public func labelCounts() throws -> [Int: Int] {
         var total = 0
-        return Dictionary(uniqueKeysWithValues: try database.rows("SELECT label, images FROM current_label_counts") {
+        return Dictionary(uniqueKeysWithValues: try database.rows("SELECT label, images FROM label_counts") {
             let count = $0.int("images")
             let (sum, overflow) = total.addingReportingOverflow(count)
             guard count >= 0, !overflow else {

@@ -48,9 +48,9 @@ extension Catalogue {
         if count, selection.choosesOnlyByLabel {
             // Counts by label are kept up to date by triggers: one row to read.
             if let label = selection.label {
-                return ("SELECT coalesce((SELECT images FROM current_label_counts WHERE label = ?), 0)", [label])
+                return ("SELECT coalesce((SELECT images FROM label_counts WHERE label = ?), 0)", [label])
             }
-            return ("SELECT coalesce(sum(images), 0) FROM current_label_counts", [])
+            return ("SELECT coalesce(sum(images), 0) FROM label_counts", [])
         }
         if count {
             let join = selection.readsImages ? "CROSS JOIN images AS i ON i.id = c.image_id" : ""

@@ -26,12 +26,11 @@ extension Catalogue {
     }
 
     /// Every count of `stats()` that the catalogue's rows decide, in the
-    /// snapshot `read` opened.
+    /// snapshot `read` opened: the kept ones read, the others counted.
     private func countEverything() throws -> CatalogueStats {
         func count(_ sql: String) throws -> Int {
             Int(try database.scalarInt(sql) ?? 0)
         }
-        let labels = try database.rows(Self.labelStatsSQL) { try CatalogueStats.labelStats($0) }
         // An image whose label the current classification's model learned from is left out:
         // agreeing with an answer it was taught says nothing of the model.
         let agreement = try database.rows("""
@@ -47,31 +46,9 @@ extension Catalogue {
             CatalogueStats.Agreement(label: $0.int("corrected_label"), labelled: $0.int("labelled"), agreed: $0.int("agreed"),
                                      learnedFrom: $0.int("learned_from"))
         }
-        return try CatalogueStats(counting: count, interruptedRuns: 0, labels: labels, agreement: agreement)
+        return CatalogueStats(kept: try database.keptCounts(), models: try count("SELECT count(*) FROM models"),
+                              runs: try count("SELECT count(*) FROM runs"), interruptedRuns: 0, agreement: agreement)
     }
-
-    /// Per effective label: its images and the mean confidence, which is the model's in the
-    /// label itself: an image a person gave another label counts, but its confidence (in the
-    /// model's label) does not. Read from the index on (effective_label, confidence), never
-    /// the table: asking each image whether its label is the model's took a lookup per image
-    /// (2.6 s on 1,000,000 images, against 0.1 s). So the sum is taken over every image of the
-    /// label and the images a person moved to it from another label (few; found through
-    /// `current_corrected`) are taken out of it afterwards. That can leave a mean a rounding
-    /// off 0...1, so one within 1e-9 of the range is clamped to it; one farther out was
-    /// stored by another program and is refused as it was.
-    static let labelStatsSQL = """
-        SELECT effective_label, images,
-               CASE WHEN mean BETWEEN -1e-9 AND 1 + 1e-9 THEN max(0.0, min(1.0, mean)) ELSE mean END AS mean_confidence
-        FROM (SELECT e.effective_label, e.images,
-                     (e.total - coalesce(m.total, 0)) / nullif(e.images - coalesce(m.images, 0), 0) AS mean
-              FROM (SELECT effective_label, count(*) AS images, total(confidence) AS total
-                    FROM current_classifications GROUP BY effective_label) AS e
-              LEFT JOIN (SELECT corrected_label AS effective_label, count(*) AS images, total(confidence) AS total
-                         FROM current_classifications
-                         WHERE corrected_label IS NOT NULL AND corrected_label != label
-                         GROUP BY corrected_label) AS m USING (effective_label))
-        ORDER BY effective_label
-        """
 
     /// Runs marked interrupted, and unmarked ones whose process is gone: asked
     /// afresh every time, since a process can end without a commit.
@@ -81,5 +58,21 @@ extension Catalogue {
             $0.optionalText("owner")
         }
         return marked + owners.filter(RunOwner.isGone).count
+    }
+}
+
+extension Database {
+    /// The counts the triggers keep.
+    func keptCounts() throws -> KeptCounts {
+        try KeptCounts(totals: rows(KeptCounts.keptTotalsSQL) { KeptCounts.total($0) },
+                       labels: rows(KeptCounts.keptLabelsSQL) { KeptCounts.label($0) }, path: path)
+    }
+
+    /// The same counts taken from the rows, confidences rounded as the triggers round them.
+    func recountedCounts() throws -> KeptCounts {
+        try KeptCounts(totals: rows(KeptCounts.recountedTotalsSQL) { KeptCounts.total($0) },
+                       labels: rows(KeptCounts.recountedLabelsSQL { "CAST(\($0) * 1e9 + 0.5 AS INTEGER)" }) {
+                           KeptCounts.label($0)
+                       }, path: path)
     }
 }

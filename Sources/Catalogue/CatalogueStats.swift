@@ -49,28 +49,14 @@ public struct CatalogueStats: Sendable, Equatable {
 }
 
 extension CatalogueStats {
-    /// A row of either engine's query of labels (`effective_label`, `images`,
-    /// `mean_confidence`). A mean of confidences in 0...1 is in 0...1: one outside was
-    /// stored by another program.
-    static func labelStats(_ row: some CatalogueRow) throws -> LabelStats {
-        LabelStats(label: row.int("effective_label"), count: row.int("images"),
-                   meanConfidence: row.isNull("mean_confidence") ? nil : try row.confidence(
-                    "mean_confidence", row: "the current classifications of label \(row.text("effective_label"))"))
-    }
-
-    /// The totals, each counted by `count` (the first column of one SQL query's one row) as
-    /// both engines count them, with the interrupted runs, labels and agreement found apart.
-    init(counting count: (String) throws -> Int, interruptedRuns: Int, labels: [LabelStats],
-         agreement: [Agreement]) throws {
-        self.init(
-            images: try count("SELECT count(*) FROM images"), paths: try count("SELECT count(*) FROM image_paths"),
-            missingPaths: try count("SELECT count(*) FROM image_paths WHERE missing = 1"),
-            classifications: try count("SELECT count(*) FROM classifications"),
-            failures: try count("SELECT count(*) FROM failing_files"),
-            models: try count("SELECT count(*) FROM models"), runs: try count("SELECT count(*) FROM runs"),
-            interruptedRuns: interruptedRuns,
-            corrections: try count("SELECT count(*) FROM corrections"),
-            corrected: try count("SELECT count(*) FROM current_classifications WHERE corrected_label IS NOT NULL"),
-            labels: labels, agreement: agreement)
+    /// The totals and labels as the triggers keep them, beside what is counted apart: the few
+    /// models and runs, the interrupted runs, and the agreement, which reads only the images a
+    /// person labelled.
+    init(kept: KeptCounts, models: Int, runs: Int, interruptedRuns: Int, agreement: [Agreement]) {
+        self.init(images: kept.total("images"), paths: kept.total("paths"), missingPaths: kept.total("missing paths"),
+                  classifications: kept.total("classifications"), failures: kept.total("failing files"),
+                  models: models, runs: runs, interruptedRuns: interruptedRuns, corrections: kept.total("corrections"),
+                  corrected: kept.labels.values.reduce(0) { $0 + $1.corrected }, labels: kept.labelStats,
+                  agreement: agreement)
     }
 }

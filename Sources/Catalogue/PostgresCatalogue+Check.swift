@@ -2,8 +2,8 @@ import Foundation
 
 /// `wardrobe check` on PostgreSQL: the values wardrobe never stores that the
 /// schema's CHECKs do not already keep out (they hold on every connection
-/// here, where SQLite's may be switched off), and kept model copies that are
-/// not their model. Pages are the server's to check (`pg_amcheck`), as
+/// here, where SQLite's may be switched off), kept counts that are not the
+/// rows', and kept model copies that are not their model. Pages are the server's to check (`pg_amcheck`), as
 /// README says.
 extension PostgresCatalogue {
     func strangeValues(digest: ([UInt8]) -> [UInt8]) throws -> [String] {
@@ -11,6 +11,7 @@ extension PostgresCatalogue {
             let count = try connection.scalarInt(sql) ?? 0
             return count == 0 ? nil : "\(what): \(count) \(count == 1 ? "row" : "rows") (changed by another program)"
         }
+        if let line = try KeptCounts.check({ try (keptCounts(), recountedCounts()) }) { lines.append(line) }
         let copies = try rows("""
             SELECT a.file, m.sha256 FROM model_adoptions a JOIN models m ON m.id = a.model_id WHERE a.file IS NOT NULL
             """) { (file: $0.blob("file"), sha256: $0.blob("sha256")) }

@@ -56,7 +56,7 @@ extension PostgresCatalogue {
     /// Images per effective label, from the counts the triggers keep.
     public func labelCounts() throws -> [Int: Int] {
         var total = 0
-        return Dictionary(uniqueKeysWithValues: try rows("SELECT label, images FROM current_label_counts") { row in
+        return Dictionary(uniqueKeysWithValues: try rows("SELECT label, images FROM label_counts") { row in
             let count = row.int("images")
             let (sum, overflow) = total.addingReportingOverflow(count)
             guard count >= 0, !overflow else {
@@ -102,9 +102,9 @@ extension PostgresCatalogue {
         if count, selection.choosesOnlyByLabel {
             // Counts by label are kept up to date by triggers: one row to read.
             if let label = selection.label {
-                return ("SELECT coalesce((SELECT images FROM current_label_counts WHERE label = $1), 0)", [label])
+                return ("SELECT coalesce((SELECT images FROM label_counts WHERE label = $1), 0)", [label])
             }
-            return ("SELECT coalesce(sum(images), 0)::bigint FROM current_label_counts", [])
+            return ("SELECT coalesce(sum(images), 0)::bigint FROM label_counts", [])
         }
         if count {
             let join = selection.readsImages ? "JOIN images AS i ON i.id = c.image_id" : ""

@@ -1,19 +1,13 @@
 import Foundation
 
-/// The PostgreSQL catalogue is the second `CatalogueStore`. Its counts are taken
-/// afresh each time: `StatsCache` keys on SQLite's own change counters
-/// (`PRAGMA data_version`), which PostgreSQL has no counterpart of, so a cache
-/// handed in is left unused.
+/// The PostgreSQL catalogue is the second `CatalogueStore`. Its counts are read
+/// afresh each time, most of them as the triggers keep them: `StatsCache` keys on
+/// SQLite's own change counters (`PRAGMA data_version`), which PostgreSQL has no
+/// counterpart of, so a cache handed in is left unused.
 extension PostgresCatalogue: CatalogueStore {
     public func stats(cache: StatsCache?) throws -> CatalogueStats {
         try read {
             func count(_ sql: String) throws -> Int { Int(try connection.scalarInt(sql) ?? 0) }
-            // The mean confidence is the model's in the label itself (see `Catalogue.labelStatsSQL`).
-            let labels = try rows("""
-                SELECT effective_label, count(*) AS images,
-                       avg(CASE WHEN effective_label = label THEN confidence END) AS mean_confidence
-                FROM current_classifications GROUP BY effective_label ORDER BY effective_label
-                """) { try CatalogueStats.labelStats($0) }
             let agreement = try rows("""
                 SELECT corrected_label, count(*) FILTER (WHERE NOT learned) AS labelled,
                        count(*) FILTER (WHERE NOT learned AND label = corrected_label) AS agreed,
@@ -33,7 +27,25 @@ extension PostgresCatalogue: CatalogueStore {
             }
             let interrupted = try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
                 + owners.filter(RunOwner.isGone).count
-            return try CatalogueStats(counting: count, interruptedRuns: interrupted, labels: labels, agreement: agreement)
+            return CatalogueStats(kept: try keptCounts(), models: try count("SELECT count(*) FROM models"),
+                                  runs: try count("SELECT count(*) FROM runs"), interruptedRuns: interrupted,
+                                  agreement: agreement)
         }
+    }
+}
+
+extension PostgresCatalogue {
+    /// The counts the triggers keep.
+    func keptCounts() throws -> KeptCounts {
+        try KeptCounts(totals: rows(KeptCounts.keptTotalsSQL) { KeptCounts.total($0) },
+                       labels: rows(KeptCounts.keptLabelsSQL) { KeptCounts.label($0) }, path: path)
+    }
+
+    /// The same counts taken from the rows, confidences rounded as the triggers round them.
+    func recountedCounts() throws -> KeptCounts {
+        try KeptCounts(totals: rows(KeptCounts.recountedTotalsSQL) { KeptCounts.total($0) },
+                       labels: rows(KeptCounts.recountedLabelsSQL { "floor(\($0) * 1e9 + 0.5)::bigint" }) {
+                           KeptCounts.label($0)
+                       }, path: path)
     }
 }

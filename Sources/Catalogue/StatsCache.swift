@@ -1,6 +1,7 @@
 /// What `Catalogue.stats(cache:)` keeps between calls on one connection: the
-/// counts that walk every image (about 300 ms of CPU on a million images),
-/// taken again only when the catalogue may have changed since.
+/// counts, most of them kept by triggers (a few rows to read) but the agreement
+/// walking every image a person labelled, taken again only when the catalogue
+/// may have changed since.
 ///
 /// The key is SQLite's own change detection. `PRAGMA data_version`, read
 /// inside the snapshot the counts come from, moves whenever another

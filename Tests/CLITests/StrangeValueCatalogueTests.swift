@@ -130,7 +130,7 @@ import Testing
          UPDATE current_classifications SET confidence = 9e999 WHERE image_id = 1;
          """, ["/", "/image/1", "/stats"]),
         // The gallery adds up the kept counts of every label: two near Int64.max overflowed.
-        ("UPDATE current_label_counts SET images = 9223372036854775807;", ["/", "/?label=Coat"]),
+        ("UPDATE label_counts SET images = 9223372036854775807;", ["/", "/?label=Coat"]),
     ]
 
     /// Each page that meets the row is a 500 in the frame of every page, with the error's one

@@ -122,7 +122,7 @@ import Testing
             #expect(!plan.contains { $0.contains("SCAN") || $0.contains("TEMP B-TREE") }, "\(plan)")
         }
         let count = try catalogue.queryPlan(ClassificationQuery(label: 3), counting: true)
-        #expect(count.contains { $0.contains("SEARCH current_label_counts USING INTEGER PRIMARY KEY (rowid=?)") }, "\(count)")
+        #expect(count.contains { $0.contains("SEARCH label_counts USING PRIMARY KEY (label=?)") }, "\(count)")
         let uncorrectedThrees = Int(try catalogue.database.scalarInt(
             "SELECT count(*) FROM current_classifications WHERE label = 3 AND corrected_label IS NULL") ?? -1)
         #expect(try catalogue.currentClassifications(ClassificationQuery(label: 3)).count == 100 + uncorrectedThrees)

@@ -53,9 +53,10 @@ import Testing
             WHERE classification_id != (SELECT max(id) FROM classifications WHERE image_id = c.image_id)
             """) == 0)
         #expect(try db.scalarInt("""
-            SELECT count(*) FROM current_label_counts AS k
-            WHERE images != (SELECT count(*) FROM current_classifications WHERE label = k.label)
+            SELECT count(*) FROM label_counts AS k
+            WHERE images != (SELECT count(*) FROM current_classifications WHERE effective_label = k.label)
             """) == 0)
+        #expect(try db.scalarInt("SELECT amount FROM catalogue_counts WHERE counted = 'images'") == Int64(images))
         // No duplicates: one row per hash, per path, per (image, run).
         #expect(try db.scalarInt("SELECT count(DISTINCT sha256) FROM images") == Int64(images))
         #expect(try db.scalarInt("SELECT count(*) FROM image_paths") == Int64(images))
