@@ -16,7 +16,7 @@ public struct ForgetReport: Sendable, Equatable {
 
 extension Catalogue {
     /// Removes images for good: their paths, thumbnails, classifications and
-    /// corrections, in one transaction. The one operation that deletes
+    /// corrections (of labels and colours), in one transaction. The one operation that deletes
     /// history. Because it exists for privacy, freed space is overwritten
     /// (`secure_delete`) and the write-ahead log, which still holds the old
     /// pages, is checkpointed into the file and truncated afterwards.
@@ -33,6 +33,8 @@ extension Catalogue {
                 try database.execute("INSERT INTO images_being_forgotten (image_id) VALUES (?)", image)
                 try database.execute("DELETE FROM current_classifications WHERE image_id = ?", image)
                 try database.execute("DELETE FROM corrections WHERE image_id = ?", image)
+                report.corrections += database.changes
+                try database.execute("DELETE FROM colour_corrections WHERE image_id = ?", image)
                 report.corrections += database.changes
                 try database.execute("DELETE FROM classifications WHERE image_id = ?", image)
                 report.classifications += database.changes

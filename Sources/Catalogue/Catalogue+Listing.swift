@@ -89,6 +89,7 @@ extension Catalogue {
         static let list = """
             c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
             c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.colour, i.colours, i.colour_on_garment,
+            i.person_colour,
             i.width, i.height, i.format,
             (SELECT path FROM image_paths WHERE image_id = c.image_id
              ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
@@ -97,7 +98,7 @@ extension Catalogue {
             """
 
         private let image, sha256, classification, model, label, confidence, classifiedAt, firstImported, takenAt, takenOffset: Int32
-        private let colour, colours, colourOnGarment: Int32
+        private let colour, colours, colourOnGarment, personColour: Int32
         private let width, height, format, path, pathMissing, correctedLabel, recipeName, recipeVersion: Int32
 
         init(_ statement: some CatalogueRow) {
@@ -114,6 +115,7 @@ extension Catalogue {
             colour = statement.column("colour")
             colours = statement.column("colours")
             colourOnGarment = statement.column("colour_on_garment")
+            personColour = statement.column("person_colour")
             width = statement.column("width")
             height = statement.column("height")
             format = statement.column("format")
@@ -136,6 +138,7 @@ extension Catalogue {
                 classifiedAt: try row.date(classifiedAt, row: name()),
                 firstImported: try row.date(firstImported, row: name()), taken: try row.takenTime(takenAt, takenOffset, row: name()),
                 colours: try row.storedColours(colour, colours, colourOnGarment, row: name()),
+                personColour: row.optionalText(personColour),
                 width: row.int(width), height: row.int(height), format: row.text(format),
                 path: row.optionalText(path), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
                 correctedLabel: row.isNull(correctedLabel) ? nil : try row.label(correctedLabel, upTo: Catalogue.noneLabel, row: name()))

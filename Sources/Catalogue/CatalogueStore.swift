@@ -65,6 +65,9 @@ public protocol CatalogueStore: AnyObject {
     func personLabelPairs() throws -> [(model: Int, person: Int, images: Int)]
     func unlabelledImageIDs() throws -> [ImageID]
     func forEachUnlabelledImage(_ ids: [ImageID], _ body: (UnlabelledImage) throws -> Void) throws
+    /// Sets a person's colour (a palette name) on each image, or takes it back (nil).
+    func setColour(_ images: [ImageID], _ colour: String?, command: String, at date: Date) throws -> [ColourOutcome]
+    func colourCorrections(of image: ImageID) throws -> [ColourCorrection]
 
     // Models and which one the catalogue uses.
     func registerModel(_ model: NewModel, at date: Date) throws -> ModelID
@@ -135,6 +138,9 @@ extension CatalogueStore {
     }
     public func correct(_ images: [ImageID], _ request: CorrectionRequest, command: String) throws -> [CorrectionOutcome] {
         try correct(images, request, command: command, at: Date())
+    }
+    public func setColour(_ images: [ImageID], _ colour: String?, command: String) throws -> [ColourOutcome] {
+        try setColour(images, colour, command: command, at: Date())
     }
     public func recordLook(present: [String], missing: [String], dropMissing: Bool = false) throws -> PathCheck {
         try recordLook(present: present, missing: missing, dropMissing: dropMissing, at: Date())

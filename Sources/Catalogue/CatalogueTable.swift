@@ -28,6 +28,7 @@ public struct CatalogueTable: Sendable, Equatable {
         CatalogueTable("settings", key: ["key"]),
         CatalogueTable("model_adoptions", key: ["id"]),
         CatalogueTable("model_learned_images", key: ["model_id", "sha256"]),
+        CatalogueTable("colour_corrections", key: ["id"]),
     ]
 
     /// A column of a table, as a copy reads and writes it.

@@ -40,6 +40,8 @@ public struct CurrentClassification: Sendable, Equatable {
     public var taken: TakenTime? = nil
     /// The garment's main colours; nil when the image was never measured.
     public var colours: StoredColours? = nil
+    /// The colour a person gave the garment, which outranks the measured one.
+    public var personColour: String? = nil
     public let width: Int
     public let height: Int
     public let format: String

@@ -14,16 +14,18 @@ public struct ImageRecord: Sendable, Equatable {
     public var taken: TakenTime? = nil
     /// The garment's main colours; nil when the image was never measured.
     public var colours: StoredColours? = nil
+    /// The colour a person gave the garment (a palette name), which outranks the measured one.
+    public var personColour: String? = nil
 }
 
 extension ImageRecord {
     /// An image's columns as every query of whole images SELECTs them, and their reader.
     struct Columns: RecordColumns {
         static let list = "id, sha256, byte_size, width, height, format, first_imported, taken_at, taken_offset, colour, colours, "
-            + "colour_on_garment"
+            + "colour_on_garment, person_colour"
 
         private let id, sha256, byteSize, width, height, format, firstImported, takenAt, takenOffset: Int32
-        private let colour, colours, colourOnGarment: Int32
+        private let colour, colours, colourOnGarment, personColour: Int32
 
         init(_ statement: some CatalogueRow) {
             id = statement.column("id")
@@ -38,6 +40,7 @@ extension ImageRecord {
             colour = statement.column("colour")
             colours = statement.column("colours")
             colourOnGarment = statement.column("colour_on_garment")
+            personColour = statement.column("person_colour")
         }
 
         func record(_ row: some CatalogueRow) throws -> ImageRecord {
@@ -45,7 +48,8 @@ extension ImageRecord {
                         byteSize: row.int(byteSize), width: row.int(width), height: row.int(height),
                         format: row.text(format), firstImported: try row.date(firstImported, row: "image \(row.int64(id))"),
                         taken: try row.takenTime(takenAt, takenOffset, row: "image \(row.int64(id))"),
-                        colours: try row.storedColours(colour, colours, colourOnGarment, row: "image \(row.int64(id))"))
+                        colours: try row.storedColours(colour, colours, colourOnGarment, row: "image \(row.int64(id))"),
+                        personColour: row.optionalText(personColour))
         }
     }
 }

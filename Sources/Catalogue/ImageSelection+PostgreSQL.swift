@@ -37,7 +37,7 @@ extension ImageSelection {
                               + "AND i.taken_at < \(parameters.add(taken.upperBound.catalogueMilliseconds))")
         }
         if let model { conditions.append("c.model_id = \(parameters.add(model))") }
-        if let colours { conditions.append("i.colour IN (\(colours.map { parameters.add($0) }.joined(separator: ", ")))") }
+        if let colours { conditions.append("coalesce(i.person_colour, i.colour) IN (\(colours.map { parameters.add($0) }.joined(separator: ", ")))") }
         return conditions
     }
 }

@@ -26,7 +26,7 @@ public struct ImageSelection: Sendable, Equatable {
     public var taken: Range<Date>?
     /// Only images whose current classification came from this model.
     public var model: ModelID?
-    /// Only images whose garment colour is one of these names.
+    /// Only images whose garment colour (a person's, else the measured) is one of these names.
     public var colours: [String]?
 
     public init(label: Int? = nil, corrected: Bool? = nil, missing: Bool = false, pathPattern: String? = nil,
@@ -101,7 +101,7 @@ public struct ImageSelection: Sendable, Equatable {
             values.append(model)
         }
         if let colours {
-            conditions.append("i.colour IN (\(colours.map { _ in "?" }.joined(separator: ", ")))")
+            conditions.append("coalesce(i.person_colour, i.colour) IN (\(colours.map { _ in "?" }.joined(separator: ", ")))")
             values += colours.map { $0 as any SQLBindable }
         }
         return conditions

@@ -34,7 +34,8 @@ struct CatalogueCopyTests {
         let db = folder.path("made.sqlite")
         try folder.write(Array("not a photo".utf8), to: "junk/broken.jpg")
         for arguments in [["import", "--jobs", "1", photos, folder.path("junk")], ["label", "coat", coat],
-                          ["label", "dress", coat], ["label", "bag", "2"], ["forget", "--yes", "3"],
+                          ["label", "dress", coat], ["label", "bag", "2"], ["colour", "navy", coat, "2"],
+                          ["colour", "--clear", "2"], ["colour", "pink", "3"], ["forget", "--yes", "3"],
                           ["reclassify", "--prep", "fashion-mnist"]] {
             let result = try WardrobeProcess.run(arguments + ["--db", db])
             #expect(result.status == 0 || (arguments[0] == "import" && result.status == 2), "\(arguments): \(result.stderr)")
@@ -51,13 +52,15 @@ struct CatalogueCopyTests {
         for (source, destination) in [(made, server), (server, back), (back, again)] {
             let result = try WardrobeProcess.run(["copy", source, destination])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("Copied ") && result.stdout.contains("15 tables")
+            #expect(result.stdout.hasPrefix("Copied ") && result.stdout.contains("16 tables")
                     && result.stdout.split(separator: "\n").count == 1, "\(result.stdout)")
         }
         let original = try Self.rows(of: made)
-        // Twelve photos imported and one forgotten, three labels, two runs, the broken file.
-        #expect(original.mapValues(\.count).filter { ["images", "corrections", "runs", "import_failures"].contains($0.key) }
-                == ["images": 11, "corrections": 3, "runs": 2, "import_failures": 1])
+        // Twelve photos imported and one forgotten, three labels, three colours (one with the
+        // forgotten image), two runs, the broken file.
+        #expect(original.mapValues(\.count).filter {
+            ["images", "corrections", "colour_corrections", "runs", "import_failures"].contains($0.key)
+        } == ["images": 11, "corrections": 3, "colour_corrections": 3, "runs": 2, "import_failures": 1])
         for copy in [back, again] {
             let copied = try Self.rows(of: copy)
             #expect(copied.keys.sorted() == original.keys.sorted())

@@ -96,4 +96,62 @@ import Testing
         #expect(measured.mapValues { $0.colours } == atImport.mapValues { $0.colours })
         #expect(try run() == Report(measured: 0, unreadable: 0))
     }
+
+    /// `colour`: a person's colour, kept like a label. It outranks the measured one in list,
+    /// show and export; no re-run changes it (reclassify, colours, a re-import); history shows
+    /// every act; --clear takes it back; a wrong word or image is one line naming it, and
+    /// nothing is written.
+    @Test func aPersonsColourIsKeptLikeALabel() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        let all = try listed(db)
+        let red = try #require(all["red.jpg"]), navy = try #require(all["navy.jpg"]), blue = try #require(all["blue.jpg"])
+        let set = try WardrobeProcess.run(["colour", "--db", db, "Pink", String(red.id)])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("red  ->  pink (measured: red)"), "\(set.stdout)")
+        #expect(set.stderr.contains("coloured 1 image"), "\(set.stderr)")
+        // From stdin, as `list --ids` gives them: both blues become navy.
+        let ids = try WardrobeProcess.run(["list", "--db", db, "--colour", "blue,navy", "--ids"]).stdout
+        let piped = try WardrobeProcess.run(["colour", "--db", db, "--json", "navy", "-"], input: ids)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        struct Change: Decodable { var image: Int64; var before: String?; var after: String?; var measured: String? }
+        let changes = try JSONDecoder().decode([Change].self, from: Data(piped.stdout.utf8))
+        #expect(changes.map(\.image).sorted() == [navy.id, blue.id].sorted() && changes.allSatisfy { $0.after == "navy" })
+        #expect(try listed(db, ["--colour", "pink"]).keys.sorted() == ["red.jpg"])
+        #expect(try listed(db, ["--colour", "red"]).isEmpty)
+        #expect(try listed(db, ["--colour", "navy"]).keys.sorted() == ["blue.jpg", "navy.jpg"])
+        // Re-runs leave it: a reclassification, a re-import, and measuring again.
+        #expect(try WardrobeProcess.run(["reclassify", "--db", db, "--prep", "fashion-mnist"]).status == 0)
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        try Catalogue(path: db).database.execute("UPDATE images SET colour = NULL, colours = NULL, colour_on_garment = NULL")
+        #expect(try WardrobeProcess.run(["colours", "--db", db]).status == 0)
+        #expect(try listed(db).mapValues { $0.colour } == ["red.jpg": "pink", "navy.jpg": "navy", "blue.jpg": "navy", "black.jpg": "black"])
+        // show says who set it, beside the measured colour; history shows the act.
+        let show = try WardrobeProcess.run(["show", "--db", db, "--no-preview", String(red.id)]).stdout
+        #expect(show.contains("colour    pink  (set by a person") && show.contains("measured  red  (red "), "\(show)")
+        let history = try WardrobeProcess.run(["history", "--db", db, String(red.id)]).stdout
+        #expect(history.contains("colour pink") && history.contains("coloured pink by a person"), "\(history)")
+        // Taken back: the measured colour counts again, and history keeps both acts.
+        let clear = try WardrobeProcess.run(["colour", "--db", db, "--clear", String(red.id)])
+        #expect(clear.status == 0 && clear.stdout.contains("pink  ->  red"), "\(clear.stdout) \(clear.stderr)")
+        #expect(try listed(db, ["--colour", "red"]).keys.sorted() == ["red.jpg"])
+        struct Event: Decodable { var kind: String?; var colour: String?; var command: String? }
+        let events = try JSONDecoder().decode([Event].self, from: Data(
+            try WardrobeProcess.run(["history", "--db", db, "--json", String(red.id)]).stdout.utf8))
+        #expect(events.filter { $0.kind?.hasPrefix("colour") == true }.map { "\($0.kind!) \($0.colour ?? "-")" }
+                == ["colour pink", "colour_clear -"])
+        // Wrong input: one line naming it, and nothing written.
+        func acts() throws -> Int64? { try Catalogue(path: db).database.scalarInt("SELECT count(*) FROM colour_corrections") }
+        let written = try acts()
+        let unknown = try WardrobeProcess.run(["colour", "--db", db, "bleu", String(red.id)])
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown colour 'bleu'"), "\(unknown.stderr)")
+        let missing = try WardrobeProcess.run(["colour", "--db", db, "green", String(red.id), "999"])
+        #expect(missing.status == 1 && missing.stderr.contains("999"), "\(missing.stderr)")
+        #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+        let badLine = try WardrobeProcess.run(["colour", "--db", db, "green", "-"], input: "\(red.id)\n999\n")
+        #expect(badLine.status == 1 && badLine.stderr.contains("standard input line 2"), "\(badLine.stderr)")
+        #expect(try acts() == written)
+    }
 }

@@ -92,6 +92,9 @@ import Testing
         _ = try store.correct([ImageID(2)], .clear, command: "label", at: moment)
         _ = try store.correct([ImageID(5)], .confirm, command: "serve", at: moment)
         _ = try store.correct([ImageID(6)], .label(Catalogue.noneLabel), command: "serve", at: moment)
+        // A person's colours: two images green, then one of them taken back.
+        _ = try store.setColour([ImageID(2), ImageID(8)], "green", command: "colour", at: moment)
+        _ = try store.setColour([ImageID(8)], nil, command: "serve", at: moment)
         _ = try store.recordLook(present: ["/photos/0000001.jpg"], missing: ["/photos/0000002.jpg", "/photos/0000003.jpg"],
                                  dropMissing: false, at: start.addingTimeInterval(7))
         try store.recordCaptureTime(TakenTime(clock: start.addingTimeInterval(-3_600), offsetMinutes: 60), of: ImageID(2))
@@ -125,7 +128,8 @@ import Testing
                       ClassificationQuery(ImageSelection(folder: "/photos/copies")),
                       ClassificationQuery(ImageSelection(taken: start.addingTimeInterval(-10 * 86_400)..<start)),
                       ClassificationQuery(ImageSelection(colours: ["blue"])),
-                      ClassificationQuery(ImageSelection(colours: ["navy", "blue", "white"]))] {
+                      ClassificationQuery(ImageSelection(colours: ["navy", "blue", "white"])),
+                      ClassificationQuery(ImageSelection(colours: ["green"]))] {
             note("count \(query)", try store.countCurrentClassifications(query))
             var listed: [ImageID] = []
             try store.forEachCurrentClassification(query) { listed.append($0.image) }
@@ -142,10 +146,11 @@ import Testing
             }
             note("gallery \(order) label 4", try store.galleryPage(GalleryQuery(label: 4, order: order)).map(\.image))
         }
-        for id in [1, 2, 3, 5, 6, 29].map({ ImageID(Int64($0)) }) {
+        for id in [1, 2, 3, 5, 6, 8, 29].map({ ImageID(Int64($0)) }) {
             note("image \(id)", try store.image(id) as Any)
             note("history \(id)", try store.history(of: id))
             note("corrections \(id)", try store.corrections(of: id))
+            note("colour corrections \(id)", try store.colourCorrections(of: id))
             note("paths \(id)", try store.paths(of: id))
             note("thumbnail \(id)", try store.thumbnail(of: id) as Any)
             note("current \(id)", try store.currentClassification(of: id) as Any)
@@ -209,6 +214,62 @@ import Testing
         #expect(navyOrWhite.sorted() == ([4] + Array(stride(from: 3, through: 30, by: 6))).sorted().map { ImageID(Int64($0)) })
         // Every odd photo waits to be measured, except image 4, recorded since.
         #expect(try store.imagesAwaitingColours(after: nil, limit: 100) == (1...15).map { ImageID(Int64(2 * $0)) }.filter { $0 != ImageID(4) })
+    }
+
+    /// A person's colour outranks the measured one in every selection; measuring again, a
+    /// re-import and a reclassification leave it as it is; the latest act wins, every act is
+    /// kept, and forgetting the image removes them.
+    @Test(arguments: engines)
+    func aPersonsColourOutranksTheMeasuredOneAndNoRunChangesIt(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        let store = opened.store
+        try Self.write(store)
+        func chosen(_ names: [String]) throws -> [ImageID] {
+            var images: [ImageID] = []
+            try store.forEachCurrentClassification(ClassificationQuery(ImageSelection(colours: names))) { images.append($0.image) }
+            #expect(try store.countCurrentClassifications(ClassificationQuery(ImageSelection(colours: names))) == images.count)
+            return images.sorted()
+        }
+        #expect(try chosen(["green"]) == [ImageID(2)])
+        // Image 3 was measured navy; a person says red, then black: the latest wins.
+        let first = try store.setColour([ImageID(3)], "red", command: "colour", at: Self.start.addingTimeInterval(10))
+        #expect(first.map(\.measured) == ["navy"] && first.map(\.personBefore) == [nil] && first.map(\.effectiveAfter) == ["red"])
+        let second = try store.setColour([ImageID(3)], "black", command: "serve", at: Self.start.addingTimeInterval(11))
+        #expect(second.map(\.effectiveBefore) == ["red"] && second.map(\.effectiveAfter) == ["black"])
+        #expect(try chosen(["black"]) == [ImageID(3)] && !chosen(["navy", "red"]).contains(ImageID(3)))
+        #expect(try store.currentClassification(of: ImageID(3))?.personColour == "black")
+        // Measured again (`colours`), imported again with another measurement, reclassified.
+        try store.recordColours(StoredColours(main: "white", shares: [.init(name: "white", share: 1, lightness: 95, a: 0, b: 0)],
+                                              onGarment: true), of: ImageID(3))
+        let model = try store.registerModel(Synthetic.model(3), at: Self.start.addingTimeInterval(12))
+        let run = try store.openRun(command: "reclassify", model: model, recipe: Recipe(name: "photo", version: 4),
+                                    counts: RunCounts(), at: Self.start.addingTimeInterval(12))
+        try store.writing(run: run, at: Self.start.addingTimeInterval(12)) { batch in
+            var again = Synthetic.image(2)
+            again.colours = StoredColours(main: "pink", shares: [.init(name: "pink", share: 1, lightness: 70, a: 30, b: 0)],
+                                          onGarment: true)
+            #expect(try batch.insertImages([again], known: .isClassifiedAgain).map(\.isNew) == [false])
+            try batch.addClassifications([(ImageID(3), Synthetic.classification(7, variant: 2))])
+            return RunCounts(seen: 1, imported: 0, classified: 1, skipped: 0, failed: 0)
+        }
+        let image = try #require(try store.image(ImageID(3)))
+        #expect(image.personColour == "black" && image.colours?.main == "white")
+        #expect(try chosen(["black"]) == [ImageID(3)])
+        // Taken back: the measured colour counts again; every act stays, oldest first.
+        let cleared = try store.setColour([ImageID(3)], nil, command: "colour", at: Self.start.addingTimeInterval(13))
+        #expect(cleared.map(\.personBefore) == ["black"] && cleared.map(\.effectiveAfter) == ["white"])
+        #expect(try chosen(["white"]).contains(ImageID(3)) && chosen(["black"]).isEmpty)
+        let acts = try store.colourCorrections(of: ImageID(3))
+        #expect(acts.map(\.kind) == [.colour, .colour, .clear] && acts.map(\.colour) == ["red", "black", nil]
+                && acts.map(\.command) == ["colour", "serve", "colour"])
+        #expect(acts.map(\.correctedAt) == [10, 11, 13].map { Self.start.addingTimeInterval($0) })
+        // An image that is not there: nothing is written, not even for the images before it.
+        #expect(throws: CatalogueError.self) { try store.setColour([ImageID(4), ImageID(999)], "red", command: "colour") }
+        #expect(try store.colourCorrections(of: ImageID(4)).isEmpty && store.image(ImageID(4))?.personColour == nil)
+        // Forgetting the image removes its acts with it.
+        let report = try store.forget([ImageID(3)])
+        #expect(try report.corrections == 3 && store.colourCorrections(of: ImageID(3)).isEmpty)
     }
 
     @Test(arguments: engines)

@@ -105,6 +105,12 @@ struct ImagePage {
                     <tr class="correction person"><td>\(text: date(act.correctedAt))</td><td>\(text: act.command)</td>\
                     <td>\(text: what)</td><td>a person</td></tr>
                     """
+            case .colourCorrection(let act):
+                let what = act.colour.map { "colour: \($0)" } ?? "cleared the person's colour"
+                return """
+                    <tr class="correction person"><td>\(text: date(act.correctedAt))</td><td>\(text: act.command)</td>\
+                    <td>\(text: what)</td><td>a person</td></tr>
+                    """
             }
         }
         return """

@@ -44,12 +44,35 @@ public struct Labeller {
     /// `places`, when given, says where each reference was read (`standard input line 3`), for
     /// the error of one that names no image: in a list of thousands the word alone may not say.
     public func apply(_ act: Act, to references: [ImageReference], places: [String?] = []) throws -> [Change] {
+        let images = try Self.resolve(references, places: places, in: catalogue, verb: "label") { path in
+            Self.pipe(forFolder: path, act: act)
+        }
+        let request: CorrectionRequest = switch act {
+        case .label(let label): .label(label)
+        case .confirm: .confirm
+        case .clear: .clear
+        }
+        let outcomes = try catalogue.correct(images, request, command: command)
+        return try outcomes.map { outcome in
+            Change(image: outcome.image.rawValue, path: try catalogue.paths(of: outcome.image).first?.path,
+                   before: outcome.effectiveBefore.map(LabelMatcher.name(of:)),
+                   after: outcome.effectiveAfter.map(LabelMatcher.name(of:)),
+                   model: outcome.modelLabel.map(LabelMatcher.name(of:)))
+        }
+    }
+
+    /// The images `references` name, each once, in the order first named; every one is
+    /// found before anything is written. A path that is a folder is refused with the command
+    /// line `pipe` gives for it (to `verb` the images imported from it); `places`, when
+    /// given, says where each reference was read, for the error of one that names no image.
+    static func resolve(_ references: [ImageReference], places: [String?], in catalogue: any CatalogueStore,
+                        verb: String, pipe: (String) -> String?) throws -> [ImageID] {
         let images = try references.enumerated().map { index, reference in
             do {
                 return try reference.resolve(in: catalogue)
             } catch let error as WardrobeError {
-                if case .path(let path) = reference, let pipe = Self.pipe(forFolder: path, act: act) {
-                    throw WardrobeError.invalidArgument("\(path) is a folder, not an image; to label the images "
+                if case .path(let path) = reference, let pipe = pipe(path) {
+                    throw WardrobeError.invalidArgument("\(path) is a folder, not an image; to \(verb) the images "
                         + "imported from it: \(pipe)")
                 }
                 guard index < places.count, let place = places[index] else { throw error }
@@ -59,36 +82,29 @@ public struct Labeller {
                 }
             }
         }
-        let request: CorrectionRequest = switch act {
-        case .label(let label): .label(label)
-        case .confirm: .confirm
-        case .clear: .clear
-        }
         var seen = Set<ImageID>()
-        let unique = images.map(\.id).filter { seen.insert($0).inserted }
-        let outcomes = try catalogue.correct(unique, request, command: command)
-        return try outcomes.map { outcome in
-            Change(image: outcome.image.rawValue, path: try catalogue.paths(of: outcome.image).first?.path,
-                   before: outcome.effectiveBefore.map(LabelMatcher.name(of:)),
-                   after: outcome.effectiveAfter.map(LabelMatcher.name(of:)),
-                   model: outcome.modelLabel.map(LabelMatcher.name(of:)))
-        }
+        return images.map(\.id).filter { seen.insert($0).inserted }
     }
 
     /// For a path that is a folder, the command line that does to the images imported from
     /// it what `act` does to one: `wardrobe list --path '/photos/coats/' --ids | wardrobe label coat -`.
     static func pipe(forFolder path: String, act: Act) -> String? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
-        var folder = URL(fileURLWithPath: path).standardizedFileURL.path
-        if !folder.hasSuffix("/") { folder += "/" }
-        let quoted = "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
         let label = switch act {
         case .label(let label): LabelMatcher.name(of: label).lowercased().replacingOccurrences(of: " ", with: "-")
         case .confirm: "--confirm"
         case .clear: "--clear"
         }
-        return "wardrobe list --path \(quoted) --ids | wardrobe label \(label) -"
+        return pipe(forFolder: path, command: "label \(label)")
+    }
+
+    /// For a path that is a folder, `wardrobe list --path 'FOLDER/' --ids | wardrobe COMMAND -`.
+    static func pipe(forFolder path: String, command: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        var folder = URL(fileURLWithPath: path).standardizedFileURL.path
+        if !folder.hasSuffix("/") { folder += "/" }
+        let quoted = "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "wardrobe list --path \(quoted) --ids | wardrobe \(command) -"
     }
 
     /// Image references read one a line (`label -`): blank lines are

@@ -66,6 +66,17 @@ public struct ImageDetails: Sendable, Encodable {
         enum CodingKeys: String, CodingKey { case kind, label, command, correctedAt = "corrected_at" }
     }
 
+    /// One act of a person on the garment's colour: a colour set, or the person's taken back.
+    public struct ColourCorrection: Sendable, Encodable {
+        /// `colour`, or `colour_clear` for a clear (a kind apart from a label's acts in one history).
+        public var kind: String
+        /// The palette name set; nil for a clear.
+        public var colour: String?
+        public var command: String
+        @ISO8601Encoded public var correctedAt: Date
+        enum CodingKeys: String, CodingKey { case kind, colour, command, correctedAt = "corrected_at" }
+    }
+
     public var id: Int64
     public var sha256: String
     public var byteSize: Int
@@ -76,8 +87,10 @@ public struct ImageDetails: Sendable, Encodable {
     /// When the photo was taken, by the camera's clock, with its offset when the file says
     /// (`2024-05-01T14:30:00+02:00`); nil when the file does not say.
     public var taken: String?
-    /// The garment's colour (a palette name); nil when it was never measured.
-    public var colour: String?
+    /// The garment's colour as measured (a palette name); nil when it was never measured.
+    public var measuredColour: String?
+    /// The colour a person gave the garment, which outranks the measured one.
+    public var personColour: String?
     /// Its main colours, largest share first.
     public var colours: [Colour]
     /// False when no garment was found and the whole thumbnail was measured.
@@ -92,15 +105,20 @@ public struct ImageDetails: Sendable, Encodable {
     public var top: [Guess]
     public var history: [Entry]
     public var corrections: [Correction]
+    public var colourCorrections: [ColourCorrection]
     /// The stored thumbnail's JPEG bytes (not in the JSON).
     public var thumbnail: [UInt8]?
 
     enum CodingKeys: String, CodingKey {
         case id, sha256, byteSize = "byte_size", width, height, format, firstImported = "first_imported", taken = "taken_at"
-        case colour, colours, colourOnGarment = "colour_on_garment"
+        case colour, personColour = "person_colour", measuredColour = "measured_colour", colours
+        case colourOnGarment = "colour_on_garment"
         case paths, label, confidence, correctedLabel = "corrected_label", effectiveLabel = "effective_label"
-        case top, history, corrections
+        case top, history, corrections, colourCorrections = "colour_corrections"
     }
+
+    /// The colour queries use: a person's if any, else the measured one.
+    public var colour: String? { personColour ?? measuredColour }
 
     /// The label queries use: a person's if any, else the model's.
     public var effectiveLabel: String? { correctedLabel ?? label }
@@ -116,6 +134,8 @@ public struct ImageDetails: Sendable, Encodable {
         try container.encode(_firstImported, forKey: .firstImported)
         try container.encode(taken, forKey: .taken)
         try container.encode(colour, forKey: .colour)
+        try container.encode(personColour, forKey: .personColour)
+        try container.encode(measuredColour, forKey: .measuredColour)
         try container.encode(colours, forKey: .colours)
         try container.encode(colourOnGarment, forKey: .colourOnGarment)
         try container.encode(paths, forKey: .paths)
@@ -126,6 +146,7 @@ public struct ImageDetails: Sendable, Encodable {
         try container.encode(top, forKey: .top)
         try container.encode(history, forKey: .history)
         try container.encode(corrections, forKey: .corrections)
+        try container.encode(colourCorrections, forKey: .colourCorrections)
     }
 
     /// Reads it all for the image `reference` names.
@@ -144,7 +165,8 @@ public struct ImageDetails: Sendable, Encodable {
         format = image.format
         firstImported = image.firstImported
         taken = image.taken.map { CaptureTime($0).text }
-        colour = image.colours?.main
+        measuredColour = image.colours?.main
+        personColour = image.personColour
         colours = image.colours?.shares.map(Colour.init) ?? []
         colourOnGarment = image.colours?.onGarment
         paths = try catalogue.paths(of: image.id).map { Path(path: PathName.display($0.path), lastSeen: $0.lastSeen, missing: $0.isMissing) }
@@ -171,35 +193,41 @@ public struct ImageDetails: Sendable, Encodable {
                        correctedAt: $0.correctedAt)
         }
         correctedLabel = corrections.last?.label
+        colourCorrections = try catalogue.colourCorrections(of: image.id).map {
+            ColourCorrection(kind: $0.kind == .clear ? "colour_clear" : "colour", colour: $0.colour, command: $0.command,
+                             correctedAt: $0.correctedAt)
+        }
         thumbnail = try catalogue.thumbnail(of: image.id)
     }
 
-    /// One step of the image's history: a classification or a person's act.
+    /// One step of the image's history: a classification or a person's act on its label or colour.
     public enum Event: Sendable {
         case classification(Entry)
         case correction(Correction)
+        case colourCorrection(ColourCorrection)
 
         public var date: Date {
             switch self {
             case .classification(let entry): entry.classifiedAt
             case .correction(let correction): correction.correctedAt
+            case .colourCorrection(let correction): correction.correctedAt
             }
         }
     }
 
-    /// Classifications and a person's acts in one list, in the order they
-    /// happened (a classification first when both share a millisecond).
+    /// Classifications and a person's acts in one list, in the order they happened (a
+    /// classification first when they share a millisecond, then labels, then colours).
     public var timeline: [Event] {
+        // Each list keeps its own order (reversed, to take from the end); the next event is the
+        // earliest of their heads, the first list's on a tie.
+        var lists: [[Event]] = [history.map(Event.classification).reversed(), corrections.map(Event.correction).reversed(),
+                                colourCorrections.map(Event.colourCorrection).reversed()]
         var events: [Event] = []
-        var acts = corrections[...]
-        for entry in history {
-            while let act = acts.first, act.correctedAt < entry.classifiedAt {
-                events.append(.correction(act))
-                acts = acts.dropFirst()
-            }
-            events.append(.classification(entry))
+        while let next = lists.indices.filter({ !lists[$0].isEmpty })
+            .min(by: { lists[$0].last!.date < lists[$1].last!.date }) {
+            events.append(lists[next].removeLast())
         }
-        return events + acts.map(Event.correction)
+        return events
     }
 
     /// The thumbnail drawn with half blocks, `columns` characters wide at most.

@@ -78,7 +78,8 @@ public struct ImageListing {
         public var path: String?
         /// True when no path of the image existed at the last look.
         public var pathMissing: Bool
-        /// The garment's colour (a `ClothingColour` name); nil when it was never measured.
+        /// The garment's colour (a `ClothingColour` name): a person's, else the measured one; nil
+        /// when neither is there.
         public var colour: String?
         /// Its main colours with their shares ("blue 62%, grey 21%"); nil when never measured.
         public var colours: String?
@@ -128,7 +129,7 @@ public struct ImageListing {
             confidence: item.confidence, model: modelNames[item.model] ?? "model \(item.model)",
             recipe: "\(item.recipe.name)@\(item.recipe.version)", classified: item.classifiedAt,
             imported: item.firstImported, taken: item.taken.map { CaptureTime($0).text }, width: item.width, height: item.height, format: item.format,
-            path: item.path, pathMissing: item.pathMissing, colour: item.colours?.main,
+            path: item.path, pathMissing: item.pathMissing, colour: item.personColour ?? item.colours?.main,
             colours: item.colours.map(Self.sharesText))
     }
 

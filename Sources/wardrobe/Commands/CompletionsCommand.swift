@@ -27,7 +27,7 @@ struct CompletionsCommand: Command {
         let labels = ["t-shirt", "top", "trouser", "pullover", "dress", "coat", "sandal", "shirt", "sneaker", "bag",
                       "ankle-boot", "none"]
         let recipes = WardrobeSetup.recipeNames
-        return ["--label": labels, "--prep": recipes, "--recipe": recipes + ["all"]]
+        return ["--label": labels, "--prep": recipes, "--recipe": recipes + ["all"], "--colour": ColourSetter.names]
     }
 
     func run(_ console: Console) throws -> ExitStatus {

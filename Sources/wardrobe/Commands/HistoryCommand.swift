@@ -6,15 +6,15 @@ import Wardrobe
 struct HistoryCommand: Command {
     static let configuration = CommandConfiguration(
         name: "history",
-        abstract: "Every classification and every label a person gave one image, oldest first.",
+        abstract: "Every classification and every label and colour a person gave one image, oldest first.",
         discussion: """
             Each line is one classification: the run that made it (import, classify,
             reclassify), the model, the prep recipe, the label and its confidence. A '*'
             marks a label that differs from the one before. A run that did not finish is
             marked beside its command: (interrupted) by Ctrl-C or because its process died
             (killed, cut off), (failed), or (running) while it still runs. A person's acts ('wardrobe label':
-            a label, a confirmation, a clear) stand in their place in time; the latest one
-            outranks every run.
+            a label, a confirmation, a clear; 'wardrobe colour': a colour, a clear) stand in their
+            place in time; the latest one outranks every run and every measured colour.
 
             \(QueryHelp.exitStatus)
             """)
@@ -40,6 +40,9 @@ struct HistoryCommand: Command {
         if let corrected = details.correctedLabel {
             console.output("labelled \(corrected) by a person (outranks every run)")
         }
+        if let colour = details.personColour {
+            console.output("coloured \(colour) by a person (outranks the measured colour\(details.measuredColour.map { ", \($0)" } ?? ""))")
+        }
         return .success
     }
 
@@ -60,28 +63,26 @@ struct HistoryCommand: Command {
                 default: act.label ?? "-"
                 }
                 rows.append(["", Format.day(act.correctedAt), "-", act.command, "person", "-", label, ""])
+            case .colourCorrection(let act):
+                rows.append(["", Format.day(act.correctedAt), "-", act.command, "person", "-",
+                             act.colour.map { "colour \($0)" } ?? "(colour cleared)", ""])
             }
         }
         return Format.table(rows, rightAligned: [2, 7])
     }
 
-    /// One step as `--json` writes it: a classification as before, or a
-    /// person's act with its kind (`label`, `confirm`, `clear`).
-    enum JSONEvent: Encodable {
-        case classification(ImageDetails.Entry)
-        case correction(ImageDetails.Correction)
+    /// One step as `--json` writes it: a classification as before, or a person's act with
+    /// its kind (`label`, `confirm`, `clear`; `colour`, `colour_clear`).
+    struct JSONEvent: Encodable {
+        let event: ImageDetails.Event
 
-        init(_ event: ImageDetails.Event) {
-            switch event {
-            case .classification(let entry): self = .classification(entry)
-            case .correction(let act): self = .correction(act)
-            }
-        }
+        init(_ event: ImageDetails.Event) { self.event = event }
 
         func encode(to encoder: any Encoder) throws {
-            switch self {
+            switch event {
             case .classification(let entry): try entry.encode(to: encoder)
             case .correction(let act): try act.encode(to: encoder)
+            case .colourCorrection(let act): try act.encode(to: encoder)
             }
         }
     }

@@ -60,34 +60,11 @@ struct LabelCommand: Command {
         if quiet && output.json { throw UsageError("--quiet and --json cannot be combined") }
         if !clear && !confirm && words.isEmpty { throw UsageError("missing LABEL and IMAGE...") }
         _ = try act
-        if imageWords.isEmpty { throw UsageError("missing IMAGE (an id, hash prefix or path; '-' for stdin)") }
-        for word in imageWords where word != "-" {
-            do {
-                _ = try ImageReference(word)
-            } catch {
-                throw UsageError(error.description)
-            }
-        }
+        try ImageWords.validate(imageWords)
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        var references: [ImageReference] = []
-        var places: [String?] = []
-        for word in imageWords {
-            if word == "-" {
-                let read: [(reference: ImageReference, line: Int)]
-                do {
-                    read = try Labeller.references(lines: StandardInput.readAll())
-                } catch let error as WardrobeError {
-                    throw WardrobeError.invalidArgument("standard input \(error)")
-                }
-                references += read.map(\.reference)
-                places += read.map { "standard input line \($0.line)" }
-            } else {
-                references.append(try ImageReference(word))
-                places.append(nil)
-            }
-        }
+        let (references, places) = try ImageWords.references(imageWords)
         guard !references.isEmpty else {
             console.info("no images given on stdin; nothing was labelled")
             return .success

@@ -11,7 +11,7 @@ struct RootCommand: Command {
             inputs failed (see each command), 64 for wrong usage.
             """,
         subcommands: [ImportCommand.self, ClassifyCommand.self, ReclassifyCommand.self, ListCommand.self,
-                      ShowCommand.self, HistoryCommand.self, LabelCommand.self, StatsCommand.self, ExportCommand.self,
+                      ShowCommand.self, HistoryCommand.self, LabelCommand.self, ColourCommand.self, StatsCommand.self, ExportCommand.self,
                       FailuresCommand.self, PruneCommand.self, CaptureTimesCommand.self, ColoursCommand.self, ForgetCommand.self,
                       PrepCommand.self, ModelCommand.self, ServeCommand.self, CheckCommand.self, BackupCommand.self,
                       CopyCommand.self, CompletionsCommand.self, ManualCommand.self])

@@ -48,9 +48,13 @@ struct ShowCommand: Command {
         ]
         // As the camera's clock showed it, with its offset from UTC when the file says.
         if let taken = details.taken { facts.append(["taken", taken.replacingOccurrences(of: "T", with: " ")]) }
-        if let colour = details.colour {
+        if let colour = details.personColour {
+            facts.append(["colour", "\(colour)  (set by a person; outranks the measured colour)"])
+        }
+        if let colour = details.measuredColour {
             let shares = details.colours.map { "\($0.name) \(Format.percent($0.share))" }.joined(separator: ", ")
-            facts.append(["colour", "\(colour)  (\(shares)\(details.colourOnGarment == false ? "; whole picture, no garment found" : ""))"])
+            facts.append([details.personColour == nil ? "colour" : "measured",
+                          "\(colour)  (\(shares)\(details.colourOnGarment == false ? "; whole picture, no garment found" : ""))"])
         }
         for (index, path) in details.paths.enumerated() {
             let state = path.missing ? "missing, last seen" : "seen"
