@@ -14,11 +14,11 @@
 
 // X(return type, name, parameters, arguments)
 #define FUNCTIONS(X) \
-    X(PGconn *, PQconnectdb, (const char *conninfo), (conninfo)) \
+    X(PGconn *, PQconnectdbParams, (const char *const *keywords, const char *const *values, int expand_dbname), \
+      (keywords, values, expand_dbname)) \
     X(ConnStatusType, PQstatus, (const PGconn *conn), (conn)) \
     X(char *, PQerrorMessage, (const PGconn *conn), (conn)) \
     X(PQnoticeProcessor, PQsetNoticeProcessor, (PGconn *conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg)) \
-    X(int, PQsetClientEncoding, (PGconn *conn, const char *encoding), (conn, encoding)) \
     X(PGresult *, PQexec, (PGconn *conn, const char *query), (conn, query)) \
     X(PGresult *, PQexecParams, (PGconn *conn, const char *command, int nParams, const Oid *paramTypes, \
                                  const char *const *paramValues, const int *paramLengths, const int *paramFormats, \

@@ -13,7 +13,9 @@ extension PostgresCatalogue {
 
     public func forEachCurrentClassification(_ query: ClassificationQuery, _ body: (CurrentClassification) throws -> Void) throws {
         let (sql, values) = Self.listingSQL(query, count: false)
-        try forEachRecord(sql, values, as: Catalogue.ListingColumns.self) { classification, _ in try body(classification) }
+        try forEachRecord(sql, values, atMost: query.limit, as: Catalogue.ListingColumns.self) { classification, _ in
+            try body(classification)
+        }
     }
 
     public func countCurrentClassifications(_ query: ClassificationQuery) throws -> Int {

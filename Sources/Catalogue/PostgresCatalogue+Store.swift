@@ -7,7 +7,6 @@ import Foundation
 extension PostgresCatalogue: CatalogueStore {
     public func stats(cache: StatsCache?) throws -> CatalogueStats {
         try read {
-            func count(_ sql: String) throws -> Int { Int(try connection.scalarInt(sql) ?? 0) }
             let agreement = try rows("""
                 SELECT corrected_label, count(*) FILTER (WHERE NOT learned) AS labelled,
                        count(*) FILTER (WHERE NOT learned AND label = corrected_label) AS agreed,
@@ -25,10 +24,13 @@ extension PostgresCatalogue: CatalogueStore {
             let owners = try rows("SELECT owner FROM runs WHERE outcome IS NULL AND finished_at IS NULL") {
                 $0.optionalText("owner")
             }
-            let interrupted = try count("SELECT count(*) FROM runs WHERE outcome = 'interrupted'")
-                + owners.filter(RunOwner.isGone).count
-            return CatalogueStats(kept: try keptCounts(), models: try count("SELECT count(*) FROM models"),
-                                  runs: try count("SELECT count(*) FROM runs"), interruptedRuns: interrupted,
+            // The few models and runs counted in one round trip.
+            let small = try connection.query("""
+                SELECT (SELECT count(*) FROM models) AS models, (SELECT count(*) FROM runs) AS runs,
+                       (SELECT count(*) FROM runs WHERE outcome = 'interrupted') AS interrupted
+                """).row(0)
+            return CatalogueStats(kept: try keptCounts(), models: small.int("models"), runs: small.int("runs"),
+                                  interruptedRuns: small.int("interrupted") + owners.filter(RunOwner.isGone).count,
                                   agreement: agreement)
         }
     }

@@ -22,9 +22,9 @@ public final class PostgresCatalogue {
     /// with `create`). A database of another program, or a catalogue of a newer wardrobe, is
     /// refused before anything is written.
     public init(location: PostgresLocation, access: CatalogueStorage.Access) throws {
-        connection = try PostgresConnection(location, readOnly: access == .readOnly)
+        connection = try PostgresConnection(location)
         let migrator = PostgresMigrator(connection: connection)
-        let found = try migrator.version()
+        let found = try migrator.version(readOnly: access == .readOnly)
         if found == 0, access != .create { throw CatalogueError.fileNotFound(path: path) }
         if found > PostgresMigrator.latestVersion {
             throw CatalogueError.newerCatalogue(path: path, version: found, supported: PostgresMigrator.latestVersion)
@@ -64,10 +64,11 @@ public final class PostgresCatalogue {
     }
 
     /// Calls `body` for each row of `sql` with its record as `Columns` reads it (see `forEachRow`).
-    func forEachRecord<Columns: RecordColumns>(_ sql: String, _ values: [(any PostgresBindable)?] = [], as columns: Columns.Type,
+    func forEachRecord<Columns: RecordColumns>(_ sql: String, _ values: [(any PostgresBindable)?] = [], atMost limit: Int? = nil,
+                                               as columns: Columns.Type,
                                                _ body: (Columns.Record, PostgresRow) throws -> Void) throws {
         var reader: Columns?
-        try forEachRow(sql, values) { row in
+        try forEachRow(sql, values, atMost: limit) { row in
             let found = reader ?? Columns(row)
             reader = found
             try body(try found.record(row), row)
@@ -75,18 +76,28 @@ public final class PostgresCatalogue {
     }
 
     /// Calls `body` for each row of `sql`, a few hundred rows in memory at a time through a
-    /// cursor (exports of any size), inside one snapshot. `body` may read, not write.
-    func forEachRow(_ sql: String, _ values: [(any PostgresBindable)?] = [], _ body: (PostgresRow) throws -> Void) throws {
+    /// cursor (exports of any size), inside one snapshot. `body` may read, not write. When
+    /// `sql` returns `atMost` a batch's rows (a LIMIT), it runs as one statement, which is its
+    /// own snapshot: one round trip to the server where the cursor's transaction took six.
+    func forEachRow(_ sql: String, _ values: [(any PostgresBindable)?] = [], atMost limit: Int? = nil,
+                    _ body: (PostgresRow) throws -> Void) throws {
+        if let limit, limit <= Self.rowsPerFetch {
+            for row in try connection.query(sql, values).rows { try body(row) }
+            return
+        }
         try connection.transaction(snapshot: true) {
             try connection.query("DECLARE wardrobe_rows NO SCROLL CURSOR FOR " + sql, values)
             defer { _ = try? connection.query("CLOSE wardrobe_rows") }
             while true {
-                let batch = try connection.query("FETCH 500 FROM wardrobe_rows")
+                let batch = try connection.query("FETCH \(Self.rowsPerFetch) FROM wardrobe_rows")
                 guard batch.count > 0 else { return }
                 for row in batch.rows { try body(row) }
             }
         }
     }
+
+    /// Rows a cursor hands over per round trip.
+    static let rowsPerFetch = 500
 
     /// Copies of a PostgreSQL catalogue are the server's business.
     public func backup(to path: String, shouldStop: @escaping @Sendable () -> Bool) throws -> BackupReport {

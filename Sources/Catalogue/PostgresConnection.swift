@@ -11,18 +11,25 @@ final class PostgresConnection {
     /// Transactions asked for inside one already open join it: a use case that
     /// reads inside a run's batch sees and writes the batch's own state.
     private var depth = 0
+    var inTransaction: Bool { depth > 0 }
 
     /// Writers of one catalogue take this advisory lock for each transaction, so that
     /// several machines' imports write one batch at a time, as SQLite's one writer does:
     /// two batches updating the per-label counts in opposite orders would otherwise deadlock.
     static let writeLock: Int64 = 0x5752_4442  // "WRDB"
 
-    init(_ location: PostgresLocation, readOnly: Bool) throws {
+    /// Connects, asking for UTF-8 in the connection's start-up rather than by a statement after it.
+    init(_ location: PostgresLocation) throws {
         var problem: UnsafePointer<CChar>?
         guard wardrobe_load_libpq(&problem) == 1 else {
             throw CatalogueError.server(location: location.displayName, detail: problem.map { String(cString: $0) } ?? "cannot load libpq")
         }
-        guard let connection = PQconnectdb(location.connectionString) else {
+        // The connection string, expanded (URL or keyword form), then the encoding, which overrides one it gives.
+        let keywords = ["dbname", "client_encoding"], values = [location.connectionString, "UTF8"]
+        let opened = Self.withCStrings(keywords) { keywords in
+            Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let connection = opened else {
             throw CatalogueError.server(location: location.displayName, detail: "libpq could not allocate a connection")
         }
         handle = connection
@@ -33,8 +40,13 @@ final class PostgresConnection {
         }
         // Notices ("relation already exists, skipping") are the server's chatter, not the tool's output.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
-        PQsetClientEncoding(connection, "UTF8")
-        if readOnly { try execute("SET default_transaction_read_only = on") }
+    }
+
+    /// `strings` as the NULL-terminated array of C strings libpq takes, valid inside `body`.
+    private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) } + [nil])
     }
 
     deinit { PQfinish(handle) }
@@ -42,6 +54,13 @@ final class PostgresConnection {
     /// Runs one statement with `values` bound as $1, $2...; the rows it returns.
     @discardableResult
     func query(_ sql: String, _ values: [(any PostgresBindable)?] = []) throws -> PostgresResult {
+        guard let result = try query(sql, values, unless: nil) else { throw failure(sql: sql, result: nil) }
+        return result
+    }
+
+    /// `query`, or nil when the server refuses the statement with SQLSTATE `state`: an answer
+    /// the caller expects (42P01, undefined_table), not a failure.
+    func query(_ sql: String, _ values: [(any PostgresBindable)?] = [], unless state: String?) throws -> PostgresResult? {
         let parameters = values.map { $0?.postgresValue }
         let types = parameters.map { $0?.type ?? 0 }
         let formats = parameters.map { $0?.format ?? 0 }
@@ -53,6 +72,9 @@ final class PostgresConnection {
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
             defer { PQclear(result) }
+            if let state, let found = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: found) == state {
+                return nil
+            }
             throw failure(sql: sql, result: result)
         }
         return PostgresResult(result, location: location.displayName)

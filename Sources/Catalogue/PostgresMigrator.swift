@@ -12,16 +12,28 @@ struct PostgresMigrator {
 
     static let migrations = Migrator.embeddedPostgreSQLMigrations
     static var latestVersion: Int { migrations.last?.version ?? 0 }
+    /// SQLSTATE 42P01: the statement names a table that does not exist.
+    static let undefinedTable = "42P01"
 
     /// The latest step applied; 0 for an empty database. A database holding other tables and
-    /// no record of steps is another program's, and refused.
-    func version() throws -> Int {
+    /// no record of steps is another program's, and refused. With `readOnly`, the connection
+    /// refuses writes from this statement on (`default_transaction_read_only`), set in the same
+    /// round trip: a catalogue's opening asks one question of the server.
+    func version(readOnly: Bool = false) throws -> Int {
+        let readOnlyFromNow = readOnly ? ", set_config('default_transaction_read_only', 'on', false)" : ""
+        // Inside a transaction a refused statement would end it: there the table is looked for first.
+        if !connection.inTransaction, let recorded = try connection.query(
+            "SELECT coalesce(max(version), 0) AS version\(readOnlyFromNow) FROM wardrobe_migrations", unless: Self.undefinedTable) {
+            return recorded.row(0).int("version")
+        }
+        if readOnly { try connection.execute("SET default_transaction_read_only = on") }
+        // No record of steps: an empty database, or another program's.
         let identity = try connection.query("""
             SELECT to_regclass('wardrobe_migrations') IS NOT NULL AS ours,
                    (SELECT string_agg(tablename, ', ') FROM (SELECT tablename FROM pg_tables
                     WHERE schemaname = current_schema() ORDER BY tablename LIMIT 3) AS t) AS tables
             """).row(0)
-        if identity.bool("ours") {
+        if identity.bool("ours") {  // made since the first question, by another process
             return Int(try connection.scalarInt("SELECT coalesce(max(version), 0) FROM wardrobe_migrations") ?? 0)
         }
         if let tables = identity.optionalText("tables") {

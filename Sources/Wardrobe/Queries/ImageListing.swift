@@ -100,12 +100,6 @@ public struct ImageListing {
     }
 
     let catalogue: any CatalogueStore
-    private let modelNames: [ModelID: String]
-
-    init(catalogue: any CatalogueStore) throws {
-        self.catalogue = catalogue
-        modelNames = try ModelReference.names(in: catalogue)
-    }
 
     /// The catalogue query for `options` (see `ImageFilter.selection`).
     func query(_ options: Options) throws -> ClassificationQuery {
@@ -113,9 +107,11 @@ public struct ImageListing {
                             limit: options.limit, offset: options.offset)
     }
 
-    /// Calls `body` for each row, one in memory at a time.
+    /// Calls `body` for each row, one in memory at a time. The models' names are read here, not
+    /// for a count, which names none (on a server, a round trip saved).
     public func forEach(_ options: Options, _ body: (Row) throws -> Void) throws {
-        try catalogue.forEachCurrentClassification(try query(options)) { try body(row($0)) }
+        let modelNames = try ModelReference.names(in: catalogue)
+        try catalogue.forEachCurrentClassification(try query(options)) { try body(row($0, modelNames: modelNames)) }
     }
 
     /// How many images match, ignoring limit and offset.
@@ -123,7 +119,7 @@ public struct ImageListing {
         try catalogue.countCurrentClassifications(try query(options))
     }
 
-    func row(_ item: CurrentClassification) -> Row {
+    func row(_ item: CurrentClassification, modelNames: [ModelID: String]) -> Row {
         Row(id: item.image.rawValue, sha256: item.sha256.hex, label: LabelMatcher.name(of: item.effectiveLabel),
             labelledByPerson: item.correctedLabel != nil, modelLabel: LabelMatcher.name(of: item.label),
             confidence: item.confidence, model: modelNames[item.model] ?? "model \(item.model)",

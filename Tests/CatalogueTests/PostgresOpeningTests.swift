@@ -1,0 +1,48 @@
+import Catalogue
+import CatalogueFixtures
+import Testing
+
+/// What an opening of a PostgreSQL database finds, in its one question to the server (the
+/// schema step, with the read-only setting) or, where no step is recorded, in the look at the
+/// database's tables after it.
+@Suite(.enabled(if: TestPostgres.isInstalled, "PostgreSQL is not installed (make deps installs it)"))
+struct PostgresOpeningTests {
+    static func databaseName(_ url: String) -> String { String(url.split(separator: "/").last!) }
+
+    @Test func anEmptyDatabaseIsNoCatalogueUntilOneIsMadeInIt() throws {
+        let url = try TestPostgres.shared().newDatabase()
+        let name = try #require(PostgresLocation(url)).displayName
+        for access in [CatalogueStorage.Access.readOnly, .readWrite] {
+            #expect(throws: CatalogueError.fileNotFound(path: name)) { try CatalogueStorage.open(url, access: access) }
+        }
+        #expect(try CatalogueStorage.open(url, access: .create).version == (try CatalogueStorage.open(url, access: .readOnly).version))
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
+        let url = try TestPostgres.shared().newDatabase()
+        try TestPostgres.shared().psql(Self.databaseName(url), "CREATE TABLE invoices (id bigint)")
+        let name = try #require(PostgresLocation(url)).displayName
+        for access in [CatalogueStorage.Access.readOnly, .readWrite, .create] {
+            #expect(throws: CatalogueError.foreignDatabase(path: name, detail: "tables invoices")) {
+                try CatalogueStorage.open(url, access: access)
+            }
+        }
+        #expect(try TestPostgres.shared().psql(Self.databaseName(url), "SELECT string_agg(tablename, ',') FROM pg_tables "
+                                              + "WHERE schemaname = 'public'").trimmingCharacters(in: .whitespacesAndNewlines) == "invoices")
+    }
+
+    @Test func aNewerCatalogueIsRefusedAndAReadOnlyOpeningWritesNothing() throws {
+        let url = try TestPostgres.shared().newDatabase()
+        let current = try CatalogueStorage.open(url, access: .create).version
+        let reader = try CatalogueStorage.open(url, access: .readOnly)
+        #expect(throws: CatalogueError.self) { try reader.registerModel(Synthetic.model(1)) }
+        try TestPostgres.shared().psql(Self.databaseName(url),
+                                       "INSERT INTO wardrobe_migrations VALUES (\(current + 1), 'from_the_future', 0)")
+        let name = try #require(PostgresLocation(url)).displayName
+        for access in [CatalogueStorage.Access.readOnly, .readWrite] {
+            #expect(throws: CatalogueError.newerCatalogue(path: name, version: current + 1, supported: current)) {
+                try CatalogueStorage.open(url, access: access)
+            }
+        }
+    }
+}
