@@ -49,6 +49,31 @@ public struct CatalogueStats: Sendable, Equatable {
 }
 
 extension CatalogueStats {
+    /// How many images have one garment colour: a person's, else the measured one.
+    public struct ColourCount: Sendable, Equatable {
+        /// The palette name; nil for the images never measured and given no colour.
+        public let colour: String?
+        public let images: Int
+        /// Of them, those whose colour a person gave.
+        public let byPerson: Int
+
+        /// A row of `sql`, as both engines read it.
+        init(_ row: some CatalogueRow) {
+            colour = row.optionalText("colour")
+            images = row.int("images")
+            byPerson = row.int("by_person")
+        }
+
+        /// Every image by its colour, through the index on that expression
+        /// (migrations/0016_person_colour.sql), the unmeasured last.
+        static let sql = """
+            SELECT coalesce(person_colour, colour) AS colour, count(*) AS images, count(person_colour) AS by_person
+            FROM images GROUP BY coalesce(person_colour, colour) ORDER BY coalesce(person_colour, colour) IS NULL, 1
+            """
+    }
+}
+
+extension CatalogueStats {
     /// The totals and labels as the triggers keep them, beside what is counted apart: the few
     /// models and runs, the interrupted runs, and the agreement, which reads only the images a
     /// person labelled.

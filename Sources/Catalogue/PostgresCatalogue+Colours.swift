@@ -5,6 +5,11 @@ extension PostgresCatalogue {
                  [after?.rawValue ?? 0, limit]) { ImageID($0.int64("id")) }
     }
 
+    /// As `Catalogue.colourCounts`.
+    public func colourCounts() throws -> [CatalogueStats.ColourCount] {
+        try rows(CatalogueStats.ColourCount.sql) { CatalogueStats.ColourCount($0) }
+    }
+
     /// As `Catalogue.recordColours`.
     public func recordColours(_ colours: StoredColours, of image: ImageID) throws {
         try connection.transaction {

@@ -154,4 +154,28 @@ import Testing
         #expect(badLine.status == 1 && badLine.stderr.contains("standard input line 2"), "\(badLine.stderr)")
         #expect(try acts() == written)
     }
+
+    /// `stats` counts images by colour, a person's outranking the measured one, in the table
+    /// and in --json, with the images never measured apart.
+    @Test func statsCountsImagesByColour() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        let red = try #require(try listed(db)["red.jpg"]), black = try #require(try listed(db)["black.jpg"])
+        #expect(try WardrobeProcess.run(["colour", "--db", db, "pink", String(red.id)]).status == 0)
+        try Catalogue(path: db).database.execute("UPDATE images SET colour = NULL, colours = NULL WHERE id = ?", black.id)
+        struct Colour: Decodable, Equatable { var colour: String; var count: Int; var by_person: Int }
+        struct Stats: Decodable { var colours: [Colour]; var unmeasured_colours: Int }
+        let result = try WardrobeProcess.run(["stats", "--db", db, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stats = try JSONDecoder().decode(Stats.self, from: Data(result.stdout.utf8))
+        #expect(stats.colours == [Colour(colour: "pink", count: 1, by_person: 1), Colour(colour: "blue", count: 1, by_person: 0),
+                                  Colour(colour: "navy", count: 1, by_person: 0)])
+        #expect(stats.unmeasured_colours == 1)
+        let table = try WardrobeProcess.run(["stats", "--db", db]).stdout
+        #expect(table.contains("COLOUR") && table.contains("BY A PERSON"), "\(table)")
+        #expect(table.split(separator: "\n").contains { $0.hasPrefix("  pink ") && $0.hasSuffix(" 1") }, "\(table)")
+        #expect(table.split(separator: "\n").contains { $0.hasPrefix("  (not measured) ") }, "\(table)")
+    }
 }

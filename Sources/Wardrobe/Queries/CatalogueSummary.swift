@@ -2,8 +2,9 @@ internal import Catalogue
 
 /// `wardrobe stats`: totals; per effective label (a person's, else the
 /// model's) how many images carry it, their share and the model's mean
-/// confidence; and, where a person gave labels, how often the model's
-/// current label agrees with them.
+/// confidence; where a person gave labels, how often the model's current
+/// label agrees with them; and per garment colour (a person's, else the
+/// measured one) how many images have it.
 public struct CatalogueSummary: Sendable, Encodable {
     public struct Label: Sendable, Encodable {
         public var label: String
@@ -14,6 +15,18 @@ public struct CatalogueSummary: Sendable, Encodable {
         public var meanConfidence: Double?
 
         enum CodingKeys: String, CodingKey { case label, count, share, meanConfidence = "mean_confidence" }
+    }
+
+    /// The images of one garment colour.
+    public struct Colour: Sendable, Encodable {
+        public var colour: String
+        public var count: Int
+        /// Of all images, 0...1.
+        public var share: Double
+        /// Of them, those whose colour a person gave.
+        public var byPerson: Int
+
+        enum CodingKeys: String, CodingKey { case colour, count, share, byPerson = "by_person" }
     }
 
     /// Of the images a person gave this label that the model of their current
@@ -62,11 +75,15 @@ public struct CatalogueSummary: Sendable, Encodable {
     public var labels: [Label]
     /// Per label a person gave (`none` left out), in label order; empty when none.
     public var agreement: [Agreement]
+    /// The colours images have, in the palette's order; colours no image has are left out.
+    public var colours: [Colour]
+    /// Images never measured (no thumbnail, or imported before colours were kept) and given no colour.
+    public var unmeasuredColours: Int
 
     enum CodingKeys: String, CodingKey {
         case catalogue, images, paths, missingPaths = "missing_paths", classifications, failures, models, runs
         case interruptedRuns = "interrupted_runs"
-        case corrections, corrected, classified, labels, agreement
+        case corrections, corrected, classified, labels, agreement, colours, unmeasuredColours = "unmeasured_colours"
     }
 
     /// `cache`: for a connection asked again and again (a server's), the
@@ -98,6 +115,14 @@ public struct CatalogueSummary: Sendable, Encodable {
             Agreement(label: LabelMatcher.name(of: $0.label), labelled: $0.labelled, agreed: $0.agreed,
                       learnedFrom: $0.learnedFrom)
         }
+        let byColour = try catalogue.colourCounts()
+        let counted = max(byColour.reduce(0) { $0 + $1.images }, 1)
+        colours = ColourSetter.names.compactMap { name in
+            byColour.first { $0.colour == name }.map {
+                Colour(colour: name, count: $0.images, share: Double($0.images) / Double(counted), byPerson: $0.byPerson)
+            }
+        }
+        unmeasuredColours = byColour.first { $0.colour == nil }?.images ?? 0
     }
 
     /// Over every label a person gave: how many the model did not learn from, how many of

@@ -6,7 +6,7 @@ import Wardrobe
 struct StatsCommand: Command {
     static let configuration = CommandConfiguration(
         name: "stats",
-        abstract: "Count images, paths, failures, models and runs; per label: count, share, mean confidence.",
+        abstract: "Count images, paths, failures, models and runs; per label: count, share, mean confidence; per colour.",
         discussion: """
             Labels are each image's effective label: the one a person gave ('wardrobe label'),
             else its current classification. Mean confidence is the model's confidence in the
@@ -18,7 +18,9 @@ struct StatsCommand: Command {
             label did not learn from (a model made by 'model train --corrections' records the
             images it learned from; agreeing with those says nothing). Runs that
             were interrupted (Ctrl-C, or a process that died before it finished) are counted
-            on their own line; 'wardrobe history' marks them.
+            on their own line; 'wardrobe history' marks them. Colours are each image's garment
+            colour: the one a person gave ('wardrobe colour'), else the one measured at import
+            ('wardrobe colours' measures older images); BY A PERSON counts the first.
 
             Exit status: 0 on success, 1 when the catalogue cannot be read, 64 for wrong usage.
             """)
@@ -57,6 +59,14 @@ struct StatsCommand: Command {
         console.outputLines(Format.table(rows, rightAligned: [1, 2, 3]))
         if summary.corrected > 0 {
             console.output("  (MEAN CONF: the model's, over the images whose label is its own)")
+        }
+        if !summary.colours.isEmpty {
+            var colours = [["  COLOUR", "IMAGES", "SHARE", "BY A PERSON"]]
+            for colour in summary.colours {
+                colours.append(["  " + colour.colour, String(colour.count), Format.percent(colour.share), String(colour.byPerson)])
+            }
+            if summary.unmeasuredColours > 0 { colours.append(["  (not measured)", String(summary.unmeasuredColours), "", ""]) }
+            console.outputLines(Format.table(colours, rightAligned: [1, 2, 3]))
         }
         guard !summary.agreement.isEmpty else { return .success }
         let overall = summary.overallAgreement
