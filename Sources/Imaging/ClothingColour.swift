@@ -38,9 +38,26 @@ public enum ClothingColour: String, Sendable, CaseIterable, Codable {
                    "#FF00FF"]),
     ]
 
-    /// The name's place in `allCases`, for counting by name in an array.
-    var index: Int { Self.ordered.firstIndex(of: self)! }
-    private static let ordered = allCases
+    /// The name's place in `allCases`, for counting by name in an array (a switch, not a
+    /// search of `allCases`: colour naming asks it for every pixel it names).
+    var index: Int {
+        switch self {
+        case .black: 0
+        case .white: 1
+        case .grey: 2
+        case .beige: 3
+        case .brown: 4
+        case .red: 5
+        case .pink: 6
+        case .orange: 7
+        case .yellow: 8
+        case .green: 9
+        case .blue: 10
+        case .navy: 11
+        case .purple: 12
+        case .multicolour: 13
+        }
+    }
 
     /// Every reference as L*a*b*, with its name.
     static let references: [(colour: ClothingColour, lab: CIELab)] = cssReferences.flatMap { colour, hexes in

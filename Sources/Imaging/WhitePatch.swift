@@ -47,8 +47,19 @@ struct WhitePatch {
         let linear = SIMD3(Self.linearTable[Self.step(red)], Self.linearTable[Self.step(green)],
                            Self.linearTable[Self.step(blue)])
         let white = (linear * gains).replacing(with: 1, where: linear * gains .> 1)
-        func level(_ value: Double) -> Int { Self.levelEnds.firstIndex { value < $0 } ?? 15 }
-        return (CIELab(linearRed: white.x, green: white.y, blue: white.z), SIMD3(level(white.x), level(white.y), level(white.z)))
+        return (CIELab(linearRed: white.x, green: white.y, blue: white.z), SIMD3(Self.level(white.x), Self.level(white.y), Self.level(white.z)))
+    }
+
+    /// The first 4-bit level whose end lies above `value` (15 past the last end), by halving:
+    /// the ends rise, so this is the level a search from the darkest finds.
+    @inline(__always)
+    private static func level(_ value: Double) -> Int {
+        var low = 0, high = levelEnds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if value < levelEnds[middle] { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     private static func step(_ value: Float) -> Int {

@@ -5,7 +5,8 @@ import Imaging
 
 /// One line per image file under the given folders (PNG too): its path, then FNV-1a fingerprints of the
 /// thumbnail an import stores and of the bit patterns of each recipe's tensor (every recipe
-/// this build knows, in `PrepRecipes.all`'s order), as `ImageProcessor.process` makes them.
+/// this build knows, in `PrepRecipes.all`'s order), as `ImageProcessor.process` makes them,
+/// and of the garment's colours measured on the stored thumbnail.
 /// Two builds that print the same lines for a set of photos store the same thumbnails and
 /// hand the model the same tensors: what a change meant to make the import cheaper, and
 /// nothing else, must keep (PrepStabilityTests pins a few such lines for the demo's photos).
@@ -13,7 +14,7 @@ import Imaging
 func fingerprints(_ options: BenchOptions) throws {
     let processor = ImageProcessor()
     let recipes = PrepRecipes.all
-    print("# path thumbnail " + recipes.map(\.identity).joined(separator: " "))
+    print("# path thumbnail " + recipes.map(\.identity).joined(separator: " ") + " colours")
     for file in imageFiles(under: options.positionals, suffixes: [".jpg", ".jpeg", ".png", ".heic", ".heif", ".avif", ".webp"]) {
         do {
             let processed = try processor.process(contentsOf: file, recipes: recipes)
@@ -21,7 +22,10 @@ func fingerprints(_ options: BenchOptions) throws {
                 fnv1a(tensor.values.lazy.map { UInt64($0.bitPattern) }) + "@" + tensor.cropBox.description
                     .replacingOccurrences(of: " ", with: "")
             }
-            print(([file, fnv1a(processed.thumbnail.lazy.map { UInt64($0) })] + tensors).joined(separator: " "))
+            let colours = try processor.colours(ofThumbnail: processed.thumbnail)
+            let measured = colours.colours.flatMap { [$0.share, $0.lab.lightness, $0.lab.a, $0.lab.b].map(\.bitPattern) }
+            let colourPrint = "\(colours.main.rawValue)\(colours.onGarment ? "" : "(whole)")@" + fnv1a(measured)
+            print(([file, fnv1a(processed.thumbnail.lazy.map { UInt64($0) })] + tensors + [colourPrint]).joined(separator: " "))
         } catch {
             print("\(file) error: \(error)")
         }
