@@ -226,19 +226,54 @@ struct Segmenter {
         }
         var counts = [Int](repeating: 0, count: centres.count)
         for _ in 0..<10 {
-            var sums = [SIMD3<Float>](repeating: .zero, count: centres.count)
-            counts = [Int](repeating: 0, count: centres.count)
-            for sample in samples {
-                let nearest = Self.nearest(sample, in: centres).index
-                sums[nearest] += sample
-                counts[nearest] += 1
-            }
+            let (sums, assigned) = Self.assign(samples, to: centres)
+            counts = assigned
             let moved = (0..<centres.count).map { counts[$0] > 0 ? sums[$0] / Float(counts[$0]) : centres[$0] }
             if moved == centres { break }
             centres = moved
         }
         let kept = (0..<centres.count).filter { Float(counts[$0]) >= Self.minimumClusterShare * Float(samples.count) }
         return kept.isEmpty ? centres : kept.map { centres[$0] }
+    }
+
+    /// One k-means step: each sample goes to its nearest centre (`nearest`), and each centre
+    /// gets the sum of its samples, added in the samples' order, and their count.
+    ///
+    /// The three centres the segmentation always starts with are held in registers, and each
+    /// sample is added to all three sums, as itself to its own and as zeros to the others: a
+    /// sum at or above zero plus zero is that sum, so each sum is what adding its own samples
+    /// alone gives, while no add waits on a sum stored to memory by the one before.
+    static func assign(_ samples: [SIMD3<Float>], to centres: [SIMD3<Float>]) -> (sums: [SIMD3<Float>], counts: [Int]) {
+        guard centres.count == 3 else {
+            var sums = [SIMD3<Float>](repeating: .zero, count: centres.count)
+            var counts = [Int](repeating: 0, count: centres.count)
+            for sample in samples {
+                let nearest = nearest(sample, in: centres).index
+                sums[nearest] += sample
+                counts[nearest] += 1
+            }
+            return (sums, counts)
+        }
+        let (c0, c1, c2) = (centres[0], centres[1], centres[2])
+        var s0 = SIMD3<Float>.zero, s1 = SIMD3<Float>.zero, s2 = SIMD3<Float>.zero
+        var n0 = 0, n1 = 0, n2 = 0
+        let zero = SIMD3<Float>.zero
+        samples.withUnsafeBufferPointer { samples in
+            for sample in samples {
+                // As `nearest`: the first of the smallest distances (they are finite).
+                let d0 = distanceSquared(sample, c0), d1 = distanceSquared(sample, c1), d2 = distanceSquared(sample, c2)
+                var best = 0, bestDistance = d0
+                if d1 < bestDistance { best = 1; bestDistance = d1 }
+                if d2 < bestDistance { best = 2 }
+                s0 += best == 0 ? sample : zero
+                s1 += best == 1 ? sample : zero
+                s2 += best == 2 ? sample : zero
+                n0 += best == 0 ? 1 : 0
+                n1 += best == 1 ? 1 : 0
+                n2 += best == 2 ? 1 : 0
+            }
+        }
+        return ([s0, s1, s2], [n0, n1, n2])
     }
 
     /// Squared RGB distance between two colours.
