@@ -6,6 +6,13 @@ import Foundation
 /// PostgreSQL's SQL, all in the batch's one transaction. Whether content is
 /// new is decided inside it (`ON CONFLICT DO NOTHING ... RETURNING`), so two
 /// machines importing the same photo store it once.
+///
+/// Each call asks the server a few questions for the whole batch, not a few per
+/// image: which contents, paths and classifications are stored (one statement
+/// each), then the new rows of each table in one multi-row statement, in the
+/// batch's order, so that ids come in the order SQLite gives them. What a later
+/// image of the batch finds of an earlier one (the same content twice, the same
+/// path twice) is worked out here as the statements one by one would find it.
 struct PostgresBatch: CatalogueBatch {
     let catalogue: PostgresCatalogue
     let context: Catalogue.RunContext
@@ -19,47 +26,45 @@ struct PostgresBatch: CatalogueBatch {
         for image in images {
             if let classification = image.classification { try Catalogue.validate(classification) }
         }
-        return try images.map { image in
-            // Looked for first, though the write lock makes the insert's conflict clause only a guard:
-            // an insert that meets a conflict still takes a number from the id sequence, and ids
-            // would leave gaps SQLite's do not.
-            let storedID = try connection.scalarInt("SELECT id FROM images WHERE sha256 = $1", image.sha256.bytes)
-            let insertedID = try storedID != nil ? nil : connection.scalarInt("""
-                INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at,
-                                    taken_offset, capture_read, colour, colours, colour_on_garment)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12) ON CONFLICT (sha256) DO NOTHING RETURNING id
-                """, image.sha256.bytes, image.byteSize, image.width, image.height, image.format, image.thumbnail, now,
-                image.taken?.clock.catalogueMilliseconds, image.taken?.offsetMinutes, image.colours?.main,
-                image.colours?.sharesText, image.colours.map { $0.onGarment ? 1 : 0 })
-            let isNew = insertedID != nil
-            guard let id = insertedID ?? storedID else {
+        var ids = try storedImageIDs(images.map(\.sha256))
+        // The first image of each content not stored yet is new; a later one of the same is not.
+        var fresh: [NewImage] = [], freshHashes: Set<SHA256Digest> = []
+        for image in images where ids[image.sha256] == nil && freshHashes.insert(image.sha256).inserted {
+            fresh.append(image)
+        }
+        for (hash, id) in try insert(fresh) { ids[hash] = id }
+        var unclaimed = freshHashes
+        let placed = try images.map { image -> (id: ImageID, isNew: Bool) in
+            guard let id = ids[image.sha256] else {
                 throw CatalogueError.notFound("image \(image.sha256.hex) is neither new nor stored in \(catalogue.path)")
             }
-            var pathIsNew = false
-            if let file = image.file {
-                // A new image's path is new to it; only a known image's needs the look.
-                pathIsNew = try isNew || !path(file, names: ImageID(id))
-                try storePath(file, of: ImageID(id))
-            }
-            var classification: ClassificationID?
-            if let new = image.classification, isNew || known == .isClassifiedAgain {
-                classification = try store(new, of: ImageID(id))
-            }
-            return InsertedImage(image: ImageID(id), isNew: isNew, classification: classification, pathIsNew: pathIsNew)
+            return (ImageID(id), unclaimed.remove(image.sha256) != nil)
+        }
+        let pathIsNew = try storePaths(zip(images, placed).compactMap { image, place in
+            image.file.map { (file: $0, image: place.id, isNew: place.isNew) }
+        })
+        var pathIsNewByImage = pathIsNew.makeIterator()
+        let classifications = try store(zip(images, placed).map { image, place in
+            guard let new = image.classification, place.isNew || known == .isClassifiedAgain else { return nil }
+            return (place.id, new, place.isNew)
+        })
+        return zip(images, zip(placed, classifications)).map { image, pair in
+            InsertedImage(image: pair.0.id, isNew: pair.0.isNew, classification: pair.1,
+                          pathIsNew: image.file == nil ? false : pathIsNewByImage.next() ?? false)
         }
     }
 
     func addClassifications(_ items: [(image: ImageID, classification: NewClassification)]) throws -> [ClassificationID?] {
         for item in items { try Catalogue.validate(item.classification) }
-        return try items.map { try store($0.classification, of: $0.image) }
+        return try store(items.map { ($0.image, $0.classification, false) })
     }
 
     func recordPaths(_ files: [(file: SeenFile, sha256: SHA256Digest)]) throws -> [RecordedPath?] {
-        try files.map { file, sha256 in
-            guard let id = try connection.scalarInt("SELECT id FROM images WHERE sha256 = $1", sha256.bytes) else { return nil }
-            let isNew = try !path(file, names: ImageID(id))
-            try storePath(file, of: ImageID(id))
-            return RecordedPath(image: ImageID(id), isNew: isNew)
+        let ids = try storedImageIDs(files.map(\.sha256))
+        let found = files.compactMap { file, sha256 in ids[sha256].map { (file: file, image: ImageID($0), isNew: false) } }
+        var isNew = try storePaths(found).makeIterator()
+        return files.map { file, sha256 in
+            ids[sha256].map { RecordedPath(image: ImageID($0), isNew: isNew.next() ?? false) }
         }
     }
 
@@ -67,35 +72,125 @@ struct PostgresBatch: CatalogueBatch {
         try catalogue.storeFailure(path: path, reason: reason, run: context.run, file: file, now: now)
     }
 
-    /// Whether the stored path of `file` names `image` now (asked before `storePath`).
-    private func path(_ file: SeenFile, names image: ImageID) throws -> Bool {
-        try connection.scalarInt("SELECT image_id FROM image_paths WHERE path = $1", PathName.display(file.path)) == image.rawValue
+    /// The stored images among `hashes`, by hash: one statement.
+    private func storedImageIDs(_ hashes: [SHA256Digest]) throws -> [SHA256Digest: Int64] {
+        let distinct = Array(Set(hashes))
+        guard !distinct.isEmpty else { return [:] }
+        var parameters = PostgresParameters()
+        let list = distinct.map { parameters.add($0.bytes) }.joined(separator: ", ")
+        let rows = try catalogue.rows("SELECT id, sha256 FROM images WHERE sha256 IN (\(list))", parameters.values) {
+            (try $0.sha256("sha256"), $0.int64("id"))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Stores the path of `image`, or refreshes its size, time and sighting; a stored name
-    /// with other bytes that shows the same is left alone, as in SQLite.
-    private func storePath(_ file: SeenFile, of image: ImageID) throws {
-        try connection.execute("""
-            INSERT INTO image_paths AS p (path, image_id, size, mtime_ns, last_seen, path_bytes)
-            VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
-                mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
-                WHERE p.path_bytes IS NOT DISTINCT FROM excluded.path_bytes
-            """, PathName.display(file.path), image, file.size, file.modificationTimeNanoseconds, now,
-            PathName.exactBytes(of: file.path))
+    /// Inserts `images` (new contents, each once) in one statement; their ids by hash. The write
+    /// lock makes the conflict clause only a guard: an insert that meets a conflict still takes a
+    /// number from the id sequence, and ids would leave gaps SQLite's do not, so contents are
+    /// looked for first.
+    private func insert(_ images: [NewImage]) throws -> [SHA256Digest: Int64] {
+        guard !images.isEmpty else { return [:] }
+        var parameters = PostgresParameters()
+        let rows = images.map { image in
+            let values: [(any PostgresBindable)?] = [
+                image.sha256.bytes, image.byteSize, image.width, image.height, image.format, image.thumbnail, now,
+                image.taken?.clock.catalogueMilliseconds, image.taken?.offsetMinutes, image.colours?.main,
+                image.colours?.sharesText, image.colours.map { $0.onGarment ? 1 : 0 }]
+            let placeholders = values.map { parameters.add($0) }
+            return "(" + placeholders[0..<8].joined(separator: ", ") + ", " + placeholders[8] + ", 1, "
+                + placeholders[9...].joined(separator: ", ") + ")"
+        }
+        let inserted = try catalogue.rows("""
+            INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at,
+                                taken_offset, capture_read, colour, colours, colour_on_garment)
+            VALUES \(rows.joined(separator: ", ")) ON CONFLICT (sha256) DO NOTHING RETURNING id, sha256
+            """, parameters.values) { (try $0.sha256("sha256"), $0.int64("id")) }
+        return Dictionary(inserted, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Nil when this run classified the image already (its first classification stays).
-    private func store(_ classification: NewClassification, of image: ImageID) throws -> ClassificationID? {
-        // Looked for first, as an image is (see `insertImages`).
-        guard try connection.scalarInt("SELECT 1 FROM classifications WHERE image_id = $1 AND run_id = $2",
-                                       image, context.run) == nil else { return nil }
-        return try connection.scalarInt("""
-            INSERT INTO classifications
-                (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (image_id, run_id) DO NOTHING RETURNING id
-            """, image, context.run, context.model, context.recipe.name, context.recipe.version,
-            Catalogue.littleEndianBytes(classification.logits), classification.label, classification.confidence, now)
-            .map { ClassificationID($0) }
+    /// Stores each path for its image, or refreshes its size, time and sighting (a stored name with
+    /// other bytes that shows the same is left alone, as in SQLite); per path, whether it did not
+    /// name its image before (always so for a new image). The stored owners are read in one
+    /// statement, the paths written in one per run of distinct names.
+    private func storePaths(_ entries: [(file: SeenFile, image: ImageID, isNew: Bool)]) throws -> [Bool] {
+        // Looked up: the names of known images, and any name the batch holds twice.
+        var occurrences: [String: Int] = [:]
+        for entry in entries { occurrences[PathName.display(entry.file.path), default: 0] += 1 }
+        var owners = try pathOwners(Set(entries.map { PathName.display($0.file.path) }.filter { name in
+            occurrences[name, default: 0] > 1
+        } + entries.filter { !$0.isNew }.map { PathName.display($0.file.path) }))
+        let pathIsNew = entries.map { entry -> Bool in
+            let name = PathName.display(entry.file.path), bytes = PathName.exactBytes(of: entry.file.path)
+            let before = owners[name]
+            if before == nil || before?.bytes == bytes { owners[name] = (entry.image, bytes) }
+            return entry.isNew || before?.image != entry.image
+        }
+        // One statement may not upsert a row twice: a name met again starts the next statement.
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            var names: Set<String> = [], end = start
+            while end < entries.endIndex, names.insert(PathName.display(entries[end].file.path)).inserted { end += 1 }
+            var parameters = PostgresParameters()
+            let rows = entries[start..<end].map { entry in
+                let values: [(any PostgresBindable)?] = [
+                    PathName.display(entry.file.path), entry.image, entry.file.size, entry.file.modificationTimeNanoseconds,
+                    now, PathName.exactBytes(of: entry.file.path)]
+                return "(" + values.map { parameters.add($0) }.joined(separator: ", ") + ")"
+            }
+            try connection.query("""
+                INSERT INTO image_paths AS p (path, image_id, size, mtime_ns, last_seen, path_bytes)
+                VALUES \(rows.joined(separator: ", "))
+                ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
+                    mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
+                    WHERE p.path_bytes IS NOT DISTINCT FROM excluded.path_bytes
+                """, parameters.values)
+            start = end
+        }
+        return pathIsNew
+    }
+
+    /// The image and exact bytes each of `names` is stored with: one statement.
+    private func pathOwners(_ names: Set<String>) throws -> [String: (image: ImageID, bytes: [UInt8]?)] {
+        guard !names.isEmpty else { return [:] }
+        var parameters = PostgresParameters()
+        let list = names.map { parameters.add($0) }.joined(separator: ", ")
+        let rows = try catalogue.rows("SELECT path, image_id, path_bytes FROM image_paths WHERE path IN (\(list))",
+                                      parameters.values) { ($0.text("path"), (ImageID($0.int64("image_id")), $0.optionalBlob("path_bytes"))) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Adds each classification (nil entries are none) unless this run classified its image already
+    /// (then nil: its first classification stays; `isNew` images have none), in one statement.
+    private func store(_ entries: [(image: ImageID, classification: NewClassification, isNew: Bool)?]) throws
+        -> [ClassificationID?] {
+        let known = entries.compactMap { $0 }.filter { !$0.isNew }.map(\.image.rawValue)
+        var classified = known.isEmpty ? [] : Set(try catalogue.rows(
+            "SELECT image_id FROM classifications WHERE run_id = $1 AND image_id = ANY($2)",
+            [context.run, PostgresValue.ids(known)]) { $0.int64("image_id") })
+        var parameters = PostgresParameters()
+        var rows: [String] = []
+        for entry in entries.compactMap({ $0 }) where classified.insert(entry.image.rawValue).inserted {
+            let values: [(any PostgresBindable)?] = [
+                entry.image, context.run, context.model, context.recipe.name, context.recipe.version,
+                Catalogue.littleEndianBytes(entry.classification.logits), entry.classification.label,
+                entry.classification.confidence, now]
+            rows.append("(" + values.map { parameters.add($0) }.joined(separator: ", ") + ")")
+        }
+        var ids: [Int64: Int64] = [:]
+        if !rows.isEmpty {
+            // The lookup above makes the conflict clause only a guard, as for images.
+            let inserted = try catalogue.rows("""
+                INSERT INTO classifications
+                    (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
+                VALUES \(rows.joined(separator: ", ")) ON CONFLICT (image_id, run_id) DO NOTHING RETURNING id, image_id
+                """, parameters.values) { ($0.int64("image_id"), $0.int64("id")) }
+            ids = Dictionary(inserted, uniquingKeysWith: { first, _ in first })
+        }
+        // Only the first entry of an image gets its id; a later one of the same image is nil.
+        var given: Set<Int64> = []
+        return entries.map { entry in
+            guard let entry, let id = ids[entry.image.rawValue], given.insert(entry.image.rawValue).inserted else { return nil }
+            return ClassificationID(id)
+        }
     }
 }

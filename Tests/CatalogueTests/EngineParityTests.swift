@@ -341,3 +341,49 @@ import Testing
         #expect(try again.stats().images == 30)
     }
 }
+
+extension EngineParityTests {
+    /// One batch holding the same content twice (under two names), the same name twice, images
+    /// stored before beside new ones, and a path that named another image: each engine answers
+    /// as if the images were written one by one, with the same ids.
+    @Test func aBatchThatMeetsItselfIsStoredAsOneByOne() throws {
+        guard TestPostgres.isInstalled else { return }
+        func session(_ store: any CatalogueStore) throws -> [String] {
+            let model = try store.registerModel(Synthetic.model(1), at: Self.start)
+            let run = try store.openRun(command: "import", model: model, recipe: Recipe(name: "photo", version: 4),
+                                        counts: RunCounts(), at: Self.start)
+            var answers: [String] = []
+            try store.writing(run: run, at: Self.start) { batch in
+                answers.append("\(try batch.insertImages((0..<4).map { Synthetic.image($0) }, known: .isClassifiedAgain))")
+                return RunCounts()
+            }
+            let rerun = try store.openRun(command: "import", model: model, recipe: Recipe(name: "photo", version: 4),
+                                          counts: RunCounts(), at: Self.start)
+            try store.writing(run: rerun, at: Self.start.addingTimeInterval(1)) { batch in
+                var moved = Synthetic.image(10)
+                moved.file = Synthetic.image(1).file  // a path that named image 2 now shows new content
+                let images = [Synthetic.image(5), Synthetic.copy(of: Synthetic.image(5), at: "/photos/again/five.jpg"),
+                              Synthetic.image(2), moved, Synthetic.image(2),
+                              Synthetic.copy(of: Synthetic.image(6), at: "/photos/0000005.jpg"),
+                              Synthetic.image(6), Synthetic.image(3, classified: false)]
+                answers.append("\(try batch.insertImages(images, known: .isClassifiedAgain))")
+                answers.append("\(try batch.insertImages([Synthetic.image(7), Synthetic.image(0)], known: .gainsPathOnly))")
+                func seen(_ path: String, _ size: Int64) -> SeenFile { SeenFile(path: path, size: size, modificationTimeNanoseconds: size) }
+                let recorded = try batch.recordPaths([(seen("/photos/b.jpg", 1), Synthetic.digest(7)),
+                                                      (seen("/photos/b.jpg", 2), Synthetic.digest(0)),
+                                                      (seen("/photos/c.jpg", 1), Synthetic.digest(99))])
+                let added = try batch.addClassifications([(ImageID(1), Synthetic.classification(1, variant: 1)),
+                                                          (ImageID(1), Synthetic.classification(1, variant: 2)),
+                                                          (ImageID(5), Synthetic.classification(5, variant: 1))])
+                answers += ["\(recorded)", "\(added)"]
+                return RunCounts()
+            }
+            return answers + (try Self.answers(store))
+        }
+        let sqlite = try Opened(.sqlite), postgresql = try Opened(.postgresql)
+        defer { sqlite.directory.remove(); postgresql.directory.remove() }
+        let expected = try session(sqlite.store), found = try session(postgresql.store)
+        #expect(expected.count == found.count)
+        for (one, other) in zip(expected, found) { #expect(one == other) }
+    }
+}
