@@ -28,6 +28,8 @@ public protocol CatalogueStore: AnyObject {
     func knownPath(_ path: String) throws -> KnownPath?
     func knownPaths(under folder: String?) throws -> [KnownPath]
     func anotherFileShowsAs(_ path: String) throws -> Bool
+    /// `knownPath`, `anotherFileShowsAs` and `failingFile` of each of `paths`, in their order.
+    func lookUp(_ paths: [String]) throws -> [PathLookup]
     func paths(of image: ImageID) throws -> [KnownPath]
     func thumbnail(of image: ImageID) throws -> [UInt8]?
     func thumbnail(sha256: SHA256Digest) throws -> [UInt8]?

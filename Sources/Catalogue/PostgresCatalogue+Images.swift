@@ -64,6 +64,18 @@ extension PostgresCatalogue {
         }
     }
 
+    /// In two statements for all of `paths`, where one at a time took three round trips each.
+    public func lookUp(_ paths: [String]) throws -> [PathLookup] {
+        guard !paths.isEmpty else { return [] }
+        var parameters = PostgresParameters()
+        let names = Set(paths.map { PathName.Key(PathName.display($0)) }).map { parameters.add($0.path) }.joined(separator: ", ")
+        return try PathLookup.answers(
+            for: paths, stored: self.paths(where: "path IN (\(names))", parameters.values),
+            failing: records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE path IN (\(names))",
+                             parameters.values, as: FailingFile.Columns.self),
+            showsAsAnother: anotherFileShowsAs)
+    }
+
     public func paths(of image: ImageID) throws -> [KnownPath] {
         try paths(where: "image_id = $1", [image])
     }

@@ -51,6 +51,9 @@ public final class Importer {
         + "a line break as \\n, as a backslash and an n do; an accent looks the same written into its letter or after it); "
         + "rename one of them to import both"
 
+    /// Files whose stored paths and failures `plan` asks for at once.
+    static let filesPerLookUp = 256
+
     public func plan(_ options: ImportOptions) throws -> Plan {
         let start = Date()
         // The catalogue itself may sit inside the folder being imported, under
@@ -66,21 +69,23 @@ public final class Importer {
         // no two names may look alike in any output (`VisibleText`). The walk finds each path
         // once, so a form met again is another file's.
         var shown = Set<String>()
-        for file in found.files {
-            let known = try catalogue.knownPath(file.path)
-            // A path known exactly has its row; only an unknown one can meet another's.
-            let taken = try known == nil && catalogue.anotherFileShowsAs(file.path)
-            if taken || !shown.insert(VisibleText.escaped(PathName.display(file.path))).inserted {
-                plan.problems.append(ImportReport.Failure(path: file.path, reason: Importer.sameDisplayName))
-                continue
-            }
-            if let known, known.isUnchanged(file.seen) {
-                plan.unchanged.append(file)
-                if known.isMissing { plan.back.append(file.path) }
-            } else if let failing = try catalogue.failingFile(file.path), failing.isUnchanged(file.seen) {
-                plan.knownFailures.append(file)
-            } else {
-                plan.toRead.append(file)
+        // Asked of the catalogue a few hundred files at a time (on a server, a few statements for each lot).
+        for start in stride(from: 0, to: found.files.count, by: Importer.filesPerLookUp) {
+            let files = found.files[start..<min(start + Importer.filesPerLookUp, found.files.count)]
+            for (file, look) in zip(files, try catalogue.lookUp(files.map(\.path))) {
+                // A path known exactly has its row; only an unknown one can meet another's.
+                if look.showsAsAnother || !shown.insert(VisibleText.escaped(PathName.display(file.path))).inserted {
+                    plan.problems.append(ImportReport.Failure(path: file.path, reason: Importer.sameDisplayName))
+                    continue
+                }
+                if let known = look.known, known.isUnchanged(file.seen) {
+                    plan.unchanged.append(file)
+                    if known.isMissing { plan.back.append(file.path) }
+                } else if let failing = look.failing, failing.isUnchanged(file.seen) {
+                    plan.knownFailures.append(file)
+                } else {
+                    plan.toRead.append(file)
+                }
             }
         }
         let walked = Set(found.files.map { PathName.Key($0.path) })
