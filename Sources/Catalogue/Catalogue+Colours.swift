@@ -8,7 +8,7 @@ extension Catalogue {
 
     /// Images by garment colour (a person's, else the measured one).
     public func colourCounts() throws -> [CatalogueStats.ColourCount] {
-        try database.rows(CatalogueStats.ColourCount.sql) { CatalogueStats.ColourCount($0) }
+        try read { try database.keptCounts().colourCounts }
     }
 
     /// Stores the garment colours measured on `image`'s thumbnail.

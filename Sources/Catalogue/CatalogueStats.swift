@@ -57,19 +57,11 @@ extension CatalogueStats {
         /// Of them, those whose colour a person gave.
         public let byPerson: Int
 
-        /// A row of `sql`, as both engines read it.
-        init(_ row: some CatalogueRow) {
-            colour = row.optionalText("colour")
-            images = row.int("images")
-            byPerson = row.int("by_person")
+        init(colour: String?, images: Int, byPerson: Int) {
+            self.colour = colour
+            self.images = images
+            self.byPerson = byPerson
         }
-
-        /// Every image by its colour, through the index on that expression
-        /// (migrations/0016_person_colour.sql), the unmeasured last.
-        static let sql = """
-            SELECT coalesce(person_colour, colour) AS colour, count(*) AS images, count(person_colour) AS by_person
-            FROM images GROUP BY coalesce(person_colour, colour) ORDER BY coalesce(person_colour, colour) IS NULL, 1
-            """
     }
 }
 

@@ -22,6 +22,7 @@ public struct CatalogueTable: Sendable, Equatable {
         CatalogueTable("current_classifications", key: ["image_id"]),
         CatalogueTable("catalogue_counts", key: ["counted"]),
         CatalogueTable("label_counts", key: ["label"]),
+        CatalogueTable("colour_counts", key: ["colour"]),
         CatalogueTable("images_being_forgotten", key: ["image_id"]),
         CatalogueTable("import_failures", key: ["id"]),
         CatalogueTable("failing_files", key: ["path"]),

@@ -1,5 +1,5 @@
-/// The counts the catalogue's triggers keep (schema step 15: `catalogue_counts` and
-/// `label_counts`), so that `stats` reads a few rows instead of every image; and the
+/// The counts the catalogue's triggers keep (schema steps 15 and 17: `catalogue_counts`,
+/// `label_counts` and `colour_counts`), so that `stats` reads a few rows instead of every image; and the
 /// same counts taken from the rows themselves, which `check` compares them with.
 /// The SQL is both engines'; only the rounding of a confidence to billionths is
 /// said in each engine's words.
@@ -19,11 +19,24 @@ struct KeptCounts: Equatable {
     var totals: [String: Int] = [:]
     /// By effective label; labels without images left out.
     var labels: [Int: LabelCounts] = [:]
+    /// By effective garment colour (a person's, else the measured one): its images and those
+    /// whose colour a person gave. Colours without images left out.
+    var colours: [String: ColourCounts] = [:]
+
+    struct ColourCounts: Equatable {
+        var images = 0
+        var byPerson = 0
+    }
 
     func total(_ counted: String) -> Int { totals[counted] ?? 0 }
 
     static let keptTotalsSQL = "SELECT counted, amount FROM catalogue_counts"
     static let keptLabelsSQL = "SELECT label, images, corrected, model_images, model_confidence FROM label_counts"
+    static let keptColoursSQL = "SELECT colour, images, by_person FROM colour_counts"
+    static let recountedColoursSQL = """
+        SELECT coalesce(person_colour, colour) AS colour, count(*) AS images, count(person_colour) AS by_person
+        FROM images WHERE coalesce(person_colour, colour) IS NOT NULL GROUP BY coalesce(person_colour, colour)
+        """
 
     static let recountedTotalsSQL = """
         SELECT 'images' AS counted, count(*) AS amount FROM images
@@ -48,6 +61,10 @@ struct KeptCounts: Equatable {
         (row.text("counted"), row.int("amount"))
     }
 
+    static func colour(_ row: some CatalogueRow) -> (String, ColourCounts) {
+        (row.text("colour"), ColourCounts(images: row.int("images"), byPerson: row.int("by_person")))
+    }
+
     static func label(_ row: some CatalogueRow) -> (Int, LabelCounts) {
         (row.int("label"), LabelCounts(images: row.int("images"), corrected: row.int("corrected"),
                                        modelImages: row.int("model_images"), modelConfidence: row.int("model_confidence")))
@@ -55,7 +72,7 @@ struct KeptCounts: Equatable {
 
     /// The counts of `totals` and `labels` rows. What the triggers never keep (a count below 0,
     /// a label outside 0...10, more confidence than images) was stored by another program.
-    init(totals: [(String, Int)], labels: [(Int, LabelCounts)], path: String) throws {
+    init(totals: [(String, Int)], labels: [(Int, LabelCounts)], colours: [(String, ColourCounts)], path: String) throws {
         for (counted, amount) in totals where amount != 0 {
             guard amount > 0 else { throw Self.strange(path, "the kept count of \(counted): \(amount)") }
             self.totals[counted] = amount
@@ -71,6 +88,22 @@ struct KeptCounts: Equatable {
             }
             self.labels[label] = counts
         }
+        for (colour, counts) in colours where counts != ColourCounts() {
+            guard counts.images > 0, (0...counts.images).contains(counts.byPerson) else {
+                throw Self.strange(path, "the kept counts of colour \(colour): \(counts.images) images, "
+                                   + "\(counts.byPerson) given by a person")
+            }
+            self.colours[colour] = counts
+        }
+    }
+
+    /// Images by colour, by palette name (the caller's order), and those with none last (`colour` nil).
+    var colourCounts: [CatalogueStats.ColourCount] {
+        let coloured = colours.sorted { $0.key < $1.key }.map {
+            CatalogueStats.ColourCount(colour: $0.key, images: $0.value.images, byPerson: $0.value.byPerson)
+        }
+        let none = total("images") - coloured.reduce(0) { $0 + $1.images }
+        return coloured + (none > 0 ? [CatalogueStats.ColourCount(colour: nil, images: none, byPerson: 0)] : [])
     }
 
     private static func strange(_ path: String, _ detail: String) -> CatalogueError {
@@ -105,6 +138,9 @@ struct KeptCounts: Equatable {
         differing += Set(kept.labels.keys).union(recounted.labels.keys).sorted()
             .filter { kept.labels[$0] != recounted.labels[$0] }
             .map { "label \($0): \(kept.labels[$0]?.images ?? 0) images kept, \(recounted.labels[$0]?.images ?? 0) in the rows" }
+        differing += Set(kept.colours.keys).union(recounted.colours.keys).sorted()
+            .filter { kept.colours[$0] != recounted.colours[$0] }
+            .map { "colour \($0): \(kept.colours[$0]?.images ?? 0) images kept, \(recounted.colours[$0]?.images ?? 0) in the rows" }
         return "kept counts that are not the rows' (\(differing.joined(separator: "; "))) (changed by another program)"
     }
 }

@@ -7,7 +7,7 @@ extension PostgresCatalogue {
 
     /// As `Catalogue.colourCounts`.
     public func colourCounts() throws -> [CatalogueStats.ColourCount] {
-        try rows(CatalogueStats.ColourCount.sql) { CatalogueStats.ColourCount($0) }
+        try read { try keptCounts().colourCounts }
     }
 
     /// As `Catalogue.recordColours`.

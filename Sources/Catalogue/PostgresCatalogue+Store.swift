@@ -40,7 +40,8 @@ extension PostgresCatalogue {
     /// The counts the triggers keep.
     func keptCounts() throws -> KeptCounts {
         try KeptCounts(totals: rows(KeptCounts.keptTotalsSQL) { KeptCounts.total($0) },
-                       labels: rows(KeptCounts.keptLabelsSQL) { KeptCounts.label($0) }, path: path)
+                       labels: rows(KeptCounts.keptLabelsSQL) { KeptCounts.label($0) },
+                       colours: rows(KeptCounts.keptColoursSQL) { KeptCounts.colour($0) }, path: path)
     }
 
     /// The same counts taken from the rows, confidences rounded as the triggers round them.
@@ -48,6 +49,6 @@ extension PostgresCatalogue {
         try KeptCounts(totals: rows(KeptCounts.recountedTotalsSQL) { KeptCounts.total($0) },
                        labels: rows(KeptCounts.recountedLabelsSQL { "floor(\($0) * 1e9 + 0.5)::bigint" }) {
                            KeptCounts.label($0)
-                       }, path: path)
+                       }, colours: rows(KeptCounts.recountedColoursSQL) { KeptCounts.colour($0) }, path: path)
     }
 }

@@ -65,6 +65,16 @@ import Testing
         _ = try store.correct([ImageID(25)], .confirm, command: "label")
         try expectAgreement()
 
+        steps.append("colours measured, set by a person, taken back")
+        try store.recordColours(StoredColours(main: "red", shares: [.init(name: "red", share: 1, lightness: 50, a: 60, b: 40)],
+                                              onGarment: true), of: ImageID(9))
+        _ = try store.setColour([ImageID(1), ImageID(3), ImageID(9)], "white", command: "colour")
+        _ = try store.setColour([ImageID(3)], nil, command: "colour")
+        let colours = try store.colourCounts()
+        #expect(colours.first { $0.colour == "white" }.map { [$0.images, $0.byPerson] } == [3, 2], "\(colours)")
+        #expect(colours.reduce(0) { $0 + $1.images } == 30)
+        try expectAgreement()
+
         steps.append("reclassify")
         let model = try store.registerModel(Synthetic.model(3))
         let run = try store.openRun(command: "reclassify", model: model, recipe: Recipe(name: "photo", version: 4))
