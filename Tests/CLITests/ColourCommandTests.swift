@@ -178,4 +178,29 @@ import Testing
         #expect(table.split(separator: "\n").contains { $0.hasPrefix("  pink ") && $0.hasSuffix(" 1") }, "\(table)")
         #expect(table.split(separator: "\n").contains { $0.hasPrefix("  (not measured) ") }, "\(table)")
     }
+
+    /// `list`'s table has a COLOUR column: a person's colour where one was given, else the
+    /// measured one; none at all while no image has a colour.
+    @Test func listsTableShowsTheColour() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        let red = try #require(try listed(db)["red.jpg"])
+        #expect(try WardrobeProcess.run(["colour", "--db", db, "pink", String(red.id)]).status == 0)
+        func table() throws -> [[Substring]] {
+            let result = try WardrobeProcess.run(["list", "--db", db, "--sort", "id"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { $0.split(separator: " ") }
+        }
+        let rows = try table()
+        let column = try #require(rows.first?.firstIndex(of: "COLOUR"), "\(rows)")
+        #expect(rows.first?.index(after: column) == rows.first?.firstIndex(of: "PATH"))
+        let colours = Dictionary(uniqueKeysWithValues: rows.dropFirst().map {
+            (URL(fileURLWithPath: String($0[column + 1])).lastPathComponent, String($0[column]))
+        })
+        #expect(colours == ["red.jpg": "pink", "navy.jpg": "navy", "blue.jpg": "blue", "black.jpg": "black"], "\(rows)")
+        try Catalogue(path: db).database.execute("UPDATE images SET colour = NULL, colours = NULL, person_colour = NULL")
+        #expect(try table().first?.contains("COLOUR") == false)
+    }
 }

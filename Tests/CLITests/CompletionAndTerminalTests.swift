@@ -129,7 +129,7 @@ import Testing
         let pathStart = try #require(lines.first?.range(of: "PATH")).lowerBound.utf16Offset(in: lines[0])
         #expect(lines.dropFirst().allSatisfy { $0.count - pathStart >= 55 }, "the path has the room: \(text)")
         let wide = try WardrobeProcess.onTerminal("COLUMNS=400 NO_COLOR=1 '\(WardrobeProcess.executable.path)' list --db '\(db)'")
-        #expect(wide.first?.split(separator: " ") == ["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED"], "\(wide)")
+        #expect(wide.first?.split(separator: " ") == ["ID", "HASH", "LABEL", "CONF", "COLOUR", "PATH", "IMPORTED"], "\(wide)")
         let csv = try WardrobeProcess.run(["list", "--db", db, "--csv"])
         #expect(csv.stdout.contains(folder.path(deep + "photo-0.png")), "CSV keeps whole paths")
     }

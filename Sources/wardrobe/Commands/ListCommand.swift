@@ -13,7 +13,9 @@ struct ListCommand: Command {
             made), with the model's label beside a person's. Labels are matched
             forgivingly: 'tshirt', 't-shirt', 'top', 'ankle-boot', 'Ankle boot', 'sneakers',
             'jeans', 'hoodie'; 'none' lists the photos a person said show none of the ten.
-            The path is the image's best one: an existing file, the most recently seen.
+            COLOUR is the garment's: the one a person gave it ('wardrobe colour'), else the
+            one measured at import. The path is the image's best one: an existing file, the
+            most recently seen.
             On a terminal the table shows at most --limit rows (default 100); --json and
             --csv stream every matching row unless --limit is given.
 
@@ -60,11 +62,11 @@ struct ListCommand: Command {
         }
         var shown = options
         if limit == nil { shown.limit = ListCommand.tableLimit }
-        var rows: [[String]] = [["ID", "HASH", "LABEL", "CONF", "PATH", "IMPORTED", "TAKEN"]]
+        var rows: [[String]] = [["ID", "HASH", "LABEL", "CONF", "COLOUR", "PATH", "IMPORTED", "TAKEN"]]
         try catalogue.forEachImage(shown) { row in
             var label = row.label
             if row.labelledByPerson, row.modelLabel != row.label { label = "\(row.label) (model: \(row.modelLabel))" }
-            rows.append([String(row.id), String(row.sha256.prefix(10)), label, Format.percent(row.confidence),
+            rows.append([String(row.id), String(row.sha256.prefix(10)), label, Format.percent(row.confidence), row.colour ?? "-",
                          row.path.map { row.pathMissing ? "\($0) (missing)" : $0 } ?? "-", Format.day(row.imported),
                          row.taken.map { String($0.prefix(10)) } ?? "-"])
         }
@@ -72,12 +74,15 @@ struct ListCommand: Command {
             console.info("no images match")
             return .success
         }
-        // When the photos were taken, only when one of them says.
-        if rows.dropFirst().allSatisfy({ $0[6] == "-" }) { rows = rows.map { Array($0.prefix(6)) } }
-        // On a terminal the table fits its width: the hash, then the dates, are left out, and
-        // then paths are shortened in the middle (the folder and the file name stay).
-        console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 4,
-                                         dropping: [1, 6, 5]))
+        // When the photos were taken, only when one of them says; colours, only when one is known.
+        if rows.dropFirst().allSatisfy({ $0[7] == "-" }) { rows = rows.map { Array($0.prefix(7)) } }
+        let colourColumn = rows.dropFirst().contains { $0[4] != "-" } ? 4 : nil
+        if colourColumn == nil { rows = rows.map { row in row.enumerated().filter { $0.offset != 4 }.map(\.element) } }
+        let path = colourColumn == nil ? 4 : 5
+        // On a terminal the table fits its width: the hash, then the dates, then the colour are
+        // left out, and then paths are shortened in the middle (the folder and the file name stay).
+        console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: path,
+                                         dropping: [1, path + 2, path + 1] + (colourColumn.map { [$0] } ?? [])))
         // Counting costs a walk over every match: only when the page is full.
         let listed = rows.count - 1
         guard listed == shown.limit else { return .success }
