@@ -37,6 +37,13 @@ enum StaticAssets {
         .card .caption.path{display:block;padding-top:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         .card .label{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
         .person{color:#8a3ffc}
+        .swatch{display:inline-block;width:.8rem;height:.8rem;border-radius:50%;border:1px solid rgba(0,0,0,.25);vertical-align:-.1rem}
+        .swatch-black{background:#1b1b1b}.swatch-white{background:#fafaf8}.swatch-grey{background:#8e8e8e}
+        .swatch-beige{background:#d9c7a0}.swatch-brown{background:#7b4a2a}.swatch-red{background:#c0272d}
+        .swatch-pink{background:#e889b0}.swatch-orange{background:#ee7f22}.swatch-yellow{background:#f1d33c}
+        .swatch-green{background:#3f8a3f}.swatch-blue{background:#4a78c2}.swatch-navy{background:#1f2a56}
+        .swatch-purple{background:#7b3f9e}
+        .swatch-multicolour{background:conic-gradient(#c0272d,#f1d33c,#3f8a3f,#4a78c2,#7b3f9e,#c0272d)}
         .pager{display:flex;gap:1rem;margin:1rem 0}
         .image-layout{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}
         @media(min-width:760px){.image-layout{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}

@@ -7,7 +7,8 @@ import Wardrobe
 /// `--path` (text anywhere in a path, or a shell pattern), `folder` is
 /// `--folder`, `label` a name (`Coat`, `none`), `corrected` `yes` or `no`,
 /// `min` and `max` a confidence in percent, `taken-after` and `taken-before`
-/// `--taken-after` and `--taken-before`. Review takes the same ones, so
+/// `--taken-after` and `--taken-before`, `colour` palette names (`navy,blue`) as
+/// `--colour`. Review takes the same ones, so
 /// "review these" is the gallery's link on another page.
 struct GalleryFilter: Equatable {
     var label: Int?
@@ -20,6 +21,8 @@ struct GalleryFilter: Equatable {
     /// `taken-after` and `taken-before`, as given (`2024-05-01`: what a date field sends) and as read.
     var takenAfter: GivenDate?
     var takenBefore: GivenDate?
+    /// `colour`: the garment colours chosen (a person's, else the measured), as `list --colour`.
+    var colours: [String]?
 
     struct GivenDate: Equatable {
         var text: String
@@ -32,7 +35,7 @@ struct GalleryFilter: Equatable {
 
     static let defaultPageSize = 48
     /// The parameters that choose images, on the gallery and in review.
-    static let choosing: Set = ["q", "folder", "label", "corrected", "min", "max", "taken-after", "taken-before"]
+    static let choosing: Set = ["q", "folder", "label", "corrected", "min", "max", "taken-after", "taken-before", "colour"]
     /// The gallery's parameters: those and its order and paging.
     static let parameters = choosing.union(["sort", "per", "after"])
 
@@ -71,6 +74,13 @@ struct GalleryFilter: Equatable {
         if let after = takenAfter, let before = takenBefore, after.date >= before.date {
             throw SiteError.badRequest("taken-after is not before taken-before")
         }
+        if let names = query["colour"], !names.isEmpty {
+            do {
+                colours = try names.split(separator: ",").map { name throws(WardrobeError) in try ColourSetter.name(String(name)) }
+            } catch {
+                throw SiteError.badRequest("colour: \(error)")
+            }
+        }
         if let sort = query["sort"], !sort.isEmpty {
             guard let order = Gallery.Order(rawValue: sort) else {
                 throw SiteError.badRequest("sort is one of " + Gallery.Order.allCases.map(\.rawValue).joined(separator: ", "))
@@ -91,7 +101,7 @@ struct GalleryFilter: Equatable {
     var imageFilter: ImageFilter {
         ImageFilter(label: label, corrected: corrected, path: search, folder: folder,
                     minConfidence: minimumPercent.map { Double($0) / 100 }, maxConfidence: maximumPercent.map { Double($0) / 100 },
-                    takenAfter: takenAfter?.date, takenBefore: takenBefore?.date)
+                    takenAfter: takenAfter?.date, takenBefore: takenBefore?.date, colours: colours)
     }
 
     var query: Gallery.Query { Gallery.Query(filter: imageFilter, order: order, after: after, limit: pageSize) }
@@ -101,7 +111,8 @@ struct GalleryFilter: Equatable {
         [("q", search), ("folder", folder), ("label", label.map(LabelMatcher.name(of:))),
          ("corrected", corrected.map { $0 ? "yes" : "no" }),
          ("min", minimumPercent.map(String.init)), ("max", maximumPercent.map(String.init)),
-         ("taken-after", takenAfter?.text), ("taken-before", takenBefore?.text)]
+         ("taken-after", takenAfter?.text), ("taken-before", takenBefore?.text),
+         ("colour", colours?.joined(separator: ","))]
     }
 
     /// True when some filter leaves images out.

@@ -1,8 +1,9 @@
 import Wardrobe
 
 /// `/`: thumbnails with their effective label (a person's marked) and the
-/// model's confidence; a search over paths and folders; filters by folder, by
-/// label (with counts), by correction and by confidence, which combine and
+/// model's confidence and a swatch of the garment's colour; a search over paths
+/// and folders; filters by folder, by label (with counts), by colour, by
+/// correction and by confidence, which combine and
 /// carry into review; three orders; keyset paging; thumbnails load lazily.
 struct GalleryPage {
     let site: WardrobeSite
@@ -23,6 +24,7 @@ struct GalleryPage {
             <h1>\(text: title)</h1>
             \(search())
             \(labelChips(counts))
+            \(colourChips())
             \(otherFilters())
             \(try undoNotice())
             \(items.isEmpty ? "<p class=\"muted\">No images match.</p>" : selectable(items))
@@ -39,6 +41,19 @@ struct GalleryPage {
                               current: filter.label == label))
         }
         return "<nav class=\"filters\" aria-label=\"Labels\">\(chips)</nav>"
+    }
+
+    /// A chip per palette colour, with its swatch: the images of that colour (a person's, else
+    /// the measured one), as `list --colour` chooses them.
+    private func colourChips() -> HTML {
+        var chips: [HTML] = [chip("Any colour", filter.with { $0.colours = nil }, current: filter.colours == nil)]
+        for name in ColourSetter.names {
+            let target = filter.with { $0.colours = [name] }
+            chips.append(filter.colours == [name]
+                ? "<a class=\"chip\" href=\"\(target.link)\" aria-current=\"true\">\(Swatch.html(name)) \(text: name)</a>"
+                : "<a class=\"chip\" href=\"\(target.link)\">\(Swatch.html(name)) \(text: name)</a>")
+        }
+        return "<nav class=\"filters\" aria-label=\"Colours\">\(chips)</nav>"
     }
 
     private func otherFilters() -> HTML {
@@ -132,7 +147,8 @@ struct GalleryPage {
             return """
                 <li class="card" data-id="\(item.image)"><a href="/image/\(item.image)">
                 <img src="/thumb/\(text: item.sha256)" loading="lazy" width="150" height="150" alt="\(text: label): \(text: name)">
-                <div class="caption">\(mark)<span class="muted">\(text: percent(item.confidence))</span></div>
+                <div class="caption">\(mark)<span class="muted">\(item.colour.map { Swatch.html($0, byPerson: item.colourByPerson) + " " } ?? "")\
+                \(text: percent(item.confidence))</span></div>
                 <div class="caption muted path">\(text: name)</div></a>\(extra(item))</li>
                 """
         }

@@ -45,6 +45,7 @@ struct ImagePage {
             </div><div>
             <p><strong>\(text: effective)</strong>\(who)</p>
             \(ImagePage.taken(details))
+            \(ImagePage.colour(details))
             \(ImagePage.model(details))
             \(ImagePage.topThree(details))
             <figure><img class="tensor" src="/tensor/\(details.id).png" width="168" height="168" alt="the 28 by 28 input the model sees">
@@ -70,6 +71,21 @@ struct ImagePage {
         return """
             <p class="taken">Taken <a href="\(Link("/", [("taken-after", day), ("taken-before", next)]))" \
             title="the photos taken that day">\(text: taken.replacingOccurrences(of: "T", with: " "))</a></p>
+            """
+    }
+
+    /// The garment's colour with its swatch, linked to the gallery of that colour: a person's,
+    /// said so, with the measured one beside it; else the measured one with its shares.
+    static func colour(_ details: ImageDetails) -> HTML {
+        guard let colour = details.colour else { return "" }
+        let shares = details.colours.map { "\($0.name) \(GalleryPage.percent($0.share))" }.joined(separator: ", ")
+        let measured = details.measuredColour.map { "measured: \($0)\(shares.isEmpty ? "" : " (\(shares))")" }
+        let note: HTML = details.personColour != nil
+            ? " <span class=\"person\">(set by a person)</span> <span class=\"muted\">\(text: measured)</span>"
+            : " <span class=\"muted\">\(text: shares.isEmpty ? nil : "(\(shares))")</span>"
+        return """
+            <p class="colour">\(Swatch.html(colour, byPerson: details.personColour != nil)) Colour \
+            <a href="\(Link("/", [("colour", colour)]))" title="every image of this colour">\(text: colour)</a>\(note)</p>
             """
     }
 

@@ -64,6 +64,10 @@ public enum Gallery {
         public var path: String?
         /// A person's label (0...9 or `LabelMatcher.noneLabel`), if any; it outranks `label`.
         public var correctedLabel: Int?
+        /// The garment's colour (a palette name): a person's, else the measured one; nil when neither.
+        public var colour: String?
+        /// True when a person gave the colour.
+        public var colourByPerson: Bool
 
         /// The label pages show: the person's, else the model's.
         public var effectiveLabel: Int { correctedLabel ?? label }
@@ -77,6 +81,8 @@ public enum Gallery {
             confidence = current.confidence
             path = current.path
             correctedLabel = current.correctedLabel
+            colour = current.personColour ?? current.colours?.main
+            colourByPerson = current.personColour != nil
         }
     }
 
