@@ -6,11 +6,6 @@ extension Catalogue {
                           [after?.rawValue ?? 0, limit]) { ImageID($0.int64(0)) }
     }
 
-    /// Images by garment colour (a person's, else the measured one).
-    public func colourCounts() throws -> [CatalogueStats.ColourCount] {
-        try read { try database.keptCounts().colourCounts }
-    }
-
     /// Stores the garment colours measured on `image`'s thumbnail.
     public func recordColours(_ colours: StoredColours, of image: ImageID) throws {
         try database.execute("UPDATE images SET colour = ?, colours = ?, colour_on_garment = ? WHERE id = ?",

@@ -46,6 +46,9 @@ public struct CatalogueStats: Sendable, Equatable {
     /// Images by effective label, labels without images left out, in label order (`none` last).
     public let labels: [LabelStats]
     public let agreement: [Agreement]
+    /// Images by garment colour (a person's, else the measured one), by palette name, those
+    /// with none last; from the same snapshot as the rest.
+    public let colours: [ColourCount]
 }
 
 extension CatalogueStats {
@@ -74,6 +77,6 @@ extension CatalogueStats {
                   classifications: kept.total("classifications"), failures: kept.total("failing files"),
                   models: models, runs: runs, interruptedRuns: interruptedRuns, corrections: kept.total("corrections"),
                   corrected: kept.labels.values.reduce(0) { $0 + $1.corrected }, labels: kept.labelStats,
-                  agreement: agreement)
+                  agreement: agreement, colours: kept.colourCounts)
     }
 }

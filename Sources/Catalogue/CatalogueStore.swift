@@ -88,8 +88,6 @@ public protocol CatalogueStore: AnyObject {
 
     // Reports and copies.
     func stats(cache: StatsCache?) throws -> CatalogueStats
-    /// Images by garment colour (a person's, else the measured one).
-    func colourCounts() throws -> [CatalogueStats.ColourCount]
     func backup(to path: String, shouldStop: @escaping @Sendable () -> Bool) throws -> BackupReport
 
     // Whole copies between catalogues of either engine (`CatalogueCopier`).

@@ -5,11 +5,6 @@ extension PostgresCatalogue {
                  [after?.rawValue ?? 0, limit]) { ImageID($0.int64("id")) }
     }
 
-    /// As `Catalogue.colourCounts`.
-    public func colourCounts() throws -> [CatalogueStats.ColourCount] {
-        try read { try keptCounts().colourCounts }
-    }
-
     /// As `Catalogue.recordColours`.
     public func recordColours(_ colours: StoredColours, of image: ImageID) throws {
         try connection.transaction {

@@ -116,7 +116,7 @@ import Testing
         note("stats by label", stats.labels.map { "\($0.label): \($0.count), \($0.meanConfidence.map { ($0 * 1e9).rounded() } as Any)" })
         note("stats agreement", stats.agreement)
         note("label counts", try store.labelCounts().sorted { $0.key < $1.key })
-        note("colour counts", try store.colourCounts())
+        note("colour counts", try store.stats().colours)
         for order in [ClassificationQuery.Order.confidenceDescending, .confidenceAscending, .imageID, .effectiveLabel,
                       .newestImported, .newestTaken] {
             var listed: [CurrentClassification] = []
@@ -241,7 +241,7 @@ import Testing
         #expect(try chosen(["black"]) == [ImageID(3)] && !chosen(["navy", "red"]).contains(ImageID(3)))
         #expect(try store.currentClassification(of: ImageID(3))?.personColour == "black")
         // Counted by the person's colour: image 2 green, image 3 black, the other measured ones as measured.
-        let counts = try store.colourCounts()
+        let counts = try store.stats().colours
         #expect(counts.map(\.colour) == ["black", "blue", "green", "multicolour", "navy", "white", nil])
         #expect(counts.map(\.images) == [1, 5, 1, 5, 4, 1, 13] && counts.map(\.byPerson) == [1, 0, 1, 0, 0, 0, 0])
         // Measured again (`colours`), imported again with another measurement, reclassified.

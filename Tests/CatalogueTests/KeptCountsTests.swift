@@ -70,7 +70,7 @@ import Testing
                                               onGarment: true), of: ImageID(9))
         _ = try store.setColour([ImageID(1), ImageID(3), ImageID(9)], "white", command: "colour")
         _ = try store.setColour([ImageID(3)], nil, command: "colour")
-        let colours = try store.colourCounts()
+        let colours = try store.stats().colours
         #expect(colours.first { $0.colour == "white" }.map { [$0.images, $0.byPerson] } == [3, 2], "\(colours)")
         #expect(colours.reduce(0) { $0 + $1.images } == 30)
         try expectAgreement()

@@ -115,7 +115,7 @@ public struct CatalogueSummary: Sendable, Encodable {
             Agreement(label: LabelMatcher.name(of: $0.label), labelled: $0.labelled, agreed: $0.agreed,
                       learnedFrom: $0.learnedFrom)
         }
-        let byColour = try catalogue.colourCounts()
+        let byColour = stats.colours
         let counted = max(byColour.reduce(0) { $0 + $1.images }, 1)
         colours = ColourSetter.names.compactMap { name in
             byColour.first { $0.colour == name }.map {
