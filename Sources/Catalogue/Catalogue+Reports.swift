@@ -61,19 +61,8 @@ extension Catalogue {
     }
 }
 
-extension Database {
-    /// The counts the triggers keep.
-    func keptCounts() throws -> KeptCounts {
-        try KeptCounts(totals: rows(KeptCounts.keptTotalsSQL) { KeptCounts.total($0) },
-                       labels: rows(KeptCounts.keptLabelsSQL) { KeptCounts.label($0) },
-                       colours: rows(KeptCounts.keptColoursSQL) { KeptCounts.colour($0) }, path: path)
-    }
+extension Database: KeptCountsReader {
+    func countRows<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> [T] { try rows(sql, [], body) }
 
-    /// The same counts taken from the rows, confidences rounded as the triggers round them.
-    func recountedCounts() throws -> KeptCounts {
-        try KeptCounts(totals: rows(KeptCounts.recountedTotalsSQL) { KeptCounts.total($0) },
-                       labels: rows(KeptCounts.recountedLabelsSQL { "CAST(\($0) * 1e9 + 0.5 AS INTEGER)" }) {
-                           KeptCounts.label($0)
-                       }, colours: rows(KeptCounts.recountedColoursSQL) { KeptCounts.colour($0) }, path: path)
-    }
+    func billionths(_ confidence: String) -> String { "CAST(\(confidence) * 1e9 + 0.5 AS INTEGER)" }
 }

@@ -1,8 +1,7 @@
 /// The counts the catalogue's triggers keep (schema steps 15 and 17: `catalogue_counts`,
 /// `label_counts` and `colour_counts`), so that `stats` reads a few rows instead of every image; and the
-/// same counts taken from the rows themselves, which `check` compares them with.
-/// The SQL is both engines'; only the rounding of a confidence to billionths is
-/// said in each engine's words.
+/// same counts taken from the rows themselves, which `check` compares them with
+/// (both read by `KeptCountsReader`).
 struct KeptCounts: Equatable {
     struct LabelCounts: Equatable {
         var images = 0
@@ -47,7 +46,7 @@ struct KeptCounts: Equatable {
         UNION ALL SELECT 'failing files', count(*) FROM failing_files
         """
 
-    /// `billionths` makes a confidence column its billionths, rounded as the engine's triggers round it.
+    /// `billionths` makes a confidence column its billionths (`KeptCountsReader.billionths`).
     static func recountedLabelsSQL(billionths: (String) -> String) -> String {
         """
         SELECT effective_label AS label, count(*) AS images, count(corrected_label) AS corrected,
@@ -142,5 +141,32 @@ struct KeptCounts: Equatable {
             .filter { kept.colours[$0] != recounted.colours[$0] }
             .map { "colour \($0): \(kept.colours[$0]?.images ?? 0) images kept, \(recounted.colours[$0]?.images ?? 0) in the rows" }
         return "kept counts that are not the rows' (\(differing.joined(separator: "; "))) (changed by another program)"
+    }
+}
+
+/// What reads the kept counts and counts the rows again, with either engine's connection:
+/// the SQL is both engines', but for the rounding of a confidence to billionths.
+protocol KeptCountsReader {
+    associatedtype Row: CatalogueRow
+    /// Where the catalogue lives, as messages name it.
+    var path: String { get }
+    func countRows<T>(_ sql: String, _ body: (Row) throws -> T) throws -> [T]
+    /// `confidence` (a column) in billionths, rounded as the engine's triggers round it.
+    func billionths(_ confidence: String) -> String
+}
+
+extension KeptCountsReader {
+    /// The counts the triggers keep.
+    func keptCounts() throws -> KeptCounts {
+        try KeptCounts(totals: countRows(KeptCounts.keptTotalsSQL) { KeptCounts.total($0) },
+                       labels: countRows(KeptCounts.keptLabelsSQL) { KeptCounts.label($0) },
+                       colours: countRows(KeptCounts.keptColoursSQL) { KeptCounts.colour($0) }, path: path)
+    }
+
+    /// The same counts taken from the rows.
+    func recountedCounts() throws -> KeptCounts {
+        try KeptCounts(totals: countRows(KeptCounts.recountedTotalsSQL) { KeptCounts.total($0) },
+                       labels: countRows(KeptCounts.recountedLabelsSQL(billionths: billionths)) { KeptCounts.label($0) },
+                       colours: countRows(KeptCounts.recountedColoursSQL) { KeptCounts.colour($0) }, path: path)
     }
 }

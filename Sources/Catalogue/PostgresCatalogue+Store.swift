@@ -36,19 +36,8 @@ extension PostgresCatalogue: CatalogueStore {
     }
 }
 
-extension PostgresCatalogue {
-    /// The counts the triggers keep.
-    func keptCounts() throws -> KeptCounts {
-        try KeptCounts(totals: rows(KeptCounts.keptTotalsSQL) { KeptCounts.total($0) },
-                       labels: rows(KeptCounts.keptLabelsSQL) { KeptCounts.label($0) },
-                       colours: rows(KeptCounts.keptColoursSQL) { KeptCounts.colour($0) }, path: path)
-    }
+extension PostgresCatalogue: KeptCountsReader {
+    func countRows<T>(_ sql: String, _ body: (PostgresRow) throws -> T) throws -> [T] { try rows(sql, [], body) }
 
-    /// The same counts taken from the rows, confidences rounded as the triggers round them.
-    func recountedCounts() throws -> KeptCounts {
-        try KeptCounts(totals: rows(KeptCounts.recountedTotalsSQL) { KeptCounts.total($0) },
-                       labels: rows(KeptCounts.recountedLabelsSQL { "floor(\($0) * 1e9 + 0.5)::bigint" }) {
-                           KeptCounts.label($0)
-                       }, colours: rows(KeptCounts.recountedColoursSQL) { KeptCounts.colour($0) }, path: path)
-    }
+    func billionths(_ confidence: String) -> String { "floor(\(confidence) * 1e9 + 0.5)::bigint" }
 }
