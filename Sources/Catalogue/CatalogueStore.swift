@@ -43,6 +43,12 @@ public protocol CatalogueStore: AnyObject {
     func imagesAwaitingColours(after: ImageID?, limit: Int) throws -> [ImageID]
     /// Stores the garment colours measured on `image`'s thumbnail.
     func recordColours(_ colours: StoredColours, of image: ImageID) throws
+    /// Images with a thumbnail whose fingerprints were never taken, by id.
+    func imagesAwaitingFingerprint(after: ImageID?, limit: Int) throws -> [ImageID]
+    /// Stores the fingerprints taken of `image`'s thumbnail.
+    func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws
+    /// Every image with fingerprints, with its chosen colour, by id.
+    func fingerprintedImages() throws -> [FingerprintedImage]
 
     // Runs: opened, written in batches (each one transaction), closed.
     func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts, at date: Date) throws -> RunID

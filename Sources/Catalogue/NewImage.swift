@@ -18,10 +18,12 @@ public struct NewImage: Sendable {
     public var taken: TakenTime?
     /// The garment's main colours, measured on the thumbnail; nil leaves it to be measured.
     public var colours: StoredColours?
+    /// The thumbnail's perceptual fingerprints; nil leaves them to be taken.
+    public var fingerprint: StoredFingerprint?
 
     public init(sha256: SHA256Digest, byteSize: Int, width: Int, height: Int, format: String,
                 thumbnail: [UInt8]? = nil, file: SeenFile? = nil, classification: NewClassification? = nil,
-                taken: TakenTime? = nil, colours: StoredColours? = nil) {
+                taken: TakenTime? = nil, colours: StoredColours? = nil, fingerprint: StoredFingerprint? = nil) {
         self.sha256 = sha256
         self.byteSize = byteSize
         self.width = width
@@ -32,6 +34,7 @@ public struct NewImage: Sendable {
         self.classification = classification
         self.taken = taken
         self.colours = colours
+        self.fingerprint = fingerprint
     }
 }
 
@@ -40,9 +43,9 @@ extension NewImage {
     /// Content already stored is left as it is: the caller finds that image by its hash.
     static let insertSQL = """
         INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at, taken_offset,
-                            capture_read, colour, colours, colour_on_garment)
+                            capture_read, colour, colours, colour_on_garment, fingerprint, garment_fingerprint)
         VALUES (:sha256, :byte_size, :width, :height, :format, :thumbnail, :first_imported, :taken_at, :taken_offset, 1,
-                :colour, :colours, :colour_on_garment)
+                :colour, :colours, :colour_on_garment, :fingerprint, :garment_fingerprint)
         ON CONFLICT (sha256) DO NOTHING
         """
 
@@ -60,6 +63,8 @@ extension NewImage {
         try statement.bind(colours?.main, to: ":colour")
         try statement.bind(colours?.sharesText, to: ":colours")
         try statement.bind(colours.map { $0.onGarment ? 1 : 0 }, to: ":colour_on_garment")
+        try statement.bind(fingerprint?.wholeColumn, to: ":fingerprint")
+        try statement.bind(fingerprint?.garmentColumn, to: ":garment_fingerprint")
     }
 }
 

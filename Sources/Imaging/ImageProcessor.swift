@@ -37,8 +37,10 @@ public struct ProcessedImage: Sendable {
     /// One tensor per recipe asked for, in the same order. Crop boxes are in the pixels of the
     /// full upright image.
     public var tensors: [PreparedTensor]
-    /// The garment's main colours on the thumbnail, when they were asked for.
+    /// The garment's main colours on the thumbnail, when they were asked for (with the fingerprints).
     public var colours: GarmentColours?
+    /// The thumbnail's perceptual fingerprints, taken with the colours.
+    public var fingerprint: ImageFingerprint?
 
     /// The tensor of the first (usually only) recipe.
     public var tensor: PreparedTensor { tensors[0] }
@@ -79,9 +81,9 @@ public struct ImageProcessor: Sendable {
         try process(bytes: bytes, recipes: [recipe])
     }
 
-    /// As `process`, and measures the garment's colours on the thumbnail as stored (what
-    /// `colours(ofThumbnail:)` finds again from it). With the current photo recipe, the one
-    /// segmentation serves both.
+    /// As `process`, and measures the garment's colours and takes the fingerprints of the
+    /// thumbnail as stored (what `colours(ofThumbnail:)` and `fingerprint(ofThumbnail:)` find
+    /// again from it). With the current photo recipe, the one segmentation serves all three.
     public func processMeasuringColours(bytes: [UInt8], recipe: any PrepRecipe) throws(ImagingError) -> ProcessedImage {
         try process(bytes: bytes, recipes: [recipe], measuringColours: true)
     }
@@ -104,22 +106,26 @@ public struct ImageProcessor: Sendable {
         let toFullY = Double(image.height) / Double(image.raster.height)
         let colourRecipe = PhotoRecipe()
         var colours: GarmentColours?
+        var fingerprint: ImageFingerprint?
         let tensors = recipes.map { recipe in
             var tensor: PreparedTensor
             if measuringColours, colours == nil, let photo = recipe as? PhotoRecipe, photo == colourRecipe {
-                (tensor, colours) = photo.prepareMeasuringColours(seen)
+                (tensor, colours, fingerprint) = photo.prepareMeasuring(seen)
             } else {
                 tensor = recipe.prepare(seen)
             }
             tensor.cropBox = tensor.cropBox.scaled(x: toFullX, y: toFullY)
             return tensor
         }
-        if measuringColours && colours == nil { colours = GarmentColours(measuring: seen, recipe: colourRecipe) }
+        if measuringColours && colours == nil {
+            colours = GarmentColours(measuring: seen, recipe: colourRecipe)
+            fingerprint = ImageFingerprint(measuring: seen, recipe: colourRecipe)
+        }
         return ProcessedImage(format: image.format, width: image.width, height: image.height,
                               orientation: image.orientation, decodeScale: image.decodeScale,
                               frameCount: image.frameCount, captureTime: image.captureTime, thumbnail: thumbnail,
                               thumbnailWidth: image.raster.width, thumbnailHeight: image.raster.height,
-                              tensors: tensors, colours: colours)
+                              tensors: tensors, colours: colours, fingerprint: fingerprint)
     }
 
     /// Reads and processes a file; errors name the file.
@@ -151,6 +157,11 @@ public struct ImageProcessor: Sendable {
     /// The garment's main colours in a stored thumbnail (see `GarmentColours`).
     public func colours(ofThumbnail thumbnail: [UInt8]) throws(ImagingError) -> GarmentColours {
         GarmentColours(measuring: try decoder.decode(thumbnail).bitmap.fitted(longestSide: thumbnailSide))
+    }
+
+    /// The perceptual fingerprints of a stored thumbnail (see `ImageFingerprint`).
+    public func fingerprint(ofThumbnail thumbnail: [UInt8]) throws(ImagingError) -> ImageFingerprint {
+        ImageFingerprint(measuring: try decoder.decode(thumbnail).bitmap.fitted(longestSide: thumbnailSide))
     }
 
     /// Prepares a tensor from a stored thumbnail (re-classification works from thumbnails).

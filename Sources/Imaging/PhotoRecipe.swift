@@ -79,10 +79,19 @@ public struct PhotoRecipe: PrepRecipe, Equatable {
     /// The tensor and the garment's colours (`GarmentColours`) from one segmentation, as
     /// import needs both.
     public func prepareMeasuringColours(_ image: Bitmap) -> (tensor: PreparedTensor, colours: GarmentColours) {
+        let measured = prepareMeasuring(image)
+        return (measured.tensor, measured.colours)
+    }
+
+    /// The tensor, the garment's colours and the image's fingerprints (`ImageFingerprint`)
+    /// from one working copy and one segmentation, as import needs all three.
+    public func prepareMeasuring(_ image: Bitmap) -> (tensor: PreparedTensor, colours: GarmentColours,
+                                                     fingerprint: ImageFingerprint) {
         let rgb = image.rgb()
         let working = workingCopy(ofRGB: rgb)
         let mask = garmentMask(width: working.width, height: working.height, colours: working.samples)
-        return (prepare(image, rgb: rgb, mask: mask), GarmentColours(samples: working.samples, mask: mask))
+        return (prepare(image, rgb: rgb, mask: mask), GarmentColours(samples: working.samples, mask: mask),
+                ImageFingerprint(width: working.width, height: working.height, samples: working.samples, mask: mask))
     }
 
     /// An input that already looks like Fashion-MNIST (a light object on a black field, e.g.

@@ -217,6 +217,43 @@ import Testing
         #expect(try store.imagesAwaitingColours(after: nil, limit: 100) == (1...15).map { ImageID(Int64(2 * $0)) }.filter { $0 != ImageID(4) })
     }
 
+    /// Fingerprints kept at import and recorded later read back bit for bit (the high bit
+    /// too), with each image's chosen colour; the images awaiting them are those without.
+    @Test(arguments: engines)
+    func fingerprintsAreKept(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        let store = opened.store
+        try Self.write(store)
+        let model = try #require(try store.models().first).id
+        let run = try store.openRun(command: "import", model: model, recipe: Recipe(name: "photo", version: 4),
+                                    counts: RunCounts(), at: Self.start)
+        let fingerprints = [StoredFingerprint(whole: 0xF0F0_0000_FFFF_0001, garment: 0x8000_0000_0000_0000),
+                            StoredFingerprint(whole: 0x0000_0000_0000_0003, garment: nil)]
+        try store.writing(run: run, at: Self.start) { batch in
+            let inserted = try batch.insertImages((0..<2).map { index in
+                var image = Synthetic.image(100 + index)
+                image.fingerprint = fingerprints[index]
+                image.colours = StoredColours(main: "red", shares: [], onGarment: true)
+                return image
+            }, known: .isClassifiedAgain)
+            #expect(inserted.map(\.image) == [ImageID(31), ImageID(32)])
+            return RunCounts(seen: 2, imported: 2, classified: 2, skipped: 0, failed: 0)
+        }
+        try store.closeRun(run, counts: RunCounts(seen: 2, imported: 2, classified: 2, skipped: 0, failed: 0),
+                           outcome: .finished, at: Self.start)
+        #expect(try store.imagesAwaitingFingerprint(after: nil, limit: 100) == (1...30).map { ImageID(Int64($0)) })
+        #expect(try store.imagesAwaitingFingerprint(after: ImageID(28), limit: 1) == [ImageID(29)])
+        let recorded = StoredFingerprint(whole: UInt64.max, garment: 7)
+        try store.recordFingerprint(recorded, of: ImageID(3))
+        #expect(try store.fingerprintedImages() == [
+            FingerprintedImage(id: ImageID(3), fingerprint: recorded, colour: try store.image(ImageID(3))?.colours?.main),
+            FingerprintedImage(id: ImageID(31), fingerprint: fingerprints[0], colour: "red"),
+            FingerprintedImage(id: ImageID(32), fingerprint: fingerprints[1], colour: "red"),
+        ])
+        #expect(try store.imagesAwaitingFingerprint(after: nil, limit: 100).count == 29)
+    }
+
     /// A person's colour outranks the measured one in every selection; measuring again, a
     /// re-import and a reclassification leave it as it is; the latest act wins, every act is
     /// kept, and forgetting the image removes them.

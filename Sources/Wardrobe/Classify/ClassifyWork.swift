@@ -45,7 +45,8 @@ struct ClassifyWork: RunWork {
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
                 format: processed.formatSummary, thumbnail: processed.thumbnail, file: seen,
                 classification: stored, taken: processed.captureTime.map(TakenTime.init),
-                colours: processed.colours.map(StoredColours.init))
+                colours: processed.colours.map(StoredColours.init),
+                fingerprint: processed.fingerprint.map(StoredFingerprint.init))
             return .classified(result, image)
         } catch {
             return .failed(ImportReport.Failure(path: path, reason: error.reason))

@@ -97,7 +97,8 @@ struct ImportWork: RunWork {
             let image = NewImage(
                 sha256: sha256, byteSize: bytes.count, width: processed.width, height: processed.height,
                 format: processed.formatSummary, thumbnail: processed.thumbnail, file: file.seen,
-                taken: processed.captureTime.map(TakenTime.init), colours: processed.colours.map(StoredColours.init))
+                taken: processed.captureTime.map(TakenTime.init), colours: processed.colours.map(StoredColours.init),
+                fingerprint: processed.fingerprint.map(StoredFingerprint.init))
             return .prepared(image, processed.tensor.values)
         } catch {
             return .done(.failed(reason: error.reason))

@@ -1,0 +1,35 @@
+import CommandLineKit
+import Wardrobe
+
+/// `wardrobe fingerprints`
+struct FingerprintsCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "fingerprints",
+        abstract: "Fingerprint images imported before fingerprints were kept.",
+        discussion: """
+            'wardrobe import' takes two perceptual fingerprints of each image from its stored
+            thumbnail (of the whole picture and of the garment), which tell the same photo saved
+            again resized, recompressed, cropped or brightened from another photo. Images imported by an earlier version have none until this command
+            takes them, from their stored thumbnails only: no photo is read. Running it again
+            takes only what is left.
+
+            Exit status: 0 on success, 1 when the catalogue cannot be read or written, 64 for
+            wrong usage.
+            """)
+
+    @OptionGroup var catalogue: CatalogueOptions
+    @OptionGroup var output: JSONOutputOption
+
+    func run(_ console: Console) throws -> ExitStatus {
+        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
+        let report = try catalogue.takeFingerprints()
+        if output.json {
+            try console.json(report, of: "the fingerprints report")
+            return .success
+        }
+        let rows = [["taken", String(report.taken), "images whose thumbnail was fingerprinted"],
+                    ["unreadable", String(report.unreadable), "thumbnails that could not be decoded"]]
+        console.outputLines(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
+        return .success
+    }
+}

@@ -1,0 +1,38 @@
+import Catalogue
+import Foundation
+import Imaging
+import Testing
+
+/// Perceptual fingerprints through the built binary: import takes them from each stored
+/// thumbnail, and `fingerprints` takes those of images imported before they were kept from
+/// their thumbnails alone (the photos gone), the same bits, and only what is left next time.
+@Suite struct FingerprintsCommandTests {
+    @Test func fingerprintsFillsInOldImagesFromTheirThumbnails() throws {
+        let folder = try DuplicatePhotos.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        func stored() throws -> [[Int64?]] {
+            try Catalogue(path: db).database.rows("SELECT fingerprint, garment_fingerprint FROM images ORDER BY id") {
+                [$0.isNull(0) ? nil : $0.int64(0), $0.isNull(1) ? nil : $0.int64(1)]
+            }
+        }
+        let atImport = try stored()
+        #expect(atImport.count == 5 && atImport.allSatisfy { $0[0] != nil && $0[1] != nil }, "\(atImport)")
+        // The shirt's copies may share their fingerprint; the trousers' is another.
+        #expect(Set(atImport.map { $0[0] }).count > 1, "\(atImport)")
+        try Catalogue(path: db).database.execute("UPDATE images SET fingerprint = NULL, garment_fingerprint = NULL")
+        try FileManager.default.removeItem(atPath: folder.path("photos"))
+        struct Taken: Decodable, Equatable { var taken: Int; var unreadable: Int }
+        func run() throws -> Taken {
+            let result = try WardrobeProcess.run(["fingerprints", "--db", db, "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try JSONDecoder().decode(Taken.self, from: Data(result.stdout.utf8))
+        }
+        #expect(try run() == Taken(taken: 5, unreadable: 0))
+        #expect(try stored() == atImport)
+        #expect(try run() == Taken(taken: 0, unreadable: 0))
+        let text = try WardrobeProcess.run(["fingerprints", "--db", db])
+        #expect(text.status == 0 && text.stdout.contains("taken") && text.stdout.contains("0"), "\(text.stdout)")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Imaging
+import SeededRandom
+import Testing
+
+/// The DCT hash against one computed another way (the 2-D DCT-II summed whole in doubles,
+/// the median of the 64 by sorting), and what it is for: a copy saved again is near, another
+/// picture far.
+@Suite struct ImageFingerprintTests {
+    /// A smooth random picture: a few random waves, so its low frequencies are not ties.
+    static func picture(seed: UInt64, width: Int, height: Int) -> [Float] {
+        var random = SplitMix64(seed: seed)
+        let waves = (0..<6).map { _ in (Double(random.next() % 1000) / 250, Double(random.next() % 1000) / 250,
+                                      Double(random.next() % 1000) / 160) }
+        return (0..<(width * height)).map { pixel in
+            let x = Double(pixel % width) / Double(width), y = Double(pixel / width) / Double(height)
+            let value = waves.reduce(0.0) { $0 + sin($1.0 * 6 * x + $1.1 * 6 * y + $1.2) }
+            return Float(128 + 20 * value)
+        }
+    }
+
+    static func referenceHash(_ square: [Float]) -> UInt64 {
+        let n = ImageFingerprint.side, k = ImageFingerprint.frequencies
+        var coefficients: [Double] = []
+        for v in 0..<k {
+            for u in 0..<k {
+                var sum = 0.0
+                for y in 0..<n {
+                    for x in 0..<n {
+                        sum += Double(square[y * n + x]) * cos(Double((2 * x + 1) * u) * .pi / Double(2 * n))
+                            * cos(Double((2 * y + 1) * v) * .pi / Double(2 * n))
+                    }
+                }
+                coefficients.append(sum)
+            }
+        }
+        let sorted = coefficients.sorted()
+        let median = (sorted[31] + sorted[32]) / 2
+        return coefficients.enumerated().reduce(UInt64(0)) { $1.element > median ? $0 | 1 << UInt64($1.offset) : $0 }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func theHashIsTheDCTsSignsAboveTheMedian(seed: UInt64) {
+        let square = Self.picture(seed: seed, width: 32, height: 32)
+        #expect(ImageFingerprint.hash(square, width: 32, height: 32) == Self.referenceHash(square))
+    }
+
+    static func photo(seed: UInt64) -> Bitmap {
+        let gray = picture(seed: seed, width: 240, height: 320)
+        return Bitmap(width: 240, height: 320, channels: 3,
+                      pixels: gray.flatMap { value in [UInt8(value), UInt8(value * 0.9), UInt8(value * 0.7)] })
+    }
+
+    @Test func aCopySavedAgainIsNearAndAnotherPictureFar() throws {
+        let photo = Self.photo(seed: 11)
+        let decoder = ImageDecoder()
+        let original = ImageFingerprint(measuring: try decoder.decode(try JPEGEncoder(quality: 90).encode(photo)).bitmap)
+        let small = try JPEGEncoder(quality: 50).encode(photo.resized(width: 120, height: 160))
+        let copy = ImageFingerprint(measuring: try decoder.decode(small).bitmap)
+        #expect(ImageFingerprint.distance(original.whole, copy.whole) <= 4)
+        for seed in [12, 13, 14] as [UInt64] {
+            let other = ImageFingerprint(measuring: Self.photo(seed: seed))
+            #expect(ImageFingerprint.distance(original.whole, other.whole) >= 16, "seed \(seed)")
+        }
+    }
+}
