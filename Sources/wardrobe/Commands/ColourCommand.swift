@@ -55,26 +55,10 @@ struct ColourCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        let (references, places) = try ImageWords.references(imageWords)
-        guard !references.isEmpty else {
-            console.info("no images given on stdin; no colour was changed")
-            return .success
+        try ImageWords.apply(imageWords, catalogue: catalogue.path, console: console, quiet: quiet, json: output.json,
+                             nothing: "no colour was changed", what: "the colour changes",
+                             done: clear ? "cleared the colour of" : "coloured") {
+            try $0.setColour(try colour, $1, places: $2)
         }
-        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
-        let changes = try catalogue.setColour(try colour, references, places: places)
-        if output.json {
-            try console.json(changes, of: "the colour changes")
-            return .success
-        }
-        if !quiet {
-            let rows = changes.map { change in
-                var after = change.after ?? "-"
-                if let measured = change.measured, measured != after { after += " (measured: \(measured))" }
-                return [String(change.image), change.before ?? "-", "->", after, change.path ?? "-"]
-            }
-            console.outputLines(Format.table(rows, rightAligned: [0]))
-        }
-        console.info("\(clear ? "cleared the colour of" : "coloured") \(changes.count) image\(changes.count == 1 ? "" : "s")")
-        return .success
     }
 }

@@ -64,28 +64,10 @@ struct LabelCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitStatus {
-        let (references, places) = try ImageWords.references(imageWords)
-        guard !references.isEmpty else {
-            console.info("no images given on stdin; nothing was labelled")
-            return .success
-        }
-        let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
-        let changes = try catalogue.label(try act, references, places: places)
-        if output.json {
-            try console.json(changes, of: "the label changes")
-            return .success
-        }
-        if !quiet {
-            var rows: [[String]] = []
-            for change in changes {
-                var after = change.after ?? "-"
-                if let model = change.model, model != after { after += " (model: \(model))" }
-                rows.append([String(change.image), change.before ?? "-", "->", after, change.path ?? "-"])
-            }
-            console.outputLines(Format.table(rows, rightAligned: [0]))
-        }
         let verb = clear ? "cleared the label of" : confirm ? "confirmed the label of" : "labelled"
-        console.info("\(verb) \(changes.count) image\(changes.count == 1 ? "" : "s")")
-        return .success
+        return try ImageWords.apply(imageWords, catalogue: catalogue.path, console: console, quiet: quiet, json: output.json,
+                                    nothing: "nothing was labelled", what: "the label changes", done: verb) {
+            try $0.label(try act, $1, places: $2)
+        }
     }
 }

@@ -38,4 +38,56 @@ enum ImageWords {
         }
         return (references, places)
     }
+
+    /// What `label` and `colour` do with their words: the images found (stdin's where `-`
+    /// stands) and changed all at once by `change`; then the changes as JSON (`what` names
+    /// them), or a row per image (before -> after, with what stands beside a person's where it
+    /// differs: the model's label, the measured colour), and `done` with how many.
+    static func apply<Change: PrintedChange>(_ words: [String], catalogue path: String?, console: Console, quiet: Bool,
+                                             json: Bool, nothing: String, what: String, done: String,
+                                             _ change: (OpenCatalogue, [ImageReference], [String?]) throws -> [Change])
+        throws -> ExitStatus {
+        let (references, places) = try references(words)
+        guard !references.isEmpty else {
+            console.info("no images given on stdin; \(nothing)")
+            return .success
+        }
+        let catalogue = try console.setup.openCatalogue(explicit: path, mode: .readWrite)
+        let changes = try change(catalogue, references, places)
+        if json {
+            try console.json(changes, of: what)
+            return .success
+        }
+        if !quiet {
+            let rows = changes.map { change in
+                var after = change.after ?? "-"
+                if let beside = change.beside, beside != after { after += " (\(Change.besideName): \(beside))" }
+                return [String(change.image), change.before ?? "-", "->", after, change.path ?? "-"]
+            }
+            console.outputLines(Format.table(rows, rightAligned: [0]))
+        }
+        console.info("\(done) \(changes.count) image\(changes.count == 1 ? "" : "s")")
+        return .success
+    }
+}
+
+/// One image's change by `label` or `colour`, as `ImageWords.apply` prints it.
+protocol PrintedChange: Encodable {
+    var image: Int64 { get }
+    var path: String? { get }
+    var before: String? { get }
+    var after: String? { get }
+    /// What stands beside a person's word, shown where it differs (`model: Coat`).
+    var beside: String? { get }
+    static var besideName: String { get }
+}
+
+extension Labeller.Change: PrintedChange {
+    var beside: String? { model }
+    static var besideName: String { "model" }
+}
+
+extension ColourSetter.Change: PrintedChange {
+    var beside: String? { measured }
+    static var besideName: String { "measured" }
 }
