@@ -11,8 +11,8 @@ extension OpenCatalogue {
         try changing { store in try Labeller(catalogue: store, command: command).apply(act, to: images, places: places) }
     }
 
-    /// `colour`, and a page's form: a person's colour for images (a palette name; nil takes it
-    /// back), all of them in one transaction; `command` is recorded with it.
+    /// `colour`: a person's colour for images (a palette name; nil takes it back), all of them
+    /// in one transaction; `command` is recorded with it.
     public func setColour(_ colour: String?, _ images: [ImageReference], places: [String?] = [],
                           command: String = "colour") throws -> [ColourSetter.Change] {
         try changing { store in try ColourSetter(catalogue: store, command: command).apply(colour, to: images, places: places) }
