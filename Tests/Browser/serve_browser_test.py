@@ -276,11 +276,29 @@ def main():
         check(len(labels) == expected and set(labels) == {label},
               f"filter {label}: {len(labels)} cards ({set(labels)}), chip says {expected}")
 
-        # Open an image: its page shows the history and the top three.
+        # Filter by the colour of the first card, through its chip: every card then has that
+        # colour's swatch, drawn by the style sheet, and as many as `wardrobe list --colour`.
+        driver.get(url)
+        swatch = driver.find_element(By.CSS_SELECTOR, "li.card .swatch")
+        colour = swatch.get_attribute("class").split("swatch-")[1]
+        check(driver.execute_script("return getComputedStyle(arguments[0]).backgroundImage + "
+                                    "getComputedStyle(arguments[0]).backgroundColor", swatch)
+              not in ("nonergba(0, 0, 0, 0)", ""), f"the {colour} swatch is not drawn")
+        next(c for c in driver.find_elements(By.CSS_SELECTOR, "nav[aria-label=Colours] a.chip")
+             if c.text.strip() == colour).click()
+        WebDriverWait(driver, 10).until(lambda d: "colour=" in d.current_url)
+        swatches = [e.get_attribute("class") for e in driver.find_elements(By.CSS_SELECTOR, "li.card .swatch")]
+        listed = subprocess.run([wardrobe, "list", "--db", catalogue, "--colour", colour, "--ids"], check=True,
+                                capture_output=True, text=True).stdout.split()
+        check(len(swatches) == len(listed) and set(swatches) == {"swatch swatch-" + colour},
+              f"filter {colour}: {len(swatches)} cards ({set(swatches)}), list --colour gives {len(listed)}")
+
+        # Open an image: its page shows the history, the top three and the colour.
         driver.find_element(By.CSS_SELECTOR, "li.card a").click()
         WebDriverWait(driver, 10).until(lambda d: "/image/" in d.current_url)
         check(len(driver.find_elements(By.CSS_SELECTOR, "tr.classification")) >= 1, "image page has no history")
         check(len(driver.find_elements(By.CSS_SELECTOR, "div.bar")) == 3, "image page has no top three")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "p.colour .swatch-" + colour)) == 1, "image page has no swatch")
         tensor = driver.find_element(By.CSS_SELECTOR, "img.tensor")
         check(driver.execute_script("return arguments[0].naturalWidth", tensor) == 168, "tensor picture did not load")
         shoot(driver, shots, "image")
