@@ -9,11 +9,12 @@ struct ColourCommand: Command {
         abstract: "Give images the garment colour a person sees; it outranks the measured colour from then on.",
         alternatives: [.oneOf(["COLOUR", "IMAGE..."], ["--clear", "IMAGE..."])],
         discussion: """
-            COLOUR is one of the palette's names (\(ColourSetter.names.joined(separator: ", "))),
-            in any case; 'gray' and 'multicolor' are taken too. The colour a person gives outranks
-            the measured one everywhere; --clear takes it back, and the measured colour counts
-            again. Every act is kept with when and through which command ('wardrobe history');
-            the latest wins, and no later run (reclassify, colours, a re-import) changes it.
+            COLOUR is one of the palette's names, in any case ('gray' and 'multicolor' too):
+            \(ColourSetter.names.joined(separator: ", ")).
+            The colour a person gives outranks the measured one everywhere; --clear takes it
+            back, and the measured colour counts again. Every act is kept with when and
+            through which command ('wardrobe history'); the latest wins, and no later run
+            (reclassify, colours, a re-import) changes it.
 
             IMAGE is an id, the first hex digits of a SHA-256, or a path, as for 'show'; '-'
             reads them from stdin, one a line (the ids of 'wardrobe list --ids', or the rows
