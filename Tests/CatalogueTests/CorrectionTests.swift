@@ -4,9 +4,43 @@ import Foundation
 import Testing
 
 /// A person's labels: every act kept, the latest winning, and the effective
-/// label (the person's, else the model's) answering every query.
+/// label (the person's, else the model's) answering every query. All but the
+/// index test run on both engines, through the storage protocol only.
 @Suite struct CorrectionTests {
     typealias Setup = CatalogueStoreTests.Setup
+    typealias Engine = EngineParityTests.Engine
+
+    /// A new catalogue on `engine` with a model, an open run and `count` classified images.
+    struct Filled {
+        let opened: EngineParityTests.Opened
+        let model: ModelID
+        let run: RunID
+        var catalogue: any CatalogueStore { opened.store }
+
+        init(_ engine: Engine, images count: Int = 0) throws {
+            opened = try EngineParityTests.Opened(engine)
+            model = try opened.store.registerModel(Synthetic.model())
+            run = try opened.store.openRun(command: "import", model: model, recipe: Recipe(name: "fashion-mnist", version: 1))
+            if count > 0 { try insert((0..<count).map { Synthetic.image($0) }) }
+        }
+
+        @discardableResult
+        func insert(_ images: [NewImage]) throws -> [InsertedImage] {
+            var inserted: [InsertedImage] = []
+            try catalogue.writing(run: run) { batch in
+                inserted = try batch.insertImages(images, known: .isClassifiedAgain)
+                return RunCounts()
+            }
+            return inserted
+        }
+
+        func classify(_ items: [(image: ImageID, classification: NewClassification)], run: RunID? = nil) throws {
+            try catalogue.writing(run: run ?? self.run) { batch in
+                try batch.addClassifications(items)
+                return RunCounts()
+            }
+        }
+    }
 
     func filled(_ count: Int) throws -> Setup {
         let setup = try Setup()
@@ -14,9 +48,21 @@ import Testing
         return setup
     }
 
-    @Test func aCorrectedImageIsListedAndCountedUnderItsNewLabelOnly() throws {
-        let setup = try filled(200)
-        defer { setup.directory.remove() }
+    /// Every count by label agrees with the classifications listed under it.
+    static func expectLabelCountsMatch(_ catalogue: any CatalogueStore) throws {
+        var listed = [Int: Int]()
+        try catalogue.forEachCurrentClassification(ClassificationQuery()) { listed[$0.effectiveLabel, default: 0] += 1 }
+        for label in 0...Catalogue.noneLabel {
+            #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: label)) == listed[label, default: 0],
+                    "label \(label)")
+        }
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery()) == listed.values.reduce(0, +))
+    }
+
+    @Test(arguments: EngineParityTests.engines)
+    func aCorrectedImageIsListedAndCountedUnderItsNewLabelOnly(engine: Engine) throws {
+        let setup = try Filled(engine, images: 200)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let coats = try catalogue.currentClassifications(ClassificationQuery(label: 4))
         let moved = try #require(coats.first)
@@ -31,23 +77,24 @@ import Testing
         #expect(bag.label == 4 && bag.correctedLabel == 8 && bag.effectiveLabel == 8)
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: 4)) == coatsBefore - 1)
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: 8)) == bagsBefore + 1)
-        try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
+        try Self.expectLabelCountsMatch(catalogue)
 
         // A re-run by any model keeps the person's label effective.
         let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
-        try catalogue.addClassifications([(moved.image, NewClassification(logits: (0..<10).map { Float($0) },
-                                                                           label: 9, confidence: 0.9))], run: run2)
+        try setup.classify([(moved.image, NewClassification(logits: (0..<10).map { Float($0) }, label: 9, confidence: 0.9))],
+                           run: run2)
         let after = try #require(try catalogue.currentClassifications(ClassificationQuery(label: 8)).first { $0.image == moved.image })
         #expect(after.label == 9 && after.correctedLabel == 8)
-        try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
+        try Self.expectLabelCountsMatch(catalogue)
         let stats = try catalogue.stats()
         #expect(stats.agreement.map { [$0.label, $0.labelled, $0.agreed] } == [[8, 1, 0]])
         #expect(stats.corrected == 1 && stats.corrections == 1)
     }
 
-    @Test func noneConfirmAndClearAreActsOfTheirOwn() throws {
-        let setup = try filled(50)
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func noneConfirmAndClearAreActsOfTheirOwn(engine: Engine) throws {
+        let setup = try Filled(engine, images: 50)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let image = ImageID(7)
         let model = try #require(try catalogue.currentClassifications(ClassificationQuery(order: .imageID)).first { $0.image == image }).label
@@ -57,40 +104,42 @@ import Testing
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: Catalogue.noneLabel)) == 1)
         #expect(try catalogue.stats().agreement.isEmpty, "none is no label to agree with")
         try catalogue.correct([image], .confirm, command: "serve", at: day(2))
-        #expect(try catalogue.correction(of: image)?.label == model)
+        #expect(try catalogue.personLabel(of: image) == model)
         #expect(try catalogue.stats().agreement.map { [$0.label, $0.labelled, $0.agreed] } == [[model, 1, 1]])
         let cleared = try catalogue.correct([image], .clear, command: "label", at: day(3))
         #expect(cleared.first?.effectiveAfter == model && cleared.first?.personAfter == nil)
-        #expect(try catalogue.correction(of: image) == nil)
-        #expect(try catalogue.corrections().isEmpty)
+        #expect(try catalogue.personLabel(of: image) == nil)
+        #expect(try catalogue.personLabelPairs().isEmpty)
         let acts = try catalogue.corrections(of: image)
         #expect(acts.map(\.kind) == [.label, .confirm, .clear])
         #expect(acts.map(\.command) == ["label", "serve", "label"])
         #expect(acts.map(\.label) == [Catalogue.noneLabel, model, nil])
         #expect(acts.map(\.correctedAt) == [day(1), day(2), day(3)])
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: Catalogue.noneLabel)) == 0)
-        try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
+        try Self.expectLabelCountsMatch(catalogue)
         #expect(throws: CatalogueError.self) { try catalogue.correct([image], .label(11), command: "label") }
         #expect(throws: CatalogueError.self) { try catalogue.correct([ImageID(999)], .label(1), command: "label") }
     }
 
-    @Test func anImageLabelledBeforeItsFirstClassificationKeepsTheLabel() throws {
-        let setup = try Setup()
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func anImageLabelledBeforeItsFirstClassificationKeepsTheLabel(engine: Engine) throws {
+        let setup = try Filled(engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
-        let inserted = try catalogue.insertImages([Synthetic.image(1, classified: false)], run: setup.run)
+        let inserted = try setup.insert([Synthetic.image(1, classified: false)])
         let image = inserted[0].image
         #expect(throws: CatalogueError.self) { try catalogue.correct([image], .confirm, command: "label") }
         try catalogue.correct([image], .label(3), command: "label")
-        try catalogue.addClassifications([(image, Synthetic.classification(1))], run: setup.run)
-        let listed = try catalogue.currentClassifications()
+        try setup.classify([(image, Synthetic.classification(1))])
+        let listed = try catalogue.currentClassifications(ClassificationQuery())
         #expect(listed.map(\.effectiveLabel) == [3])
-        try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
+        try Self.expectLabelCountsMatch(catalogue)
     }
 
-    @Test func learningGetsEveryLabelledOrConfirmedImageWithItsThumbnailButNotNone() throws {
-        let setup = try filled(20)
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func learningGetsEveryLabelledOrConfirmedImageWithItsThumbnailButNotNone(engine: Engine) throws {
+        let setup = try Filled(engine, images: 20)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         try catalogue.correct([ImageID(2)], .label(5), command: "label")
         try catalogue.correct([ImageID(3)], .confirm, command: "label")
@@ -129,5 +178,14 @@ import Testing
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(corrected: true)) == 100)
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(corrected: false)) == 900)
         try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
+    }
+}
+
+extension CatalogueStore {
+    /// The classifications a query lists, gathered (what `forEachCurrentClassification` hands over one at a time).
+    func currentClassifications(_ query: ClassificationQuery) throws -> [CurrentClassification] {
+        var listed: [CurrentClassification] = []
+        try forEachCurrentClassification(query) { listed.append($0) }
+        return listed
     }
 }
