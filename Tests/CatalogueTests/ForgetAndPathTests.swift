@@ -60,23 +60,32 @@ import Testing
         #expect(throws: CatalogueError.self) { try catalogue.forget([id]) }
     }
 
-    @Test func aLookMarksGonePathsAndTheBestPathIsAnExistingOne() throws {
-        let setup = try Setup()
-        defer { setup.directory.remove() }
+    /// On both engines, through the storage protocol.
+    @Test(arguments: EngineParityTests.engines)
+    func aLookMarksGonePathsAndTheBestPathIsAnExistingOne(engine: EngineParityTests.Engine) throws {
+        let setup = try CorrectionTests.Filled(engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let old = Date(timeIntervalSince1970: 1_750_000_000)
-        let id = try catalogue.insertImages([Synthetic.image(1)], run: setup.run, at: old)[0].image
+        func insert(_ image: NewImage, at date: Date) throws -> ImageID {
+            var inserted: [InsertedImage] = []
+            try catalogue.writing(run: setup.run, at: date) { batch in
+                inserted = try batch.insertImages([image], known: .isClassifiedAgain)
+                return RunCounts()
+            }
+            return inserted[0].image
+        }
+        let id = try insert(Synthetic.image(1), at: old)
         let first = try #require(Synthetic.image(1).file).path
         let moved = "/photos/moved/0000001.jpg"
-        try catalogue.insertImages([Synthetic.copy(of: Synthetic.image(1), at: moved)], run: setup.run,
-                                   at: old.addingTimeInterval(-60))
+        #expect(try insert(Synthetic.copy(of: Synthetic.image(1), at: moved), at: old.addingTimeInterval(-60)) == id)
         // The older sighting still loses to the newer one while both exist.
-        #expect(try catalogue.currentClassifications().first?.path == first)
+        #expect(try catalogue.currentClassifications(ClassificationQuery()).first?.path == first)
 
-        let check = try catalogue.recordLook(present: [moved], missing: [first, "/unknown"],
+        let check = try catalogue.recordLook(present: [moved], missing: [first, "/unknown"], dropMissing: false,
                                              at: old.addingTimeInterval(60))
         #expect(check.checked == 2 && check.newlyMissing == 1 && check.missing == 1)
-        let listed = try #require(try catalogue.currentClassifications().first)
+        let listed = try #require(try catalogue.currentClassifications(ClassificationQuery()).first)
         #expect(listed.path == moved && !listed.pathMissing)
         let paths = try catalogue.paths(of: id)
         #expect(paths.map(\.path) == [moved, first] && paths.map(\.isMissing) == [false, true])
@@ -86,9 +95,9 @@ import Testing
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(pathPattern: "*/moved/*")) == 1)
         #expect(try catalogue.stats().missingPaths == 1)
 
-        let dropped = try catalogue.recordLook(present: [], missing: [moved, first], dropMissing: true)
+        let dropped = try catalogue.recordLook(present: [], missing: [moved, first], dropMissing: true, at: Date())
         #expect(dropped.dropped == 2 && dropped.newlyMissing == 1)
-        let orphan = try #require(try catalogue.currentClassifications().first)
+        let orphan = try #require(try catalogue.currentClassifications(ClassificationQuery()).first)
         #expect(orphan.path == nil && orphan.image == id, "the image stays, with no file")
         #expect(try catalogue.history(of: id).count == 1 && catalogue.thumbnail(of: id) != nil)
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(missing: true)) == 1)
