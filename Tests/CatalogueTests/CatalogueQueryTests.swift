@@ -70,14 +70,27 @@ import Testing
         #expect(Set(latest.map(\.image)) == Set(ids) && latest.allSatisfy { $0.model == model2 })
     }
 
-    @Test func theLatestClassificationIsCurrentAndHistoryKeepsAll() throws {
-        let (setup, images) = try filled(50)
-        defer { setup.directory.remove() }
+    /// `count` images imported by the run of a new catalogue on `engine`, one batch.
+    func filled(_ count: Int, engine: EngineParityTests.Engine) throws -> (CorrectionTests.Filled, [NewImage]) {
+        let setup = try CorrectionTests.Filled(engine)
+        let images = (0..<count).map { Synthetic.image($0) }
+        try setup.insert(images)
+        return (setup, images)
+    }
+
+    @Test(arguments: EngineParityTests.engines)
+    func theLatestClassificationIsCurrentAndHistoryKeepsAll(engine: EngineParityTests.Engine) throws {
+        let (setup, images) = try filled(50, engine: engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 2))
         let image = try #require(try catalogue.image(sha256: images[0].sha256)).id
         let forced = NewClassification(logits: (0..<10).map { Float($0) }, label: 9, confidence: 0.99)
-        let added = try catalogue.addClassifications([(image, forced), (image, forced)], run: run2)
+        var added: [ClassificationID?] = []
+        try catalogue.writing(run: run2) { batch in
+            added = try batch.addClassifications([(image, forced), (image, forced)])
+            return RunCounts()
+        }
         #expect(added[0] != nil && added[1] == nil)  // one classification per image per run
 
         let current = try #require(try catalogue.currentClassifications(ClassificationQuery(label: 9, limit: 1)).first)
@@ -87,7 +100,7 @@ import Testing
         #expect(history.map(\.classification.label) == [images[0].classification!.label, 9])
         #expect(history[1].classification.logits == forced.logits && history[1].command == "reclassify")
         #expect(try catalogue.stats().classifications == 51)
-        try Self.expectLabelCountsMatch(catalogue)
+        try CorrectionTests.expectLabelCountsMatch(catalogue)
     }
 
     /// The maintained per-label counts agree with counting the rows.
@@ -102,9 +115,10 @@ import Testing
         #expect(try catalogue.countCurrentClassifications() == total)
     }
 
-    @Test func hashPrefixesFindOneImageOrSayTheyAreAmbiguous() throws {
-        let (setup, images) = try filled(64)
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func hashPrefixesFindOneImageOrSayTheyAreAmbiguous(engine: EngineParityTests.Engine) throws {
+        let (setup, images) = try filled(64, engine: engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let hex = images[5].sha256.hex
         #expect(try catalogue.image(hashPrefix: String(hex.prefix(12)))?.sha256 == images[5].sha256)
@@ -161,9 +175,10 @@ import Testing
     /// images a person moved in are counted but their confidence is not, images confirmed in
     /// their own label keep theirs, and a label only a person gave has no mean. (The triggers
     /// keep it in `label_counts`, in billionths: see migrations/0015_kept_counts.sql.)
-    @Test func aLabelsMeanConfidenceLeavesOutTheImagesAPersonMovedIntoIt() throws {
-        let (setup, _) = try filled(200)
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func aLabelsMeanConfidenceLeavesOutTheImagesAPersonMovedIntoIt(engine: EngineParityTests.Engine) throws {
+        let (setup, _) = try filled(200, engine: engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let coats = try catalogue.currentClassifications(ClassificationQuery(label: 4))
         let bags = try catalogue.currentClassifications(ClassificationQuery(label: 8))
