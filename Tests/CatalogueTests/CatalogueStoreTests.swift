@@ -46,27 +46,29 @@ import Testing
         #expect(raw[0].count == 40 && raw[0][0] == UInt8(firstLogit & 0xff) && raw[0][3] == UInt8(firstLogit >> 24))
     }
 
-    @Test func aKnownHashIsNotStoredTwiceButItsNewPathIs() throws {
-        let setup = try Setup()
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func aKnownHashIsNotStoredTwiceButItsNewPathIs(engine: EngineParityTests.Engine) throws {
+        let setup = try CorrectionTests.Filled(engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let original = Synthetic.image(1)
-        let first = try catalogue.insertImages([original], run: setup.run)[0]
+        let first = try setup.insert([original])[0]
         var renamed = original
         renamed.file = SeenFile(path: "/elsewhere/renamed.jpg", size: 5, modificationTimeNanoseconds: 9)
-        let second = try catalogue.insertImages([renamed], run: setup.run)[0]
+        let second = try setup.insert([renamed])[0]
         #expect(second.image == first.image && !second.isNew)
         #expect(second.classification == nil)  // already classified by this run
         #expect(try catalogue.stats().images == 1)
         #expect(Set(try catalogue.paths(of: first.image).map(\.path)) == [original.file!.path, "/elsewhere/renamed.jpg"])
     }
 
-    @Test func pathStateDecidesWhatCanBeSkipped() throws {
-        let setup = try Setup()
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func pathStateDecidesWhatCanBeSkipped(engine: EngineParityTests.Engine) throws {
+        let setup = try CorrectionTests.Filled(engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let image = Synthetic.image(7)
-        let id = try catalogue.insertImages([image], run: setup.run)[0].image
+        let id = try setup.insert([image])[0].image
         let known = try #require(try catalogue.knownPath(image.file!.path))
         #expect(known.image == id && known.isUnchanged(image.file!))
         var touched = image.file!
@@ -74,39 +76,45 @@ import Testing
         #expect(!known.isUnchanged(touched))
         #expect(try catalogue.knownPath("/never/seen.jpg") == nil)
         // A copy recognised by its hash is recorded for the same image.
-        try catalogue.insertImages([Synthetic.copy(of: image, at: "/copy.jpg")], run: setup.run)
+        try setup.insert([Synthetic.copy(of: image, at: "/copy.jpg")])
         #expect(try catalogue.knownPath("/copy.jpg")?.image == id)
     }
 
-    @Test func aBadItemRollsTheWholeBatchBack() throws {
-        let setup = try Setup()
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func aBadItemRollsTheWholeBatchBack(engine: EngineParityTests.Engine) throws {
+        let setup = try CorrectionTests.Filled(engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         var batch = (0..<5).map { Synthetic.image($0) }
         batch[4].classification?.logits = [1, 2, 3]
         #expect(throws: CatalogueError.invalidArgument("a classification has 10 logits, got 3")) {
-            try catalogue.insertImages(batch, run: setup.run)
+            try setup.insert(batch)
         }
         batch[4] = Synthetic.image(4)
         batch[4].width = -1  // refused by the schema half-way through the batch
-        #expect(throws: CatalogueError.self) { try catalogue.insertImages(batch, run: setup.run) }
+        #expect(throws: CatalogueError.self) { try setup.insert(batch) }
         #expect(try catalogue.stats().images == 0)
         #expect(try catalogue.stats().paths == 0)
         #expect(throws: CatalogueError.notFound("no run with id 42 in \(catalogue.path)")) {
-            try catalogue.insertImages([Synthetic.image(1)], run: RunID(42))
+            try catalogue.writing(run: RunID(42)) { batch in
+                try batch.insertImages([Synthetic.image(1)], known: .isClassifiedAgain)
+                return RunCounts()
+            }
         }
+        #expect(try catalogue.stats().images == 0, "nothing is stored under a run that does not exist")
     }
 
-    @Test func registeringAModelTwiceGivesTheSameID() throws {
-        let setup = try Setup()
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func registeringAModelTwiceGivesTheSameID(engine: EngineParityTests.Engine) throws {
+        let setup = try CorrectionTests.Filled(engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         #expect(try catalogue.registerModel(Synthetic.model()) == setup.model)
         let other = try catalogue.registerModel(Synthetic.model(2))
         #expect(other != setup.model)
         let record = try #require(try catalogue.model(setup.model))
         #expect(record.labels == Synthetic.labels && record.version == "1.1" && record.parameterCount == 100_001)
-        #expect(try catalogue.model(sha256: Synthetic.model(2).sha256)?.id == other)
+        #expect(try catalogue.models().first { $0.sha256 == Synthetic.model(2).sha256 }?.id == other)
         #expect(try catalogue.models().count == 2)
     }
 
