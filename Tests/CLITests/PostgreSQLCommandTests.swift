@@ -64,6 +64,47 @@ struct PostgreSQLCommandTests {
         #expect(found[6].contains("\"Coat\""))
     }
 
+    /// The rest of the loop on a server: a fine-tune from the labels a person gave there, a
+    /// reclassification by the new model, and serve's pages, all on the PostgreSQL catalogue.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func theLoopTrainsReclassifiesAndServesOnAServer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pg-loop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try TestPostgres.shared().newDatabase()
+        func run(_ arguments: [String]) throws -> WardrobeProcess.Result {
+            let result = try WardrobeProcess.run(arguments + ["--db", server])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result
+        }
+        _ = try run(["import", "--jobs", "1", "--quiet", Self.photos])
+        _ = try run(["label", "coat", Self.coat])
+        for kind in ["pants", "shoes", "dress"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Self.photos + "/" + kind).sorted()
+            _ = try run(["label", ["pants": "trouser", "shoes": "sneaker", "dress": "dress"][kind]!]
+                        + files.map { Self.photos + "/" + kind + "/" + $0 })
+        }
+        let tuned = folder.appendingPathComponent("tuned.aimodel").path
+        let parent = FileManager.default.currentDirectoryPath + "/Models/fashion-mnist-only.aimodel"
+        let train = try run(["model", "train", "--corrections", "--from", parent, "--limit", "64", "--epochs", "1", "--out", tuned])
+        #expect(train.stderr.contains("corrections in \(server)") || train.stderr.contains("corrections in postgresql"),
+                "\(train.stderr)")
+        let info = try WardrobeProcess.run(["model", "info", "--json", tuned])
+        #expect(info.stdout.contains("postgresql://"), "the model records the catalogue it learned from")
+        let reclassified = try run(["reclassify", "--model", tuned, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(reclassified.stdout.utf8)) as? [String: Any]
+        #expect(report?["reclassified"] as? Int == 12 && report?["model"] as? String == "tuned@1.0", "\(reclassified.stdout)")
+        let history = try run(["history", "--json", Self.coat])
+        #expect(history.stdout.components(separatedBy: "\"run\"").count - 1 >= 2, "import's and the reclassification's")
+
+        let serve = try ServeProcess(db: server)
+        defer { serve.stop() }
+        let gallery = try KeepAliveHTTP(port: serve.port).get("/")
+        #expect(gallery.contains("All (12)"), "\(gallery.prefix(400))")
+        let coats = try KeepAliveHTTP(port: serve.port).get("/?label=coat")
+        #expect(coats.contains("Coat"))
+    }
+
     @Test func theKeywordFormAndWardrobeDBOpenTheSameCatalogue() throws {
         let postgres = try TestPostgres.shared()
         let url = try postgres.newDatabase()
