@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit", "Files"],
                           swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
-        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif"], path: "tools/ImagingTools"),
+        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif", "SeededRandom"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
                           swiftSettings: optimised),
 

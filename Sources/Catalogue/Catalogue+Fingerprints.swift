@@ -6,7 +6,7 @@ extension Catalogue {
                           [after?.rawValue ?? 0, limit]) { ImageID($0.int64(0)) }
     }
 
-    /// Every image with fingerprints, by id (what duplicate finding compares).
+    /// Every image with fingerprints, by id (what `duplicates` compares).
     public func fingerprintedImages() throws -> [FingerprintedImage] {
         try database.rows(FingerprintedImage.sql) { FingerprintedImage($0) }
     }

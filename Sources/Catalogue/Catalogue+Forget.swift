@@ -36,6 +36,7 @@ extension Catalogue {
                 report.corrections += database.changes
                 try database.execute("DELETE FROM colour_corrections WHERE image_id = ?", image)
                 report.corrections += database.changes
+                try database.execute("DELETE FROM dismissed_duplicates WHERE image_id = ?1 OR other_image_id = ?1", image)
                 try database.execute("DELETE FROM classifications WHERE image_id = ?", image)
                 report.classifications += database.changes
                 try database.execute("DELETE FROM image_paths WHERE image_id = ?", image)

@@ -49,6 +49,10 @@ public protocol CatalogueStore: AnyObject {
     func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws
     /// Every image with fingerprints, with its chosen colour, by id.
     func fingerprintedImages() throws -> [FingerprintedImage]
+    /// Every pair of images a person said is not the same photo.
+    func dismissedPairs() throws -> Set<DismissedPair>
+    /// Keeps every pair of `images` as not the same photo, in one transaction.
+    func dismissDuplicates(_ images: [ImageID], at date: Date) throws
 
     // Runs: opened, written in batches (each one transaction), closed.
     func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts, at date: Date) throws -> RunID

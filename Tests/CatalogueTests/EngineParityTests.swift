@@ -254,6 +254,24 @@ import Testing
         #expect(try store.imagesAwaitingFingerprint(after: nil, limit: 100).count == 29)
     }
 
+    /// A dismissal keeps every pair of its images once (a second one of some of them changes
+    /// nothing), reads back the same, and the pairs go with a forgotten image.
+    @Test(arguments: engines)
+    func dismissedPairsAreKeptOnceAndGoWithAForgottenImage(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        let store = opened.store
+        try Self.write(store)
+        try store.dismissDuplicates([ImageID(12), ImageID(3), ImageID(7), ImageID(3)], at: Self.start)
+        try store.dismissDuplicates([ImageID(3), ImageID(7)], at: Self.start.addingTimeInterval(5))
+        #expect(try store.dismissedPairs() == [DismissedPair(ImageID(3), ImageID(7)), DismissedPair(ImageID(3), ImageID(12)),
+                                              DismissedPair(ImageID(7), ImageID(12))])
+        _ = try store.forget([ImageID(7)])
+        #expect(try store.dismissedPairs() == [DismissedPair(ImageID(3), ImageID(12))])
+        #expect(throws: (any Error).self) { try store.dismissDuplicates([ImageID(3), ImageID(999)], at: Self.start) }
+        #expect(try store.dismissedPairs() == [DismissedPair(ImageID(3), ImageID(12))])
+    }
+
     /// A person's colour outranks the measured one in every selection; measuring again, a
     /// re-import and a reclassification leave it as it is; the latest act wins, every act is
     /// kept, and forgetting the image removes them.

@@ -4,6 +4,10 @@
 //   imaging-tools format-fixtures --out DIR   (sources for make fixtures; oriented HEIF/AVIF)
 //   imaging-tools colours --labels bench/colour-labels.tsv --photos DIR
 //       the garment's main colour against the hand labels: agreement, confusion, cost
+//   imaging-tools duplicate-set --out DIR PHOTO-DIR...
+//       every photo and three variants (resized, recompressed, cropped, brightened; by hash), sources.tsv
+//   imaging-tools duplicate-distances --set DIR   (true and false pairs within each fingerprint distance)
+//   imaging-tools duplicate-score --set DIR --groups FILE   (precision and recall of duplicates --json)
 //   imaging-tools colour-table   (the source of Sources/Imaging/ColourTableCells.swift)
 import Foundation
 import Imaging
@@ -44,6 +48,15 @@ do {
     case "colours":
         guard let labels = option("--labels"), let photos = option("--photos") else { fail("colours needs --labels and --photos") }
         try ColourAgreement(labels: labels, photos: photos).report()
+    case "duplicate-set":
+        guard let out = option("--out"), !arguments.isEmpty else { fail("duplicate-set needs --out DIR and photo folders") }
+        try DuplicateSet(photos: arguments, out: out).write()
+    case "duplicate-distances":
+        guard let set = option("--set") else { fail("duplicate-distances needs --set DIR") }
+        try DuplicateDistances(set: set).report()
+    case "duplicate-score":
+        guard let set = option("--set"), let groups = option("--groups") else { fail("duplicate-score needs --set DIR and --groups FILE") }
+        try DuplicateScore(set: set, groups: groups).report()
     case "format-fixtures":
         try FormatFixtureWriter(out: option("--out") ?? "Fixtures/formats").write()
     default:

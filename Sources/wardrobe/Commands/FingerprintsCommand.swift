@@ -8,8 +8,9 @@ struct FingerprintsCommand: Command {
         abstract: "Fingerprint images imported before fingerprints were kept.",
         discussion: """
             'wardrobe import' takes two perceptual fingerprints of each image from its stored
-            thumbnail (of the whole picture and of the garment), which tell the same photo saved
-            again resized, recompressed, cropped or brightened from another photo. Images imported by an earlier version have none until this command
+            thumbnail (of the whole picture and of the garment), which 'wardrobe duplicates'
+            compares to find the same photo saved again resized, recompressed, cropped or
+            brightened. Images imported by an earlier version have none until this command
             takes them, from their stored thumbnails only: no photo is read. Running it again
             takes only what is left.
 

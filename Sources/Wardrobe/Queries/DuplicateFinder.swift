@@ -1,0 +1,111 @@
+internal import Catalogue
+import Foundation
+
+/// `wardrobe duplicates`: groups of images that are the same photo saved again (resized,
+/// recompressed, cropped a little, brightened), found by their perceptual fingerprints
+/// (`ImageFingerprint`, taken at import). Two images are the same photo when their distance is
+/// at most `Rule.distance` bits, and their garments' colours (a person's, else the measured)
+/// are not two different names. Their distance is the mean of the bits their whole pictures'
+/// fingerprints and their garments' differ in (the whole pictures' alone when either has no
+/// garment): a crop moves the whole picture's more, a change of light the garment's box more,
+/// and unrelated photos rarely come near in both. A group is every image reached through such
+/// pairs, except the pairs a person dismissed (`DismissedPair`): a dismissed group does not
+/// come back. How the distances were chosen, and what they find, is in docs/duplicates.md.
+public struct DuplicateFinder {
+    /// The largest distance, in bits of 64, at which two images are the same photo.
+    public struct Rule: Sendable, Equatable {
+        public var distance: Int
+
+        public init(distance: Int) {
+            self.distance = distance
+        }
+
+        /// Chosen on the training photos' pair set (docs/duplicates.md).
+        public static let standard = Rule(distance: 10)
+    }
+
+    /// One image of a group.
+    public struct Member: Sendable, Encodable, Equatable {
+        public var image: Int64
+        public var sha256: String
+        public var path: String?
+        public var colour: String?
+        /// Its distance from the group's first image (see `DuplicateFinder`).
+        public var distance: Int
+    }
+
+    public struct Group: Sendable, Encodable, Equatable {
+        public var images: [Member]
+    }
+
+    public struct Report: Sendable, Encodable, Equatable {
+        /// The largest distance of the same photo.
+        public var distance: Int
+        /// Images compared; those without fingerprints (imported before they were kept) are not.
+        public var fingerprinted: Int
+        public var unfingerprinted: Int
+        /// By their first image's id.
+        public var groups: [Group]
+    }
+
+    let catalogue: any CatalogueStore
+    let rule: Rule
+
+    func report() throws -> Report {
+        try catalogue.read {
+            let images = try catalogue.fingerprintedImages()
+            let unfingerprinted = try catalogue.imagesAwaitingFingerprint(after: nil, limit: Int.max).count
+            let groups = try Self.groups(images, dismissed: try catalogue.dismissedPairs(), rule: rule).map { members in
+                let first = images[members[0]].fingerprint
+                return Group(images: try members.map { index in
+                    let image = images[index]
+                    guard let record = try catalogue.image(image.id) else {
+                        throw CatalogueError.notFound("no image with id \(image.id) in \(catalogue.path)")
+                    }
+                    return Member(image: image.id.rawValue, sha256: record.sha256.hex,
+                                  path: try catalogue.paths(of: image.id).first?.path, colour: image.colour,
+                                  distance: Self.distance(image.fingerprint, first))
+                })
+            }
+            return Report(distance: rule.distance, fingerprinted: images.count, unfingerprinted: unfingerprinted, groups: groups)
+        }
+    }
+
+    /// The groups among `images`, as indices into it, each in order and ordered by its first.
+    static func groups(_ images: [FingerprintedImage], dismissed: Set<DismissedPair>, rule: Rule) -> [[Int]] {
+        let wholes = images.map(\.fingerprint.whole)
+        // Whole distances above this put the mean above the rule's whatever the garments say.
+        let wholeLimit = 2 * rule.distance
+        var parents = Array(images.indices)
+        func root(_ index: Int) -> Int {
+            var index = index
+            while parents[index] != index {
+                parents[index] = parents[parents[index]]
+                index = parents[index]
+            }
+            return index
+        }
+        for i in images.indices {
+            for j in (i + 1)..<images.count {
+                // The whole picture's distance first: one XOR and a count, and most pairs end here.
+                guard (wholes[i] ^ wholes[j]).nonzeroBitCount <= wholeLimit,
+                      Self.distance(images[i].fingerprint, images[j].fingerprint) <= rule.distance else { continue }
+                if let a = images[i].colour, let b = images[j].colour, a != b { continue }
+                if !dismissed.isEmpty && dismissed.contains(DismissedPair(images[i].id, images[j].id)) { continue }
+                let (a, b) = (root(i), root(j))
+                if a != b { parents[max(a, b)] = min(a, b) }
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for index in images.indices { members[root(index), default: []].append(index) }
+        return members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+    }
+
+    /// The mean of the bits the whole pictures' and the garments' fingerprints differ in, rounded
+    /// down; the whole pictures' alone when either has no garment.
+    static func distance(_ a: StoredFingerprint, _ b: StoredFingerprint) -> Int {
+        let whole = (a.whole ^ b.whole).nonzeroBitCount
+        guard let x = a.garment, let y = b.garment else { return whole }
+        return (whole + (x ^ y).nonzeroBitCount) / 2
+    }
+}
