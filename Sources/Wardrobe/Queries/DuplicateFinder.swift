@@ -74,8 +74,9 @@ public struct DuplicateFinder {
     /// The groups among `images`, as indices into it, each in order and ordered by its first.
     static func groups(_ images: [FingerprintedImage], dismissed: Set<DismissedPair>, rule: Rule) -> [[Int]] {
         let wholes = images.map(\.fingerprint.whole)
-        // Whole distances above this put the mean above the rule's whatever the garments say.
-        let wholeLimit = 2 * rule.distance
+        // Whole distances above this put the mean (rounded down) above the rule's whatever the
+        // garments say.
+        let wholeLimit = 2 * rule.distance + 1
         var parents = Array(images.indices)
         func root(_ index: Int) -> Int {
             var index = index
