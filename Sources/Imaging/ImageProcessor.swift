@@ -117,10 +117,8 @@ public struct ImageProcessor: Sendable {
             tensor.cropBox = tensor.cropBox.scaled(x: toFullX, y: toFullY)
             return tensor
         }
-        if measuringColours && colours == nil {
-            colours = GarmentColours(measuring: seen, recipe: colourRecipe)
-            fingerprint = ImageFingerprint(measuring: seen, recipe: colourRecipe)
-        }
+        // Beside another recipe's tensor: one segmentation for the colours and the fingerprints.
+        if measuringColours && colours == nil { (colours, fingerprint) = colourRecipe.measure(seen) }
         return ProcessedImage(format: image.format, width: image.width, height: image.height,
                               orientation: image.orientation, decodeScale: image.decodeScale,
                               frameCount: image.frameCount, captureTime: image.captureTime, thumbnail: thumbnail,

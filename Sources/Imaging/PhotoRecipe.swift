@@ -94,6 +94,15 @@ public struct PhotoRecipe: PrepRecipe, Equatable {
                 ImageFingerprint(width: working.width, height: working.height, samples: working.samples, mask: mask))
     }
 
+    /// The garment's colours and the image's fingerprints from one working copy and one
+    /// segmentation, without the tensor: what import measures beside another recipe's tensor.
+    public func measure(_ image: Bitmap) -> (colours: GarmentColours, fingerprint: ImageFingerprint) {
+        let working = workingCopy(ofRGB: image.rgb())
+        let mask = garmentMask(width: working.width, height: working.height, colours: working.samples)
+        return (GarmentColours(samples: working.samples, mask: mask),
+                ImageFingerprint(width: working.width, height: working.height, samples: working.samples, mask: mask))
+    }
+
     /// An input that already looks like Fashion-MNIST (a light object on a black field, e.g.
     /// a data-set image saved as a file; no mask) must not be inverted again: it gets the baseline.
     private func prepare(_ image: Bitmap, rgb: Bitmap, mask: Mask?) -> PreparedTensor {
