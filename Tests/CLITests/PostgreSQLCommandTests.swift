@@ -65,16 +65,23 @@ struct PostgreSQLCommandTests {
     }
 
     /// The rest of the loop on a server: a fine-tune from the labels a person gave there, a
-    /// reclassification by the new model, and serve's pages, all on the PostgreSQL catalogue.
+    /// reclassification by the new model, and serve's pages, all on the PostgreSQL catalogue,
+    /// reached with a password that no output, error line or model file holds.
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
     func theLoopTrainsReclassifiesAndServesOnAServer() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pg-loop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try TestPostgres.shared().newDatabase()
+        let postgres = try TestPostgres.shared()
+        let role = "looper\(getpid())", secret = "staple-\(getpid())-battery"
+        try postgres.role(role, password: secret)
+        let plain = try postgres.newDatabase()
+        try #require(plain.contains("postgres@"), "\(plain)")
+        let server = plain.replacingOccurrences(of: "postgres@", with: "\(role):\(secret)@")
         func run(_ arguments: [String]) throws -> WardrobeProcess.Result {
             let result = try WardrobeProcess.run(arguments + ["--db", server])
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains(secret), "\(arguments) printed the password")
             return result
         }
         _ = try run(["import", "--jobs", "1", "--quiet", Self.photos])
@@ -87,10 +94,15 @@ struct PostgreSQLCommandTests {
         let tuned = folder.appendingPathComponent("tuned.aimodel").path
         let parent = FileManager.default.currentDirectoryPath + "/Models/fashion-mnist-only.aimodel"
         let train = try run(["model", "train", "--corrections", "--from", parent, "--limit", "64", "--epochs", "1", "--out", tuned])
-        #expect(train.stderr.contains("corrections in \(server)") || train.stderr.contains("corrections in postgresql"),
-                "\(train.stderr)")
+        #expect(train.stderr.contains("corrections in postgresql://\(role)@"), "\(train.stderr)")
         let info = try WardrobeProcess.run(["model", "info", "--json", tuned])
-        #expect(info.stdout.contains("postgresql://"), "the model records the catalogue it learned from")
+        #expect(info.stdout.contains("postgresql://\(role)@"), "the model records the catalogue it learned from")
+        let modelFile = try Data(contentsOf: URL(fileURLWithPath: tuned))
+        #expect(modelFile.range(of: Data(secret.utf8)) == nil, "the model file holds the password")
+        #expect(!info.stdout.contains(secret))
+        let refused = try WardrobeProcess.run(["list", "--db", server.replacingOccurrences(of: secret, with: secret + "x")])
+        #expect(refused.status == 1 && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(!refused.stderr.contains(secret), "an error line holds the password")
         let reclassified = try run(["reclassify", "--model", tuned, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(reclassified.stdout.utf8)) as? [String: Any]
         #expect(report?["reclassified"] as? Int == 12 && report?["model"] as? String == "tuned@1.0", "\(reclassified.stdout)")
