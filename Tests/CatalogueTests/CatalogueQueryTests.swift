@@ -19,7 +19,18 @@ import Testing
     func listingByLabelIsSortedFilteredAndPaged(storage: Storage) throws {
         let (setup, images) = try filled(300, storage: storage)
         defer { setup.directory.remove() }
-        let catalogue = setup.catalogue
+        try Self.expectListingByLabel(setup.catalogue, of: images)
+    }
+
+    @Test(.enabled(if: TestPostgres.isInstalled, "PostgreSQL is not installed (make deps installs it)"))
+    func listingByLabelIsSortedFilteredAndPagedOnAServer() throws {
+        let (setup, images) = try filled(300, engine: .postgresql)
+        defer { setup.opened.directory.remove() }
+        try Self.expectListingByLabel(setup.catalogue, of: images)
+    }
+
+    /// `images` (300, imported in one batch) listed by label: sorted, filtered, paged, counted.
+    static func expectListingByLabel(_ catalogue: any CatalogueStore, of images: [NewImage]) throws {
         let label = 4
         let expected = images.filter { $0.classification!.label == label }
             .sorted { $0.classification!.confidence > $1.classification!.confidence }
@@ -40,17 +51,22 @@ import Testing
         let query = ClassificationQuery(label: label, confidence: band)
         #expect(try catalogue.currentClassifications(query).map(\.sha256) == inBand.map(\.sha256))
         #expect(try catalogue.countCurrentClassifications(query) == inBand.count)
-        #expect(try catalogue.countCurrentClassifications() == 300)
+        #expect(try catalogue.countCurrentClassifications(ClassificationQuery()) == 300)
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(model: ModelID(99))) == 0)
     }
 
-    @Test func listingFiltersByDatesAndModel() throws {
-        let setup = try Setup()
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func listingFiltersByDatesAndModel(engine: EngineParityTests.Engine) throws {
+        let setup = try CorrectionTests.Filled(engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let day = { (n: Double) in Date(timeIntervalSince1970: 1_750_000_000 + n * 86_400) }
-        try catalogue.insertImages((0..<10).map { Synthetic.image($0) }, run: setup.run, at: day(0))
-        try catalogue.insertImages((10..<30).map { Synthetic.image($0) }, run: setup.run, at: day(2))
+        for (numbers, date) in [(0..<10, day(0)), (10..<30, day(2))] {
+            try catalogue.writing(run: setup.run, at: date) { batch in
+                try batch.insertImages(numbers.map { Synthetic.image($0) }, known: .isClassifiedAgain)
+                return RunCounts()
+            }
+        }
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(imported: day(1)..<day(3))) == 20)
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(classified: day(-1)..<day(1))) == 10)
         let newest = try catalogue.currentClassifications(ClassificationQuery(order: .newestImported, limit: 1))
@@ -62,8 +78,10 @@ import Testing
         let model2 = try catalogue.registerModel(Synthetic.model(2))
         let run2 = try catalogue.openRun(command: "reclassify", model: model2, recipe: Recipe(name: "photo", version: 1))
         let ids = try catalogue.currentClassifications(ClassificationQuery(order: .imageID, limit: 5)).map(\.image)
-        try catalogue.addClassifications(ids.map { ($0, Synthetic.classification(Int($0.rawValue), variant: 1)) },
-                                         run: run2, at: day(5))
+        try catalogue.writing(run: run2, at: day(5)) { batch in
+            try batch.addClassifications(ids.map { ($0, Synthetic.classification(Int($0.rawValue), variant: 1)) })
+            return RunCounts()
+        }
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(model: model2)) == 5)
         #expect(try catalogue.countCurrentClassifications(ClassificationQuery(model: setup.model)) == 25)
         let latest = try catalogue.currentClassifications(ClassificationQuery(order: .newestClassified, limit: 5))
@@ -153,11 +171,15 @@ import Testing
                 "\(filtered)")
     }
 
-    @Test func statsCountEverythingAndAverageConfidencePerLabel() throws {
-        let (setup, images) = try filled(100)
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func statsCountEverythingAndAverageConfidencePerLabel(engine: EngineParityTests.Engine) throws {
+        let (setup, images) = try filled(100, engine: engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
-        try catalogue.recordFailure(path: "/junk", reason: "empty file")
+        try catalogue.writing(run: setup.run) { batch in
+            try batch.recordFailure(path: "/junk", reason: "empty file", file: nil)
+            return RunCounts()
+        }
         let stats = try catalogue.stats()
         #expect(stats.images == 100 && stats.paths == 100 && stats.classifications == 100)
         #expect(stats.failures == 1 && stats.models == 1 && stats.runs == 1 && stats.corrections == 0)
@@ -246,18 +268,19 @@ import Testing
         #expect(remaining.map(\.image) == batches[1] + batches[2])
     }
 
-    @Test func correctionsOutliveLaterRuns() throws {
-        let (setup, _) = try filled(10)
-        defer { setup.directory.remove() }
+    @Test(arguments: EngineParityTests.engines)
+    func correctionsOutliveLaterRuns(engine: EngineParityTests.Engine) throws {
+        let (setup, _) = try filled(10, engine: engine)
+        defer { setup.opened.directory.remove() }
         let catalogue = setup.catalogue
         let image = ImageID(1)
         try catalogue.correct([image], .label(8), command: "label", at: Date(timeIntervalSince1970: 1_000))
         try catalogue.correct([image], .label(2), command: "label", at: Date(timeIntervalSince1970: 2_000))
         let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
-        try catalogue.addClassifications([(image, Synthetic.classification(5, variant: 3))], run: run2)
-        #expect(try catalogue.correction(of: image)?.label == 2)
+        try setup.classify([(image, Synthetic.classification(5, variant: 3))], run: run2)
+        #expect(try catalogue.personLabel(of: image) == 2)
         #expect(try catalogue.corrections(of: image).map(\.label) == [8, 2])
-        #expect(try catalogue.corrections().map(\.image) == [image])
+        #expect(try catalogue.personLabelPairs().reduce(0) { $0 + $1.images } == 1)
         let listed = try catalogue.currentClassifications(ClassificationQuery(order: .imageID, limit: 1))
         #expect(listed.first?.correctedLabel == 2)
         #expect(throws: CatalogueError.self) { try catalogue.correct([image], .label(11), command: "label") }

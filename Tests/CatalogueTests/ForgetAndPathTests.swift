@@ -124,15 +124,24 @@ import Testing
         #expect(try catalogue.failingFiles().map(\.path) == ["/photos/unreadable"])
     }
 
-    @Test func anAdoptedModelIsTheLatestAdoption() throws {
+    @Test(arguments: EngineParityTests.engines)
+    func anAdoptedModelIsTheLatestAdoption(engine: EngineParityTests.Engine) throws {
+        let setup = try CorrectionTests.Filled(engine)
+        defer { setup.opened.directory.remove() }
+        let store = setup.catalogue
+        #expect(try store.adoptedModel() == nil)
+        let first = try store.adoptModel(setup.model, file: [1, 2, 3], sourcePath: "/m/a.aimodel", command: "model use", at: Date())
+        #expect(try store.adoptedModel()?.model == setup.model)
+        try store.adoptModel(nil, file: nil, sourcePath: nil, command: "model use", at: Date())
+        #expect(try store.adoptedModel()?.model == nil)
+        #expect(try store.adoptedModelFile(first) == [1, 2, 3])
+    }
+
+    /// Settings are read and written through the SQLite type only: the storage protocol has no call for them.
+    @Test func settingsKeepTheLatestValue() throws {
         let setup = try Setup()
         defer { setup.directory.remove() }
         let catalogue = setup.catalogue
-        #expect(try catalogue.adoptedModel() == nil)
-        let first = try catalogue.adoptModel(setup.model, file: [1, 2, 3], sourcePath: "/m/a.aimodel", command: "model use")
-        try catalogue.adoptModel(nil, command: "model use")
-        #expect(try catalogue.adoptedModel()?.model == nil)
-        #expect(try catalogue.adoptedModelFile(first) == [1, 2, 3])
         try catalogue.setSetting("prep", to: "photo")
         try catalogue.setSetting("prep", to: "fashion-mnist")
         #expect(try catalogue.setting("prep") == "fashion-mnist" && catalogue.setting("other") == nil)
