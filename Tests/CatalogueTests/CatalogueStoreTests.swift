@@ -146,6 +146,18 @@ import Testing
         #expect(try catalogue.stats().failures == 2)
     }
 
+    @Test(.enabled(if: TestPostgres.isInstalled, "PostgreSQL is not installed (make deps installs it)"))
+    func classificationsCanNeverBeChangedOrDeletedOnAServer() throws {
+        let setup = try CorrectionTests.Filled(.postgresql, images: 1)
+        defer { setup.opened.directory.remove() }
+        let database = try #require(setup.opened.location.split(separator: "/").last).description
+        let postgres = try TestPostgres.shared()
+        #expect(throws: (any Error).self) { try postgres.psql(database, "UPDATE classifications SET label = 0") }
+        #expect(throws: (any Error).self) { try postgres.psql(database, "DELETE FROM classifications") }
+        #expect(try setup.catalogue.stats().classifications == 1)
+        #expect(try postgres.psql(database, "SELECT count(*) FROM classifications").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+    }
+
     @Test func classificationsCanNeverBeChangedOrDeleted() throws {
         let setup = try Setup()
         defer { setup.directory.remove() }
