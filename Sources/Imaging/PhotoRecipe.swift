@@ -76,13 +76,6 @@ public struct PhotoRecipe: PrepRecipe, Equatable {
         return prepare(image, rgb: rgb, mask: garmentMask(width: working.width, height: working.height, colours: working.samples))
     }
 
-    /// The tensor and the garment's colours (`GarmentColours`) from one segmentation, as
-    /// import needs both.
-    public func prepareMeasuringColours(_ image: Bitmap) -> (tensor: PreparedTensor, colours: GarmentColours) {
-        let measured = prepareMeasuring(image)
-        return (measured.tensor, measured.colours)
-    }
-
     /// The tensor, the garment's colours and the image's fingerprints (`ImageFingerprint`)
     /// from one working copy and one segmentation, as import needs all three.
     public func prepareMeasuring(_ image: Bitmap) -> (tensor: PreparedTensor, colours: GarmentColours,

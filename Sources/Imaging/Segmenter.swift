@@ -244,16 +244,7 @@ struct Segmenter {
     /// sum at or above zero plus zero is that sum, so each sum is what adding its own samples
     /// alone gives, while no add waits on a sum stored to memory by the one before.
     static func assign(_ samples: [SIMD3<Float>], to centres: [SIMD3<Float>]) -> (sums: [SIMD3<Float>], counts: [Int]) {
-        guard centres.count == 3 else {
-            var sums = [SIMD3<Float>](repeating: .zero, count: centres.count)
-            var counts = [Int](repeating: 0, count: centres.count)
-            for sample in samples {
-                let nearest = nearest(sample, in: centres).index
-                sums[nearest] += sample
-                counts[nearest] += 1
-            }
-            return (sums, counts)
-        }
+        precondition(centres.count == 3, "k-means starts with three centres")
         let (c0, c1, c2) = (centres[0], centres[1], centres[2])
         var s0 = SIMD3<Float>.zero, s1 = SIMD3<Float>.zero, s2 = SIMD3<Float>.zero
         var n0 = 0, n1 = 0, n2 = 0

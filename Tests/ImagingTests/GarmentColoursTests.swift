@@ -82,7 +82,7 @@ import Testing
     /// tensor as `prepare`, the same colours as measuring on their own.
     @Test func oneSegmentationGivesTheSameTensorAndColours() {
         let image = photo(background: [236, 234, 230]) { _, _ in [170, 35, 40] }
-        let both = PhotoRecipe().prepareMeasuringColours(image)
+        let both = PhotoRecipe().prepareMeasuring(image)
         #expect(both.tensor == PhotoRecipe().prepare(image))
         #expect(both.colours == GarmentColours(measuring: image))
         #expect(both.colours.main == .red)

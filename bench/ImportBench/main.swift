@@ -199,10 +199,10 @@ func stages(_ options: BenchOptions) throws {
             let raster = timed("fit to 256") { decoded.bitmap.fitted(longestSide: processor.thumbnailSide) }
             let thumbnail = try timed("thumbnail encode") { try processor.thumbnailEncoder.encode(raster) }
             let seen = try timed("thumbnail decode") { try processor.decoder.decode(thumbnail).bitmap }
-            // Colour as import measures it: beside the photo recipe's tensor from its one
-            // segmentation, and alone (segmenting again) beside any other recipe's.
-            _ = timed("prep photo + colours") { PhotoRecipe().prepareMeasuringColours(seen) }
-            _ = timed("colours alone") { GarmentColours(measuring: seen) }
+            // Colour and fingerprints as import takes them: beside the photo recipe's tensor
+            // from its one segmentation, and alone (segmenting again) beside any other recipe's.
+            _ = timed("photo + measuring") { PhotoRecipe().prepareMeasuring(seen) }
+            _ = timed("measuring alone") { PhotoRecipe().measure(seen) }
             for recipe in recipes {
                 let tensor = timed("prep \(recipe.name)") { recipe.prepare(seen) }
                 try timed("classify") {
