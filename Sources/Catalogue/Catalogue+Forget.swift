@@ -15,7 +15,7 @@ public struct ForgetReport: Sendable, Equatable {
 }
 
 extension Catalogue {
-    /// Removes images for good: their paths, thumbnails, classifications and
+    /// Removes images for good: their paths, thumbnails, prepared tensors, classifications and
     /// corrections (of labels and colours), in one transaction. The one operation that deletes
     /// history. Because it exists for privacy, freed space is overwritten
     /// (`secure_delete`) and the write-ahead log, which still holds the old
@@ -37,6 +37,7 @@ extension Catalogue {
                 try database.execute("DELETE FROM colour_corrections WHERE image_id = ?", image)
                 report.corrections += database.changes
                 try database.execute("DELETE FROM dismissed_duplicates WHERE image_id = ?1 OR other_image_id = ?1", image)
+                try database.execute("DELETE FROM prepared_tensors WHERE image_id = ?", image)
                 try database.execute("DELETE FROM classifications WHERE image_id = ?", image)
                 report.classifications += database.changes
                 try database.execute("DELETE FROM image_paths WHERE image_id = ?", image)

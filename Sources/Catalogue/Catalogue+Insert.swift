@@ -133,6 +133,13 @@ extension Catalogue {
                     :classified_at)
             ON CONFLICT (image_id, run_id) DO NOTHING
             """
+        /// A tensor prepared again replaces the kept one: it is kept again only where the
+        /// kept one was missing or could not be used.
+        static let preparedTensor = """
+            INSERT INTO prepared_tensors (image_id, recipe_name, recipe_version, tensor)
+            VALUES (:image_id, :recipe_name, :recipe_version, :tensor)
+            ON CONFLICT (image_id, recipe_name, recipe_version) DO UPDATE SET tensor = excluded.tensor
+            """
     }
 
     /// Whether the stored path of `file` names `image` now (asked before `storePath`).
@@ -164,7 +171,16 @@ extension Catalogue {
         try statement.bind(classification.confidence, to: ":confidence")
         try statement.bind(now, to: ":classified_at")
         try statement.perform()
-        return database.changes == 1 ? ClassificationID(database.lastInsertedRowID) : nil
+        let id = database.changes == 1 ? ClassificationID(database.lastInsertedRowID) : nil
+        if let tensor = classification.preparedTensor {
+            let keep = try database.cachedStatement(InsertSQL.preparedTensor)
+            try keep.bind(image, to: ":image_id")
+            try keep.bind(context.recipe.name, to: ":recipe_name")
+            try keep.bind(context.recipe.version, to: ":recipe_version")
+            try keep.bind(LittleEndianFloats(values: tensor), to: ":tensor")
+            try keep.perform()
+        }
+        return id
     }
 
     static func validate(_ classification: NewClassification) throws {
@@ -176,6 +192,9 @@ extension Catalogue {
         }
         guard (0...1).contains(classification.confidence) else {
             throw CatalogueError.invalidArgument("confidence \(classification.confidence) is not in 0...1")
+        }
+        if let tensor = classification.preparedTensor, tensor.count != tensorValueCount {
+            throw CatalogueError.invalidArgument("a prepared tensor has \(tensorValueCount) values, got \(tensor.count)")
         }
     }
 
@@ -208,10 +227,18 @@ extension Catalogue {
     }
 
     static func floats(littleEndian bytes: UnsafeRawBufferPointer) -> [Float] {
-        (0..<bytes.count / 4).map { index in
+        #if _endian(little)
+        // A prepared tensor is 784 of them: one copy, not 784 assemblies.
+        return [Float](unsafeUninitializedCapacity: bytes.count / 4) { buffer, count in
+            count = bytes.count / 4
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<count * 4]))
+        }
+        #else
+        return (0..<bytes.count / 4).map { index in
             let bits = UInt32(bytes[index * 4]) | UInt32(bytes[index * 4 + 1]) << 8
                 | UInt32(bytes[index * 4 + 2]) << 16 | UInt32(bytes[index * 4 + 3]) << 24
             return Float(bitPattern: bits)
         }
+        #endif
     }
 }

@@ -13,6 +13,8 @@ public final class Catalogue {
     public static let applicationID: Int64 = 0x5752_4442
     /// Labels are the ten Fashion-MNIST classes; logits are stored as 10 x float32.
     public static let labelCount = 10
+    /// A prepared tensor, as `prepared_tensors` keeps it: 28 x 28 float32 values.
+    public static let tensorValueCount = 28 * 28
 
     public let database: Database
     public var path: String { database.path }

@@ -33,6 +33,8 @@ public protocol CatalogueStore: AnyObject {
     func paths(of image: ImageID) throws -> [KnownPath]
     func thumbnail(of image: ImageID) throws -> [UInt8]?
     func thumbnail(sha256: SHA256Digest) throws -> [UInt8]?
+    /// The tensor a run under `recipe` classified `image` from, as kept; nil when none is.
+    func preparedTensor(of image: ImageID, recipe: Recipe) throws -> [Float]?
     func recordLook(present: [String], missing: [String], dropMissing: Bool, at date: Date) throws -> PathCheck
     func forget(_ images: [ImageID]) throws -> ForgetReport
     /// Images no file was read for a capture time yet (imported before it was kept), by id.

@@ -31,6 +31,7 @@ public struct CatalogueTable: Sendable, Equatable {
         CatalogueTable("model_learned_images", key: ["model_id", "sha256"]),
         CatalogueTable("colour_corrections", key: ["id"]),
         CatalogueTable("dismissed_duplicates", key: ["image_id", "other_image_id"]),
+        CatalogueTable("prepared_tensors", key: ["image_id", "recipe_name", "recipe_version"]),
     ]
 
     /// A column of a table, as a copy reads and writes it.

@@ -87,11 +87,16 @@ public struct NewClassification: Sendable, Equatable {
     public var logits: [Float]
     public var label: Int
     public var confidence: Double
+    /// The prepared tensor the model took, to keep for the image under the run's recipe
+    /// (`prepared_tensors`), so that a re-run under that recipe need not prepare it again;
+    /// nil keeps nothing new (a re-run that read the kept one).
+    public var preparedTensor: [Float]?
 
-    public init(logits: [Float], label: Int, confidence: Double) {
+    public init(logits: [Float], label: Int, confidence: Double, preparedTensor: [Float]? = nil) {
         self.logits = logits
         self.label = label
         self.confidence = confidence
+        self.preparedTensor = preparedTensor
     }
 }
 

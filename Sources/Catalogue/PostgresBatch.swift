@@ -188,11 +188,35 @@ struct PostgresBatch: CatalogueBatch {
                 """, parameters.values) { ($0.int64("image_id"), $0.int64("id")) }
             ids = Dictionary(inserted, uniquingKeysWith: { first, _ in first })
         }
+        try keepTensors(entries.compactMap { entry in
+            entry.flatMap { entry in entry.classification.preparedTensor.map { (entry.image, $0) } }
+        })
         // Only the first entry of an image gets its id; a later one of the same image is nil.
         var given: Set<Int64> = []
         return entries.map { entry in
             guard let entry, let id = ids[entry.image.rawValue], given.insert(entry.image.rawValue).inserted else { return nil }
             return ClassificationID(id)
         }
+    }
+
+    /// Keeps each image's tensor under the run's recipe, replacing one kept before (see
+    /// `Catalogue.InsertSQL.preparedTensor`), in one statement; an image given twice keeps the last.
+    private func keepTensors(_ tensors: [(image: ImageID, values: [Float])]) throws {
+        var last: [ImageID: [Float]] = [:], order: [ImageID] = []
+        for (image, values) in tensors {
+            if last.updateValue(values, forKey: image) == nil { order.append(image) }
+        }
+        guard !order.isEmpty else { return }
+        var parameters = PostgresParameters()
+        let rows = order.map { image in
+            let values: [(any PostgresBindable)?] = [
+                image, context.recipe.name, context.recipe.version, Catalogue.littleEndianBytes(last[image]!)]
+            return "(" + values.map { parameters.add($0) }.joined(separator: ", ") + ")"
+        }
+        _ = try connection.query("""
+            INSERT INTO prepared_tensors (image_id, recipe_name, recipe_version, tensor)
+            VALUES \(rows.joined(separator: ", "))
+            ON CONFLICT (image_id, recipe_name, recipe_version) DO UPDATE SET tensor = excluded.tensor
+            """, parameters.values)
     }
 }

@@ -142,6 +142,7 @@ extension PostgresCatalogue {
                 report.corrections += try connection.execute("DELETE FROM corrections WHERE image_id = $1", image)
                 report.corrections += try connection.execute("DELETE FROM colour_corrections WHERE image_id = $1", image)
                 try connection.execute("DELETE FROM dismissed_duplicates WHERE image_id = $1 OR other_image_id = $1", image)
+                try connection.execute("DELETE FROM prepared_tensors WHERE image_id = $1", image)
                 report.classifications += try connection.execute("DELETE FROM classifications WHERE image_id = $1", image)
                 report.paths += try connection.execute("DELETE FROM image_paths WHERE image_id = $1", image)
                 report.images += try connection.execute("DELETE FROM images WHERE id = $1", image)

@@ -60,11 +60,14 @@ struct ImportWork: RunWork {
         }
         guard !waiting.isEmpty else { return outcomes }
         let classifications = tensors.withUnsafeBufferPointer { classifier.classify(tensors: $0, count: waiting.count) }
-        for ((outcome, image), classification) in zip(waiting, classifications) {
-            guard let stored = classification.stored else {
+        for (index, ((outcome, image), classification)) in zip(waiting, classifications).enumerated() {
+            guard var stored = classification.stored else {
                 outcomes[outcome].kind = .failed(reason: Classification.notFiniteReason)
                 continue
             }
+            // Kept with the classification, so that `reclassify` under this recipe reads it.
+            let size = ClothingClassifier.pixelsPerImage
+            stored.preparedTensor = Array(tensors[index * size ..< (index + 1) * size])
             var image = image
             image.classification = stored
             outcomes[outcome].kind = .prepared(image)
