@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(name: "wardrobe", dependencies: ["Server", "Wardrobe", "CommandLineKit", "Files"],
                           swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         // Developer tools for images: contact sheets of prepped tensors, fixture regeneration.
-        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif", "SeededRandom"], path: "tools/ImagingTools"),
+        .executableTarget(name: "ImagingTools", dependencies: ["Imaging", "Training", "CHeif", "SeededRandom", "BenchSupport"], path: "tools/ImagingTools"),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging", "CTurboJPEG", "BenchSupport"], path: "bench/ImagingBench",
                           swiftSettings: optimised),
 
@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Training", "SeededRandom"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "CatalogueFixtures"]),
         .testTarget(name: "TrainingTests", dependencies: ["Training", "Inference"]),
-        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training", "Files"]),
+        .testTarget(name: "WardrobeTests", dependencies: ["Wardrobe", "Catalogue", "Imaging", "Inference", "Training", "Files", "SeededRandom"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Wardrobe", "Catalogue", "Imaging", "LoopbackSocket"]),
         .testTarget(name: "CLITests", dependencies: ["wardrobe", "Catalogue", "CatalogueFixtures", "Imaging", "Training",

@@ -11,6 +11,25 @@ extension Catalogue {
         try database.rows(FingerprintedImage.sql) { FingerprintedImage($0) }
     }
 
+    /// Every fingerprinted image's id and fingerprints, by id (what `similar` ranks every image
+    /// by first), from the index `images_by_fingerprint` alone.
+    public func fingerprints() throws -> [(id: ImageID, fingerprint: StoredFingerprint)] {
+        try database.rows("SELECT id, fingerprint, garment_fingerprint FROM images WHERE fingerprint IS NOT NULL ORDER BY id") {
+            (ImageID($0.int64(0)), StoredFingerprint(wholeColumn: $0.int64(1), garmentColumn: $0.isNull(2) ? nil : $0.int64(2)))
+        }
+    }
+
+    /// The colours, logits and label of each of `images` (those that exist), in no order.
+    public func lookalikeFacts(_ images: [ImageID]) throws -> [LookalikeFacts] {
+        var facts: [LookalikeFacts] = []
+        for start in stride(from: 0, to: images.count, by: 500) {
+            let chunk = Array(images[start..<min(images.count, start + 500)])
+            let sql = LookalikeFacts.sql(placeholders: Array(repeating: "?", count: chunk.count).joined(separator: ", "))
+            facts += try database.rows(sql, chunk) { try LookalikeFacts($0) }
+        }
+        return facts
+    }
+
     /// Stores the fingerprints taken of `image`'s thumbnail.
     public func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws {
         try database.execute("UPDATE images SET fingerprint = ?, garment_fingerprint = ? WHERE id = ?",

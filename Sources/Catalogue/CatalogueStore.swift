@@ -51,6 +51,10 @@ public protocol CatalogueStore: AnyObject {
     func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws
     /// Every image with fingerprints, with its chosen colour, by id.
     func fingerprintedImages() throws -> [FingerprintedImage]
+    /// Every fingerprinted image's id and fingerprints, by id.
+    func fingerprints() throws -> [(id: ImageID, fingerprint: StoredFingerprint)]
+    /// The colours, logits and label of each of `images` that exists, in no order.
+    func lookalikeFacts(_ images: [ImageID]) throws -> [LookalikeFacts]
     /// Every pair of images a person said is not the same photo.
     func dismissedPairs() throws -> Set<DismissedPair>
     /// Keeps every pair of `images` as not the same photo, in one transaction.

@@ -72,6 +72,7 @@ enum StaticAssets {
         .card.focused{outline:3px solid #3b7dd8;outline-offset:1px}
         .card.done{border-color:#8a3ffc}
         .card.done img{opacity:.55}
+        .grid.strip{grid-template-columns:repeat(auto-fill,minmax(110px,1fr))}
         .status{color:#b00020;font-weight:600}
         .status:empty{display:none}
         """

@@ -303,6 +303,21 @@ def main():
         check(driver.execute_script("return arguments[0].naturalWidth", tensor) == 168, "tensor picture did not load")
         shoot(driver, shots, "image")
 
+        # Its similar strip: what `wardrobe similar` lists, in order, thumbnails loaded; a card
+        # opens that image's page.
+        page_id = driver.current_url.rstrip("/").split("/image/")[1].split("?")[0]
+        strip = driver.find_elements(By.CSS_SELECTOR, "section.similar li.card")
+        similar = json.loads(subprocess.run([wardrobe, "similar", "--db", catalogue, "--limit", "8", "--json", page_id],
+                                            check=True, capture_output=True, text=True).stdout)
+        check([c.get_attribute("data-id") for c in strip] == [str(n["image"]) for n in similar["neighbours"]] and strip,
+              f"the similar strip of image {page_id} is not what similar lists")
+        first = strip[0].find_element(By.CSS_SELECTOR, "img")
+        driver.execute_script("arguments[0].scrollIntoView()", first)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return arguments[0].naturalWidth", first) > 0)
+        target = strip[0].get_attribute("data-id")
+        strip[0].find_element(By.CSS_SELECTOR, "a").click()
+        WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/image/" + target))
+
         # Review, one at a time: every act by its key, each updating the page in place
         # (the marker set on the window survives: no reload) and each in `wardrobe list` at once.
         driver.get(url + "review")

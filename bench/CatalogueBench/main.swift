@@ -10,6 +10,13 @@
 //       Gives every K-th image a person's label (its label + 1 mod 10) through
 //       the Catalogue API, in transactions of 10,000; K = 0 corrects nothing
 //       and only brings the catalogue's schema up to date.
+//   catalogue-bench lookalikes --db PATH --images N [--thumbnail-bytes T]
+//       generate, each image with fingerprints and colours (Synthetic.lookalike: every tenth
+//       a copy of the one before) and a thumbnail of T bytes (default 10,000, about the
+//       validation photos' mean), as `similar` and `duplicates` compare them.
+//   catalogue-bench similar --db PATH --wardrobe BINARY [--queries Q]
+//       The median wall time of the whole process `wardrobe similar ID` (10 nearest) over Q
+//       images spread over the catalogue, and of `wardrobe duplicates --json`, three runs.
 //   catalogue-bench stress-write --db PATH [--batch B]
 //       Writes batches forever (the crash and snapshot tests kill it); after
 //       each commit prints "committed <images>" on stdout.
@@ -27,14 +34,18 @@ struct InsertRates {
 
 /// Inserts `count` images in batches, timing only the inserts (not the
 /// making of synthetic data), as the Python peer does.
-func generate(_ catalogue: Catalogue, count: Int, batch: Int, thumbnailBytes: Int) throws -> InsertRates {
+func generate(_ catalogue: Catalogue, count: Int, batch: Int, thumbnailBytes: Int, lookalikes: Bool = false) throws -> InsertRates {
     let model = try catalogue.registerModel(Synthetic.model())
     let run = try catalogue.openRun(command: "import", model: model, recipe: Recipe(name: "fashion-mnist", version: 1))
     var spent = 0.0
     var cpuSpent = 0.0
     var done = 0
     while done < count {
-        let images = (done..<min(count, done + batch)).map { Synthetic.image($0, thumbnailBytes: thumbnailBytes) }
+        let images = (done..<min(count, done + batch)).map { number in
+            var image = Synthetic.image(number, thumbnailBytes: thumbnailBytes)
+            if lookalikes { (image.fingerprint, image.colours) = Synthetic.lookalike(number) }
+            return image
+        }
         let start = wallSeconds()
         let cpuStart = processCPUSeconds()
         try catalogue.insertImages(images, run: run)
@@ -146,6 +157,41 @@ do {
         // Both catalogues of bench-queries get the same statistics, corrected or not.
         try catalogue.database.executeScript("ANALYZE")
         print("corrected \(corrected) images")
+    case "lookalikes":
+        let catalogue = try Catalogue(path: options.string("db"))
+        let count = options.int("images", default: 100_000)
+        let rate = try generate(catalogue, count: count, batch: 1_000,
+                                thumbnailBytes: options.int("thumbnail-bytes", default: 10_000), lookalikes: true)
+        print("inserted \(count) images with fingerprints and colours at \(Int(rate.wall)) rows/s")
+    case "similar":
+        let path = options.string("db"), wardrobe = options.string("wardrobe")
+        let images = try Catalogue(path: path).stats().images
+        let queries = options.int("queries", default: 50)
+        var seconds: [Double] = [], cpu: [Double] = []
+        for index in 0..<queries {
+            let id = 1 + index * images / queries
+            let run = try runChild(wardrobe, ["similar", "--db", path, String(id)], captureStdout: true,
+                               stderrPath: "/dev/null")
+            guard run.status == 0, String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").count == 10 else {
+                fail("wardrobe similar \(id) did not list 10 images")
+            }
+            seconds.append(run.seconds)
+            cpu.append(run.cpuSeconds)
+        }
+        print(String(format: "similar: %d queries on %d images, median %.1f ms wall (%.1f ms CPU), slowest %.1f ms",
+                     queries, images, median(seconds) * 1000, median(cpu) * 1000, seconds.max()! * 1000))
+        var duplicates: [Double] = [], duplicatesCPU: [Double] = []
+        var groups = 0
+        for _ in 0..<3 {
+            let run = try runChild(wardrobe, ["duplicates", "--db", path, "--json"], captureStdout: true,
+                               stderrPath: "/dev/null")
+            guard run.status == 0 else { fail("wardrobe duplicates failed") }
+            duplicates.append(run.seconds)
+            duplicatesCPU.append(run.cpuSeconds)
+            groups = String(decoding: run.stdout, as: UTF8.self).components(separatedBy: "\"images\" :").count - 1
+        }
+        print(String(format: "duplicates: %d groups among %d images, median %.2f s wall (%.2f s CPU) of 3 runs",
+                     groups, images, median(duplicates), median(duplicatesCPU)))
     case "stress-write":
         try stressWrite(try Catalogue(path: options.string("db")), batch: options.int("batch", default: 20))
     default:

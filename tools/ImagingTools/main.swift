@@ -8,6 +8,8 @@
 //       every photo and three variants (resized, recompressed, cropped, brightened; by hash), sources.tsv
 //   imaging-tools duplicate-distances --set DIR   (true and false pairs within each fingerprint distance)
 //   imaging-tools duplicate-score --set DIR --groups FILE   (precision and recall of duplicates --json)
+//   imaging-tools similar-score --set DIR --db FILE --wardrobe BINARY
+//       how often 'wardrobe similar' puts a copy of the query first, each file of the set a query
 //   imaging-tools colour-table   (the source of Sources/Imaging/ColourTableCells.swift)
 import Foundation
 import Imaging
@@ -57,6 +59,11 @@ do {
     case "duplicate-score":
         guard let set = option("--set"), let groups = option("--groups") else { fail("duplicate-score needs --set DIR and --groups FILE") }
         try DuplicateScore(set: set, groups: groups).report()
+    case "similar-score":
+        guard let set = option("--set"), let db = option("--db"), let wardrobe = option("--wardrobe") else {
+            fail("similar-score needs --set DIR, --db FILE and --wardrobe BINARY")
+        }
+        try SimilarScore(set: set, db: db, wardrobe: wardrobe).report()
     case "format-fixtures":
         try FormatFixtureWriter(out: option("--out") ?? "Fixtures/formats").write()
     default:

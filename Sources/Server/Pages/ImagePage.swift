@@ -52,6 +52,7 @@ struct ImagePage {
             <figcaption class="muted">What the model sees: 28×28, recipe \(text: recipe)</figcaption></figure>
             \(forms)
             </div></div>
+            \(try ImagePage.similar(id, site: site))
             <h2>History</h2>
             \(ImagePage.history(details))
             <h2>Paths</h2>
@@ -88,6 +89,31 @@ struct ImagePage {
             <a href="\(Link("/", [("colour", colour)]))" title="every image of this colour">\(text: colour)</a>\(note)</p>
             """
     }
+
+    /// The images nearest this one (`similar`), each a small card linked to its page with its
+    /// label and distance; nothing while it has no fingerprints.
+    static func similar(_ id: Int64, site: WardrobeSite) throws -> HTML {
+        let report = try site.catalogue.similar(to: .id(id), limit: similarCount)
+        guard !report.neighbours.isEmpty else { return "" }
+        let cards = report.neighbours.map { neighbour -> HTML in
+            let name = neighbour.path.map(GalleryPage.fileName) ?? "image \(neighbour.image)"
+            let label = neighbour.label ?? "not classified"
+            return """
+                <li class="card" data-id="\(neighbour.image)"><a href="/image/\(neighbour.image)" title="\(text: name)">
+                <img src="/thumb/\(text: neighbour.sha256)" loading="lazy" width="110" height="110" alt="\(text: label): \(text: name)">
+                <div class="caption"><span class="label">\(text: label)</span>\
+                <span class="muted distance">\(text: String(format: "%.2f", neighbour.distance))</span></div></a></li>
+                """
+        }
+        return """
+            <section class="similar" aria-label="Similar images"><h2>Similar</h2>
+            <p class="muted">Nearest first by fingerprints, colour and label (0 is the same); a copy of the photo is usually first.</p>
+            <ul class="grid strip">\(cards)</ul></section>
+            """
+    }
+
+    /// How many images the strip shows.
+    static let similarCount = 8
 
     static func model(_ details: ImageDetails) -> HTML {
         guard let label = details.label, let confidence = details.confidence else {

@@ -7,6 +7,11 @@ extension OpenCatalogue {
         try reading { store, _ in try DuplicateFinder(catalogue: store, rule: rule).report() }
     }
 
+    /// `similar`, the image page's strip: the `limit` images nearest `image`, nearest first.
+    public func similar(to image: ImageReference, limit: Int, rule: SimilarFinder.Rule = .standard) throws -> SimilarFinder.Report {
+        try reading { store, _ in try SimilarFinder(catalogue: store, rule: rule).report(image, limit: limit) }
+    }
+
     /// `duplicates --dismiss`: a person says the images are not the same photo; no pair of
     /// them is grouped again. Every image is found before anything is written. The ids, in order.
     public func dismissDuplicates(_ references: [ImageReference], places: [String?] = []) throws -> [Int64] {

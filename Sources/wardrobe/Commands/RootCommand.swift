@@ -12,7 +12,7 @@ struct RootCommand: Command {
             """,
         subcommands: [ImportCommand.self, ClassifyCommand.self, ReclassifyCommand.self, ListCommand.self,
                       ShowCommand.self, HistoryCommand.self, LabelCommand.self, ColourCommand.self, StatsCommand.self, ExportCommand.self,
-                      FailuresCommand.self, PruneCommand.self, CaptureTimesCommand.self, ColoursCommand.self, FingerprintsCommand.self, DuplicatesCommand.self,
+                      FailuresCommand.self, PruneCommand.self, CaptureTimesCommand.self, ColoursCommand.self, FingerprintsCommand.self, DuplicatesCommand.self, SimilarCommand.self,
                       ForgetCommand.self,
                       PrepCommand.self, ModelCommand.self, ServeCommand.self, CheckCommand.self, BackupCommand.self,
                       CopyCommand.self, CompletionsCommand.self, ManualCommand.self])

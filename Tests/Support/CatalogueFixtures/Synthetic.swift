@@ -52,6 +52,39 @@ public enum Synthetic {
             classification: classified ? classification(number) : nil)
     }
 
+    /// What import would measure of image `number`'s thumbnail, for `similar` and `duplicates`
+    /// to compare: fingerprints of 64 random bits each (the first, a DCT hash's mean term, always
+    /// set), as unrelated photos' differ in 32 +- 4 bits (real ones': 31 +- 5), and one of
+    /// eight palette colours. Every tenth image is a copy of the one before it saved again: a
+    /// few bits of each fingerprint flipped (0 to 5) and its colour a little lighter.
+    public static func lookalike(_ number: Int) -> (fingerprint: StoredFingerprint, colours: StoredColours) {
+        let photo = number % 10 == 9 ? number - 1 : number
+        var state = mix(UInt64(photo) &+ 0x5EED_F00D)
+        let whole = state | 1
+        state = mix(state)
+        let garment = state | 1
+        let palette: [(String, Double, Double, Double)] = [
+            ("black", 20, 0, 0), ("white", 92, 0, 3), ("grey", 55, 0, 0), ("beige", 85, 4, 14),
+            ("blue", 40, 10, -45), ("red", 45, 60, 35), ("green", 50, -40, 30), ("navy", 25, 5, -25),
+        ]
+        let (name, lightness, a, b) = palette[Int(mix(state) % UInt64(palette.count))]
+        guard photo != number else {
+            return (StoredFingerprint(whole: whole, garment: garment),
+                    StoredColours(main: name, shares: [.init(name: name, share: 0.8, lightness: lightness, a: a, b: b)], onGarment: true))
+        }
+        // The copy: a few of the bits 1...63 flipped in each.
+        var flips = mix(UInt64(number))
+        var (copyWhole, copyGarment) = (whole, garment)
+        for _ in 0..<Int(flips % 6) {
+            flips = mix(flips)
+            copyWhole ^= 1 << (1 + flips % 63)
+            flips = mix(flips)
+            copyGarment ^= 1 << (1 + flips % 63)
+        }
+        return (StoredFingerprint(whole: copyWhole, garment: copyGarment),
+                StoredColours(main: name, shares: [.init(name: name, share: 0.8, lightness: lightness + 3, a: a, b: b)], onGarment: true))
+    }
+
     /// `image`'s content seen again at `path` (a copy, a renamed file), unclassified, as import
     /// stores a file whose hash it already knows.
     public static func copy(of image: NewImage, at path: String) -> NewImage {
