@@ -43,18 +43,20 @@ extension Catalogue {
         throw Database.recordDamage(.damaged(path: path, detail: "quick_check: " + lines.joined(separator: "; ")), at: path)
     }
 
-    /// Reads that walk from each b-tree's root to its last leaf.
+    /// Reads that walk from each b-tree's root to its last leaf. A table's largest rowid is read
+    /// NOT INDEXED: an index that starts with it (images_by_fingerprint) answers max(id) too, and
+    /// would leave the table's own b-tree unread.
     static let rightMostReads = [
         "SELECT count(*) FROM sqlite_schema",
-        "SELECT max(id) FROM images",
+        "SELECT max(id) FROM images NOT INDEXED",
         "SELECT sha256 FROM images ORDER BY sha256 DESC LIMIT 1",
-        "SELECT max(id) FROM classifications",
+        "SELECT max(id) FROM classifications NOT INDEXED",
         "SELECT image_id, run_id FROM classifications ORDER BY image_id DESC, run_id DESC LIMIT 1",
-        "SELECT max(image_id) FROM current_classifications",
+        "SELECT max(image_id) FROM current_classifications NOT INDEXED",
         "SELECT path FROM image_paths ORDER BY path DESC LIMIT 1",
-        "SELECT max(id) FROM runs",
-        "SELECT max(id) FROM models",
-        "SELECT max(id) FROM import_failures",
+        "SELECT max(id) FROM runs NOT INDEXED",
+        "SELECT max(id) FROM models NOT INDEXED",
+        "SELECT max(id) FROM import_failures NOT INDEXED",
     ]
 
     /// What is wrong with the first 100 bytes of the file, if anything: the

@@ -24,6 +24,8 @@ struct PostgreSQLCommandTests {
         try run(["list", "--json"])
         try run(["list", "--label", "shirt"])
         try run(["show", "--json", coat])
+        try run(["similar", "--json", coat])
+        try run(["duplicates", "--json"])
         try run(["label", "coat", coat])
         try run(["label", "none", "1"])
         try run(["history", "--json", coat])
@@ -61,7 +63,8 @@ struct PostgreSQLCommandTests {
         for (one, other) in zip(expected, found) { #expect(one == other) }
         // What was imported is there: twelve photos, the coat labelled by a person.
         #expect(found[1].components(separatedBy: "\"sha256\"").count - 1 == 12)
-        #expect(found[6].contains("\"Coat\""))
+        #expect(found[4].components(separatedBy: "\"distance\"").count - 1 == 10, "similar lists ten of the twelve")
+        #expect(found[8].contains("\"Coat\""))
     }
 
     /// The rest of the loop on a server: a fine-tune from the labels a person gave there, a
