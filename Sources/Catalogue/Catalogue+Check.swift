@@ -208,6 +208,9 @@ extension Database {
          "SELECT count(*) FROM import_failures WHERE \(time("failed_at"))"),
         ("failing files with a time outside the years 1 to 9999",
          "SELECT count(*) FROM failing_files WHERE \(time("first_failed")) OR \(time("last_failed"))"),
+        // Read as missing by `reclassify`, which prepares the tensor again and keeps it in its place.
+        ("prepared tensors of other than 3,136 bytes",
+         "SELECT count(*) FROM prepared_tensors WHERE length(CAST(tensor AS BLOB)) IS NOT 3136"),
         // total(), not sum(): a sum past Int64.max is SQLite's "integer overflow" error.
         ("image counts per label below 0 or adding up past \(Int64.max)",
          "SELECT CASE WHEN min(images) < 0 OR total(images) > 9.2e18 THEN count(*) ELSE 0 END FROM label_counts"),

@@ -90,6 +90,26 @@ import Testing
         #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
     }
 
+    /// A kept tensor of another length (or stored as text), past the schema's CHECK, is named
+    /// by `check`; `reclassify`, which would read it, refuses the catalogue in one line (its look
+    /// for damage meets the CHECK) and changes nothing.
+    @Test func aKeptTensorOfAnotherLengthIsNamedAndNothingChanges() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.changedCatalogue(in: folder, """
+            UPDATE prepared_tensors SET tensor = x'00' WHERE image_id = 1;
+            UPDATE prepared_tensors SET tensor = 'not a tensor' WHERE image_id = 2;
+            """)
+        let before = try #require(FileManager.default.contents(atPath: db))
+        let check = try WardrobeProcess.run(["check", "--db", db])
+        #expect(check.status == 1 && check.stdout.contains("prepared tensors of other than 3,136 bytes: 2 rows"),
+                "\(check.stdout)\(check.stderr)")
+        let again = try WardrobeProcess.run(["reclassify", "--prep", "fashion-mnist", "--jobs", "1", "--db", db])
+        #expect(again.status == 1 && again.stderr.hasPrefix("error: \(db): ")
+                    && again.stderr.split(separator: "\n").count == 1, "\(again.stdout)\(again.stderr)")
+        #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
+    }
+
     /// The times of failed files and of model adoptions, which `failures` and `model list`
     /// refuse, were not looked at: `check` said "no damage found" of a catalogue whose every
     /// such time was out of the years a date can hold, or not a number at all.
