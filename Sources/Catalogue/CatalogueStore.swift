@@ -41,8 +41,13 @@ public protocol CatalogueStore: AnyObject {
     func imagesAwaitingCaptureTime(after: ImageID?, limit: Int) throws -> [ImageID]
     /// Records what a file of `image` said of when it was taken (nil: nothing), once.
     func recordCaptureTime(_ taken: TakenTime?, of image: ImageID) throws
-    /// Images with a thumbnail whose garment colours were never measured, by id.
-    func imagesAwaitingColours(after: ImageID?, limit: Int) throws -> [ImageID]
+    /// Images with a thumbnail whose garment colours were never measured, by id; with
+    /// `again`, every image with a thumbnail (their colours are to be measured again).
+    func imagesAwaitingColours(after: ImageID?, limit: Int, again: Bool) throws -> [ImageID]
+    /// The version of the rule that measured the catalogue's colours, nil when none was recorded.
+    func colourRule() throws -> Int?
+    /// Records that every colour the catalogue holds was measured by `rule`.
+    func recordColourRule(_ rule: Int, at date: Date) throws
     /// Stores the garment colours measured on `image`'s thumbnail.
     func recordColours(_ colours: StoredColours, of image: ImageID) throws
     /// Images with a thumbnail whose fingerprints were never taken, by id.

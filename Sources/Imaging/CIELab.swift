@@ -37,10 +37,24 @@ public struct CIELab: Sendable, Equatable {
         let z = 0.0193339 * r + 0.1191920 * g + 0.9503041 * bl
         func f(_ t: Double) -> Double {
             let epsilon = 216.0 / 24389.0, kappa = 24389.0 / 27.0
-            return t > epsilon ? cbrt(t) : (kappa * t + 16) / 116
+            return t > epsilon ? CIELab.cubeRoot(t) : (kappa * t + 16) / 116
         }
         let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883))
         self.init(lightness: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
+    }
+
+    /// The cube root of `t` (positive and normal), within a few units in the last place of
+    /// `cbrt`'s: a first guess from the exponent's bits (a third of them, offset so that the
+    /// guess is within 4%), then two steps of Halley's method, each cubing the error. Colour
+    /// naming converts every pixel it measures, and libm's `cbrt` was a third of its time.
+    @inline(__always)
+    static func cubeRoot(_ t: Double) -> Double {
+        var y = Double(bitPattern: t.bitPattern / 3 + 0x2A9F_7893_782D_A1CE)
+        for _ in 0..<2 {
+            let cube = y * y * y
+            y *= (cube + 2 * t) / (2 * cube + t)
+        }
+        return y
     }
 
     /// `#RRGGBB`.

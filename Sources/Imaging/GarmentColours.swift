@@ -1,8 +1,9 @@
 /// The main colours of the garment in an image: one palette name for the garment (`main`)
 /// and up to three names with their shares of its area and the mean L*a*b* of the pixels
 /// each covers. Measured on the garment only, with the mask the photo recipe finds (so a
-/// white shirt on a red bed is white), at the recipe's working size; on the whole image where
-/// it finds none (an image with Fashion-MNIST's black border), and `onGarment` says so.
+/// white shirt on a red bed is white), on the stored thumbnail's own pixels; on the whole
+/// image where it finds none (an image with Fashion-MNIST's black border), and `onGarment`
+/// says so.
 ///
 /// How the garment is named, after the photo's own white is taken as white (`WhitePatch`):
 /// 1. Chroma first. A pixel with C* under `achromaticChroma` is black, grey or white; a
@@ -10,13 +11,23 @@
 ///    and seams are grey on any garment).
 /// 2. A chromatic garment is named by its chromatic pixels, each named by the nearest
 ///    reference colour (`ClothingColour`), blue below `navyLightness` being navy; the name
-///    covering most of them wins, unless another holds `multicolourShare` of them and is not
-///    a shade of it (`ClothingColour.isShade(of:)`): then it is multicoloured.
+///    covering most of them wins. It is multicoloured instead when another name holds
+///    `multicolourShare` of them and is not a shade of it (`ClothingColour.isShade(of:)`),
+///    or when the winner and its shades together do not cover half of them: no one colour
+///    covers most of the garment (a check of five colours, none of them a majority).
 /// 3. An achromatic garment is named by the median lightness of its achromatic pixels:
 ///    black under `blackLightness`, white from `whiteLightness`, grey between; multicoloured
 ///    when both the dark and the light part hold `stripeShare` (black and white stripes).
-/// The seven constants are round values chosen on the even rows of bench/colour-labels.tsv
-/// and checked on the odd rows (`imaging-tools colours`).
+///
+/// The pixels are the thumbnail's, not the recipe's working copy's: averaged down to 96
+/// pixels, the stripes, checks and prints of a patterned garment blur into one colour that is
+/// none of its own (black and white gingham became grey). A sparse grid keeps the cost of the
+/// working copy's: every row, every `columnStep`-th pixel, each row starting `rowShift` further
+/// right, so that no stripe lines up with the grid.
+///
+/// The constants are round values chosen on the even rows of bench/colour-labels.tsv and
+/// checked on the odd rows (`imaging-tools colours`); the half of step 2 is the palette's
+/// meaning of multicolour, not a choice.
 public struct GarmentColours: Sendable, Equatable {
     public struct Share: Sendable, Equatable {
         public var colour: ClothingColour
@@ -38,16 +49,22 @@ public struct GarmentColours: Sendable, Equatable {
     /// False when no garment was found and the whole image was measured.
     public var onGarment: Bool
 
+    /// The version of the rule that measures the colours: 1 measured the working copy's pixels
+    /// and knew no majority in step 2; 2 is this. A catalogue whose colours an older rule
+    /// measured gets them again from `wardrobe colours`.
+    public static let rule = 2
+
     /// A name covering less of the garment than this is not one of its main colours.
     public static let minimumShare = 0.1
     static let achromaticChroma = 12.0
     static let chromaticShare = 0.4
     static let multicolourShare = 0.25
-    static let stripeShare = 0.2
+    static let stripeShare = 0.1
     static let navyLightness = 30.0
     static let blackLightness = 30.0
     static let whiteLightness = 80.0
-    static let sampleStride = 3
+    static let columnStep = 20
+    static let rowShift = 7
 
     public init(main: ClothingColour, colours: [Share], onGarment: Bool) {
         self.main = main
@@ -57,23 +74,71 @@ public struct GarmentColours: Sendable, Equatable {
 
     /// Measures `image` (the stored thumbnail) with the photo recipe's segmentation.
     public init(measuring image: Bitmap, recipe: PhotoRecipe = PhotoRecipe()) {
-        let working = recipe.workingCopy(ofRGB: image.rgb())
+        let rgb = image.rgb()
+        let working = recipe.workingCopy(ofRGB: rgb)
         let mask = recipe.garmentMask(width: working.width, height: working.height, colours: working.samples)
-        self.init(samples: working.samples, mask: mask)
+        self.init(rgb: rgb, working: working.samples, mask: mask)
     }
 
-    /// From working-size RGB samples (0...255) and the garment's mask on them (nil: the whole image).
-    /// Every `sampleStride`-th pixel is measured: on the 96-pixel working copy, a grid of every
-    /// third column, which holds the garment's colours as well and costs a third.
-    init(samples: [Float], mask: Mask?) {
+    /// From the thumbnail's RGB pixels, the working copy's RGB samples (0...255) the mask was
+    /// found on (which give the photo's white), and the garment's mask on them (nil: the
+    /// whole image).
+    package init(rgb: Bitmap, working samples: [Float], mask: Mask?) {
+        precondition(rgb.channels == 3, "colours are measured on RGB")
         let white = WhitePatch(samples: samples)
         var pixels: [(lab: CIELab, name: ClothingColour)] = []
-        pixels.reserveCapacity(samples.count / 3 / Self.sampleStride + 1)
-        for pixel in stride(from: 0, to: samples.count / 3, by: Self.sampleStride) where mask?.bits[pixel] ?? true {
-            let (lab, level) = white.adapted(samples[3 * pixel], samples[3 * pixel + 1], samples[3 * pixel + 2])
-            pixels.append((lab, Self.name(lab, nearestReference: ColourTable.shared.name(level: level))))
+        pixels.reserveCapacity(rgb.width * rgb.height / Self.columnStep + 1)
+        rgb.pixels.withUnsafeBufferPointer { bytes in
+            Self.forEachMeasured(in: rgb, mask: mask, columnStep: Self.columnStep, rowShift: Self.rowShift) { at in
+                let (lab, level) = white.adapted(bytes[at], bytes[at + 1], bytes[at + 2])
+                pixels.append((lab, Self.name(lab, nearestReference: ColourTable.shared.name(level: level))))
+            }
         }
         self.init(main: Self.main(of: pixels), colours: Self.shares(of: pixels), onGarment: mask != nil)
+    }
+
+    /// Calls `body` with the offset in `rgb.pixels` of each measured pixel: those under the
+    /// mask (found at the working size, so scaled to the thumbnail's), on every row, every
+    /// `columnStep`-th from a first column that moves `rowShift` further right each row.
+    @inline(__always)
+    static func forEachMeasured(in rgb: Bitmap, mask: Mask?, columnStep: Int, rowShift: Int, _ body: (Int) -> Void) {
+        guard let mask else {
+            for y in 0..<rgb.height {
+                for x in stride(from: y * rowShift % columnStep, to: rgb.width, by: columnStep) { body(3 * (y * rgb.width + x)) }
+            }
+            return
+        }
+        let maskColumns = (0..<rgb.width).map { $0 * mask.width / rgb.width }
+        mask.withBytes { bits in
+            for y in 0..<rgb.height {
+                let maskRow = y * mask.height / rgb.height * mask.width
+                for x in stride(from: y * rowShift % columnStep, to: rgb.width, by: columnStep) where bits[maskRow + maskColumns[x]] != 0 {
+                    body(3 * (y * rgb.width + x))
+                }
+            }
+        }
+    }
+
+    /// Every pixel of the thumbnail adapted to the photo's white (as 4-bit levels, shown as
+    /// bytes), with its name (nil off the garment): what the naming sees, for looking at a
+    /// photo it names wrongly (`imaging-tools colour-sheet`).
+    package static func namedPixels(measuring image: Bitmap, recipe: PhotoRecipe = PhotoRecipe())
+        -> (width: Int, height: Int, adapted: [UInt8], names: [ClothingColour?]) {
+        let rgb = image.rgb()
+        let working = recipe.workingCopy(ofRGB: rgb)
+        let mask = recipe.garmentMask(width: working.width, height: working.height, colours: working.samples)
+        let white = WhitePatch(samples: working.samples)
+        var adapted = [UInt8](repeating: 0, count: rgb.pixels.count)
+        var names = [ClothingColour?](repeating: nil, count: rgb.width * rgb.height)
+        for at in stride(from: 0, to: rgb.pixels.count, by: 3) {
+            let (_, level) = white.adapted(rgb.pixels[at], rgb.pixels[at + 1], rgb.pixels[at + 2])
+            (adapted[at], adapted[at + 1], adapted[at + 2]) = (UInt8(level.x * 17), UInt8(level.y * 17), UInt8(level.z * 17))
+        }
+        forEachMeasured(in: rgb, mask: mask, columnStep: 1, rowShift: 0) { at in
+            let (lab, level) = white.adapted(rgb.pixels[at], rgb.pixels[at + 1], rgb.pixels[at + 2])
+            names[at / 3] = name(lab, nearestReference: ColourTable.shared.name(level: level))
+        }
+        return (rgb.width, rgb.height, adapted, names)
     }
 
     /// A pixel's own name: by lightness when achromatic, else its nearest reference's.
@@ -90,19 +155,23 @@ public struct GarmentColours: Sendable, Equatable {
     /// The garment's one name (steps 1 to 3 above).
     static func main(of pixels: [(lab: CIELab, name: ClothingColour)]) -> ClothingColour {
         guard !pixels.isEmpty else { return .multicolour }
-        let chromatic = pixels.filter { $0.lab.chroma >= achromaticChroma }
-        if Double(chromatic.count) >= chromaticShare * Double(pixels.count) {
-            var counts = [Int](repeating: 0, count: ClothingColour.allCases.count)
-            for pixel in chromatic { counts[pixel.name.index] += 1 }
+        var counts = [Int](repeating: 0, count: ClothingColour.allCases.count)
+        var lightness: [Double] = []
+        lightness.reserveCapacity(pixels.count)
+        for pixel in pixels {
+            if pixel.lab.chroma < achromaticChroma { lightness.append(pixel.lab.lightness) } else { counts[pixel.name.index] += 1 }
+        }
+        let chromatic = pixels.count - lightness.count
+        if Double(chromatic) >= chromaticShare * Double(pixels.count) {
             let ranked = ClothingColour.allCases.filter { counts[$0.index] > 0 }
                 .sorted { counts[$0.index] > counts[$1.index] || (counts[$0.index] == counts[$1.index] && $0.rawValue < $1.rawValue) }
             let top = ranked[0]
             let other = ranked.dropFirst().first {
-                Double(counts[$0.index]) >= multicolourShare * Double(chromatic.count) && !$0.isShade(of: top)
+                Double(counts[$0.index]) >= multicolourShare * Double(chromatic) && !$0.isShade(of: top)
             }
-            return other == nil ? top : .multicolour
+            let family = ranked.filter { $0.isShade(of: top) }.reduce(0) { $0 + counts[$1.index] }
+            return other == nil && 2 * family >= chromatic ? top : .multicolour
         }
-        var lightness = pixels.filter { $0.lab.chroma < achromaticChroma }.map(\.lab.lightness)
         let dark = lightness.count { $0 < blackLightness }, light = lightness.count { $0 >= whiteLightness }
         let enough = stripeShare * Double(lightness.count)
         if Double(dark) >= enough && Double(light) >= enough { return .multicolour }

@@ -36,7 +36,7 @@ public struct ImageFingerprint: Sendable, Equatable {
     }
 
     /// From working-size RGB samples (0...255) and the garment's mask on them (nil: none found).
-    init(width: Int, height: Int, samples: [Float], mask: Mask?) {
+    package init(width: Int, height: Int, samples: [Float], mask: Mask?) {
         var gray = [Float](repeating: 0, count: width * height)
         for pixel in 0..<gray.count {
             gray[pixel] = 0.299 * samples[3 * pixel] + 0.587 * samples[3 * pixel + 1] + 0.114 * samples[3 * pixel + 2]

@@ -4,7 +4,7 @@
 /// the bits as bytes through raw buffers, in passes the compiler can vectorise, with no
 /// allocation per pixel. They are pure set operations: however they run, the result is the
 /// same mask.
-struct Mask: Equatable {
+package struct Mask: Equatable {
     let width: Int
     let height: Int
     var bits: [Bool]

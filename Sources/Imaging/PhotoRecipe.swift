@@ -83,16 +83,17 @@ public struct PhotoRecipe: PrepRecipe, Equatable {
         let rgb = image.rgb()
         let working = workingCopy(ofRGB: rgb)
         let mask = garmentMask(width: working.width, height: working.height, colours: working.samples)
-        return (prepare(image, rgb: rgb, mask: mask), GarmentColours(samples: working.samples, mask: mask),
+        return (prepare(image, rgb: rgb, mask: mask), GarmentColours(rgb: rgb, working: working.samples, mask: mask),
                 ImageFingerprint(width: working.width, height: working.height, samples: working.samples, mask: mask))
     }
 
     /// The garment's colours and the image's fingerprints from one working copy and one
     /// segmentation, without the tensor: what import measures beside another recipe's tensor.
     public func measure(_ image: Bitmap) -> (colours: GarmentColours, fingerprint: ImageFingerprint) {
-        let working = workingCopy(ofRGB: image.rgb())
+        let rgb = image.rgb()
+        let working = workingCopy(ofRGB: rgb)
         let mask = garmentMask(width: working.width, height: working.height, colours: working.samples)
-        return (GarmentColours(samples: working.samples, mask: mask),
+        return (GarmentColours(rgb: rgb, working: working.samples, mask: mask),
                 ImageFingerprint(width: working.width, height: working.height, samples: working.samples, mask: mask))
     }
 
@@ -112,7 +113,7 @@ public struct PhotoRecipe: PrepRecipe, Equatable {
     }
 
     /// The working-size copy the segmentation runs on: RGB samples, 0...255.
-    func workingCopy(ofRGB rgb: Bitmap) -> (width: Int, height: Int, samples: [Float]) {
+    package func workingCopy(ofRGB rgb: Bitmap) -> (width: Int, height: Int, samples: [Float]) {
         let working = Bitmap.fittedSize(width: rgb.width, height: rgb.height, longestSide: workingSide)
         let samples = AreaResampler.resize(rgb.pixels, width: rgb.width, height: rgb.height, channels: 3,
                                            toWidth: working.width, toHeight: working.height) { Float($0) }
@@ -122,7 +123,7 @@ public struct PhotoRecipe: PrepRecipe, Equatable {
     /// The garment's mask on a working-size copy's RGB samples, as `prepare` finds it; nil
     /// for an image with Fashion-MNIST's black border, where there is no background to
     /// separate it from.
-    func garmentMask(width: Int, height: Int, colours: [Float]) -> Mask? {
+    package func garmentMask(width: Int, height: Int, colours: [Float]) -> Mask? {
         if Segmenter.hasBlackBorder(width: width, height: height, colours: colours) { return nil }
         return segmenter(width: width, height: height, colours: colours).segment()
     }

@@ -3,17 +3,23 @@
 /// included) becomes white, the gain between 1 and 2. Photos of clothes are taken indoors,
 /// under warm or dim light: a white shirt comes out grey-beige and a blue one grey-blue, and
 /// named as they are, most whites were called grey.
+///
+/// The gains come from the recipe's working copy (its samples are area averages); the pixels
+/// adapted are the thumbnail's whole bytes, so each channel's 256 adapted values and 4-bit
+/// levels are worked out once a picture rather than once a pixel.
 struct WhitePatch {
     static let percentile = 0.97
     static let maximumGain = 2.0
 
-    /// Linear light of the sample values 0, 1/16, ... 255 (the area averages are fractional).
-    private static let steps = 16
-    private static let linearTable: [Double] = (0...255 * steps).map { CIELab.linear(Double($0) / Double(steps)) }
+    /// Linear light of the byte values 0...255.
+    private static let linearTable: [Double] = (0...255).map { CIELab.linear(Double($0)) }
     /// The linear light at which each 4-bit sRGB level (of 16 values) ends.
     private static let levelEnds: [Double] = (1..<16).map { CIELab.linear(Double($0 * 16)) }
 
-    private let gains: SIMD3<Double>
+    /// Channel-major (red's 256, then green's, then blue's): each byte value's linear light
+    /// times the channel's gain, at most 1, and the 4-bit level that falls in.
+    private let adaptedLinear: [Double]
+    private let levels: [Int]
 
     /// The gains for a picture's RGB samples (0...255), from a histogram of whole levels.
     init(samples: [Float]) {
@@ -34,20 +40,21 @@ struct WhitePatch {
             for level in 0..<256 {
                 seen += histograms[channel * 256 + level]
                 guard seen > rank else { continue }
-                let white = Self.linearTable[level * Self.steps]
+                let white = Self.linearTable[level]
                 gains[channel] = white > 0 ? min(Self.maximumGain, max(1, 1 / white)) : 1
                 break
             }
         }
-        self.gains = gains
+        adaptedLinear = (0..<3 * 256).map { min(1, Self.linearTable[$0 % 256] * gains[$0 / 256]) }
+        levels = adaptedLinear.map(Self.level)
     }
 
-    /// A sample adapted: its L*a*b* and its 4-bit sRGB levels (for `ColourTable`).
-    func adapted(_ red: Float, _ green: Float, _ blue: Float) -> (lab: CIELab, level: SIMD3<Int>) {
-        let linear = SIMD3(Self.linearTable[Self.step(red)], Self.linearTable[Self.step(green)],
-                           Self.linearTable[Self.step(blue)])
-        let white = (linear * gains).replacing(with: 1, where: linear * gains .> 1)
-        return (CIELab(linearRed: white.x, green: white.y, blue: white.z), SIMD3(Self.level(white.x), Self.level(white.y), Self.level(white.z)))
+    /// A pixel adapted: its L*a*b* and its 4-bit sRGB levels (for `ColourTable`).
+    @inline(__always)
+    func adapted(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> (lab: CIELab, level: SIMD3<Int>) {
+        let r = Int(red), g = 256 + Int(green), b = 512 + Int(blue)
+        return (CIELab(linearRed: adaptedLinear[r], green: adaptedLinear[g], blue: adaptedLinear[b]),
+                SIMD3(levels[r], levels[g], levels[b]))
     }
 
     /// The first 4-bit level whose end lies above `value` (15 past the last end), by halving:
@@ -60,10 +67,6 @@ struct WhitePatch {
             if value < levelEnds[middle] { high = middle } else { low = middle + 1 }
         }
         return low
-    }
-
-    private static func step(_ value: Float) -> Int {
-        rounded(value * Float(steps), upTo: 255 * steps)
     }
 
     /// `value.rounded()` (half away from zero) clamped to `0...highest`, without a libm call

@@ -97,6 +97,38 @@ import Testing
         #expect(try run() == Report(measured: 0, unreadable: 0))
     }
 
+    /// Colours an earlier rule measured (the catalogue recorded none, or an older one) are
+    /// measured again, every image, by `colours`, and the rule recorded: the next run measures
+    /// only what is left. A person's colour stays as it was.
+    @Test func coloursMeasuresAgainWhatAnEarlierRuleMeasured() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        let atImport = try listed(db)
+        let red = try #require(atImport["red.jpg"])
+        #expect(try WardrobeProcess.run(["colour", "--db", db, "pink", String(red.id)]).status == 0)
+        // What an earlier rule left: other colours, and the rule it recorded.
+        let catalogue = try Catalogue(path: db)
+        try catalogue.database.execute("UPDATE images SET colour = 'green', colours = 'green 1 50 -40 30'")
+        try catalogue.recordColourRule(1, at: Date())
+        struct Report: Decodable, Equatable { var measured: Int; var again: Bool; var rule: Int }
+        func run() throws -> Report {
+            let result = try WardrobeProcess.run(["colours", "--db", db, "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        }
+        let rule = GarmentColours.rule
+        #expect(try run() == Report(measured: 4, again: true, rule: rule))
+        #expect(try catalogue.colourRule() == rule)
+        let measured = try listed(db)
+        #expect(measured.mapValues { $0.colours } == atImport.mapValues { $0.colours })
+        #expect(measured["red.jpg"]?.colour == "pink" && measured["navy.jpg"]?.colour == "navy")
+        #expect(try run() == Report(measured: 0, again: false, rule: rule))
+        let table = try WardrobeProcess.run(["colours", "--db", db]).stdout
+        #expect(table.contains("measured") && !table.contains("again"), "\(table)")
+    }
+
     /// `colour`: a person's colour, kept like a label. It outranks the measured one in list,
     /// show and export; no re-run changes it (reclassify, colours, a re-import); history shows
     /// every act; --clear takes it back; a wrong word or image is one line naming it, and

@@ -136,7 +136,8 @@ import Testing
             try store.forEachCurrentClassification(query) { listed.append($0.image) }
             note("listed \(query)", listed)
         }
-        note("awaiting colours", try store.imagesAwaitingColours(after: ImageID(5), limit: 4))
+        note("awaiting colours", try store.imagesAwaitingColours(after: ImageID(5), limit: 4, again: false))
+        note("awaiting colours again", try store.imagesAwaitingColours(after: ImageID(5), limit: 4, again: true))
         note("image 4", try store.image(ImageID(4)) as Any)
         for order in GalleryQuery.Order.allCases {
             let page = try store.galleryPage(GalleryQuery(order: order, limit: 7))
@@ -213,8 +214,16 @@ import Testing
         // Image n is photo n - 1: blue at 0, 6, 12, ...; navy at 2, 8, 14, ...; image 4 white.
         #expect(blue.sorted() == stride(from: 1, through: 30, by: 6).map { ImageID(Int64($0)) })
         #expect(navyOrWhite.sorted() == ([4] + Array(stride(from: 3, through: 30, by: 6))).sorted().map { ImageID(Int64($0)) })
-        // Every odd photo waits to be measured, except image 4, recorded since.
-        #expect(try store.imagesAwaitingColours(after: nil, limit: 100) == (1...15).map { ImageID(Int64(2 * $0)) }.filter { $0 != ImageID(4) })
+        // Every odd photo waits to be measured, except image 4, recorded since; measured again,
+        // every image does.
+        #expect(try store.imagesAwaitingColours(after: nil, limit: 100, again: false)
+                == (1...15).map { ImageID(Int64(2 * $0)) }.filter { $0 != ImageID(4) })
+        #expect(try store.imagesAwaitingColours(after: ImageID(27), limit: 100, again: true) == [28, 29, 30].map { ImageID(Int64($0)) })
+        // The rule that measured them: none recorded, then the latest recorded.
+        #expect(try store.colourRule() == nil)
+        try store.recordColourRule(2, at: Self.start)
+        try store.recordColourRule(3, at: Self.start)
+        #expect(try store.colourRule() == 3)
     }
 
     /// Fingerprints kept at import and recorded later read back bit for bit (the high bit

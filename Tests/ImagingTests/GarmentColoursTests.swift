@@ -68,6 +68,26 @@ import Testing
         #expect(shaded.main != .multicolour)
     }
 
+    /// Checks finer than the recipe's working copy can hold (three pixels of the thumbnail, a
+    /// pixel and a bit of the 96-pixel copy) are still black and white: the colours are
+    /// measured on the thumbnail's own pixels, where averaged down they were one grey.
+    @Test func fineChecksAreBlackAndWhite() {
+        let checks = GarmentColours(measuring: photo(background: [200, 170, 130]) { x, y in
+            (x / 3 + y / 3) % 2 == 0 ? [20, 20, 22] : [235, 235, 235]
+        })
+        #expect(checks.main == .multicolour, "\(checks)")
+        #expect(Set(checks.colours.prefix(2).map(\.colour)) == [.black, .white], "\(checks)")
+    }
+
+    /// A print of five colours in equal parts, no two of them shades of one colour, has no
+    /// main colour: it is multicoloured, though no second colour holds a quarter of it.
+    @Test func aPrintWithoutAMajorityIsMulticoloured() {
+        let inks: [[UInt8]] = [[170, 35, 40], [60, 120, 60], [70, 100, 150], [225, 195, 40], [120, 60, 150]]
+        let print = GarmentColours(measuring: photo(background: [236, 234, 230]) { x, y in inks[(x + y) / 12 % 5] })
+        #expect(print.main == .multicolour, "\(print)")
+        #expect(print.colours.count == 3 && print.colours.allSatisfy { $0.share < 0.25 }, "\(print)")
+    }
+
     /// An image in Fashion-MNIST's form has no background to separate: the whole image is
     /// measured, and said so.
     @Test func fashionMNISTImageIsMeasuredWhole() throws {

@@ -203,6 +203,17 @@ func stages(_ options: BenchOptions) throws {
             // from its one segmentation, and alone (segmenting again) beside any other recipe's.
             _ = timed("photo + measuring") { PhotoRecipe().prepareMeasuring(seen) }
             _ = timed("measuring alone") { PhotoRecipe().measure(seen) }
+            // Its parts: the working copy and its segmentation (the photo recipe's own), then
+            // what measuring adds on them, the colours and the fingerprints.
+            let rgb = seen.rgb()
+            let working = timed("working copy") { PhotoRecipe().workingCopy(ofRGB: rgb) }
+            let mask = timed("segmentation") {
+                PhotoRecipe().garmentMask(width: working.width, height: working.height, colours: working.samples)
+            }
+            _ = timed("colours") { GarmentColours(rgb: rgb, working: working.samples, mask: mask) }
+            _ = timed("fingerprints") {
+                ImageFingerprint(width: working.width, height: working.height, samples: working.samples, mask: mask)
+            }
             for recipe in recipes {
                 let tensor = timed("prep \(recipe.name)") { recipe.prepare(seen) }
                 try timed("classify") {

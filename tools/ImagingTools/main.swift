@@ -4,6 +4,8 @@
 //   imaging-tools format-fixtures --out DIR   (sources for make fixtures; oriented HEIF/AVIF)
 //   imaging-tools colours --labels bench/colour-labels.tsv --photos DIR
 //       the garment's main colour against the hand labels: agreement, confusion, cost
+//   imaging-tools colour-sheet --labels bench/colour-labels.tsv --photos DIR [--all] [--out FILE.png]
+//       the rows named wrongly (or all): thumbnail, what the naming sees, each pixel's name
 //   imaging-tools duplicate-set --out DIR PHOTO-DIR...
 //       every photo and three variants (resized, recompressed, cropped, brightened; by hash), sources.tsv
 //   imaging-tools duplicate-distances --set DIR   (true and false pairs within each fingerprint distance)
@@ -50,6 +52,10 @@ do {
     case "colours":
         guard let labels = option("--labels"), let photos = option("--photos") else { fail("colours needs --labels and --photos") }
         try ColourAgreement(labels: labels, photos: photos).report()
+    case "colour-sheet":
+        guard let labels = option("--labels"), let photos = option("--photos") else { fail("colour-sheet needs --labels and --photos") }
+        let all = arguments.contains("--all")
+        try ColourSheet(labels: labels, photos: photos, all: all).write(to: option("--out") ?? "colour-sheet.png")
     case "duplicate-set":
         guard let out = option("--out"), !arguments.isEmpty else { fail("duplicate-set needs --out DIR and photo folders") }
         try DuplicateSet(photos: arguments, out: out).write()

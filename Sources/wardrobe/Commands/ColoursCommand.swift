@@ -13,6 +13,8 @@ struct ColoursCommand: Command {
             orange, yellow, green, blue, navy, purple, multicolour). Images imported by an
             earlier version have none until this command measures them, from their stored
             thumbnails only: no photo is read. Running it again measures only what is left.
+            When this version measures colours differently from the one that measured the
+            catalogue's, it measures every image again (a person's colour stays as it was).
             'wardrobe list --colour blue' then finds them.
 
             Exit status: 0 on success, 1 when the catalogue cannot be read or written, 64 for
@@ -29,7 +31,8 @@ struct ColoursCommand: Command {
             try console.json(report, of: "the colours report")
             return .success
         }
-        let rows = [["measured", String(report.measured), "images whose thumbnail was measured"],
+        let measured = report.again ? "images measured again, by this version's rule" : "images whose thumbnail was measured"
+        let rows = [["measured", String(report.measured), measured],
                     ["unreadable", String(report.unreadable), "thumbnails that could not be decoded"]]
         console.outputLines(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
         return .success
