@@ -194,6 +194,8 @@ extension Database {
          "SELECT count(*) FROM corrections WHERE label IS NOT NULL AND \(label("label", upTo: 10))"),
         ("corrections with a time outside the years 1 to 9999",
          "SELECT count(*) FROM corrections WHERE \(time("corrected_at"))"),
+        ("colour corrections with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM colour_corrections WHERE \(time("corrected_at"))"),
         ("images with a time outside the years 1 to 9999",
          "SELECT count(*) FROM images WHERE \(time("first_imported")) OR (taken_at IS NOT NULL AND \(time("taken_at")))"),
         ("paths with a time outside the years 1 to 9999",

@@ -47,6 +47,8 @@ extension PostgresCatalogue {
          "SELECT count(*) FROM current_classifications WHERE \(time("classified_at"))"),
         ("corrections with a time outside the years 1 to 9999",
          "SELECT count(*) FROM corrections WHERE \(time("corrected_at"))"),
+        ("colour corrections with a time outside the years 1 to 9999",
+         "SELECT count(*) FROM colour_corrections WHERE \(time("corrected_at"))"),
         ("images with a time outside the years 1 to 9999",
          "SELECT count(*) FROM images WHERE \(time("first_imported")) OR (taken_at IS NOT NULL AND \(time("taken_at")))"),
         ("paths with a time outside the years 1 to 9999",

@@ -144,6 +144,23 @@ import Testing
         #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
     }
 
+    /// A colour act's time was not looked at: `check` said "no damage found" of a catalogue
+    /// whose colour act `history` refuses.
+    @Test func checkLooksAtTheTimesOfColourActs() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.changedCatalogue(in: folder, "")
+        #expect(try WardrobeProcess.run(["colour", "--db", db, "navy", "1"]).status == 0)
+        try Catalogue(path: db).database.execute("UPDATE colour_corrections SET corrected_at = 9223372036854775807")
+        let before = try #require(FileManager.default.contents(atPath: db))
+        let refused = try WardrobeProcess.run(["history", "--db", db, "1"])
+        #expect(refused.status == 1 && refused.stderr.contains("value wardrobe never stores"), "\(refused.stderr)")
+        let check = try WardrobeProcess.run(["check", "--db", db])
+        #expect(check.status == 1 && check.stdout.contains("colour corrections with a time outside the years 1 to 9999: 1 row"),
+                "\(check.stdout)\(check.stderr)")
+        #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
+    }
+
     static let servedChanges: [(sql: String, pages: [String])] = [
         ("""
          UPDATE classifications SET confidence = 9e999 WHERE image_id = 1;
