@@ -5,7 +5,10 @@ public struct ForgetReport: Sendable, Equatable {
     public var images = 0
     public var paths = 0
     public var classifications = 0
+    /// A person's label acts (`corrections`).
     public var corrections = 0
+    /// A person's colour acts (`colour_corrections`), counted apart from the labels.
+    public var colourCorrections = 0
     /// False when another connection kept the write-ahead log from being
     /// emptied: the deleted bytes stay in the `-wal` file until it is.
     public var logEmptied = true
@@ -35,7 +38,7 @@ extension Catalogue {
                 try database.execute("DELETE FROM corrections WHERE image_id = ?", image)
                 report.corrections += database.changes
                 try database.execute("DELETE FROM colour_corrections WHERE image_id = ?", image)
-                report.corrections += database.changes
+                report.colourCorrections += database.changes
                 try database.execute("DELETE FROM dismissed_duplicates WHERE image_id = ?1 OR other_image_id = ?1", image)
                 try database.execute("DELETE FROM prepared_tensors WHERE image_id = ?", image)
                 try database.execute("DELETE FROM classifications WHERE image_id = ?", image)

@@ -140,7 +140,7 @@ extension PostgresCatalogue {
                 try connection.execute("INSERT INTO images_being_forgotten (image_id) VALUES ($1)", image)
                 try connection.execute("DELETE FROM current_classifications WHERE image_id = $1", image)
                 report.corrections += try connection.execute("DELETE FROM corrections WHERE image_id = $1", image)
-                report.corrections += try connection.execute("DELETE FROM colour_corrections WHERE image_id = $1", image)
+                report.colourCorrections += try connection.execute("DELETE FROM colour_corrections WHERE image_id = $1", image)
                 try connection.execute("DELETE FROM dismissed_duplicates WHERE image_id = $1 OR other_image_id = $1", image)
                 try connection.execute("DELETE FROM prepared_tensors WHERE image_id = $1", image)
                 report.classifications += try connection.execute("DELETE FROM classifications WHERE image_id = $1", image)

@@ -68,7 +68,7 @@ import Testing
         let show = try WardrobeProcess.run(["show", "--db", db, "--no-preview", String(red.id)])
         #expect(show.stdout.contains("colour") && show.stdout.contains("red  (red "), "\(show.stdout)")
         let csv = try WardrobeProcess.run(["export", "--db", db, "--format", "csv", "--colour", "red"]).stdout.split(separator: "\n")
-        #expect(csv.first?.hasSuffix(",taken_at,colour,colours") == true, "\(csv)")
+        #expect(csv.first?.hasSuffix(",taken_at,colour,colours,colour_source") == true, "\(csv)")
         #expect(csv.count == 2 && csv[1].contains(",red,"), "\(csv)")
     }
 
@@ -127,6 +127,52 @@ import Testing
         #expect(try run() == Report(measured: 0, again: false, rule: rule))
         let table = try WardrobeProcess.run(["colours", "--db", db]).stdout
         #expect(table.contains("measured") && !table.contains("again"), "\(table)")
+    }
+
+    /// `export` and `list` say where each colour came from, as `label_source` does of the label:
+    /// `colour_source` is `person` for a colour a person gave, `measured` else, empty for none.
+    @Test func exportSaysWhoGaveTheColour() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        let all = try listed(db)
+        let red = try #require(all["red.jpg"]), black = try #require(all["black.jpg"])
+        #expect(try WardrobeProcess.run(["colour", "--db", db, "pink", String(red.id)]).status == 0)
+        try Catalogue(path: db).database.execute("UPDATE images SET colour = NULL, colours = NULL WHERE id = ?", black.id)
+        struct Exported: Decodable { var id: Int64; var colour: String?; var colour_source: String? }
+        let json = try WardrobeProcess.run(["export", "--db", db, "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let rows = Dictionary(uniqueKeysWithValues: try JSONDecoder().decode([Exported].self, from: Data(json.stdout.utf8)).map { ($0.id, $0) })
+        #expect(rows[red.id]?.colour == "pink" && rows[red.id]?.colour_source == "person")
+        #expect(rows[black.id]?.colour == nil && rows[black.id]?.colour_source == nil)
+        #expect(rows.values.filter { $0.colour_source == "measured" }.count == 2)
+        let csv = try WardrobeProcess.run(["export", "--db", db, "--format", "csv"]).stdout.split(separator: "\n")
+        #expect(csv.first?.hasSuffix(",colour,colours,colour_source") == true, "\(csv)")
+        #expect(csv.contains { $0.hasPrefix("\(red.id),") && $0.contains(",pink,") && $0.hasSuffix(",person") }, "\(csv)")
+        #expect(csv.contains { $0.hasPrefix("\(black.id),") && $0.hasSuffix(",,") }, "\(csv)")
+        let list = try WardrobeProcess.run(["list", "--db", db, "--csv", "--colour", "navy"]).stdout
+        #expect(list.split(separator: "\n").last?.hasSuffix(",measured") == true, "\(list)")
+    }
+
+    /// `forget` counts a person's colour acts apart from the label acts it removes.
+    @Test func forgetCountsColourActsApartFromLabels() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        let red = try #require(try listed(db)["red.jpg"]), blue = try #require(try listed(db)["blue.jpg"])
+        #expect(try WardrobeProcess.run(["label", "--db", db, "Coat", String(red.id)]).status == 0)
+        #expect(try WardrobeProcess.run(["colour", "--db", db, "pink", String(red.id)]).status == 0)
+        #expect(try WardrobeProcess.run(["colour", "--db", db, "--clear", String(red.id)]).status == 0)
+        struct Report: Decodable { var images: Int; var corrections: Int; var colour_corrections: Int }
+        let json = try WardrobeProcess.run(["forget", "--db", db, "--yes", "--json", String(red.id)])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8))
+        #expect(report.images == 1 && report.corrections == 1 && report.colour_corrections == 2, "\(json.stdout)")
+        #expect(try WardrobeProcess.run(["colour", "--db", db, "navy", String(blue.id)]).status == 0)
+        let text = try WardrobeProcess.run(["forget", "--db", db, "--yes", String(blue.id)])
+        #expect(text.stdout.contains("0 labels, 1 colours"), "\(text.stdout)")
     }
 
     /// `colour`: a person's colour, kept like a label. It outranks the measured one in list,

@@ -338,7 +338,7 @@ import Testing
         #expect(try store.colourCorrections(of: ImageID(4)).isEmpty && store.image(ImageID(4))?.personColour == nil)
         // Forgetting the image removes its acts with it.
         let report = try store.forget([ImageID(3)])
-        #expect(try report.corrections == 3 && store.colourCorrections(of: ImageID(3)).isEmpty)
+        #expect(try report.colourCorrections == 3 && report.corrections == 0 && store.colourCorrections(of: ImageID(3)).isEmpty)
     }
 
     @Test(arguments: engines)

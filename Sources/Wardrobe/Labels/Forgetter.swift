@@ -10,7 +10,10 @@ public enum Forgetter {
         public var images: Int
         public var paths: Int
         public var classifications: Int
+        /// A person's label acts removed.
         public var corrections: Int
+        /// A person's colour acts removed (`wardrobe colour`), apart from the labels.
+        public var colourCorrections: Int
         /// False when another process reading the catalogue kept the log
         /// from being emptied: the bytes leave the `-wal` once it is done.
         public var logEmptied: Bool
@@ -19,7 +22,8 @@ public enum Forgetter {
         public var serverNote: String?
 
         enum CodingKeys: String, CodingKey {
-            case images, paths, classifications, corrections, logEmptied = "log_emptied", serverNote = "server_note"
+            case images, paths, classifications, corrections, colourCorrections = "colour_corrections"
+            case logEmptied = "log_emptied", serverNote = "server_note"
         }
     }
 
@@ -34,7 +38,8 @@ public enum Forgetter {
     static func forget(_ images: [ImageSummary], in catalogue: any CatalogueStore) throws -> Report {
         let report = try catalogue.forget(images.map { ImageID($0.id) })
         return Report(images: report.images, paths: report.paths, classifications: report.classifications,
-                      corrections: report.corrections, logEmptied: report.logEmptied, serverNote: report.serverNote)
+                      corrections: report.corrections, colourCorrections: report.colourCorrections,
+                      logEmptied: report.logEmptied, serverNote: report.serverNote)
     }
 
     /// An image as a person recognises it before it goes.

@@ -83,10 +83,16 @@ public struct ImageListing {
         public var colour: String?
         /// Its main colours with their shares ("blue 62%, grey 21%"); nil when never measured.
         public var colours: String?
+        /// True when `colour` is a person's (`wardrobe colour`), false when it was measured.
+        public var colouredByPerson: Bool
 
         public static let columns = ["id", "sha256", "label", "label_source", "model_label", "confidence", "model",
                                      "recipe", "classified_at", "imported_at", "width", "height", "format", "path",
-                                     "path_state", "taken_at", "colour", "colours"]
+                                     "path_state", "taken_at", "colour", "colours", "colour_source"]
+
+        /// Where `colour` came from, as `label_source` says it of the label: `person` or
+        /// `measured`; nil when the image has no colour.
+        public var colourSource: String? { colour == nil ? nil : colouredByPerson ? "person" : "measured" }
 
         /// `present`, `missing`, or `none` when the image has no path at all.
         public var pathState: String { path == nil ? "none" : pathMissing ? "missing" : "present" }
@@ -95,7 +101,7 @@ public struct ImageListing {
             [.integer(id), .text(sha256), .text(label), .text(labelledByPerson ? "person" : "model"), .text(modelLabel),
              .number(confidence), .text(model), .text(recipe), .date(classified), .date(imported),
              .integer(Int64(width)), .integer(Int64(height)), .text(format), .text(path), .text(pathState), .text(taken),
-             .text(colour), .text(colours)]
+             .text(colour), .text(colours), .text(colourSource)]
         }
     }
 
@@ -126,7 +132,7 @@ public struct ImageListing {
             recipe: "\(item.recipe.name)@\(item.recipe.version)", classified: item.classifiedAt,
             imported: item.firstImported, taken: item.taken.map { CaptureTime($0).text }, width: item.width, height: item.height, format: item.format,
             path: item.path, pathMissing: item.pathMissing, colour: item.personColour ?? item.colours?.main,
-            colours: item.colours.map(Self.sharesText))
+            colours: item.colours.map(Self.sharesText), colouredByPerson: item.personColour != nil)
     }
 
     /// "blue 62%, grey 21%": the main colours with their shares of the garment.

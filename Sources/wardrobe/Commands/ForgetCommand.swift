@@ -6,7 +6,7 @@ import Wardrobe
 struct ForgetCommand: Command {
     static let configuration = CommandConfiguration(
         name: "forget",
-        abstract: "Remove images for good: paths, thumbnail, classifications and labels.",
+        abstract: "Remove images for good: paths, thumbnail, classifications, labels and colours.",
         discussion: """
             The one command that deletes history. It exists for privacy: the freed space in
             the catalogue is overwritten and its write-ahead log emptied, so the thumbnail's
@@ -46,7 +46,8 @@ struct ForgetCommand: Command {
             try console.json(report, of: "the forget report")
         } else {
             console.output("Forgot \(report.images) image\(report.images == 1 ? "" : "s"): \(report.paths) paths, "
-                           + "\(report.classifications) classifications, \(report.corrections) labels")
+                           + "\(report.classifications) classifications, \(report.corrections) labels, "
+                           + "\(report.colourCorrections) colours")
         }
         if let note = report.serverNote { console.warning(note) }
         if !report.logEmptied {
