@@ -58,9 +58,10 @@ public final class WardrobeSite: HTTPHandler {
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        // label() refuses anything but a POST with the token and this server's Origin.
+        // label() and colour() refuse anything but a POST with the token and this server's Origin.
         if parts == ["label"] { return try label(request) }
         if parts == ["label-many"] { return try labelMany(request) }
+        if parts == ["colour"] { return try colour(request) }
         if request.method == "POST" { throw SiteError.notFound }
         // The gallery, review and an image's page read their own parameters (and refuse the
         // others); every other page takes none.

@@ -303,6 +303,25 @@ def main():
         check(driver.execute_script("return arguments[0].naturalWidth", tensor) == 168, "tensor picture did not load")
         shoot(driver, shots, "image")
 
+        # Set the garment's colour on the page, as `wardrobe colour` does: the page says a person
+        # set it, and `list --colour` and `list --json` agree; taking it back restores the measured one.
+        page_id = driver.current_url.rstrip("/").split("/image/")[1].split("?")[0]
+        given = "orange" if colour != "orange" else "purple"
+        Select(driver.find_element(By.CSS_SELECTOR, "div.colours select[name=colour]")).select_by_value(given)
+        driver.find_element(By.XPATH, "//div[@class='colours']//button[text()='Set colour']").click()
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.colour .swatch-" + given))
+        check("(set by a person)" in driver.find_element(By.CSS_SELECTOR, "p.colour").text,
+              "the page does not say a person set the colour")
+        check(int(page_id) in listed_ids(wardrobe, catalogue, "--colour", given),
+              f"list --colour {given} does not list image {page_id}")
+        rows = json.loads(subprocess.run([wardrobe, "list", "--db", catalogue, "--colour", given, "--json"], check=True,
+                                         capture_output=True, text=True).stdout)
+        check([r["colour_source"] for r in rows if str(r["id"]) == page_id] == ["person"],
+              f"list --json does not say image {page_id}'s colour is a person's")
+        driver.find_element(By.XPATH, "//div[@class='colours']//button[text()='Clear my colour']").click()
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.colour .swatch-" + colour))
+        check(int(page_id) not in listed_ids(wardrobe, catalogue, "--colour", given), "clearing the colour did not take it back")
+
         # Its similar strip: what `wardrobe similar` lists, in order, thumbnails loaded; a card
         # opens that image's page.
         page_id = driver.current_url.rstrip("/").split("/image/")[1].split("?")[0]

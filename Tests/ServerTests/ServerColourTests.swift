@@ -76,4 +76,47 @@ struct ServerColourTests {
         #expect(page.contains("swatch-\(given)") && page.contains("(set by a person)") && page.contains("measured: \(measured)"),
                 "\(page)")
     }
+
+    /// The image page sets a colour as `wardrobe colour` does (a person's act, recorded with
+    /// `serve`), offers to take it back, and refuses what `/label` refuses: no token, a
+    /// colour outside the palette, an image that is not there, a read-only server.
+    @Test func theImagePageSetsAndClearsAColour() throws {
+        let copy = try served.servedCopy()
+        defer { copy.server.stop() }
+        let client = RawHTTP(port: copy.server.port)
+        let catalogue = try Catalogue(path: copy.path)
+        let item = try #require(try catalogue.galleryPage(GalleryQuery(limit: 1)).first)
+        let measured = try #require(item.colours?.main)
+        let given = measured == "purple" ? "orange" : "purple"
+        let page = try client.get("/image/\(item.image)").text
+        #expect(page.contains("action=\"/colour\"") && page.contains("<option value=\"\(measured)\" selected>"), "\(page)")
+        #expect(!page.contains("Clear my colour"))
+        func post(_ fields: [(String, String)], token: String? = nil) throws -> RawHTTP.Response {
+            try client.post("/colour", form: [("token", token ?? copy.site.guardian.token), ("id", "\(item.image)")] + fields,
+                            origin: client.ownOrigin)
+        }
+        let set = try post([("action", "set"), ("colour", given), ("back", "/image/\(item.image)")])
+        #expect(set.status == 303 && set.header("location") == "/image/\(item.image)")
+        let acts = try catalogue.colourCorrections(of: item.image)
+        #expect(acts.map(\.colour) == [given] && acts.map(\.command) == ["serve"])
+        let after = try client.get("/image/\(item.image)").text
+        #expect(after.contains("swatch-\(given)") && after.contains("(set by a person)") && after.contains("Clear my colour"))
+        // Refused, and nothing written.
+        #expect(try post([("action", "set"), ("colour", "bleu")]).status == 400)
+        #expect(try post([("action", "set"), ("colour", given)], token: "wrong").status == 403)
+        #expect(try client.post("/colour", form: [("token", copy.site.guardian.token), ("id", "999999"), ("action", "clear")],
+                                origin: client.ownOrigin).status == 404)
+        #expect(try catalogue.colourCorrections(of: item.image).count == 1)
+        // Taken back: the measured colour again, both acts kept.
+        #expect(try post([("action", "clear")]).status == 303)
+        #expect(try catalogue.image(item.image)?.personColour == nil)
+        #expect(try catalogue.colourCorrections(of: item.image).map(\.kind) == [.colour, .clear])
+        let site = try WardrobeSite.over(copy.path, readOnly: true)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
+        defer { server.stop() }
+        let reader = RawHTTP(port: server.port)
+        #expect(!(try reader.get("/image/\(item.image)").text.contains("action=\"/colour\"")))
+        #expect(try reader.post("/colour", form: [("token", site.guardian.token), ("id", "\(item.image)"), ("action", "clear")],
+                                origin: reader.ownOrigin).status == 403)
+    }
 }

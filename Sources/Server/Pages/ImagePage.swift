@@ -3,7 +3,7 @@ import Wardrobe
 
 /// `/image/ID`: the thumbnail large, the 28x28 tensor the model saw, the top
 /// three with bars, the buttons that correct the label (with review's keys,
-/// and undo), the whole history
+/// and undo), the form that sets the garment's colour, the whole history
 /// (classifications and a person's acts) and every path with its state.
 struct ImagePage {
     let site: WardrobeSite
@@ -30,6 +30,8 @@ struct ImagePage {
             \(LabelForms.buttons(id: id, back: "/image/\(details.id)", token: site.guardian.token,
                                   modelLabel: details.label, corrected: details.correctedLabel != nil, keys: true, undoable: true))
             <p class="muted">Keys: 1–9 and 0 pick a label, n none, Enter confirms the model, u undoes.</p>
+            <h2>Set the colour</h2>
+            \(ColourForm.html(id: id, colour: details.colour, byPerson: details.personColour != nil, token: site.guardian.token))
             """
         let undoNotice: HTML = site.readOnly ? "" : undo.map {
             LabelForms.undoNotice(id: $0.image, was: $0.was, back: "/image/\(id)", token: site.guardian.token)

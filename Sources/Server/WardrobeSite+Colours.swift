@@ -1,0 +1,30 @@
+import Wardrobe
+
+extension WardrobeSite {
+    /// POST /colour: a person's colour for one image, the same act as `wardrobe colour`
+    /// (recorded with the command `serve`), then back to the page it came from (303).
+    /// Fields: `token`, `id`, `action` (`set`, or `clear` to take the person's colour back),
+    /// `colour` (a palette name, for `set`) and `back` (a path on this site).
+    func colour(_ request: HTTPRequest) throws -> HTTPResponse {
+        if let refused = guardian.checkStateChange(request) { return refused }
+        guard !readOnly else { return .text("Forbidden: this server is read-only.", status: 403) }
+        let form = request.form
+        guard let idText = form["id"], let id = try? SiteError.imageID(idText) else {
+            throw SiteError.badRequest("the form names no image")
+        }
+        let colour: String?
+        switch form["action"] ?? "" {
+        case "set":
+            do { colour = try ColourSetter.name(form["colour"] ?? "") } catch { throw SiteError.badRequest("\(error)") }
+        case "clear": colour = nil
+        default: throw SiteError.badRequest("unknown action")
+        }
+        guard try catalogue.hasImage(id) else { throw SiteError.notFound }
+        do {
+            _ = try catalogue.setColour(colour, [.id(id)], command: "serve")
+        } catch WardrobeError.notFound {
+            throw SiteError.notFound
+        }
+        return .seeOther(WardrobeSite.localPath(form["back"]) ?? "/image/\(id)")
+    }
+}
