@@ -39,32 +39,52 @@ public struct NewImage: Sendable {
 }
 
 extension NewImage {
-    /// The row an image adds, its values bound by name beside the SQL that names them.
-    /// Content already stored is left as it is: the caller finds that image by its hash.
+    /// A value of the images row, as either engine binds it.
+    typealias ColumnValue = (any SQLBindable & PostgresBindable)?
+
+    /// The images row's columns and where each value comes from, named once for both
+    /// engines' inserts (`insertSQL` here, `PostgresBatch`'s multi-row one): a new column
+    /// is one line here beside its migration. `now` is the batch's time in milliseconds.
+    static let columns: [(name: String, value: @Sendable (NewImage, _ now: Int64) -> ColumnValue)] = [
+        ("sha256", { image, _ in image.sha256.bytes }),
+        ("byte_size", { image, _ in image.byteSize }),
+        ("width", { image, _ in image.width }),
+        ("height", { image, _ in image.height }),
+        ("format", { image, _ in image.format }),
+        ("thumbnail", { image, _ in image.thumbnail }),
+        ("first_imported", { _, now in now }),
+        ("taken_at", { image, _ in image.taken?.clock.catalogueMilliseconds }),
+        ("taken_offset", { image, _ in image.taken?.offsetMinutes }),
+        // A new image's file was read for a capture time (an older one's may not have been).
+        ("capture_read", { _, _ in 1 }),
+        ("colour", { image, _ in image.colours?.main }),
+        ("colours", { image, _ in image.colours?.sharesText }),
+        ("colour_on_garment", { image, _ in image.colours.map { $0.onGarment ? 1 : 0 } }),
+        ("fingerprint", { image, _ in image.fingerprint?.wholeColumn }),
+        ("garment_fingerprint", { image, _ in image.fingerprint?.garmentColumn }),
+    ]
+
+    /// The columns' names, as an INSERT lists them.
+    static let columnList = columns.map(\.name).joined(separator: ", ")
+
+    /// The row an image adds, its values bound by name. Content already stored is left as
+    /// it is: the caller finds that image by its hash.
     static let insertSQL = """
-        INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at, taken_offset,
-                            capture_read, colour, colours, colour_on_garment, fingerprint, garment_fingerprint)
-        VALUES (:sha256, :byte_size, :width, :height, :format, :thumbnail, :first_imported, :taken_at, :taken_offset, 1,
-                :colour, :colours, :colour_on_garment, :fingerprint, :garment_fingerprint)
+        INSERT INTO images (\(columnList))
+        VALUES (\(columns.map { ":" + $0.name }.joined(separator: ", ")))
         ON CONFLICT (sha256) DO NOTHING
         """
 
     /// Binds this image to `insertSQL`'s parameters, as first imported at `now` (milliseconds).
     func bind(to statement: Statement, importedAt now: Int64) throws {
-        try statement.bind(sha256.bytes, to: ":sha256")
-        try statement.bind(byteSize, to: ":byte_size")
-        try statement.bind(width, to: ":width")
-        try statement.bind(height, to: ":height")
-        try statement.bind(format, to: ":format")
-        try statement.bind(thumbnail, to: ":thumbnail")
-        try statement.bind(now, to: ":first_imported")
-        try statement.bind(taken?.clock.catalogueMilliseconds, to: ":taken_at")
-        try statement.bind(taken?.offsetMinutes, to: ":taken_offset")
-        try statement.bind(colours?.main, to: ":colour")
-        try statement.bind(colours?.sharesText, to: ":colours")
-        try statement.bind(colours.map { $0.onGarment ? 1 : 0 }, to: ":colour_on_garment")
-        try statement.bind(fingerprint?.wholeColumn, to: ":fingerprint")
-        try statement.bind(fingerprint?.garmentColumn, to: ":garment_fingerprint")
+        for column in Self.columns {
+            try statement.bind(column.value(self, now), to: ":" + column.name)
+        }
+    }
+
+    /// This image's values, in `columns`' order.
+    func values(importedAt now: Int64) -> [ColumnValue] {
+        Self.columns.map { $0.value(self, now) }
     }
 }
 

@@ -92,19 +92,10 @@ struct PostgresBatch: CatalogueBatch {
         guard !images.isEmpty else { return [:] }
         var parameters = PostgresParameters()
         let rows = images.map { image in
-            let values: [(any PostgresBindable)?] = [
-                image.sha256.bytes, image.byteSize, image.width, image.height, image.format, image.thumbnail, now,
-                image.taken?.clock.catalogueMilliseconds, image.taken?.offsetMinutes, image.colours?.main,
-                image.colours?.sharesText, image.colours.map { $0.onGarment ? 1 : 0 }, image.fingerprint?.wholeColumn,
-                image.fingerprint?.garmentColumn]
-            let placeholders = values.map { parameters.add($0) }
-            return "(" + placeholders[0..<8].joined(separator: ", ") + ", " + placeholders[8] + ", 1, "
-                + placeholders[9...].joined(separator: ", ") + ")"
+            "(" + image.values(importedAt: now).map { parameters.add($0) }.joined(separator: ", ") + ")"
         }
         let inserted = try catalogue.rows("""
-            INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported, taken_at,
-                                taken_offset, capture_read, colour, colours, colour_on_garment, fingerprint,
-                                garment_fingerprint)
+            INSERT INTO images (\(NewImage.columnList))
             VALUES \(rows.joined(separator: ", ")) ON CONFLICT (sha256) DO NOTHING RETURNING id, sha256
             """, parameters.values) { (try $0.sha256("sha256"), $0.int64("id")) }
         return Dictionary(inserted, uniquingKeysWith: { first, _ in first })

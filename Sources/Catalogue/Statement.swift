@@ -93,6 +93,13 @@ public final class Statement {
         try bind(value, at: index)
     }
 
+    /// Binds a value whose type is known only at run time (one of a list of columns).
+    public func bind(_ value: (any SQLBindable)?, to name: String) throws {
+        let index = sqlite3_bind_parameter_index(handle, name)
+        precondition(index > 0, "no parameter \(name) in `\(sql)`")
+        try check(value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index))
+    }
+
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw Database.error(connection, code: code, sql: sql, path: path) }
     }
