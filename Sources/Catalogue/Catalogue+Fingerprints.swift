@@ -2,8 +2,12 @@ extension Catalogue {
     /// Images with a thumbnail whose fingerprints were never taken (imported before they were
     /// kept), `limit` at a time after `after`, by id.
     public func imagesAwaitingFingerprint(after: ImageID?, limit: Int) throws -> [ImageID] {
-        try database.rows("SELECT id FROM images WHERE fingerprint IS NULL AND thumbnail IS NOT NULL AND id > ? ORDER BY id LIMIT ?",
-                          [after?.rawValue ?? 0, limit]) { ImageID($0.int64(0)) }
+        // Through images_by_fingerprint, which holds id and fingerprint: only the rows without
+        // one are read from the table, past their thumbnails (all of them: 1.5 s on 100,000).
+        try database.rows("""
+            SELECT id FROM images INDEXED BY images_by_fingerprint
+            WHERE fingerprint IS NULL AND thumbnail IS NOT NULL AND id > ? ORDER BY id LIMIT ?
+            """, [after?.rawValue ?? 0, limit]) { ImageID($0.int64(0)) }
     }
 
     /// Every image with fingerprints, by id (what `duplicates` compares).

@@ -10,7 +10,8 @@ import Foundation
 /// garment): a crop moves the whole picture's more, a change of light the garment's box more,
 /// and unrelated photos rarely come near in both. A group is every image reached through such
 /// pairs, except the pairs a person dismissed (`DismissedPair`): a dismissed group does not
-/// come back. How the distances were chosen, and what they find, is in docs/duplicates.md.
+/// come back. Only the pairs `FingerprintBands` finds are compared, which hold every pair within
+/// the rule, so the groups are those of comparing every pair (`DuplicateGroupsTests`). How the distances were chosen, and what they find, is in docs/duplicates.md.
 public struct DuplicateFinder {
     /// The largest distance, in bits of 64, at which two images are the same photo.
     public struct Rule: Sendable, Equatable {
@@ -72,7 +73,9 @@ public struct DuplicateFinder {
     }
 
     /// The groups among `images`, as indices into it, each in order and ordered by its first.
-    static func groups(_ images: [FingerprintedImage], dismissed: Set<DismissedPair>, rule: Rule) -> [[Int]] {
+    /// The pairs compared are those `FingerprintBands` finds, which hold every pair within the
+    /// rule (`banded: false` compares every pair, as the tests do to hold the two equal).
+    static func groups(_ images: [FingerprintedImage], dismissed: Set<DismissedPair>, rule: Rule, banded: Bool = true) -> [[Int]] {
         let wholes = images.map(\.fingerprint.whole)
         // Whole distances above this put the mean (rounded down) above the rule's whatever the
         // garments say.
@@ -86,15 +89,19 @@ public struct DuplicateFinder {
             }
             return index
         }
-        for i in images.indices {
-            for j in (i + 1)..<images.count {
-                // The whole picture's distance first: one XOR and a count, and most pairs end here.
-                guard (wholes[i] ^ wholes[j]).nonzeroBitCount <= wholeLimit,
-                      Self.distance(images[i].fingerprint, images[j].fingerprint) <= rule.distance else { continue }
-                if let a = images[i].colour, let b = images[j].colour, a != b { continue }
-                if !dismissed.isEmpty && dismissed.contains(DismissedPair(images[i].id, images[j].id)) { continue }
-                let (a, b) = (root(i), root(j))
-                if a != b { parents[max(a, b)] = min(a, b) }
+        func compare(_ i: Int, _ j: Int) {
+            // The whole picture's distance first: one XOR and a count, and most pairs end here.
+            guard (wholes[i] ^ wholes[j]).nonzeroBitCount <= wholeLimit,
+                  Self.distance(images[i].fingerprint, images[j].fingerprint) <= rule.distance else { return }
+            if let a = images[i].colour, let b = images[j].colour, a != b { return }
+            let (a, b) = (root(i), root(j))
+            guard a != b else { return }
+            if !dismissed.isEmpty && dismissed.contains(DismissedPair(images[i].id, images[j].id)) { return }
+            parents[max(a, b)] = min(a, b)
+        }
+        if !banded || !FingerprintBands.candidatePairs(images, distance: rule.distance, compare) {
+            for i in images.indices {
+                for j in (i + 1)..<images.count { compare(i, j) }
             }
         }
         var members: [Int: [Int]] = [:]
