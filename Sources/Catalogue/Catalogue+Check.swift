@@ -53,7 +53,7 @@ extension Catalogue {
         "SELECT max(id) FROM classifications NOT INDEXED",
         "SELECT image_id, run_id FROM classifications ORDER BY image_id DESC, run_id DESC LIMIT 1",
         "SELECT max(image_id) FROM current_classifications NOT INDEXED",
-        "SELECT path FROM image_paths ORDER BY path DESC LIMIT 1",
+        "SELECT machine, path FROM image_paths ORDER BY machine DESC, path DESC LIMIT 1",
         "SELECT max(id) FROM runs NOT INDEXED",
         "SELECT max(id) FROM models NOT INDEXED",
         "SELECT max(id) FROM import_failures NOT INDEXED",

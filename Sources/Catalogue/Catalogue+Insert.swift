@@ -120,9 +120,9 @@ extension Catalogue {
     /// The statements that add a path and a classification (an image's is `NewImage.insertSQL`).
     enum InsertSQL {
         static let path = """
-            INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen, path_bytes)
-            VALUES (:path, :image_id, :size, :mtime_ns, :last_seen, :path_bytes)
-            ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
+            INSERT INTO image_paths (machine, path, image_id, size, mtime_ns, last_seen, path_bytes)
+            VALUES (:machine, :path, :image_id, :size, :mtime_ns, :last_seen, :path_bytes)
+            ON CONFLICT (machine, path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
                 mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
                 WHERE path_bytes IS excluded.path_bytes
             """
@@ -144,11 +144,13 @@ extension Catalogue {
 
     /// Whether the stored path of `file` names `image` now (asked before `storePath`).
     private func path(_ file: SeenFile, names image: ImageID) throws -> Bool {
-        try database.scalarInt("SELECT image_id FROM image_paths WHERE path = ?", PathName.display(file.path)) == image.rawValue
+        try database.scalarInt("SELECT image_id FROM image_paths WHERE machine = ? AND path = ?",
+                               machine, PathName.display(file.path)) == image.rawValue
     }
 
     /// Stores the path of `image`, or refreshes its size, time and sighting.
     private func storePath(_ file: SeenFile, of image: ImageID, now: Int64, with statement: Statement) throws {
+        try statement.bind(machine, to: ":machine")
         try statement.bind(PathName.display(file.path), to: ":path")
         try statement.bind(image, to: ":image_id")
         try statement.bind(file.size, to: ":size")

@@ -93,13 +93,15 @@ extension Catalogue {
             i.width, i.height, i.format,
             (SELECT path FROM image_paths WHERE image_id = c.image_id
              ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
+            (SELECT machine FROM image_paths WHERE image_id = c.image_id
+             ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path_machine,
             (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
             c.corrected_label, k.recipe_name, k.recipe_version
             """
 
         private let image, sha256, classification, model, label, confidence, classifiedAt, firstImported, takenAt, takenOffset: Int32
         private let colour, colours, colourOnGarment, personColour: Int32
-        private let width, height, format, path, pathMissing, correctedLabel, recipeName, recipeVersion: Int32
+        private let width, height, format, path, pathMachine, pathMissing, correctedLabel, recipeName, recipeVersion: Int32
 
         init(_ statement: some CatalogueRow) {
             image = statement.column("image_id")
@@ -120,6 +122,7 @@ extension Catalogue {
             height = statement.column("height")
             format = statement.column("format")
             path = statement.column("path")
+            pathMachine = statement.column("path_machine")
             pathMissing = statement.column("path_missing")
             correctedLabel = statement.column("corrected_label")
             recipeName = statement.column("recipe_name")
@@ -140,7 +143,7 @@ extension Catalogue {
                 colours: try row.storedColours(colour, colours, colourOnGarment, row: name()),
                 personColour: row.optionalText(personColour),
                 width: row.int(width), height: row.int(height), format: row.text(format),
-                path: row.optionalText(path), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
+                path: row.optionalText(path), pathMachine: row.optionalText(pathMachine), pathMissing: !row.isNull(pathMissing) && row.int(pathMissing) != 0,
                 correctedLabel: row.isNull(correctedLabel) ? nil : try row.label(correctedLabel, upTo: Catalogue.noneLabel, row: name()))
         }
     }

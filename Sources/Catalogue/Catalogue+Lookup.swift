@@ -28,10 +28,10 @@ extension Catalogue {
         return matches.first
     }
 
-    /// The image last seen at this path.
+    /// The image last seen at this path on this machine.
     public func image(path: String) throws -> ImageRecord? {
-        try images(where: "id = (SELECT image_id FROM image_paths WHERE path = ? AND path_bytes IS ?)",
-                   [PathName.display(path), PathName.exactBytes(of: path)]).first
+        try images(where: "id = (SELECT image_id FROM image_paths WHERE machine = ? AND path = ? AND path_bytes IS ?)",
+                   [machine, PathName.display(path), PathName.exactBytes(of: path)]).first
     }
 
     /// What the catalogue knows of a path: the image there and the file's size
@@ -39,10 +39,11 @@ extension Catalogue {
     /// A path is found by its display form and its exact bytes together: the display
     /// form of a name that is not UTF-8 (`\xFF.jpg`) can be another file's real name.
     public func knownPath(_ path: String) throws -> KnownPath? {
-        try paths(where: "path = ? AND path_bytes IS ?", [PathName.display(path), PathName.exactBytes(of: path)]).first
+        try paths(where: "machine = ? AND path = ? AND path_bytes IS ?",
+                  [machine, PathName.display(path), PathName.exactBytes(of: path)]).first
     }
 
-    /// Whether another file, whose name has other bytes, is stored under a name that shows
+    /// Whether another file of this machine, whose name has other bytes, is stored under a name that shows
     /// as `path` does, so that no output could tell the two apart and this one is not stored:
     /// the same display form (one path row holds one of them; a byte that is not UTF-8 shows
     /// as `\xHH`), or the same visible form (`VisibleText`: a line break shows as `\n`, as a
@@ -50,25 +51,28 @@ extension Catalogue {
     /// written as one character, as on Linux, or as e and U+0301, as macOS writes names).
     public func anotherFileShowsAs(_ path: String) throws -> Bool {
         let display = PathName.display(path)
-        if try database.scalarInt("SELECT count(*) FROM image_paths WHERE path = ? AND path_bytes IS NOT ?",
-                                  display, PathName.exactBytes(of: path)) ?? 0 > 0 { return true }
+        if try database.scalarInt("SELECT count(*) FROM image_paths WHERE machine = ? AND path = ? AND path_bytes IS NOT ?",
+                                  machine, display, PathName.exactBytes(of: path)) ?? 0 > 0 { return true }
         // SQLite compares bytes; Swift's == would call the forms equal, so bytes are compared here too.
         for form in [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
         where !PathName.same(form, display) {
-            if try database.scalarInt("SELECT count(*) FROM image_paths WHERE path = ?", form) ?? 0 > 0 { return true }
+            if try database.scalarInt("SELECT count(*) FROM image_paths WHERE machine = ? AND path = ?", machine, form) ?? 0 > 0 {
+                return true
+            }
         }
         // Two visible forms can only meet at a backslash; up to the first one, the stored
         // name is the visible form itself, so the rows to compare share that start.
         let visible = VisibleText.escaped(display)
         guard let backslash = visible.firstIndex(of: "\\") else { return false }
         let start = String(visible[..<backslash])
-        return try paths(where: "path >= ? AND path < ?", [start, start + "\u{10FFFF}"]).contains {
+        return try paths(where: "machine = ? AND path >= ? AND path < ?", [machine, start, start + "\u{10FFFF}"]).contains {
             // Bytes, not strings: two canonically equivalent names are two files.
             !PathName.same($0.path, path) && VisibleText.escaped(PathName.display($0.path)) == visible
         }
     }
 
-    /// Every path an image was seen at: existing ones first, each group most recently seen first.
+    /// Every path an image was seen at, on every machine: existing ones first, each group most
+    /// recently seen first.
     public func paths(of image: ImageID) throws -> [KnownPath] {
         try paths(where: "image_id = ?", [image])
     }

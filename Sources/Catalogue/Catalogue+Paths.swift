@@ -18,15 +18,15 @@ public struct PathCheck: Sendable, Equatable {
 }
 
 extension Catalogue {
-    /// Every known path, or those under `folder` (the folder's own path
+    /// Every known path of this machine, or those under `folder` (the folder's own path
     /// followed by `/`), in path order: a range of the primary key.
     public func knownPaths(under folder: String? = nil) throws -> [KnownPath] {
-        guard let folder else { return try paths(where: "1", []) }
+        guard let folder else { return try paths(where: "machine = ?", [machine]) }
         let (low, high) = Catalogue.range(under: PathName.display(folder))
-        return try paths(where: "path > ? AND path < ?", [low, high])
+        return try paths(where: "machine = ? AND path > ? AND path < ?", [machine, low, high])
     }
 
-    /// Records a look at known paths, in one transaction: `present` were
+    /// Records a look at known paths of this machine, in one transaction: `present` were
     /// there (seen now), `missing` were gone. With `dropMissing`, the records
     /// of the gone ones are removed; their images stay, with thumbnail and
     /// history. Paths the catalogue does not know are passed over.
@@ -37,24 +37,26 @@ extension Catalogue {
         var check = PathCheck()
         try database.transaction {
             for path in present.map(PathName.display) {
-                guard let wasMissing = try database.scalarInt("SELECT missing FROM image_paths WHERE path = ?", path)
-                else { continue }
-                try database.execute("UPDATE image_paths SET missing = 0, last_seen = ?, checked_at = ? WHERE path = ?",
-                                     now, now, path)
+                guard let wasMissing = try database.scalarInt(
+                    "SELECT missing FROM image_paths WHERE machine = ? AND path = ?", machine, path) else { continue }
+                try database.execute(
+                    "UPDATE image_paths SET missing = 0, last_seen = ?, checked_at = ? WHERE machine = ? AND path = ?",
+                    now, now, machine, path)
                 check.checked += 1
                 if wasMissing != 0 { check.back += 1 }
             }
             for path in missing.map(PathName.display) {
-                guard let wasMissing = try database.scalarInt("SELECT missing FROM image_paths WHERE path = ?", path)
-                else { continue }
+                guard let wasMissing = try database.scalarInt(
+                    "SELECT missing FROM image_paths WHERE machine = ? AND path = ?", machine, path) else { continue }
                 check.checked += 1
                 check.missing += 1
                 if wasMissing == 0 { check.newlyMissing += 1 }
                 if dropMissing {
-                    try database.execute("DELETE FROM image_paths WHERE path = ?", path)
+                    try database.execute("DELETE FROM image_paths WHERE machine = ? AND path = ?", machine, path)
                     check.dropped += 1
                 } else {
-                    try database.execute("UPDATE image_paths SET missing = 1, checked_at = ? WHERE path = ?", now, path)
+                    try database.execute("UPDATE image_paths SET missing = 1, checked_at = ? WHERE machine = ? AND path = ?",
+                                         now, machine, path)
                 }
             }
         }

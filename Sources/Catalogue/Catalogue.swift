@@ -18,6 +18,8 @@ public final class Catalogue {
 
     public let database: Database
     public var path: String { database.path }
+    /// The machine this connection records paths for and judges the paths of (`Machine`).
+    public let machine: String
 
     /// What SQLite adds to a catalogue's name for the files it keeps beside it ("" is the
     /// catalogue itself): its write-ahead log, shared memory and rollback journal.
@@ -33,8 +35,9 @@ public final class Catalogue {
     /// open, for the extra readers of a process whose first connection has
     /// just looked (a run's workers).
     public init(path: String, mode: Database.Mode = .create, migrator: Migrator = .embedded,
-                lookForDamage: Bool = true) throws {
+                lookForDamage: Bool = true, machine: String = Machine.current) throws {
         database = try Database(path: path, mode: mode)
+        self.machine = machine
         // One snapshot for the whole look: its parts must not straddle another
         // process's migration.
         try database.transaction(.deferred) { try Catalogue.checkIdentity(database, migrator: migrator) }
@@ -77,6 +80,15 @@ public final class Catalogue {
         // And the pages a run writes first, before it writes them.
         try checkCheaply()
         abandonedRuns = try markAbandonedRuns()
+        try takeUnnamedPaths()
+    }
+
+    /// Paths recorded before machines had names (the empty name, see migration 22) become
+    /// this machine's: a catalogue made before then was one machine's. One probe of the
+    /// key when there are none, which is every opening but the first.
+    private func takeUnnamedPaths() throws {
+        guard try database.scalarInt("SELECT 1 FROM image_paths WHERE machine = '' LIMIT 1") != nil else { return }
+        try database.transaction { try database.execute("UPDATE image_paths SET machine = ? WHERE machine = ''", machine) }
     }
 
     /// WAL mode is kept in the file; turning it on takes a lock for which

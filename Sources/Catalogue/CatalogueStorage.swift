@@ -21,23 +21,29 @@ public enum CatalogueStorage {
     /// Opens the catalogue at `location` and brings its schema up to date
     /// (see `Catalogue.init`). Counted (`openings(at:)`): a command opens its
     /// catalogue once, and the readers it gives its threads are not openings.
-    public static func open(_ location: String, access: Access, lookForDamage: Bool = true) throws -> any CatalogueStore {
+    public static func open(_ location: String, access: Access, lookForDamage: Bool = true,
+                            machine: String = Machine.current) throws -> any CatalogueStore {
         openings.withLock { $0[location, default: 0] += 1 }
-        if let server = PostgresLocation(location) { return try PostgresCatalogue(location: server, access: access) }
+        if let server = PostgresLocation(location) {
+            return try PostgresCatalogue(location: server, access: access, machine: machine)
+        }
         let mode: Database.Mode = switch access {
         case .create: .create
         case .readWrite: .readWrite
         case .readOnly: .readOnly
         }
-        return try Catalogue(path: location, mode: mode, lookForDamage: lookForDamage)
+        return try Catalogue(path: location, mode: mode, lookForDamage: lookForDamage, machine: machine)
     }
 
     /// Another read-only connection to the catalogue a command opened, for one of its
     /// threads (a run's worker, a server's): not an opening. `lookForDamage: false`
     /// when the command's own connection has just looked.
-    public static func reader(_ location: String, lookForDamage: Bool) throws -> any CatalogueStore {
-        if let server = PostgresLocation(location) { return try PostgresCatalogue(location: server, access: .readOnly) }
-        return try Catalogue(path: location, mode: .readOnly, lookForDamage: lookForDamage)
+    public static func reader(_ location: String, lookForDamage: Bool,
+                              machine: String = Machine.current) throws -> any CatalogueStore {
+        if let server = PostgresLocation(location) {
+            return try PostgresCatalogue(location: server, access: .readOnly, machine: machine)
+        }
+        return try Catalogue(path: location, mode: .readOnly, lookForDamage: lookForDamage, machine: machine)
     }
 
     /// Damage any connection of this process met in the catalogue at `location`: once

@@ -13,6 +13,8 @@ public protocol CatalogueStore: AnyObject {
     /// What opens another connection to the same store (`CatalogueStorage.reader`): a server's
     /// connection string, password and all, so it is never printed or stored.
     var location: String { get }
+    /// The machine this connection records paths for; the paths of others are only shown (`Machine`).
+    var machine: String { get }
     /// Runs whose process died before closing them, marked interrupted by this
     /// opening (for writing), so the command can say so, once.
     var abandonedRuns: [RunRecord] { get }
@@ -148,6 +150,8 @@ public protocol CatalogueBatch {
 extension CatalogueStore {
     public func knownPaths() throws -> [KnownPath] { try knownPaths(under: nil) }
     public func failingFiles() throws -> [FailingFile] { try failingFiles(under: nil) }
+    /// The paths of `image` on this machine, the files a command may open (see `paths(of:)`).
+    public func pathsHere(of image: ImageID) throws -> [KnownPath] { try paths(of: image).filter { $0.machine == machine } }
     public func stats() throws -> CatalogueStats { try stats(cache: nil) }
     public func registerModel(_ model: NewModel) throws -> ModelID { try registerModel(model, at: Date()) }
     public func openRun(command: String, model: ModelID, recipe: Recipe) throws -> RunID {

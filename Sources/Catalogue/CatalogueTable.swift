@@ -16,7 +16,7 @@ public struct CatalogueTable: Sendable, Equatable {
         CatalogueTable("images", key: ["id"]),
         CatalogueTable("models", key: ["id"]),
         CatalogueTable("runs", key: ["id"]),
-        CatalogueTable("image_paths", key: ["path"]),
+        CatalogueTable("image_paths", key: ["machine", "path"]),
         CatalogueTable("classifications", key: ["id"]),
         CatalogueTable("corrections", key: ["id"]),
         CatalogueTable("current_classifications", key: ["image_id"]),

@@ -47,6 +47,8 @@ public struct CurrentClassification: Sendable, Equatable {
     public let format: String
     /// The image's best path: an existing one, the most recently seen; nil if it has none.
     public let path: String?
+    /// The machine `path` was seen on (`Machine`).
+    public var pathMachine: String? = nil
     /// True when none of the image's paths existed at the last look.
     public let pathMissing: Bool
     /// A person's label (0...9 or `Catalogue.noneLabel`), if any; it outranks `label`.

@@ -67,6 +67,8 @@ public struct KnownPath: Sendable, Equatable {
     public let isMissing: Bool
     /// When the last look other than an import's was (nil: none yet).
     public let checkedAt: Date?
+    /// The machine the file was seen on (`Machine`).
+    public var machine: String = ""
 
     /// True when `file` has the size and time recorded here: it need not be hashed again.
     public func isUnchanged(_ file: SeenFile) -> Bool {
@@ -77,9 +79,9 @@ public struct KnownPath: Sendable, Equatable {
 extension KnownPath {
     /// A path's columns as every query of whole paths SELECTs them, and their reader.
     struct Columns: RecordColumns {
-        static let list = "path, image_id, size, mtime_ns, last_seen, missing, checked_at, path_bytes"
+        static let list = "path, image_id, size, mtime_ns, last_seen, missing, checked_at, path_bytes, machine"
 
-        private let path, image, size, modificationTime, lastSeen, missing, checkedAt, pathBytes: Int32
+        private let path, image, size, modificationTime, lastSeen, missing, checkedAt, pathBytes, machine: Int32
 
         init(_ statement: some CatalogueRow) {
             path = statement.column("path")
@@ -90,6 +92,7 @@ extension KnownPath {
             missing = statement.column("missing")
             checkedAt = statement.column("checked_at")
             pathBytes = statement.column("path_bytes")
+            machine = statement.column("machine")
         }
 
         func record(_ row: some CatalogueRow) throws -> KnownPath {
@@ -99,7 +102,8 @@ extension KnownPath {
                              image: ImageID(row.int64(image)), size: row.int64(size),
                              modificationTimeNanoseconds: row.int64(modificationTime),
                              lastSeen: try row.date(lastSeen, row: name()), isMissing: row.int(missing) != 0,
-                             checkedAt: row.isNull(checkedAt) ? nil : try row.date(checkedAt, row: name()))
+                             checkedAt: row.isNull(checkedAt) ? nil : try row.date(checkedAt, row: name()),
+                             machine: row.text(machine))
         }
     }
 }

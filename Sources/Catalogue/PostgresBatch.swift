@@ -126,14 +126,14 @@ struct PostgresBatch: CatalogueBatch {
             var parameters = PostgresParameters()
             let rows = entries[start..<end].map { entry in
                 let values: [(any PostgresBindable)?] = [
-                    PathName.display(entry.file.path), entry.image, entry.file.size, entry.file.modificationTimeNanoseconds,
-                    now, PathName.exactBytes(of: entry.file.path)]
+                    catalogue.machine, PathName.display(entry.file.path), entry.image, entry.file.size,
+                    entry.file.modificationTimeNanoseconds, now, PathName.exactBytes(of: entry.file.path)]
                 return "(" + values.map { parameters.add($0) }.joined(separator: ", ") + ")"
             }
             try connection.query("""
-                INSERT INTO image_paths AS p (path, image_id, size, mtime_ns, last_seen, path_bytes)
+                INSERT INTO image_paths AS p (machine, path, image_id, size, mtime_ns, last_seen, path_bytes)
                 VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
+                ON CONFLICT (machine, path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
                     mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
                     WHERE p.path_bytes IS NOT DISTINCT FROM excluded.path_bytes
                 """, parameters.values)
@@ -147,7 +147,8 @@ struct PostgresBatch: CatalogueBatch {
         guard !names.isEmpty else { return [:] }
         var parameters = PostgresParameters()
         let list = names.map { parameters.add($0) }.joined(separator: ", ")
-        let rows = try catalogue.rows("SELECT path, image_id, path_bytes FROM image_paths WHERE path IN (\(list))",
+        let here = parameters.add(catalogue.machine)
+        let rows = try catalogue.rows("SELECT path, image_id, path_bytes FROM image_paths WHERE machine = \(here) AND path IN (\(list))",
                                       parameters.values) { ($0.text("path"), (ImageID($0.int64("image_id")), $0.optionalBlob("path_bytes"))) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }

@@ -29,37 +29,39 @@ extension PostgresCatalogue {
 
     public func image(path: String) throws -> ImageRecord? {
         try images(where: """
-            id = (SELECT image_id FROM image_paths WHERE path = $1 AND path_bytes IS NOT DISTINCT FROM $2)
-            """, [PathName.display(path), PathName.exactBytes(of: path)]).first
+            id = (SELECT image_id FROM image_paths WHERE machine = $3 AND path = $1 AND path_bytes IS NOT DISTINCT FROM $2)
+            """, [PathName.display(path), PathName.exactBytes(of: path), machine]).first
     }
 
     public func knownPath(_ path: String) throws -> KnownPath? {
-        try paths(where: "path = $1 AND path_bytes IS NOT DISTINCT FROM $2",
-                  [PathName.display(path), PathName.exactBytes(of: path)]).first
+        try paths(where: "machine = $3 AND path = $1 AND path_bytes IS NOT DISTINCT FROM $2",
+                  [PathName.display(path), PathName.exactBytes(of: path), machine]).first
     }
 
-    /// Every known path, or those under `folder`: a range of the primary key, whose
-    /// byte order (COLLATE "C") is SQLite's.
+    /// Every known path of this machine, or those under `folder`: a range of the primary key,
+    /// whose byte order (COLLATE "C") is SQLite's.
     public func knownPaths(under folder: String?) throws -> [KnownPath] {
-        guard let folder else { return try paths(where: "true", []) }
+        guard let folder else { return try paths(where: "machine = $1", [machine]) }
         let (low, high) = Catalogue.range(under: PathName.display(folder))
-        return try paths(where: "path > $1 AND path < $2", [low, high])
+        return try paths(where: "machine = $3 AND path > $1 AND path < $2", [low, high, machine])
     }
 
     /// As `Catalogue.anotherFileShowsAs`: the same display form with other bytes, a
     /// canonically equivalent form, or the same visible form.
     public func anotherFileShowsAs(_ path: String) throws -> Bool {
         let display = PathName.display(path)
-        if try connection.scalarInt("SELECT count(*) FROM image_paths WHERE path = $1 AND path_bytes IS DISTINCT FROM $2",
-                                    display, PathName.exactBytes(of: path)) ?? 0 > 0 { return true }
+        if try connection.scalarInt(
+            "SELECT count(*) FROM image_paths WHERE machine = $3 AND path = $1 AND path_bytes IS DISTINCT FROM $2",
+            display, PathName.exactBytes(of: path), machine) ?? 0 > 0 { return true }
         for form in [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
         where !PathName.same(form, display) {
-            if try connection.scalarInt("SELECT count(*) FROM image_paths WHERE path = $1", form) ?? 0 > 0 { return true }
+            if try connection.scalarInt("SELECT count(*) FROM image_paths WHERE machine = $2 AND path = $1", form, machine)
+                ?? 0 > 0 { return true }
         }
         let visible = VisibleText.escaped(display)
         guard let backslash = visible.firstIndex(of: "\\") else { return false }
         let start = String(visible[..<backslash])
-        return try paths(where: "path >= $1 AND path < $2", [start, start + "\u{10FFFF}"]).contains {
+        return try paths(where: "machine = $3 AND path >= $1 AND path < $2", [start, start + "\u{10FFFF}", machine]).contains {
             !PathName.same($0.path, path) && VisibleText.escaped(PathName.display($0.path)) == visible
         }
     }
@@ -69,8 +71,9 @@ extension PostgresCatalogue {
         guard !paths.isEmpty else { return [] }
         var parameters = PostgresParameters()
         let names = Set(paths.map { PathName.Key(PathName.display($0)) }).map { parameters.add($0.path) }.joined(separator: ", ")
+        let here = parameters.add(machine)
         return try PathLookup.answers(
-            for: paths, stored: self.paths(where: "path IN (\(names))", parameters.values),
+            for: paths, stored: self.paths(where: "machine = \(here) AND path IN (\(names))", parameters.values),
             failing: records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE path IN (\(names))",
                              parameters.values, as: FailingFile.Columns.self),
             showsAsAnother: anotherFileShowsAs)
@@ -102,24 +105,26 @@ extension PostgresCatalogue {
         var check = PathCheck()
         try connection.transaction {
             for path in present.map(PathName.display) {
-                guard let wasMissing = try connection.scalarInt("SELECT missing FROM image_paths WHERE path = $1", path)
-                else { continue }
-                try connection.execute("UPDATE image_paths SET missing = 0, last_seen = $1, checked_at = $1 WHERE path = $2",
-                                       now, path)
+                guard let wasMissing = try connection.scalarInt(
+                    "SELECT missing FROM image_paths WHERE machine = $2 AND path = $1", path, machine) else { continue }
+                try connection.execute(
+                    "UPDATE image_paths SET missing = 0, last_seen = $1, checked_at = $1 WHERE machine = $3 AND path = $2",
+                    now, path, machine)
                 check.checked += 1
                 if wasMissing != 0 { check.back += 1 }
             }
             for path in missing.map(PathName.display) {
-                guard let wasMissing = try connection.scalarInt("SELECT missing FROM image_paths WHERE path = $1", path)
-                else { continue }
+                guard let wasMissing = try connection.scalarInt(
+                    "SELECT missing FROM image_paths WHERE machine = $2 AND path = $1", path, machine) else { continue }
                 check.checked += 1
                 check.missing += 1
                 if wasMissing == 0 { check.newlyMissing += 1 }
                 if dropMissing {
-                    try connection.execute("DELETE FROM image_paths WHERE path = $1", path)
+                    try connection.execute("DELETE FROM image_paths WHERE machine = $2 AND path = $1", path, machine)
                     check.dropped += 1
                 } else {
-                    try connection.execute("UPDATE image_paths SET missing = 1, checked_at = $1 WHERE path = $2", now, path)
+                    try connection.execute("UPDATE image_paths SET missing = 1, checked_at = $1 WHERE machine = $3 AND path = $2",
+                                           now, path, machine)
                 }
             }
         }

@@ -16,13 +16,16 @@ public final class PostgresCatalogue {
     /// The server and database, as messages name them (never with a password).
     public var path: String { connection.location.displayName }
     public var location: String { connection.location.connectionString }
+    /// The machine this connection records paths for and judges the paths of (`Machine`).
+    public let machine: String
     public private(set) var abandonedRuns: [RunRecord] = []
 
     /// Connects and, unless `readOnly`, brings the schema up to date (made in an empty database
     /// with `create`). A database of another program, or a catalogue of a newer wardrobe, is
     /// refused before anything is written.
-    public init(location: PostgresLocation, access: CatalogueStorage.Access) throws {
+    public init(location: PostgresLocation, access: CatalogueStorage.Access, machine: String = Machine.current) throws {
         connection = try PostgresConnection(location)
+        self.machine = machine
         let migrator = PostgresMigrator(connection: connection)
         let found = try migrator.version(readOnly: access == .readOnly)
         if found == 0, access != .create { throw CatalogueError.fileNotFound(path: path) }
@@ -37,6 +40,10 @@ public final class PostgresCatalogue {
         }
         if found < PostgresMigrator.latestVersion { try migrator.migrate() }
         abandonedRuns = try markAbandonedRuns()
+        // Paths recorded before machines had names become this machine's (see `Catalogue.init`).
+        if try connection.scalarInt("SELECT 1 FROM image_paths WHERE machine = '' LIMIT 1") != nil {
+            try connection.execute("UPDATE image_paths SET machine = $1 WHERE machine = ''", machine)
+        }
     }
 
     /// The schema step recorded in the database.

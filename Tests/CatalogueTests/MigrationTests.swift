@@ -96,6 +96,9 @@ import Testing
         #expect(try catalogue.run(RunID(1))?.finishedAt != nil)
         #expect(try catalogue.database.scalarInt("SELECT count(*) FROM runs WHERE outcome = 'finished'") == 1)
         #expect(try catalogue.paths(of: ImageID(1)).map(\.isMissing) == [false])
+        // Paths from before machines had names became this machine's at the first opening for writing.
+        #expect(try catalogue.paths(of: ImageID(1)).map(\.machine) == [Machine.current])
+        #expect(try catalogue.knownPaths().count == catalogue.stats().paths)
         try CatalogueQueryTests.expectLabelCountsMatch(catalogue)
         #expect(try catalogue.history(of: ImageID(2)).map(\.classification.recipe) ==
             [Recipe(name: "fashion-mnist", version: 1), Recipe(name: "photo", version: 2)])

@@ -24,7 +24,7 @@ extension OpenCatalogue {
     public func readCaptureTimes(progress: (Int) -> Void = { _ in }) throws -> CaptureTimeReport {
         var report = CaptureTimeReport()
         try forEachImageAwaiting({ try $0.imagesAwaitingCaptureTime(after: $1, limit: $2) }, progress: progress) { image in
-            let found = try reading { store, _ in try store.image(image).map { ($0.sha256, try store.paths(of: image)) } }
+            let found = try reading { store, _ in try store.image(image).map { ($0.sha256, try store.pathsHere(of: image)) } }
             guard let (sha256, paths) = found else { return }
             guard let bytes = OriginalFile.bytes(of: sha256, paths: paths) else {
                 report.noFile += 1

@@ -126,7 +126,7 @@ extension OpenCatalogue {
     public func view(of id: Int64, side: Int) throws -> [UInt8]? {
         precondition(OpenCatalogue.viewSides.contains(side), "a view is made at one of the fixed sides")
         let found = try reading { store, _ in
-            try store.image(ImageID(id)).map { (sha256: $0.sha256, paths: try store.paths(of: ImageID(id))) }
+            try store.image(ImageID(id)).map { (sha256: $0.sha256, paths: try store.pathsHere(of: ImageID(id))) }
         }
         guard let found, let bytes = OriginalFile.bytes(of: found.sha256, paths: found.paths) else { return nil }
         let decoded = try ImageProcessor().decoder.decode(bytes, minimumSide: side)

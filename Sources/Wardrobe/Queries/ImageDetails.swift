@@ -169,7 +169,10 @@ public struct ImageDetails: Sendable, Encodable {
         personColour = image.personColour
         colours = image.colours?.shares.map(Colour.init) ?? []
         colourOnGarment = image.colours?.onGarment
-        paths = try catalogue.paths(of: image.id).map { Path(path: PathName.display($0.path), lastSeen: $0.lastSeen, missing: $0.isMissing) }
+        paths = try catalogue.paths(of: image.id).map {
+            Path(path: Machine.shown(PathName.display($0.path), on: $0.machine, from: catalogue.machine),
+                 lastSeen: $0.lastSeen, missing: $0.isMissing)
+        }
         let entries = try catalogue.history(of: image.id)
         var previous: Int?
         history = entries.map { entry in

@@ -74,7 +74,8 @@ public struct ImageListing {
         public var width: Int
         public var height: Int
         public var format: String
-        /// The best path: an existing one, the most recently seen.
+        /// The best path: an existing one, the most recently seen; `machine:path` when it was
+        /// seen on another machine (`Machine.shown`).
         public var path: String?
         /// True when no path of the image existed at the last look.
         public var pathMissing: Bool
@@ -131,7 +132,8 @@ public struct ImageListing {
             confidence: item.confidence, model: modelNames[item.model] ?? "model \(item.model)",
             recipe: "\(item.recipe.name)@\(item.recipe.version)", classified: item.classifiedAt,
             imported: item.firstImported, taken: item.taken.map { CaptureTime($0).text }, width: item.width, height: item.height, format: item.format,
-            path: item.path, pathMissing: item.pathMissing, colour: item.personColour ?? item.colours?.main,
+            path: item.path.map { Machine.shown($0, on: item.pathMachine, from: catalogue.machine) },
+            pathMissing: item.pathMissing, colour: item.personColour ?? item.colours?.main,
             colours: item.colours.map(Self.sharesText), colouredByPerson: item.personColour != nil)
     }
 

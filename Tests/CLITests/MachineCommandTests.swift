@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Two machines over one folder and one catalogue (`WARDROBE_MACHINE`): each judges only the
+/// paths it saw, and what another machine saw is shown with that machine's name.
+@Suite struct MachineCommandTests {
+    struct Listed: Decodable { var id: Int64; var path: String?; var path_state: String }
+    struct Shown: Decodable {
+        struct Path: Decodable { var path: String; var missing: Bool }
+        var paths: [Path]
+    }
+
+    @Test func twoMachineNamesOverOneFolderKeepSeparatePathStates() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let photos = folder.root.appendingPathComponent("photos")
+        guard try RealPhotos.copy(perFolder: 1, to: photos) > 0 else {
+            print(RealPhotos.skipMessage)
+            return
+        }
+        let db = folder.path("catalogue.sqlite")
+        func run(_ machine: String, _ arguments: [String]) throws -> WardrobeProcess.Result {
+            let result = try WardrobeProcess.run([arguments[0], "--db", db] + arguments.dropFirst(),
+                                                 environment: ["WARDROBE_MACHINE": machine])
+            #expect(result.status == 0, "\(machine) \(arguments): \(result.stderr)")
+            return result
+        }
+        func listed(_ machine: String) throws -> [Listed] {
+            try JSONDecoder().decode([Listed].self, from: Data(try run(machine, ["list", "--json", "--sort", "id"]).stdout.utf8))
+        }
+        _ = try run("alpha", ["import", "--quiet", photos.path])
+        // One photo in each folder of the validation set.
+        let files = try FileManager.default.subpathsOfDirectory(atPath: photos.path).filter { $0.contains("/") }.sorted()
+        // Alpha's paths, seen from beta, name alpha.
+        let fromBeta = try listed("beta")
+        #expect(fromBeta.count == files.count)
+        #expect(fromBeta.allSatisfy { $0.path?.hasPrefix("alpha:" + photos.path + "/") == true })
+        #expect(try listed("alpha").allSatisfy { $0.path?.hasPrefix(photos.path + "/") == true })
+
+        // Beta imports the same folder: nothing new is stored, beta has paths of its own.
+        let imported = try JSONSerialization.jsonObject(with: Data(try run("beta", ["import", "--json", photos.path]).stdout.utf8))
+        let report = try #require(imported as? [String: Any])
+        #expect(report["new_images"] as? Int == 0 && report["new_paths"] as? Int == files.count, "\(report)")
+        // A file gone on beta's side: beta's prune marks beta's path, alpha's stays present.
+        let gone = photos.appendingPathComponent(files[0]).path
+        try FileManager.default.removeItem(atPath: gone)
+        _ = try run("beta", ["prune"])
+        // The best path is the most recently seen existing one, of whichever machine: beta's gone,
+        // alpha's is shown to beta with alpha's name.
+        let id = String(try #require(try listed("beta").first { $0.path == "alpha:" + gone }).id)
+        let shown = try JSONDecoder().decode(Shown.self, from: Data(try run("alpha", ["show", "--json", id]).stdout.utf8))
+        #expect(Set(shown.paths.map { "\($0.path) \($0.missing)" }) == ["\(gone) false", "beta:\(gone) true"])
+        // Alpha's own prune now finds its file gone too; beta's record is not judged twice.
+        _ = try run("alpha", ["prune"])
+        let again = try JSONDecoder().decode(Shown.self, from: Data(try run("beta", ["show", "--json", id]).stdout.utf8))
+        #expect(Set(again.paths.map { "\($0.path) \($0.missing)" }) == ["alpha:\(gone) true", "\(gone) true"])
+        #expect(try listed("beta").first { String($0.id) == id }?.path_state == "missing")
+    }
+}
