@@ -46,6 +46,13 @@ public enum CatalogueStorage {
         return try Catalogue(path: location, mode: .readOnly, lookForDamage: lookForDamage, machine: machine)
     }
 
+    /// A connection for writing beside the one a command opened, for what its threads write
+    /// apart from its run (an importer's leases): not an opening.
+    public static func leaseHolder(_ location: String) throws -> any CatalogueStore {
+        if let server = PostgresLocation(location) { return try PostgresCatalogue(location: server, access: .readWrite) }
+        return try Catalogue(path: location, mode: .readWrite)
+    }
+
     /// Damage any connection of this process met in the catalogue at `location`: once
     /// met, a run stops and nothing more is written.
     public static func damageMet(at location: String) -> CatalogueError? { Database.damageMet(at: location) }

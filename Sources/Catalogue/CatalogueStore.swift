@@ -104,6 +104,18 @@ public protocol CatalogueStore: AnyObject {
     func adoptedModel() throws -> ModelAdoption?
     func adoptedModelFile(_ adoption: Int64) throws -> [UInt8]?
 
+    // Leases on files, by which several importers split one folder (`file_leases`).
+    /// Takes the lease of each of `files` (this machine's) for `owner` until `until`, unless
+    /// another holder's lease lasts past `date`, or the file is stored or failing with its
+    /// size and time now: whether it was taken, in the files' order.
+    func leaseFiles(_ files: [SeenFile], owner: String, until: Date, at date: Date) throws -> [Bool]
+    /// Moves the end of every lease `owner` holds to `until` (its heartbeat).
+    func renewLeases(owner: String, until: Date) throws
+    /// Gives up every lease `owner` holds.
+    func releaseLeases(owner: String) throws
+    /// The holders of this machine's leases (`RunOwner`s).
+    func leaseOwners() throws -> Set<String>
+
     // Files that failed to import.
     func failingFile(_ path: String) throws -> FailingFile?
     func failingFiles(under folder: String?) throws -> [FailingFile]

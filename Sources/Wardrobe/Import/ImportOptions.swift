@@ -72,6 +72,9 @@ public struct ImportReport: Sendable, Encodable {
     public var unchanged = 0
     /// Files read (hashed, and decoded when new) this time.
     public var filesRead = 0
+    /// Files another importer of the same folder held or had done when this one came to
+    /// them (`FileLeases`): not read here.
+    public var passedToOthers = 0
     /// Files read whose content the catalogue already held under that same path (a file
     /// whose time changed but not its content, or one that came back): nothing new.
     public var alreadyStored = 0
@@ -112,7 +115,7 @@ public struct ImportReport: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
-        case filesRead = "files_read", alreadyStored = "already_stored", knownFailures = "known_failures", missing, hidden
+        case filesRead = "files_read", passedToOthers = "passed_to_others", alreadyStored = "already_stored", knownFailures = "known_failures", missing, hidden
         case notPhotos = "not_photos", special = "special_files"
         case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
     }
@@ -124,6 +127,8 @@ public struct ImportReport: Sendable, Encodable {
         try container.encode(newPaths, forKey: .newPaths)
         try container.encode(unchanged, forKey: .unchanged)
         try container.encode(filesRead, forKey: .filesRead)
+        // Only where another importer took a share, so that a lone import's summary stays as it was.
+        if passedToOthers > 0 { try container.encode(passedToOthers, forKey: .passedToOthers) }
         try container.encode(alreadyStored, forKey: .alreadyStored)
         try container.encode(knownFailures, forKey: .knownFailures)
         try container.encode(missing, forKey: .missing)

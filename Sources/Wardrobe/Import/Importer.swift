@@ -122,6 +122,11 @@ public final class Importer {
         // A file deleted since it failed is failing no more, nor is one passed over by name
         // (it may have failed in an import made before such files were passed over).
         try catalogue.stopFailing(plan.goneFailures + plan.notPhotos)
+        // Other importers of the same files take their share: this one reads those it leases.
+        let leases = try FileLeases(location: catalogue.location, files: plan.toRead)
+        defer { leases.end() }
+        var settings = settings
+        settings.admit = leases.admit
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
             writer.listsStoredFiles = options.listsStoredFiles
@@ -135,7 +140,8 @@ public final class Importer {
             // alike) were found too: "Imported 0 of 0 files: 1 failed" did not add up.
             report.filesFound = plan.toRead.count + plan.unchanged.count + plan.knownFailures.count + plan.problems.count
             report.unchanged = plan.unchanged.count
-            report.filesRead = plan.toRead.count
+            report.filesRead = plan.toRead.count - leases.filesPassedOver
+            report.passedToOthers = leases.filesPassedOver
             report.knownFailures = plan.knownFailures.count
             report.hidden = plan.hidden
             report.special = plan.special

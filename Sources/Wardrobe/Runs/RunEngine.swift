@@ -30,6 +30,10 @@ public struct RunEngine {
         /// Asked before every take: true stops the run after the items in
         /// hand (Ctrl-C). Its own closure so that tests can interrupt one run.
         public var shouldStop: @Sendable () -> Bool
+        /// Which items of a take (their indices) this process may work on, asked before
+        /// the take is worked on: other processes share the work (an importer's leases).
+        /// Nil: all of them.
+        var admit: (@Sendable (Range<Int>) throws -> [Int])? = nil
 
         public init(jobs: Int, batchSize: Int, itemsPerTake: Int = 1,
                     shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised }) {

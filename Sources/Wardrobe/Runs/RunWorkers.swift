@@ -12,6 +12,7 @@ final class RunWorkers<Work: RunWork>: Sendable {
     private let itemsPerTake: Int
     private let workers: Int
     private let shouldStop: @Sendable () -> Bool
+    private let admit: (@Sendable (Range<Int>) throws -> [Int])?
     private let next = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
     private let interrupted = Atomic<Bool>(false)
@@ -25,6 +26,7 @@ final class RunWorkers<Work: RunWork>: Sendable {
         self.itemsPerTake = settings.itemsPerTake
         self.workers = workers
         self.shouldStop = settings.shouldStop
+        admit = settings.admit
         queue = BoundedQueue(capacity: settings.batchSize + 4 * workers * settings.itemsPerTake, producers: workers)
     }
 
@@ -60,8 +62,17 @@ final class RunWorkers<Work: RunWork>: Sendable {
                 interrupted.store(true, ordering: .relaxed)
                 return
             }
-            guard let take = nextTake() else { return }
-            let outcomes = work.process(items[take], reader: reader, until: shouldStop)
+            guard let range = nextTake() else { return }
+            let take: ArraySlice<Work.Item>
+            do {
+                take = try admitted(range)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+                cancel()
+                return
+            }
+            guard !take.isEmpty else { continue }
+            let outcomes = work.process(take, reader: reader, until: shouldStop)
             precondition(outcomes.count <= take.count, "at most one outcome per item")
             // A damaged page met while reading ends the run: nothing more is written.
             if let damage = CatalogueStorage.damageMet(at: cataloguePath) {
@@ -76,6 +87,12 @@ final class RunWorkers<Work: RunWork>: Sendable {
                 return
             }
         }
+    }
+
+    /// The items of `range` this process may work on (see `RunEngine.Settings.admit`).
+    private func admitted(_ range: Range<Int>) throws -> ArraySlice<Work.Item> {
+        guard let admit else { return items[range] }
+        return ArraySlice(try admit(range).map { items[$0] })
     }
 
     /// The items of the next take: `itemsPerTake` while many are left, then

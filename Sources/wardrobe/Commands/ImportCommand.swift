@@ -148,6 +148,9 @@ struct ImportCommand: Command {
         rows += [
             ["read", String(report.filesRead), "files read this time"],
         ]
+        if report.passedToOthers > 0 {
+            rows.append(["others read", String(report.passedToOthers), "read by another import of these files at the same time"])
+        }
         if report.knownFailures > 0 {
             rows.append(["known failures", String(report.knownFailures),
                          "skipped: unchanged since they failed (see 'wardrobe failures')"])

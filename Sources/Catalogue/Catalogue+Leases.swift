@@ -1,0 +1,55 @@
+import Files
+import Foundation
+
+/// Leases on files, for several importers on one folder (migration 23). SQLite has no row
+/// locks: each take is one IMMEDIATE transaction, which holds the file's one write lock for
+/// the few statements it runs, so processes on one file take turns and never take a file
+/// twice; what they split and skip is the same as on a server.
+extension Catalogue {
+    public func leaseFiles(_ files: [SeenFile], owner: String, until: Date, at date: Date) throws -> [Bool] {
+        guard !files.isEmpty else { return [] }
+        return try database.transaction {
+            let statement = try database.cachedStatement(FileLease.take)
+            return try files.map { file in
+                defer { statement.reset() }
+                try statement.bind(machine, to: ":machine")
+                try statement.bind(PathName.display(file.path), to: ":path")
+                try statement.bind(file.size, to: ":size")
+                try statement.bind(file.modificationTimeNanoseconds, to: ":mtime_ns")
+                try statement.bind(owner, to: ":owner")
+                try statement.bind(until.catalogueMilliseconds, to: ":until")
+                try statement.bind(date.catalogueMilliseconds, to: ":now")
+                return try statement.step()
+            }
+        }
+    }
+
+    public func renewLeases(owner: String, until: Date) throws {
+        try database.execute("UPDATE file_leases SET expires_at = ? WHERE owner = ?", until.catalogueMilliseconds, owner)
+    }
+
+    public func releaseLeases(owner: String) throws {
+        try database.execute("DELETE FROM file_leases WHERE owner = ?", owner)
+    }
+
+    public func leaseOwners() throws -> Set<String> {
+        Set(try database.rows("SELECT DISTINCT owner FROM file_leases WHERE machine = ?", [machine]) { $0.text("owner") })
+    }
+}
+
+/// The statement that takes one file's lease, in SQLite's SQL: a new row, or an expired
+/// one taken over; nothing (no row returned) while another holder's lease lasts, or when the
+/// file is stored or failing with the size and time it has now.
+enum FileLease {
+    static let take = """
+        INSERT INTO file_leases AS l (machine, path, size, mtime_ns, owner, expires_at)
+        SELECT :machine, :path, :size, :mtime_ns, :owner, :until
+        WHERE NOT EXISTS (SELECT 1 FROM image_paths
+                          WHERE machine = :machine AND path = :path AND size = :size AND mtime_ns = :mtime_ns)
+          AND NOT EXISTS (SELECT 1 FROM failing_files WHERE path = :path AND size = :size AND mtime_ns = :mtime_ns)
+        ON CONFLICT (machine, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+            owner = excluded.owner, expires_at = excluded.expires_at
+            WHERE l.expires_at < :now
+        RETURNING path
+        """
+}

@@ -1,0 +1,46 @@
+import Files
+import Foundation
+
+/// Leases on files (see `Catalogue+Leases`), a take in one statement. Two processes that
+/// want one file meet at its row: the second waits for the first's statement, which is
+/// its own transaction of a few rows, then finds the lease held and passes the file over.
+/// Rows are taken in path order, so that two takes never wait for each other in a circle.
+extension PostgresCatalogue {
+    public func leaseFiles(_ files: [SeenFile], owner: String, until: Date, at date: Date) throws -> [Bool] {
+        guard !files.isEmpty else { return [] }
+        var parameters = PostgresParameters()
+        let here = parameters.add(machine), holder = parameters.add(owner)
+        let expires = parameters.add(until.catalogueMilliseconds), now = parameters.add(date.catalogueMilliseconds)
+        let lines = files.map { file in
+            "(\(parameters.add(PathName.display(file.path)))::text, \(parameters.add(file.size))::bigint, "
+                + "\(parameters.add(file.modificationTimeNanoseconds))::bigint)"
+        }
+        let taken = Set(try rows("""
+            INSERT INTO file_leases AS l (machine, path, size, mtime_ns, owner, expires_at)
+            SELECT \(here), f.path, f.size, f.mtime_ns, \(holder), \(expires)
+            FROM (VALUES \(lines.joined(separator: ", "))) AS f(path, size, mtime_ns)
+            WHERE NOT EXISTS (SELECT 1 FROM image_paths AS p WHERE p.machine = \(here) AND p.path = f.path
+                                                            AND p.size = f.size AND p.mtime_ns = f.mtime_ns)
+              AND NOT EXISTS (SELECT 1 FROM failing_files AS g WHERE g.path = f.path
+                                                                 AND g.size = f.size AND g.mtime_ns = f.mtime_ns)
+            ORDER BY f.path
+            ON CONFLICT (machine, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+                owner = excluded.owner, expires_at = excluded.expires_at
+                WHERE l.expires_at < \(now)
+            RETURNING l.path
+            """, parameters.values) { $0.text("path") })
+        return files.map { taken.contains(PathName.display($0.path)) }
+    }
+
+    public func renewLeases(owner: String, until: Date) throws {
+        try connection.execute("UPDATE file_leases SET expires_at = $1 WHERE owner = $2", until.catalogueMilliseconds, owner)
+    }
+
+    public func releaseLeases(owner: String) throws {
+        try connection.execute("DELETE FROM file_leases WHERE owner = $1", owner)
+    }
+
+    public func leaseOwners() throws -> Set<String> {
+        Set(try rows("SELECT DISTINCT owner FROM file_leases WHERE machine = $1", [machine]) { $0.text("owner") })
+    }
+}
