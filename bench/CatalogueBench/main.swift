@@ -60,6 +60,28 @@ func generate(_ catalogue: Catalogue, count: Int, batch: Int, thumbnailBytes: In
     return InsertRates(wall: Double(count) / spent, cpu: Double(count) / cpuSpent)
 }
 
+/// Batches written through the storage protocol into either engine (a server's catalogue too), as
+/// an import's writer writes them: each image with its path and its classification, one
+/// transaction per batch. Rows (images) per second of wall time spent writing.
+func insertThroughStore(_ store: any CatalogueStore, count: Int, batch: Int) throws -> Double {
+    let model = try store.registerModel(Synthetic.model())
+    let run = try store.openRun(command: "import", model: model, recipe: Recipe(name: "fashion-mnist", version: 1))
+    var spent = 0.0
+    var done = 0
+    while done < count {
+        let images = (done..<min(count, done + batch)).map { Synthetic.image($0, thumbnailBytes: 0) }
+        let start = wallSeconds()
+        try store.writing(run: run) { writes in
+            try writes.insertImages(images, known: .gainsPathOnly)
+            return RunCounts(seen: count, imported: done + images.count, classified: done + images.count)
+        }
+        spent += wallSeconds() - start
+        done += images.count
+    }
+    try store.closeRun(run, counts: RunCounts(seen: count, imported: count, classified: count))
+    return Double(count) / spent
+}
+
 func median(_ samples: [Double]) -> Double {
     let sorted = samples.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
@@ -98,7 +120,7 @@ func stressWrite(_ catalogue: Catalogue, batch: Int) throws -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 2 else { fail("usage: catalogue-bench generate|bench|open|correct|stress-write --db PATH ...") }
+guard arguments.count >= 2 else { fail("usage: catalogue-bench generate|bench|insert|open|correct|stress-write --db PATH ...") }
 let options = BenchOptions(arguments.dropFirst(2), tool: "catalogue-bench")
 do {
     switch arguments[1] {
@@ -131,6 +153,12 @@ do {
             """
         print(json)
         if let file = options.values["json"] { try json.write(toFile: file, atomically: true, encoding: .utf8) }
+    case "insert":
+        // Either engine: the catalogue at --db (a file or a server's database) is made if it is not there.
+        let store = try CatalogueStorage.open(options.string("db"), access: .create)
+        let count = options.int("images", default: 20_000), batch = options.int("batch", default: 500)
+        let rate = try insertThroughStore(store, count: count, batch: batch)
+        print("{\"images\": \(count), \"batch\": \(batch), \"insert_rows_per_s\": \(Int(rate))}")
     case "open":
         // Opens (creating and migrating) a catalogue and says so: many of these at once
         // on one new path test that no opener sees another's migration half done.
