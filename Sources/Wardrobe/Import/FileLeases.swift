@@ -10,7 +10,8 @@ import Synchronization
 /// over. A heartbeat keeps this process's leases from expiring while it lives; a process
 /// that dies loses its leases when they expire, and the next importer to want those files
 /// takes them over (at once, when the holder was a process of this host that is certainly
-/// gone, as `RunOwner` judges an abandoned run's). The leases are given up when the run ends, once its last batch is in.
+/// gone, as `RunOwner` judges an abandoned run's). The leases are given up when the run
+/// ends, once its last batch is in.
 ///
 /// Leases are taken through a connection of their own (the run's writer and readers are
 /// others' threads'), one take at a time.

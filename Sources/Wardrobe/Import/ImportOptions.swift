@@ -115,7 +115,8 @@ public struct ImportReport: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
-        case filesRead = "files_read", passedToOthers = "passed_to_others", alreadyStored = "already_stored", knownFailures = "known_failures", missing, hidden
+        case filesRead = "files_read", passedToOthers = "passed_to_others", alreadyStored = "already_stored"
+        case knownFailures = "known_failures", missing, hidden
         case notPhotos = "not_photos", special = "special_files"
         case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
     }
