@@ -97,6 +97,20 @@ import Testing
         #expect(try run() == Report(measured: 0, unreadable: 0))
     }
 
+    /// A new catalogue's colours are all measured at import by this version's rule, which the
+    /// import records: `colours` has nothing to measure again (it measured every image again,
+    /// taking the unrecorded rule for the first).
+    @Test func aNewCatalogueIsMeasuredByTodaysRule() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        #expect(try Catalogue(path: db).colourRule() == GarmentColours.rule)
+        let result = try WardrobeProcess.run(["colours", "--db", db, "--json"])
+        #expect(result.status == 0 && result.stdout.contains(#""measured" : 0"#) && result.stdout.contains(#""again" : false"#),
+                "\(result.stdout)\(result.stderr)")
+    }
+
     /// Colours an earlier rule measured (the catalogue recorded none, or an older one) are
     /// measured again, every image, by `colours`, and the rule recorded: the next run measures
     /// only what is left. A person's colour stays as it was.
