@@ -362,7 +362,7 @@ import Training
         defer { set.folder.remove() }
         let columns = ["id", "sha256", "label", "label_source", "model_label", "confidence", "model", "recipe",
                        "classified_at", "imported_at", "width", "height", "format", "path", "path_state", "taken_at",
-                       "colour", "colours"]
+                       "colour", "colours", "colour_source"]
         let palette = ["black", "white", "grey", "beige", "brown", "red", "pink", "orange", "yellow", "green", "blue",
                        "navy", "purple", "multicolour"]
         for arguments in [["list", "--csv"], ["export"], ["export", "--format", "csv"]] {
@@ -372,8 +372,8 @@ import Training
             #expect(lines.count == 11, "\(arguments): header + 10 rows")
             #expect(lines.first.map(String.init) == columns.joined(separator: ","))
             for line in lines.dropFirst() {
-                // The last column, the colours with their shares, is quoted when it lists several.
-                let quoted = line.range(of: ",\"").map { line[..<$0.lowerBound] + ",colours" } ?? String(line)
+                // The colours with their shares are quoted when they list several (the only quotes).
+                let quoted = line.replacingOccurrences(of: #","[^"]*","#, with: ",colours,", options: .regularExpression)
                 let fields = quoted.split(separator: ",", omittingEmptySubsequences: false)
                 #expect(fields.count == columns.count, "\(line)")
                 #expect(Self.labels.contains(String(fields[2])) && fields[3] == "model" && fields[4] == fields[2])
@@ -381,6 +381,7 @@ import Training
                 #expect(fields[8].hasSuffix("Z") && fields[8].count == 24, "ISO 8601 UTC: \(fields[8])")
                 #expect(fields[7] == "fashion-mnist@1" && fields[14] == "present" && fields[15].isEmpty, "PNGs say nothing of when they were taken")
                 #expect(palette.contains(String(fields[16])), "every imported image has a colour: \(line)")
+                #expect(fields[18] == "measured", "nobody gave a colour: \(line)")
             }
         }
         let exported = try set.json([Listed].self, ["export", "--format", "json"])
