@@ -12,7 +12,7 @@ extension Catalogue {
 
     /// Every image with fingerprints, by id (what `duplicates` compares).
     public func fingerprintedImages() throws -> [FingerprintedImage] {
-        try database.rows(FingerprintedImage.sql) { FingerprintedImage($0) }
+        try database.rows(FingerprintedImage.sql) { try FingerprintedImage($0) }
     }
 
     /// Every fingerprinted image's id and fingerprints, by id (what `similar` ranks every image

@@ -4,24 +4,38 @@ public struct FingerprintedImage: Sendable, Equatable {
     public let fingerprint: StoredFingerprint
     /// A person's colour, else the measured one; nil when it has neither.
     public let colour: String?
+    /// Whether `colour` is a person's.
+    public let colourByPerson: Bool
+    /// The CIELAB mean (L*, a*, b*) of the garment's largest measured colour; nil when never measured.
+    public let lab: [Double]?
 
-    public init(id: ImageID, fingerprint: StoredFingerprint, colour: String?) {
+    public init(id: ImageID, fingerprint: StoredFingerprint, colour: String?, colourByPerson: Bool = false, lab: [Double]? = nil) {
         self.id = id
         self.fingerprint = fingerprint
         self.colour = colour
+        self.colourByPerson = colourByPerson
+        self.lab = lab
     }
 
     /// A row of `sql`, as both engines read it.
-    init(_ row: some CatalogueRow) {
-        id = ImageID(row.int64("id"))
+    init(_ row: some CatalogueRow) throws {
+        let image = ImageID(row.int64("id"))
+        id = image
         fingerprint = StoredFingerprint(wholeColumn: row.int64("fingerprint"),
                                         garmentColumn: row.optionalInt64("garment_fingerprint"))
         colour = row.optionalText("colour")
+        colourByPerson = !row.isNull("person_colour")
+        lab = try row.optionalText("colours").flatMap { text in
+            switch StoredColours.shares(from: text) {
+            case .success(let shares): return shares.first.map { [$0.lightness, $0.a, $0.b] }
+            case .failure(let error): throw CatalogueError.strangeValue(path: row.location, detail: "image \(image.rawValue): \(error.detail)")
+            }
+        }
     }
 
-    /// Every fingerprinted image, by id.
+    /// Every fingerprinted image, by id, from the index `images_by_fingerprint` alone.
     static let sql = """
-        SELECT id, fingerprint, garment_fingerprint, coalesce(person_colour, colour) AS colour
+        SELECT id, fingerprint, garment_fingerprint, coalesce(person_colour, colour) AS colour, person_colour, colours
         FROM images WHERE fingerprint IS NOT NULL ORDER BY id
         """
 }

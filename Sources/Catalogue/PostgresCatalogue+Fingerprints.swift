@@ -7,7 +7,7 @@ extension PostgresCatalogue {
 
     /// As `Catalogue.fingerprintedImages`.
     public func fingerprintedImages() throws -> [FingerprintedImage] {
-        try rows(FingerprintedImage.sql) { FingerprintedImage($0) }
+        try rows(FingerprintedImage.sql) { try FingerprintedImage($0) }
     }
 
     /// As `Catalogue.fingerprints`.

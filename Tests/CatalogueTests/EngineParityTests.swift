@@ -243,7 +243,8 @@ import Testing
             let inserted = try batch.insertImages((0..<2).map { index in
                 var image = Synthetic.image(100 + index)
                 image.fingerprint = fingerprints[index]
-                image.colours = StoredColours(main: "red", shares: [], onGarment: true)
+                image.colours = StoredColours(main: "red", shares: index == 0 ? [.init(name: "red", share: 1, lightness: 45, a: 60, b: -35.5)] : [],
+                                              onGarment: true)
                 return image
             }, known: .isClassifiedAgain)
             #expect(inserted.map(\.image) == [ImageID(31), ImageID(32)])
@@ -255,9 +256,12 @@ import Testing
         #expect(try store.imagesAwaitingFingerprint(after: ImageID(28), limit: 1) == [ImageID(29)])
         let recorded = StoredFingerprint(whole: UInt64.max, garment: 7)
         try store.recordFingerprint(recorded, of: ImageID(3))
+        // With the CIELAB mean of the largest colour, which duplicates' colour guard compares.
+        let three = try store.image(ImageID(3))?.colours
         #expect(try store.fingerprintedImages() == [
-            FingerprintedImage(id: ImageID(3), fingerprint: recorded, colour: try store.image(ImageID(3))?.colours?.main),
-            FingerprintedImage(id: ImageID(31), fingerprint: fingerprints[0], colour: "red"),
+            FingerprintedImage(id: ImageID(3), fingerprint: recorded, colour: three?.main,
+                               lab: three?.shares.first.map { [$0.lightness, $0.a, $0.b] }),
+            FingerprintedImage(id: ImageID(31), fingerprint: fingerprints[0], colour: "red", lab: [45, 60, -35.5]),
             FingerprintedImage(id: ImageID(32), fingerprint: fingerprints[1], colour: "red"),
         ])
         #expect(try store.imagesAwaitingFingerprint(after: nil, limit: 100).count == 29)

@@ -72,3 +72,24 @@ import Testing
         #expect(DuplicateFinder.groups(images, dismissed: [], rule: rule) == DuplicateFinder.groups(images, dismissed: [], rule: rule, banded: false))
     }
 }
+
+/// The colour guard: the same fingerprints group when the garments' largest measured colours
+/// are near in CIELAB even under two names (a brightened black garment measures grey), not when
+/// they are far, and not when a person gave them two colours.
+@Suite struct DuplicateColourGuardTests {
+    static func pair(_ a: (String, [Double], Bool), _ b: (String, [Double], Bool)) -> [[Int]] {
+        let fingerprint = StoredFingerprint(whole: 0x0F0F_F0F0_1234_5678, garment: 0x1111_2222_3333_4444)
+        let images = [a, b].enumerated().map { index, colour in
+            FingerprintedImage(id: ImageID(Int64(index + 1)), fingerprint: fingerprint, colour: colour.0,
+                               colourByPerson: colour.2, lab: colour.1)
+        }
+        return DuplicateFinder.groups(images, dismissed: [], rule: .standard)
+    }
+
+    @Test func nearColoursUnderTwoNamesGroupFarOnesAndAPersonsTwoNamesDoNot() {
+        #expect(Self.pair(("black", [22, 0, 1], false), ("grey", [38, 1, 2], false)) == [[0, 1]])
+        #expect(Self.pair(("blue", [40, 10, -45], false), ("red", [45, 60, 35], false)).isEmpty)
+        #expect(Self.pair(("black", [22, 0, 1], true), ("grey", [22, 0, 1], false)).isEmpty)
+        #expect(Self.pair(("black", [22, 0, 1], true), ("black", [60, 0, 1], false)) == [[0, 1]])
+    }
+}

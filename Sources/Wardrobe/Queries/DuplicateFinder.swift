@@ -4,25 +4,30 @@ import Foundation
 /// `wardrobe duplicates`: groups of images that are the same photo saved again (resized,
 /// recompressed, cropped a little, brightened), found by their perceptual fingerprints
 /// (`ImageFingerprint`, taken at import). Two images are the same photo when their distance is
-/// at most `Rule.distance` bits, and their garments' colours (a person's, else the measured)
-/// are not two different names. Their distance is the mean of the bits their whole pictures'
-/// fingerprints and their garments' differ in (the whole pictures' alone when either has no
-/// garment): a crop moves the whole picture's more, a change of light the garment's box more,
-/// and unrelated photos rarely come near in both. A group is every image reached through such
-/// pairs, except the pairs a person dismissed (`DismissedPair`): a dismissed group does not
-/// come back. Only the pairs `FingerprintBands` finds are compared, which hold every pair within
-/// the rule, so the groups are those of comparing every pair (`DuplicateGroupsTests`). How the distances were chosen, and what they find, is in docs/duplicates.md.
+/// at most `Rule.distance` bits, and their garments' largest measured colours are within
+/// `Rule.colourDifference` in CIELAB (where a person gave either a colour: not two names).
+/// Their distance is the mean of the bits their whole pictures' fingerprints and their
+/// garments' differ in (the whole pictures' alone when either has no garment): a crop moves the
+/// whole picture's more, a change of light the garment's box more, and unrelated photos rarely
+/// come near in both. A group is every image reached through such pairs, except the pairs a
+/// person dismissed (`DismissedPair`): a dismissed group does not come back. Only the pairs
+/// `FingerprintBands` finds are compared, which hold every pair within the rule, so the groups
+/// are those of comparing every pair (`DuplicateGroupsTests`). How the rule was chosen, and
+/// what it finds, is in docs/duplicates.md.
 public struct DuplicateFinder {
-    /// The largest distance, in bits of 64, at which two images are the same photo.
+    /// The largest distance, in bits of 64, at which two images are the same photo, and the
+    /// largest CIELAB distance between their garments' largest measured colours.
     public struct Rule: Sendable, Equatable {
         public var distance: Int
+        public var colourDifference: Double
 
-        public init(distance: Int) {
+        public init(distance: Int, colourDifference: Double = Rule.standard.colourDifference) {
             self.distance = distance
+            self.colourDifference = colourDifference
         }
 
-        /// Chosen on the training photos' pair set (docs/duplicates.md).
-        public static let standard = Rule(distance: 10)
+        /// Chosen together on the training photos' pair set (docs/duplicates.md).
+        public static let standard = Rule(distance: 9, colourDifference: 35)
     }
 
     /// One image of a group.
@@ -93,7 +98,7 @@ public struct DuplicateFinder {
             // The whole picture's distance first: one XOR and a count, and most pairs end here.
             guard (wholes[i] ^ wholes[j]).nonzeroBitCount <= wholeLimit,
                   Self.distance(images[i].fingerprint, images[j].fingerprint) <= rule.distance else { return }
-            if let a = images[i].colour, let b = images[j].colour, a != b { return }
+            guard sameColour(images[i], images[j], rule: rule) else { return }
             let (a, b) = (root(i), root(j))
             guard a != b else { return }
             if !dismissed.isEmpty && dismissed.contains(DismissedPair(images[i].id, images[j].id)) { return }
@@ -107,6 +112,20 @@ public struct DuplicateFinder {
         var members: [Int: [Int]] = [:]
         for index in images.indices { members[root(index), default: []].append(index) }
         return members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+    }
+
+    /// Whether two images' garments may be the same photo's: where a person gave either a
+    /// colour, the same name; else their largest measured colours within the rule's CIELAB
+    /// distance (a brightened black garment can measure grey: the names alone split them).
+    /// What either lacks does not keep them apart.
+    static func sameColour(_ a: FingerprintedImage, _ b: FingerprintedImage, rule: Rule) -> Bool {
+        if a.colourByPerson || b.colourByPerson {
+            guard let x = a.colour, let y = b.colour else { return true }
+            return x == y
+        }
+        guard let x = a.lab, let y = b.lab else { return true }
+        let squared = zip(x, y).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+        return squared <= rule.colourDifference * rule.colourDifference
     }
 
     /// The mean of the bits the whole pictures' and the garments' fingerprints differ in, rounded

@@ -12,8 +12,9 @@ struct DuplicatesCommand: Command {
             little or brightened. Each image's perceptual fingerprints, taken at import from
             its thumbnail, are compared: two images are the same photo when their whole
             pictures' fingerprints and their garments' differ on average in at most
-            \(DuplicateFinder.Rule.standard.distance) of 64 bits (--distance), and their garments are
-            not of two different colours. A group is every image
+            \(DuplicateFinder.Rule.standard.distance) of 64 bits (--distance), and their garments'
+            main measured colours are within \(Int(DuplicateFinder.Rule.standard.colourDifference))
+            in CIELAB (where a person gave a colour: the same name). A group is every image
             reached through such pairs. Images imported by an earlier version are compared
             once 'wardrobe fingerprints' has taken theirs.
 
