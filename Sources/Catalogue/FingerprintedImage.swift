@@ -25,12 +25,7 @@ public struct FingerprintedImage: Sendable, Equatable {
                                         garmentColumn: row.optionalInt64("garment_fingerprint"))
         colour = row.optionalText("colour")
         colourByPerson = !row.isNull("person_colour")
-        lab = try row.optionalText("colours").flatMap { text in
-            switch StoredColours.shares(from: text) {
-            case .success(let shares): return shares.first.map { [$0.lightness, $0.a, $0.b] }
-            case .failure(let error): throw CatalogueError.strangeValue(path: row.location, detail: "image \(image.rawValue): \(error.detail)")
-            }
-        }
+        lab = try row.colourShares(row.column("colours"), row: "image \(image.rawValue)")?.first.map { [$0.lightness, $0.a, $0.b] }
     }
 
     /// Every fingerprinted image, by id, from the index `images_by_fingerprint` alone.

@@ -21,12 +21,7 @@ public struct LookalikeFacts: Sendable, Equatable {
     init(_ row: some CatalogueRow) throws {
         id = ImageID(row.int64("id"))
         let name = "image \(id)"
-        colours = try row.optionalText("colours").map { text in
-            switch StoredColours.shares(from: text) {
-            case .success(let shares): return shares
-            case .failure(let error): throw CatalogueError.strangeValue(path: row.location, detail: "\(name): \(error.detail)")
-            }
-        }
+        colours = try row.colourShares(row.column("colours"), row: name)
         colour = row.optionalText("colour")
         logits = row.isNull("logits") ? nil : try row.logits("logits", count: Catalogue.labelCount, row: name)
         label = try row.optionalLabel("label", upTo: Catalogue.noneLabel, row: name)

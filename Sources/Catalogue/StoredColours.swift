@@ -61,9 +61,15 @@ extension CatalogueRow {
     /// The garment's colours in the columns colour, colours and colour_on_garment, or nil
     /// when the image was never measured.
     func storedColours(_ main: Int32, _ shares: Int32, _ onGarment: Int32, row: @autoclosure () -> String) throws -> StoredColours? {
-        guard !isNull(main), !isNull(shares) else { return nil }
-        switch StoredColours.shares(from: text(shares)) {
-        case .success(let list): return StoredColours(main: text(main), shares: list, onGarment: int(onGarment) != 0)
+        guard !isNull(main), let list = try colourShares(shares, row: row()) else { return nil }
+        return StoredColours(main: text(main), shares: list, onGarment: int(onGarment) != 0)
+    }
+
+    /// The shares of an images.colours column, or nil when the image was never measured.
+    func colourShares(_ column: Int32, row: @autoclosure () -> String) throws -> [StoredColours.Share]? {
+        guard !isNull(column) else { return nil }
+        switch StoredColours.shares(from: text(column)) {
+        case .success(let list): return list
         case .failure(let error): throw CatalogueError.strangeValue(path: location, detail: "\(row()): \(error.detail)")
         }
     }
