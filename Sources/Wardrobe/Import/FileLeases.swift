@@ -21,7 +21,8 @@ final class FileLeases: Sendable {
     /// How often the heartbeat renews them: a few beats may be late before one expires.
     static let heartbeatSeconds = 5.0
 
-    private let store: Mutex<Holder>
+    /// The lease connection; nil once `end` has closed it.
+    private let store: Mutex<Holder?>
     private let files: [FoundFile]
     private let owner = RunOwner.current
     private let passedOver = Atomic<Int>(0)
@@ -38,7 +39,7 @@ final class FileLeases: Sendable {
             while stopHeartbeat.wait(timeout: .now() + Self.heartbeatSeconds) == .timedOut {
                 // A failed renewal is not this thread's to report: the run meets the same
                 // trouble in its next batch and ends then.
-                try? store.withLock { try $0.connection.renewLeases(owner: owner, until: Date() + Self.seconds) }
+                try? store.withLock { try $0?.connection.renewLeases(owner: owner, until: Date() + Self.seconds) }
             }
             heartbeatEnded.signal()
         }
@@ -49,8 +50,9 @@ final class FileLeases: Sendable {
     /// leases it got.
     @Sendable func admit(_ take: Range<Int>) throws -> [Int] {
         let now = Date()
-        let answers = try store.withLock {
-            try $0.connection.leaseFiles(take.map { files[$0].seen }, owner: owner, until: now + Self.seconds, at: now)
+        let answers = try store.withLock { holder -> [Bool] in
+            guard let holder else { return take.map { _ in false } }
+            return try holder.connection.leaseFiles(take.map { files[$0].seen }, owner: owner, until: now + Self.seconds, at: now)
         }
         let won = zip(take, answers).filter(\.1).map(\.0)
         passedOver.add(take.count - won.count, ordering: .relaxed)
@@ -62,10 +64,16 @@ final class FileLeases: Sendable {
 
     /// Stops the heartbeat and gives every lease up: once the run's last batch is committed,
     /// the stored files are passed over by their paths, and those not read by their leases' end.
+    /// The connection is closed here, not left to whichever thread lets this go last: the
+    /// heartbeat's may still hold it as the process exits, and SQLite empties the write-ahead
+    /// log into the file only when the last connection closes.
     func end() {
         stopHeartbeat.signal()
         heartbeatEnded.wait()
-        try? store.withLock { try $0.connection.releaseLeases(owner: owner) }
+        store.withLock { holder in
+            try? holder?.connection.releaseLeases(owner: owner)
+            holder = nil
+        }
     }
 
     /// The lease connection, which only the holder of the mutex uses.
