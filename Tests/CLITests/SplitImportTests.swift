@@ -12,6 +12,7 @@ import Testing
     struct Report: Decodable {
         var files_read: Int
         var passed_to_others: Int?
+        var unchanged: Int
         var new_images: Int
         var new_paths: Int
     }
@@ -43,7 +44,12 @@ import Testing
         }
         // Every file read once, counted by the importers that read them.
         #expect(reports.map(\.files_read).reduce(0, +) == files, "\(reports.map(\.files_read))")
-        for report in reports { #expect(report.files_read + (report.passed_to_others ?? 0) == files) }
+        // Each importer accounts for every file: read, left to another, or (planned after others had
+        // stored it) found stored already.
+        for report in reports {
+            #expect(report.files_read + (report.passed_to_others ?? 0) + report.unchanged == files,
+                    "read \(report.files_read), passed \(report.passed_to_others ?? 0), unchanged \(report.unchanged)")
+        }
         #expect(reports.filter { $0.files_read > 0 }.count >= 2, "the work was not split: \(reports.map(\.files_read))")
         #expect(reports.map { $0.new_images + $0.new_paths }.reduce(0, +) == files)
         // Every image stored and classified once, each file's path kept, no lease left behind.
