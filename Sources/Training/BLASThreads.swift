@@ -20,7 +20,11 @@ public enum BLASThreads {
     /// Sets OpenBLAS to one thread and stops the pool it started when it
     /// loaded. Done once per process, however often it is called: setting the
     /// thread count again would start a new pool (OpenBLAS restarts a stopped
-    /// pool then). Call it as early as possible (the executable's first line).
+    /// pool then). Call it as early as possible (the executable's first line). Every kernel
+    /// that multiplies calls it first as well (after the first time it costs a load and a
+    /// branch): stopped while a multiplication was in its threads' hands, the pool never
+    /// finished it, and the caller waited for ever (a test process, which runs kernels on
+    /// several threads at once and never ran the executable's first line, hung so).
     public static func useCallingThreadOnly() {
         _ = stopped
     }

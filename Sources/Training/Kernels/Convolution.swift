@@ -71,6 +71,7 @@ enum Convolution {
 
     static func forward(_ x: UnsafePointer<Float>, _ g: Geometry, weight: UnsafePointer<Float>,
                         bias: UnsafePointer<Float>?, col: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>) {
+        BLASThreads.useCallingThreadOnly()
         im2col(x, g, col)
         let cout = g.output.channels
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(cout), Int32(g.columns), Int32(g.rows),
@@ -90,6 +91,7 @@ enum Convolution {
                          col: UnsafePointer<Float>, dcol: UnsafeMutablePointer<Float>,
                          dWeight: UnsafeMutablePointer<Float>, dBias: UnsafeMutablePointer<Float>?,
                          dx: UnsafeMutablePointer<Float>?) {
+        BLASThreads.useCallingThreadOnly()
         let cout = g.output.channels
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(cout), Int32(g.rows), Int32(g.columns),
                     1, dy, Int32(g.columns), col, Int32(g.columns), 0, dWeight, Int32(g.rows))
