@@ -25,15 +25,33 @@ extension Catalogue {
     }
 
     public func renewLeases(owner: String, until: Date) throws {
-        try database.execute("UPDATE file_leases SET expires_at = ? WHERE owner = ?", until.catalogueMilliseconds, owner)
+        try database.transaction {
+            for table in LeaseTables.all {
+                try database.execute("UPDATE \(table) SET expires_at = ? WHERE owner = ?", until.catalogueMilliseconds, owner)
+            }
+        }
     }
 
     public func releaseLeases(owner: String) throws {
-        try database.execute("DELETE FROM file_leases WHERE owner = ?", owner)
+        try database.transaction {
+            for table in LeaseTables.all { try database.execute("DELETE FROM \(table) WHERE owner = ?", owner) }
+        }
     }
 
     public func leaseOwners() throws -> Set<String> {
-        Set(try database.rows("SELECT DISTINCT owner FROM file_leases WHERE machine = ?", [machine]) { $0.text("owner") })
+        Set(try database.rows(LeaseTables.ownersSQL(machine: "?"), [machine]) { $0.text("owner") })
+    }
+}
+
+/// The tables of leases a process holds (files an import reads, images a reclassification
+/// classifies), which its heartbeat renews and its end gives up together.
+enum LeaseTables {
+    static let all = ["file_leases", "image_leases"]
+
+    /// The holders of leases on this machine's files, and of every image lease (an owner names
+    /// its host, so `RunOwner.isGone` judges only this host's).
+    static func ownersSQL(machine: String) -> String {
+        "SELECT owner FROM file_leases WHERE machine = \(machine) UNION SELECT owner FROM image_leases"
     }
 }
 

@@ -109,11 +109,18 @@ public protocol CatalogueStore: AnyObject {
     /// another holder's lease lasts past `date`, or the file is stored or failing with its
     /// size and time now: whether it was taken, in the files' order.
     func leaseFiles(_ files: [SeenFile], owner: String, until: Date, at date: Date) throws -> [Bool]
-    /// Moves the end of every lease `owner` holds to `until` (its heartbeat).
+    // Leases on images, by which several reclassifiers split one catalogue (`image_leases`).
+    /// The split a reclassification with `model` and `recipe` begun now belongs to.
+    func reclassificationSplit(model: ModelID, recipe: Recipe) throws -> ReclassificationSplit
+    /// Takes the lease of each of `images` for `owner` until `until`, unless another holder's
+    /// lease lasts past `date` or `split` has done the image: what became of each, in order.
+    func leaseImages(_ images: [ImageID], in split: ReclassificationSplit, owner: String,
+                     until: Date, at date: Date) throws -> [ImageLease]
+    /// Moves the end of every lease (files' and images') `owner` holds to `until` (its heartbeat).
     func renewLeases(owner: String, until: Date) throws
     /// Gives up every lease `owner` holds.
     func releaseLeases(owner: String) throws
-    /// The holders of this machine's leases (`RunOwner`s).
+    /// The holders of this machine's file leases and of every image lease (`RunOwner`s).
     func leaseOwners() throws -> Set<String>
 
     // Files that failed to import.

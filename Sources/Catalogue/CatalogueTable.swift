@@ -33,6 +33,7 @@ public struct CatalogueTable: Sendable, Equatable {
         CatalogueTable("dismissed_duplicates", key: ["image_id", "other_image_id"]),
         CatalogueTable("prepared_tensors", key: ["image_id", "recipe_name", "recipe_version"]),
         CatalogueTable("file_leases", key: ["machine", "path"]),
+        CatalogueTable("image_leases", key: ["image_id"]),
     ]
 
     /// A column of a table, as a copy reads and writes it.

@@ -32,15 +32,18 @@ extension PostgresCatalogue {
         return files.map { taken.contains(PathName.display($0.path)) }
     }
 
+    /// One statement per table, each its own transaction: no write lock is waited for.
     public func renewLeases(owner: String, until: Date) throws {
-        try connection.execute("UPDATE file_leases SET expires_at = $1 WHERE owner = $2", until.catalogueMilliseconds, owner)
+        for table in LeaseTables.all {
+            try connection.execute("UPDATE \(table) SET expires_at = $1 WHERE owner = $2", until.catalogueMilliseconds, owner)
+        }
     }
 
     public func releaseLeases(owner: String) throws {
-        try connection.execute("DELETE FROM file_leases WHERE owner = $1", owner)
+        for table in LeaseTables.all { try connection.execute("DELETE FROM \(table) WHERE owner = $1", owner) }
     }
 
     public func leaseOwners() throws -> Set<String> {
-        Set(try rows("SELECT DISTINCT owner FROM file_leases WHERE machine = $1", [machine]) { $0.text("owner") })
+        Set(try rows(LeaseTables.ownersSQL(machine: "$1"), [machine]) { $0.text("owner") })
     }
 }

@@ -53,6 +53,16 @@ public final class Reclassifier {
         let recording = options.dryRun || candidates.isEmpty ? nil : RunEngine.Recording(
             command: "reclassify", model: classifier.model,
             recipe: Recipe(name: options.recipe.name, version: options.recipe.version))
+        // Other processes reclassifying with this model and recipe share the images: this one
+        // classifies those whose leases it gets.
+        var settings = settings
+        let leases = try recording.map { recording in
+            let split = try catalogue.reclassificationSplit(model: try catalogue.registerModel(recording.model.catalogueModel()),
+                                                            recipe: recording.recipe)
+            return try ImageLeases(location: catalogue.location, images: candidates.map(\.image), split: split)
+        }
+        defer { leases?.end() }
+        settings.admit = leases?.admit
         let work = ReclassifyWork(classifier: classifier, processor: processor, recipe: options.recipe)
         let learnedHashes = try classifier.model.learnedImages.sorted().map { try SHA256Digest(hex: $0) }
         var writer = ReclassifyWriter(catalogue: catalogue, learned: try catalogue.imageIDs(withSHA256: learnedHashes),
@@ -64,6 +74,7 @@ public final class Reclassifier {
         }
 
         report.run = summary.run?.rawValue
+        report.doneElsewhere = leases?.imagesDoneElsewhere ?? 0
         report.failed = writer.failed
         report.reclassified = writer.reclassified
         report.changed = writer.changed

@@ -72,6 +72,9 @@ public struct ReclassifyReport: Sendable, Encodable {
     public var selected = 0
     /// Images classified again (stored, unless a dry run).
     public var reclassified = 0
+    /// Selected images that other processes of this reclassification classified (with the
+    /// same model and recipe, at once or in an interrupted part before): not done here.
+    public var doneElsewhere = 0
     /// Images whose label differs from their label before.
     public var changed = 0
     /// Images that had no classification before.
@@ -103,7 +106,7 @@ public struct ReclassifyReport: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case run, dryRun = "dry_run", model, recipe, selected, reclassified, changed
+        case run, dryRun = "dry_run", model, recipe, selected, reclassified, doneElsewhere = "done_elsewhere", changed
         case firstClassified = "first_classified", transitions
         case corrected, personLabelled = "person_labelled", agreesWithPerson = "agrees_with_person"
         case learnedFrom = "learned_from", changes
@@ -119,6 +122,7 @@ public struct ReclassifyReport: Sendable, Encodable {
         try container.encode(recipe, forKey: .recipe)
         try container.encode(selected, forKey: .selected)
         try container.encode(reclassified, forKey: .reclassified)
+        try container.encode(doneElsewhere, forKey: .doneElsewhere)
         try container.encode(changed, forKey: .changed)
         try container.encode(firstClassified, forKey: .firstClassified)
         try container.encode(transitions, forKey: .transitions)

@@ -31,9 +31,9 @@ public struct RunEngine {
         /// hand (Ctrl-C). Its own closure so that tests can interrupt one run.
         public var shouldStop: @Sendable () -> Bool
         /// Which items of a take (their indices) this process may work on, asked before
-        /// the take is worked on: other processes share the work (an importer's leases).
+        /// the take is worked on: other processes share the work (leases on files or images).
         /// Nil: all of them.
-        var admit: (@Sendable (Range<Int>) throws -> [Int])? = nil
+        var admit: (@Sendable ([Int]) throws -> Admission)? = nil
 
         public init(jobs: Int, batchSize: Int, itemsPerTake: Int = 1,
                     shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised }) {
@@ -42,6 +42,16 @@ public struct RunEngine {
             self.itemsPerTake = max(1, itemsPerTake)
             self.shouldStop = shouldStop
         }
+    }
+
+    /// What a process may do of a take that others share (`Settings.admit`).
+    struct Admission: Sendable {
+        /// The items (indices) this process works on now.
+        var admitted: [Int]
+        /// Items another process holds and may yet leave undone: offered again once the
+        /// rest is handed out, until they are admitted or no longer offered. The others
+        /// are passed over.
+        var later: [Int] = []
     }
 
     /// What the run records in the catalogue.

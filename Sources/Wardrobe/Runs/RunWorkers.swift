@@ -1,4 +1,5 @@
 internal import Catalogue
+import Foundation
 import Synchronization
 
 /// The worker side of a run: the items handed out a few at a time to worker
@@ -12,8 +13,10 @@ final class RunWorkers<Work: RunWork>: Sendable {
     private let itemsPerTake: Int
     private let workers: Int
     private let shouldStop: @Sendable () -> Bool
-    private let admit: (@Sendable (Range<Int>) throws -> [Int])?
+    private let admit: (@Sendable ([Int]) throws -> RunEngine.Admission)?
     private let next = Atomic<Int>(0)
+    /// Items another process held when they were offered (`RunEngine.Admission.later`).
+    private let offeredLater = Mutex<[Int]>([])
     private let cancelled = Atomic<Bool>(false)
     private let interrupted = Atomic<Bool>(false)
     /// The first error a worker met on its own (it could not open the catalogue).
@@ -62,16 +65,27 @@ final class RunWorkers<Work: RunWork>: Sendable {
                 interrupted.store(true, ordering: .relaxed)
                 return
             }
-            guard let range = nextTake() else { return }
+            let offered: [Int], again: Bool
+            if let range = nextTake() {
+                (offered, again) = (Array(range), false)
+            } else if let later = laterTake() {
+                (offered, again) = (later, true)
+            } else {
+                return
+            }
             let take: ArraySlice<Work.Item>
             do {
-                take = try admitted(range)
+                take = try admitted(offered)
             } catch {
                 failure.withLock { $0 = $0 ?? error }
                 cancel()
                 return
             }
-            guard !take.isEmpty else { continue }
+            guard !take.isEmpty else {
+                // Everything left is another process's for now: give it time to finish them.
+                if again { Thread.sleep(forTimeInterval: Self.pauseBeforeAskingAgain) }
+                continue
+            }
             let outcomes = work.process(take, reader: reader, until: shouldStop)
             precondition(outcomes.count <= take.count, "at most one outcome per item")
             // A damaged page met while reading ends the run: nothing more is written.
@@ -89,10 +103,27 @@ final class RunWorkers<Work: RunWork>: Sendable {
         }
     }
 
-    /// The items of `range` this process may work on (see `RunEngine.Settings.admit`).
-    private func admitted(_ range: Range<Int>) throws -> ArraySlice<Work.Item> {
-        guard let admit else { return items[range] }
-        return ArraySlice(try admit(range).map { items[$0] })
+    /// Seconds a worker waits before asking again for items that other processes held.
+    static var pauseBeforeAskingAgain: Double { 0.25 }
+
+    /// The items of `offered` this process may work on (see `RunEngine.Settings.admit`);
+    /// those to offer again are kept for `laterTake`.
+    private func admitted(_ offered: [Int]) throws -> ArraySlice<Work.Item> {
+        guard let admit else { return ArraySlice(offered.map { items[$0] }) }
+        let admission = try admit(offered)
+        if !admission.later.isEmpty { offeredLater.withLock { $0.append(contentsOf: admission.later) } }
+        return ArraySlice(admission.admitted.map { items[$0] })
+    }
+
+    /// Up to a take of the items to offer again, once every item has been offered once;
+    /// nil when none is left.
+    private func laterTake() -> [Int]? {
+        offeredLater.withLock { later in
+            guard !later.isEmpty else { return nil }
+            let take = Array(later.prefix(itemsPerTake))
+            later.removeFirst(take.count)
+            return take
+        }
     }
 
     /// The items of the next take: `itemsPerTake` while many are left, then

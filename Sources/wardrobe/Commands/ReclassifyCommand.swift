@@ -32,6 +32,13 @@ struct ReclassifyCommand: Command {
             the model records, else photo.
             A model used for the first time is registered in the catalogue.
 
+            Several reclassifications with the same model and recipe at once (on one machine,
+            or on several machines sharing a PostgreSQL catalogue) split the images: each
+            takes a lease on a few images at a time and classifies only those, so every
+            image is classified once; the summary counts those done by others. One that is
+            interrupted or killed loses only its leases: the others, or the same command run
+            again, classify what it left, and not what it did (docs/storage.md).
+
             Exit status: 0 on success, 2 when some thumbnails could not be read (each named on
             stderr), 1 when the run failed or an image named is not in the catalogue, 130 when
             interrupted (what was committed stays), 64 for wrong usage.
@@ -83,7 +90,8 @@ struct ReclassifyCommand: Command {
             printSummary(report, console: console)
         }
         if report.interrupted {
-            console.info("interrupted: what was committed stays; run again to re-run the rest under a new run")
+            console.info("interrupted: what was committed stays; the same command again classifies the rest, "
+                         + "not the images this run did")
             return .interrupted
         }
         return report.failed.isEmpty ? .success : .partialFailure
@@ -102,6 +110,9 @@ struct ReclassifyCommand: Command {
         var lines = [["changed label", "\(report.changed) of \(compared)"]]
         if let share = report.sameLabelShare { lines.append(["kept label", Format.percent(share)]) }
         if report.firstClassified > 0 { lines.append(["first classification", String(report.firstClassified)]) }
+        if report.doneElsewhere > 0 {
+            lines.append(["done by others", "\(report.doneElsewhere) (by another process of this reclassification)"])
+        }
         if let agreement = AgreementFigure(agreeing: report.agreesWithPerson, of: report.personLabelled,
                                            learnedFrom: report.learnedFrom).sentence {
             lines.append(["agreement", agreement])
