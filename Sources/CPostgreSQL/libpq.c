@@ -24,6 +24,12 @@
                                  const char *const *paramValues, const int *paramLengths, const int *paramFormats, \
                                  int resultFormat), \
       (conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat)) \
+    X(PGresult *, PQprepare, (PGconn *conn, const char *stmtName, const char *query, int nParams, \
+                              const Oid *paramTypes), \
+      (conn, stmtName, query, nParams, paramTypes)) \
+    X(PGresult *, PQexecPrepared, (PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues, \
+                                   const int *paramLengths, const int *paramFormats, int resultFormat), \
+      (conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat)) \
     X(PGresult *, PQgetResult, (PGconn *conn), (conn)) \
     X(int, PQputCopyData, (PGconn *conn, const char *buffer, int nbytes), (conn, buffer, nbytes)) \
     X(int, PQputCopyEnd, (PGconn *conn, const char *errormsg), (conn, errormsg)) \

@@ -13,7 +13,8 @@ extension PostgresCatalogue {
     }
 
     public func containsImage(sha256: SHA256Digest) throws -> Bool {
-        try connection.scalarInt("SELECT 1 FROM images WHERE sha256 = $1", sha256.bytes) != nil
+        // A worker asks this for every file it reads: parsed and planned once per connection.
+        try connection.queryPrepared("SELECT 1 FROM images WHERE sha256 = $1", [sha256.bytes]).count > 0
     }
 
     /// The image whose hash starts with these hex digits: a range on the unique index, as in SQLite.

@@ -61,6 +61,12 @@ public final class PostgresCatalogue {
         try connection.query(sql, values).rows.map(body)
     }
 
+    /// `rows`, through a statement prepared once on this connection (`queryPrepared`): for the
+    /// statements a run sends again and again.
+    func preparedRows<T>(_ sql: String, _ values: [(any PostgresBindable)?], _ body: (PostgresRow) throws -> T) throws -> [T] {
+        try connection.queryPrepared(sql, values).rows.map(body)
+    }
+
     /// The records `sql` returns, each read by `Columns`: the reader of SQLite's catalogue too.
     func records<Columns: RecordColumns>(_ sql: String, _ values: [(any PostgresBindable)?] = [],
                                          as columns: Columns.Type) throws -> [Columns.Record] {

@@ -12,6 +12,8 @@ final class PostgresConnection {
     /// reads inside a run's batch sees and writes the batch's own state.
     private var depth = 0
     var inTransaction: Bool { depth > 0 }
+    /// The statements prepared on this connection (`queryPrepared`), by their SQL and types.
+    private var prepared: [String: String] = [:]
 
     /// Writers of one catalogue take this advisory lock for each transaction, so that
     /// several machines' imports write one batch at a time, as SQLite's one writer does:
@@ -68,6 +70,38 @@ final class PostgresConnection {
         let result: OpaquePointer? = withParameterPointers(parameters) { pointers in
             PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
         }
+        return try checked(result, sql: sql, unless: state)
+    }
+
+    /// `query` through a statement this connection prepares the first time it meets `sql` (with
+    /// these values' types) and keeps: the server parses and plans it once, not at every call.
+    /// For the statements a run sends again and again (a worker's look per file, a take of leases).
+    func queryPrepared(_ sql: String, _ values: [(any PostgresBindable)?]) throws -> PostgresResult {
+        let parameters = values.map { $0?.postgresValue }
+        let types = parameters.map { $0?.type ?? 0 }
+        let key = sql + "\u{0}" + types.map(String.init).joined(separator: ",")
+        let name: String
+        if let known = prepared[key] {
+            name = known
+        } else {
+            name = "wardrobe_\(prepared.count + 1)"
+            let made = PQprepare(handle, name, sql, Int32(parameters.count), types)
+            guard let made else { throw failure(sql: sql, result: nil) }
+            defer { PQclear(made) }
+            guard PQresultStatus(made) == PGRES_COMMAND_OK else { throw failure(sql: sql, result: made) }
+            prepared[key] = name
+        }
+        let formats = parameters.map { $0?.format ?? 0 }
+        let lengths = parameters.map { Int32($0?.bytes.count ?? 0) }
+        let result: OpaquePointer? = withParameterPointers(parameters) { pointers in
+            PQexecPrepared(handle, name, Int32(parameters.count), pointers, lengths, formats, 0)
+        }
+        guard let answer = try checked(result, sql: sql, unless: nil) else { throw failure(sql: sql, result: nil) }
+        return answer
+    }
+
+    /// A statement's result, its failure thrown, or nil when it failed with SQLSTATE `state`.
+    private func checked(_ result: OpaquePointer?, sql: String, unless state: String?) throws -> PostgresResult? {
         guard let result else { throw failure(sql: sql, result: nil) }
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
