@@ -1,12 +1,12 @@
 extension Catalogue {
-    /// Images with a thumbnail whose fingerprints were never taken (imported before they were
-    /// kept), `limit` at a time after `after`, by id.
+    /// Images with a thumbnail whose fingerprints were never taken, or not all of them (imported
+    /// before they were kept, or before the crops' were), `limit` at a time after `after`, by id.
     public func imagesAwaitingFingerprint(after: ImageID?, limit: Int) throws -> [ImageID] {
         // Through images_by_fingerprint, which holds id and fingerprint: only the rows without
         // one are read from the table, past their thumbnails (all of them: 1.5 s on 100,000).
         try database.rows("""
             SELECT id FROM images INDEXED BY images_by_fingerprint
-            WHERE fingerprint IS NULL AND thumbnail IS NOT NULL AND id > ? ORDER BY id LIMIT ?
+            WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL) AND thumbnail IS NOT NULL AND id > ? ORDER BY id LIMIT ?
             """, [after?.rawValue ?? 0, limit]) { ImageID($0.int64(0)) }
     }
 
@@ -36,7 +36,7 @@ extension Catalogue {
 
     /// Stores the fingerprints taken of `image`'s thumbnail.
     public func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws {
-        try database.execute("UPDATE images SET fingerprint = ?, garment_fingerprint = ? WHERE id = ?",
-                             fingerprint.wholeColumn, fingerprint.garmentColumn, image)
+        try database.execute("UPDATE images SET fingerprint = ?, garment_fingerprint = ?, crop_fingerprints = ? WHERE id = ?",
+                             fingerprint.wholeColumn, fingerprint.garmentColumn, fingerprint.cropsColumn, image)
     }
 }

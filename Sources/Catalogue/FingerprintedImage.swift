@@ -21,8 +21,7 @@ public struct FingerprintedImage: Sendable, Equatable {
     init(_ row: some CatalogueRow) throws {
         let image = ImageID(row.int64("id"))
         id = image
-        fingerprint = StoredFingerprint(wholeColumn: row.int64("fingerprint"),
-                                        garmentColumn: row.optionalInt64("garment_fingerprint"))
+        fingerprint = StoredFingerprint(row)
         colour = row.optionalText("colour")
         colourByPerson = !row.isNull("person_colour")
         lab = try row.colourShares(row.column("colours"), row: "image \(image.rawValue)")?.first.map { [$0.lightness, $0.a, $0.b] }
@@ -30,7 +29,7 @@ public struct FingerprintedImage: Sendable, Equatable {
 
     /// Every fingerprinted image, by id, from the index `images_by_fingerprint` alone.
     static let sql = """
-        SELECT id, fingerprint, garment_fingerprint, coalesce(person_colour, colour) AS colour, person_colour, colours
+        SELECT id, fingerprint, garment_fingerprint, crop_fingerprints, coalesce(person_colour, colour) AS colour, person_colour, colours
         FROM images WHERE fingerprint IS NOT NULL ORDER BY id
         """
 }

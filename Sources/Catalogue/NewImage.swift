@@ -62,6 +62,7 @@ extension NewImage {
         ("colour_on_garment", { image, _ in image.colours.map { $0.onGarment ? 1 : 0 } }),
         ("fingerprint", { image, _ in image.fingerprint?.wholeColumn }),
         ("garment_fingerprint", { image, _ in image.fingerprint?.garmentColumn }),
+        ("crop_fingerprints", { image, _ in image.fingerprint?.cropsColumn }),
     ]
 
     /// The columns' names, as an INSERT lists them.

@@ -18,7 +18,7 @@
 struct AreaResampler {
     /// For each output index, consecutive source indices from `starts[j]` with weights
     /// `weights[offsets[j]..<offsets[j + 1]]`; flat arrays keep the inner loops tight.
-    private struct Spans {
+    struct Spans {
         var starts: [Int] = []
         var offsets: [Int] = [0]
         var weights: [Float] = []

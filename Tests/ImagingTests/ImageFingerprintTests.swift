@@ -64,3 +64,32 @@ import Testing
         }
     }
 }
+
+/// The crops' hashes, summed with the area average folded into the cosines, against `hash`
+/// of each window copied out and resampled; and what they are for: a cropped copy's whole
+/// picture is near one of its source's crops where it is far from the source's whole picture.
+@Suite struct CropFingerprintTests {
+    @Test(arguments: [(96, 72), (72, 96), (96, 96), (61, 96)])
+    func eachCropIsTheHashOfItsWindow(width: Int, height: Int) {
+        let gray = ImageFingerprintTests.picture(seed: UInt64(width * height), width: width, height: height)
+        let samples = gray.flatMap { [$0, $0, $0] }
+        let crops = ImageFingerprint(width: width, height: height, samples: samples, mask: nil).crops
+        #expect(crops.count == 10)
+        for (window, crop) in zip(ImageFingerprint.CropWindow.all, crops) {
+            let box = window.box(width: width, height: height)
+            var inside: [Float] = []
+            for y in box.y..<box.maxY { inside += gray[(y * width + box.x)..<(y * width + box.maxX)] }
+            #expect(ImageFingerprint.distance(crop, ImageFingerprint.hash(inside, width: box.width, height: box.height)) == 0,
+                    "\(window) on \(width)x\(height)")
+        }
+    }
+
+    @Test func aCroppedCopyIsNearACropOfItsSource() throws {
+        let photo = ImageFingerprintTests.photo(seed: 21)
+        let source = ImageFingerprint(measuring: photo)
+        let cropped = ImageFingerprint(measuring: photo.cropped(to: PixelRect(x: 17, y: 0, width: 223, height: 294)))
+        let nearest = source.crops.map { ImageFingerprint.distance($0, cropped.whole) }.min()!
+        #expect(nearest <= 4)
+        #expect(ImageFingerprint.distance(source.whole, cropped.whole) >= nearest + 4)
+    }
+}

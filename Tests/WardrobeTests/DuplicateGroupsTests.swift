@@ -4,12 +4,14 @@ import Testing
 @testable import Wardrobe
 
 /// `duplicates` compares only the pairs `FingerprintBands` finds: its groups must be exactly
-/// those of comparing every pair, whatever the rule's distance, with and without garments,
-/// colours that differ and pairs a person dismissed.
+/// those of comparing every pair, whatever the rule's distance, with and without garments and
+/// crops, colours that differ and pairs a person dismissed.
 @Suite struct DuplicateGroupsTests {
-    /// Photos saved again: each source a few times, each copy 0 to `spread` bits from it in each
-    /// fingerprint, so that pairs fall on both sides of every distance tried; a fifth without a
-    /// garment, colours from three names or none.
+    /// Photos saved again: each source a few times, each copy either the source's whole picture
+    /// or one of its crops with 0 to `spread` bits flipped (a photo cropped), its garment 0 to
+    /// `spread` bits from the source's, so that pairs fall on both sides of every distance and
+    /// crop distance; a fifth without a garment, a tenth without crops (imported before they were
+    /// taken), colours from three names or none.
     static func images(_ sources: Int, spread: Int, seed: UInt64) -> [FingerprintedImage] {
         var random = SplitMix64(seed: seed)
         var images: [FingerprintedImage] = []
@@ -18,13 +20,23 @@ import Testing
             for _ in 0..<count { bits ^= 1 << (random.next() % 64) }
             return bits
         }
+        func crops(of whole: UInt64) -> [UInt64] {
+            random.next() % 10 == 0 ? [] : (0..<10).map { _ in flipped(whole, 4 + Int(random.next() % 12)) }
+        }
         for _ in 0..<sources {
             let whole = random.next(), garment = random.next()
+            let sourceCrops = crops(of: whole)
             let colour = ["blue", "black", nil][Int(random.next() % 3)]
             for _ in 0..<(1 + Int(random.next() % 4)) {
                 let hasGarment = random.next() % 5 != 0
-                let fingerprint = StoredFingerprint(whole: flipped(whole, Int(random.next() % UInt64(spread + 1))),
-                                                    garment: hasGarment ? flipped(garment, Int(random.next() % UInt64(spread + 1))) : nil)
+                let cropped = random.next() % 3 == 0 && !sourceCrops.isEmpty
+                let flips = Int(random.next() % UInt64(spread / 2 + 1))
+                let copy = flipped(cropped ? sourceCrops[Int(random.next() % 10)] : whole, flips)
+                // Saved again, its crops are near the source's; cropped, they are its own.
+                let copyCrops = cropped || random.next() % 10 == 0 ? crops(of: copy) : sourceCrops.map { flipped($0, flips) }
+                let fingerprint = StoredFingerprint(whole: copy,
+                                                    garment: hasGarment ? flipped(garment, Int(random.next() % UInt64(spread + 1))) : nil,
+                                                    crops: copyCrops)
                 let ownColour = random.next() % 10 == 0 ? "red" : colour
                 images.append(FingerprintedImage(id: ImageID(Int64(images.count + 1)), fingerprint: fingerprint, colour: ownColour))
             }
@@ -32,9 +44,9 @@ import Testing
         return images
     }
 
-    @Test(arguments: [0, 3, 8, 10, 11, 15, 20])
+    @Test(arguments: [0, 6, 12, 16, 20, 30])
     func theBandsFindTheGroupsThatComparingEveryPairFinds(distance: Int) {
-        let images = Self.images(700, spread: 2 * distance + 4, seed: UInt64(distance) + 1)
+        let images = Self.images(700, spread: distance + 8, seed: UInt64(distance) + 1)
         var random = SplitMix64(seed: 99)
         // Pairs of neighbours, which are often copies of one photo.
         let dismissed = Set((0..<60).map { _ in
@@ -48,28 +60,38 @@ import Testing
         #expect(everyPair.count > 20, "the set has groups to find at distance \(distance)")
     }
 
-    @Test(arguments: [0, 5, 10, 11])
-    func everyPairWithinTheRuleIsACandidate(distance: Int) {
-        let images = Self.images(500, spread: 2 * distance + 4, seed: 1_000 + UInt64(distance))
+    @Test func everyPairWithinTheCropLimitIsACandidate() {
+        let limit = DuplicateFinder.Rule.cropLimit
+        let images = Self.images(500, spread: limit + 2, seed: 1_000)
         var candidates = Set<[Int]>()
-        let banded = FingerprintBands.candidatePairs(images, distance: distance) { candidates.insert([$0, $1]) }
-        #expect(banded)
-        var within = 0
+        FingerprintBands.candidatePairs(images.map(\.fingerprint), cropLimit: limit) { candidates.insert([$0, $1]) }
+        var within = 0, throughACrop = 0
         for i in images.indices {
-            for j in (i + 1)..<images.count where DuplicateFinder.distance(images[i].fingerprint, images[j].fingerprint) <= distance {
+            for j in (i + 1)..<images.count {
+                let (a, b) = (images[i].fingerprint, images[j].fingerprint)
+                guard DuplicateFinder.cropDistance(a, b) <= limit else { continue }
                 within += 1
-                #expect(candidates.contains([i, j]), "\(i) and \(j) are within \(distance) and not found")
+                if (a.whole ^ b.whole).nonzeroBitCount > limit { throughACrop += 1 }
+                #expect(candidates.contains([i, j]), "\(i) and \(j) are within \(limit) and not found")
             }
         }
-        #expect(within > 10)
+        #expect(within > 100)
+        #expect(throughACrop > 20, "pairs near only through a crop are among them")
         #expect(candidates.count < images.count * (images.count - 1) / 20, "the bands leave most pairs out")
     }
 
-    @Test func aRuleTooWideForBandsIsComparedPairByPair() {
-        let images = Self.images(50, spread: 40, seed: 5)
-        #expect(!FingerprintBands.candidatePairs(images, distance: 16) { _, _ in })
-        let rule = DuplicateFinder.Rule(distance: 16)
-        #expect(DuplicateFinder.groups(images, dismissed: [], rule: rule) == DuplicateFinder.groups(images, dismissed: [], rule: rule, banded: false))
+    /// A cropped copy: its whole picture far from its source's, near one of its crops.
+    @Test func aCopyNearOnlyThroughACropIsTheSamePhoto() {
+        let source = StoredFingerprint(whole: 0x0F0F_F0F0_1234_5678, garment: 0x1111_2222_3333_4444,
+                                       crops: (0..<10).map { 0xAAAA_5555_0000_FFFF ^ UInt64($0) })
+        let cropped = StoredFingerprint(whole: 0xAAAA_5555_0000_FFFF ^ 0b11_0000, garment: 0x1111_2222_3333_4444 ^ 0b111,
+                                        crops: [])
+        #expect(DuplicateFinder.cropDistance(source, cropped) == 2)
+        #expect(DuplicateFinder.cropDistance(cropped, source) == 2)
+        #expect(DuplicateFinder.distance(source, cropped) == 6)
+        let far = StoredFingerprint(whole: 0xAAAA_5555_0000_FFFF ^ 0xFF00, garment: 0x1111_2222_3333_4444 ^ 0b111, crops: [])
+        let images = [source, cropped, far].enumerated().map { FingerprintedImage(id: ImageID(Int64($0 + 1)), fingerprint: $1, colour: nil) }
+        #expect(DuplicateFinder.groups(images, dismissed: [], rule: .standard) == [[0, 1]])
     }
 }
 

@@ -9,11 +9,12 @@ struct DuplicateScore {
     var groups: String
 
     func report() throws {
-        var sourceOf: [String: String] = [:]
+        var sourceOf: [String: String] = [:], editOf: [String: String] = [:]
         for line in try String(contentsOfFile: "\(set)/sources.tsv", encoding: .utf8).split(separator: "\n")
         where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t").map(String.init)
             sourceOf[fields[0]] = fields[1]
+            editOf[fields[0]] = fields[2].split(separator: " ").first.map(String.init)
         }
         var filesPerSource: [String: Int] = [:]
         for source in sourceOf.values { filesPerSource[source, default: 0] += 1 }
@@ -24,12 +25,13 @@ struct DuplicateScore {
             throw ScoreError("\(groups): not the JSON of 'wardrobe duplicates --json'")
         }
         var found = 0, right = 0, largest = 0
-        for group in printed {
+        // Each file's group, by name: which edits keep a file in its original's group.
+        var groupOf: [String: Int] = [:]
+        for (number, group) in printed.enumerated() {
             let images = (group["images"] as? [[String: Any]]) ?? []
-            let sources = images.map { image -> String? in
-                guard let path = image["path"] as? String else { return nil }
-                return sourceOf[URL(fileURLWithPath: path).lastPathComponent]
-            }
+            let names = images.map { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }
+            for case let name? in names { groupOf[name] = number }
+            let sources = names.map { $0.flatMap { sourceOf[$0] } }
             largest = max(largest, images.count)
             for i in 0..<sources.count {
                 for j in (i + 1)..<sources.count {
@@ -42,6 +44,20 @@ struct DuplicateScore {
         let recall = truePairs == 0 ? 0 : Double(right) / Double(truePairs)
         print("groups \(printed.count) (largest \(largest)), pairs in groups \(found), of them true \(right), true pairs \(truePairs)")
         print(String(format: "precision %.4f  recall %.4f", precision, recall))
+        // Per edit: the files in the same group as the original of their photo.
+        var originals: [String: String] = [:]
+        for (name, edit) in editOf where edit == "original" { originals[sourceOf[name]!] = name }
+        var joined: [String: (Int, Int)] = [:]
+        for (name, edit) in editOf where edit != "original" {
+            let original = originals[sourceOf[name]!]
+            let together = groupOf[name] != nil && groupOf[name] == original.flatMap { groupOf[$0] }
+            joined[edit, default: (0, 0)].0 += together ? 1 : 0
+            joined[edit, default: (0, 0)].1 += 1
+        }
+        print("with their original, by edit: " + joined.keys.sorted().map { edit in
+            let (together, all) = joined[edit]!
+            return String(format: "%@ %d of %d (%.3f)", edit, together, all, Double(together) / Double(all))
+        }.joined(separator: "; "))
     }
 
     struct ScoreError: Error, CustomStringConvertible {

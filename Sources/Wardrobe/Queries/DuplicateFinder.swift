@@ -3,20 +3,23 @@ import Foundation
 
 /// `wardrobe duplicates`: groups of images that are the same photo saved again (resized,
 /// recompressed, cropped a little, brightened), found by their perceptual fingerprints
-/// (`ImageFingerprint`, taken at import). Two images are the same photo when their distance is
-/// at most `Rule.distance` bits, and their garments' largest measured colours are within
-/// `Rule.colourDifference` in CIELAB (where a person gave either a colour: not two names).
-/// Their distance is the mean of the bits their whole pictures' fingerprints and their
-/// garments' differ in (the whole pictures' alone when either has no garment): a crop moves the
-/// whole picture's more, a change of light the garment's box more, and unrelated photos rarely
-/// come near in both. A group is every image reached through such pairs, except the pairs a
+/// (`ImageFingerprint`, taken at import). Their **crop distance** is the fewest bits one's whole
+/// picture's fingerprint differs in from the other's whole picture or one of its crops (the
+/// whole picture as if cropped), which a crop of the photo leaves small where it moves the
+/// whole picture's a dozen bits. Two images are the same photo when their crop distance is at
+/// most `Rule.nearCrop`, or at most `Rule.cropLimit` with their distance, the garments' bits
+/// plus one and a half times the crop distance, at most `Rule.distance` (two and a half times
+/// the crop distance when either has no garment: a change of light moves the garment's box
+/// more, and unrelated photos rarely come near in both); and their garments' largest measured
+/// colours are within `Rule.colourDifference` in CIELAB (where a person gave either a colour:
+/// not two names). A group is every image reached through such pairs, except the pairs a
 /// person dismissed (`DismissedPair`): a dismissed group does not come back. Only the pairs
 /// `FingerprintBands` finds are compared, which hold every pair within the rule, so the groups
 /// are those of comparing every pair (`DuplicateGroupsTests`). How the rule was chosen, and
 /// what it finds, is in docs/duplicates.md.
 public struct DuplicateFinder {
-    /// The largest distance, in bits of 64, at which two images are the same photo, and the
-    /// largest CIELAB distance between their garments' largest measured colours.
+    /// The largest distance at which two images are the same photo, and the largest CIELAB
+    /// distance between their garments' largest measured colours.
     public struct Rule: Sendable, Equatable {
         public var distance: Int
         public var colourDifference: Double
@@ -27,7 +30,14 @@ public struct DuplicateFinder {
         }
 
         /// Chosen together on the training photos' pair set (docs/duplicates.md).
-        public static let standard = Rule(distance: 9, colourDifference: 35)
+        public static let standard = Rule(distance: 16, colourDifference: 35)
+
+        /// A crop distance at or below which two images are the same photo whatever their
+        /// garments (a change of light can move the garment's box a long way).
+        public static let nearCrop = 2
+        /// The largest crop distance of the same photo, which keeps the pairs to compare few
+        /// (`FingerprintBands`); the training set's pairs above it add 0.004 of recall.
+        public static let cropLimit = 6
     }
 
     /// One image of a group.
@@ -81,10 +91,6 @@ public struct DuplicateFinder {
     /// The pairs compared are those `FingerprintBands` finds, which hold every pair within the
     /// rule (`banded: false` compares every pair, as the tests do to hold the two equal).
     static func groups(_ images: [FingerprintedImage], dismissed: Set<DismissedPair>, rule: Rule, banded: Bool = true) -> [[Int]] {
-        let wholes = images.map(\.fingerprint.whole)
-        // Whole distances above this put the mean (rounded down) above the rule's whatever the
-        // garments say.
-        let wholeLimit = 2 * rule.distance + 1
         var parents = Array(images.indices)
         func root(_ index: Int) -> Int {
             var index = index
@@ -95,16 +101,16 @@ public struct DuplicateFinder {
             return index
         }
         func compare(_ i: Int, _ j: Int) {
-            // The whole picture's distance first: one XOR and a count, and most pairs end here.
-            guard (wholes[i] ^ wholes[j]).nonzeroBitCount <= wholeLimit,
-                  Self.distance(images[i].fingerprint, images[j].fingerprint) <= rule.distance else { return }
-            guard sameColour(images[i], images[j], rule: rule) else { return }
+            guard samePhoto(images[i].fingerprint, images[j].fingerprint, rule: rule),
+                  sameColour(images[i], images[j], rule: rule) else { return }
             let (a, b) = (root(i), root(j))
             guard a != b else { return }
             if !dismissed.isEmpty && dismissed.contains(DismissedPair(images[i].id, images[j].id)) { return }
             parents[max(a, b)] = min(a, b)
         }
-        if !banded || !FingerprintBands.candidatePairs(images, distance: rule.distance, compare) {
+        if banded {
+            FingerprintBands.candidatePairs(images.map(\.fingerprint), cropLimit: Rule.cropLimit, compare)
+        } else {
             for i in images.indices {
                 for j in (i + 1)..<images.count { compare(i, j) }
             }
@@ -112,6 +118,12 @@ public struct DuplicateFinder {
         var members: [Int: [Int]] = [:]
         for index in images.indices { members[root(index), default: []].append(index) }
         return members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+    }
+
+    /// Whether two images' fingerprints are the same photo's by the rule (colours aside).
+    static func samePhoto(_ a: StoredFingerprint, _ b: StoredFingerprint, rule: Rule) -> Bool {
+        let crop = cropDistance(a, b)
+        return crop <= Rule.nearCrop || (crop <= Rule.cropLimit && distance(a, b, crop: crop) <= rule.distance)
     }
 
     /// Whether two images' garments may be the same photo's: where a person gave either a
@@ -128,11 +140,23 @@ public struct DuplicateFinder {
         return squared <= rule.colourDifference * rule.colourDifference
     }
 
-    /// The mean of the bits the whole pictures' and the garments' fingerprints differ in, rounded
-    /// down; the whole pictures' alone when either has no garment.
+    /// The fewest bits either's whole picture's fingerprint differs in from the other's whole
+    /// picture or one of its crops (those an image has: none before they were taken).
+    static func cropDistance(_ a: StoredFingerprint, _ b: StoredFingerprint) -> Int {
+        var fewest = (a.whole ^ b.whole).nonzeroBitCount
+        for crop in b.crops { fewest = min(fewest, (a.whole ^ crop).nonzeroBitCount) }
+        for crop in a.crops { fewest = min(fewest, (crop ^ b.whole).nonzeroBitCount) }
+        return fewest
+    }
+
+    /// The garments' bits plus one and a half times the crop distance, rounded down; two and a
+    /// half times the crop distance when either has no garment.
     static func distance(_ a: StoredFingerprint, _ b: StoredFingerprint) -> Int {
-        let whole = (a.whole ^ b.whole).nonzeroBitCount
-        guard let x = a.garment, let y = b.garment else { return whole }
-        return (whole + (x ^ y).nonzeroBitCount) / 2
+        distance(a, b, crop: cropDistance(a, b))
+    }
+
+    private static func distance(_ a: StoredFingerprint, _ b: StoredFingerprint, crop: Int) -> Int {
+        guard let x = a.garment, let y = b.garment else { return 5 * crop / 2 }
+        return (3 * crop + 2 * (x ^ y).nonzeroBitCount) / 2
     }
 }

@@ -10,9 +10,12 @@ struct DuplicatesCommand: Command {
             Files with the same bytes are already one image. This finds the same photo under
             another encoding: exported smaller from a phone, sent through a chat, cropped a
             little or brightened. Each image's perceptual fingerprints, taken at import from
-            its thumbnail, are compared: two images are the same photo when their whole
-            pictures' fingerprints and their garments' differ on average in at most
-            \(DuplicateFinder.Rule.standard.distance) of 64 bits (--distance), and their garments'
+            its thumbnail, are compared. Their crop distance is the fewest bits of 64 one's whole
+            picture's fingerprint differs in from the other's whole picture or the other as if
+            cropped; their distance, the bits their garments' fingerprints differ in plus one and
+            a half times the crop distance. Two images are the same photo when their crop
+            distance is at most \(DuplicateFinder.Rule.nearCrop), or at most \(DuplicateFinder.Rule.cropLimit) with a distance of at most
+            \(DuplicateFinder.Rule.standard.distance) (--distance), and their garments'
             main measured colours are within \(Int(DuplicateFinder.Rule.standard.colourDifference))
             in CIELAB (where a person gave a colour: the same name). A group is every image
             reached through such pairs. Images imported by an earlier version are compared
@@ -30,8 +33,8 @@ struct DuplicatesCommand: Command {
     var words: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @Option(name: "--distance", value: "BITS",
-            help: "The largest distance of the same photo, in bits of 64 (default: \(DuplicateFinder.Rule.standard.distance)).",
-            in: 0...64)
+            help: "The largest distance of the same photo (default: \(DuplicateFinder.Rule.standard.distance)).",
+            in: 0...160)
     var distance: Int?
     @Flag(name: "--dismiss", help: "Keep the images given as not the same photo: the group does not come back.")
     var dismiss: Bool

@@ -54,7 +54,8 @@ public enum Synthetic {
 
     /// What import would measure of image `number`'s thumbnail, for `similar` and `duplicates`
     /// to compare: fingerprints of 64 random bits each (the first, a DCT hash's mean term, always
-    /// set), as unrelated photos' differ in 32 +- 4 bits (real ones': 31 +- 5), and one of
+    /// set), as unrelated photos' differ in 32 +- 4 bits (real ones': 31 +- 5), ten crops each
+    /// the whole picture's with 4 to 14 of its bits flipped (as a real photo's are), and one of
     /// eight palette colours. Every tenth image is a copy of the one before it saved again: a
     /// few bits of each fingerprint flipped (0 to 5) and its colour a little lighter.
     public static func lookalike(_ number: Int) -> (fingerprint: StoredFingerprint, colours: StoredColours) {
@@ -68,8 +69,20 @@ public enum Synthetic {
             ("blue", 40, 10, -45), ("red", 45, 60, 35), ("green", 50, -40, 30), ("navy", 25, 5, -25),
         ]
         let (name, lightness, a, b) = palette[Int(mix(state) % UInt64(palette.count))]
+        func crops(of whole: UInt64) -> [UInt64] {
+            var flips = mix(whole)
+            return (0..<10).map { _ in
+                var crop = whole
+                flips = mix(flips)
+                for _ in 0..<(4 + Int(flips % 11)) {
+                    flips = mix(flips)
+                    crop ^= 1 << (1 + flips % 63)
+                }
+                return crop
+            }
+        }
         guard photo != number else {
-            return (StoredFingerprint(whole: whole, garment: garment),
+            return (StoredFingerprint(whole: whole, garment: garment, crops: crops(of: whole)),
                     StoredColours(main: name, shares: [.init(name: name, share: 0.8, lightness: lightness, a: a, b: b)], onGarment: true))
         }
         // The copy: a few of the bits 1...63 flipped in each.
@@ -81,7 +94,7 @@ public enum Synthetic {
             flips = mix(flips)
             copyGarment ^= 1 << (1 + flips % 63)
         }
-        return (StoredFingerprint(whole: copyWhole, garment: copyGarment),
+        return (StoredFingerprint(whole: copyWhole, garment: copyGarment, crops: crops(of: copyWhole)),
                 StoredColours(main: name, shares: [.init(name: name, share: 0.8, lightness: lightness + 3, a: a, b: b)], onGarment: true))
     }
 
