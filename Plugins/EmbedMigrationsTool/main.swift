@@ -4,6 +4,8 @@
 // start later (its first step makes at once the schema SQLite reached by then) and go on
 // without gaps to SQLite's last: the two engines are always at the same step, so a schema
 // change that is written for one engine only stops the build with a message saying so.
+// A SQLite step whose first line is `-- Both engines` is written in SQL both read alike
+// (an added column of `text`, `bigint` or `double precision`), and is PostgreSQL's step too.
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -57,10 +59,21 @@ func read(_ paths: [String]) -> [Entry] {
 
 func fileName(_ entry: Entry) -> String { "\(String(format: "%04d", entry.version))_\(entry.name).sql" }
 
+/// The first line that marks a SQLite step as PostgreSQL's too.
+let bothEngines = "-- Both engines"
+
 let files = Array(arguments.dropFirst())
 let marker = files.firstIndex(of: "--postgresql") ?? files.endIndex
 let entries = read(Array(files[..<marker]))
-let postgresql = read(Array(files[marker...].dropFirst()))
+let ownPostgreSQL = read(Array(files[marker...].dropFirst()))
+for entry in entries where entry.sql.hasPrefix(bothEngines) {
+    if ownPostgreSQL.contains(where: { $0.version == entry.version }) {
+        fail("migrations/\(fileName(entry)) is marked for both engines, and migrations/postgresql has its own step \(entry.version) too")
+    }
+}
+let postgresql = (ownPostgreSQL + entries.filter {
+    $0.sql.hasPrefix(bothEngines) && $0.version > (ownPostgreSQL.first?.version ?? Int.max)
+}).sorted { $0.version < $1.version }
 for (index, entry) in entries.enumerated() where entry.version != index + 1 {
     fail("migrations must be numbered 1, 2, 3... without gaps or repeats; found \(fileName(entry)) at position \(index + 1)")
 }
@@ -76,7 +89,8 @@ if let last = entries.last, postgresql.last?.version != last.version {
     let missing = (postgresql.last.map { $0.version + 1 } ?? 1)...last.version
     fail("migrations/\(fileName(last)) has no PostgreSQL counterpart: every schema step is written for both engines, "
          + "so migrations/postgresql needs \(missing.map { String(format: "%04d", $0) }.joined(separator: ", ")) "
-         + "(the same change in PostgreSQL's SQL; see migrations/README.md)")
+         + "(the same change in PostgreSQL's SQL), or the SQLite step's first line `\(bothEngines)` where both "
+         + "engines read its SQL alike; see migrations/README.md")
 }
 
 var source = """
