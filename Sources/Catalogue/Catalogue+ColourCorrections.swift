@@ -13,7 +13,7 @@ extension Catalogue {
                 VALUES (:image_id, :kind, :colour, :command, :corrected_at)
                 """)
             return try images.map { image in
-                guard let outcome = try database.rows(ColourCorrection.coloursSQL(image: "?"), [image], {
+                guard let outcome = try database.rows(ColourCorrection.coloursSQL, [":image": image], {
                     ColourOutcome(image, $0, after: colour)
                 }).first else {
                     throw CatalogueError.notFound("no image with id \(image) in \(path)")
@@ -31,7 +31,7 @@ extension Catalogue {
 
     /// Every act on one image's colour, oldest first.
     public func colourCorrections(of image: ImageID) throws -> [ColourCorrection] {
-        try database.records("SELECT \(ColourCorrection.Columns.list) FROM colour_corrections WHERE image_id = ? ORDER BY id",
-                             [image], as: ColourCorrection.Columns.self)
+        try database.records("SELECT \(ColourCorrection.Columns.list) FROM colour_corrections WHERE image_id = :image ORDER BY id",
+                             [":image": image], as: ColourCorrection.Columns.self)
     }
 }

@@ -5,8 +5,10 @@ extension Catalogue {
     /// they were kept), `limit` at a time after `after`, by id; with `again`, every image with
     /// a thumbnail (an earlier rule measured their colours).
     public func imagesAwaitingColours(after: ImageID?, limit: Int, again: Bool = false) throws -> [ImageID] {
-        try database.rows("SELECT id FROM images WHERE (? OR colour IS NULL) AND thumbnail IS NOT NULL AND id > ? ORDER BY id LIMIT ?",
-                          [again, after?.rawValue ?? 0, limit]) { ImageID($0.int64(0)) }
+        try database.rows("""
+            SELECT id FROM images WHERE (:again OR colour IS NULL) AND thumbnail IS NOT NULL AND id > :after
+            ORDER BY id LIMIT :limit
+            """, [":again": again, ":after": after?.rawValue ?? 0, ":limit": limit]) { ImageID($0.int64(0)) }
     }
 
     /// The version of the rule that measured the catalogue's colours (`colour_rule` among the
@@ -24,7 +26,8 @@ extension Catalogue {
 
     /// Stores the garment colours measured on `image`'s thumbnail.
     public func recordColours(_ colours: StoredColours, of image: ImageID) throws {
-        try database.execute("UPDATE images SET colour = ?, colours = ?, colour_on_garment = ? WHERE id = ?",
-                             colours.main, colours.sharesText, colours.onGarment ? 1 : 0, image)
+        try database.execute("""
+            UPDATE images SET colour = :colour, colours = :colours, colour_on_garment = :on_garment WHERE id = :image
+            """, [":colour": colours.main, ":colours": colours.sharesText, ":on_garment": colours.onGarment ? 1 : 0, ":image": image])
     }
 }

@@ -18,10 +18,11 @@ extension Catalogue {
                 VALUES (:image_id, :kind, :label, :command, :corrected_at)
                 """)
             return try images.map { image in
-                guard try database.scalarInt("SELECT 1 FROM images WHERE id = ?", image) != nil else {
+                guard try database.scalarInt("SELECT 1 FROM images WHERE id = :image", [":image": image]) != nil else {
                     throw CatalogueError.notFound("no image with id \(image) in \(path)")
                 }
-                let model = try database.scalarInt("SELECT label FROM current_classifications WHERE image_id = ?", image)
+                let model = try database.scalarInt("SELECT label FROM current_classifications WHERE image_id = :image",
+                                                   [":image": image])
                     .map(Int.init)
                 let before = try personLabel(of: image)
                 let (kind, label) = try request.act(on: image, modelLabel: model)
@@ -39,7 +40,7 @@ extension Catalogue {
     /// The person's label of an image now: the label of its latest act, nil
     /// when there is none or the latest was a clear.
     public func personLabel(of image: ImageID) throws -> Int? {
-        try database.scalarInt("SELECT label FROM corrections WHERE image_id = ? ORDER BY id DESC LIMIT 1", image)
+        try database.scalarInt("SELECT label FROM corrections WHERE image_id = :image ORDER BY id DESC LIMIT 1", [":image": image])
             .map(Int.init)
     }
 
@@ -51,7 +52,8 @@ extension Catalogue {
 
     /// Every act on one image, oldest first.
     public func corrections(of image: ImageID) throws -> [Correction] {
-        try database.records("SELECT \(Correction.Columns.list) FROM corrections WHERE image_id = ? ORDER BY id", [image],
+        try database.records("SELECT \(Correction.Columns.list) FROM corrections WHERE image_id = :image ORDER BY id",
+                             [":image": image],
                              as: Correction.Columns.self)
     }
 

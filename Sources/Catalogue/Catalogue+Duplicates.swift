@@ -11,11 +11,11 @@ extension Catalogue {
     public func dismissDuplicates(_ images: [ImageID], at date: Date) throws {
         try database.transaction {
             let insert = try database.cachedStatement("""
-                INSERT INTO dismissed_duplicates (image_id, other_image_id, dismissed_at) VALUES (?, ?, ?)
+                INSERT INTO dismissed_duplicates (image_id, other_image_id, dismissed_at) VALUES (:image, :other, :at)
                 ON CONFLICT DO NOTHING
                 """)
             for pair in DismissedPair.all(of: images) {
-                try insert.bind([pair.image, pair.other, date.catalogueMilliseconds])
+                try insert.bind([":image": pair.image, ":other": pair.other, ":at": date.catalogueMilliseconds])
                 try insert.perform()
             }
         }

@@ -17,16 +17,19 @@ extension Catalogue {
         // A name that is not UTF-8: its display form, and its exact bytes beside it.
         let display = PathName.display(path), exact = PathName.exactBytes(of: path)
         try database.execute("""
-            INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns, path_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, display, reason, run, now, file?.size, file?.modificationTimeNanoseconds, exact)
+            INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns, path_bytes)
+            VALUES (:path, :reason, :run, :now, :size, :mtime_ns, :path_bytes)
+            """, [":path": display, ":reason": reason, ":run": run, ":now": now, ":size": file?.size,
+                  ":mtime_ns": file?.modificationTimeNanoseconds, ":path_bytes": exact])
         try database.execute("""
             INSERT INTO failing_files (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts, path_bytes)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 1, ?7)
+            VALUES (:path, :size, :mtime_ns, :reason, :run, :now, :now, 1, :path_bytes)
             ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                 reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
                 attempts = attempts + 1
             WHERE path_bytes IS excluded.path_bytes
-            """, display, file?.size, file?.modificationTimeNanoseconds, reason, run, now, exact)
+            """, [":path": display, ":size": file?.size, ":mtime_ns": file?.modificationTimeNanoseconds, ":reason": reason,
+                  ":run": run, ":now": now, ":path_bytes": exact])
     }
 
     /// These paths are failing no more (their log of attempts stays): files gone
@@ -34,7 +37,8 @@ extension Catalogue {
     public func stopFailing(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
         try database.transaction {
-            for path in paths { try database.execute("DELETE FROM failing_files WHERE path = ?", PathName.display(path)) }
+            for path in paths { try database.execute("DELETE FROM failing_files WHERE path = :path",
+                                                     [":path": PathName.display(path)]) }
         }
     }
 
@@ -42,24 +46,25 @@ extension Catalogue {
     public func failures(run: RunID? = nil, limit: Int? = nil) throws -> [ImportFailure] {
         try database.records("""
             SELECT \(ImportFailure.Columns.list) FROM import_failures
-            WHERE ?1 IS NULL OR run_id = ?1 ORDER BY id DESC LIMIT ?2
-            """, [run, limit ?? -1], as: ImportFailure.Columns.self)
+            WHERE :run IS NULL OR run_id = :run ORDER BY id DESC LIMIT :limit
+            """, [":run": run, ":limit": limit ?? -1], as: ImportFailure.Columns.self)
     }
 
     /// The failing file at this path, if its latest attempt failed.
     public func failingFile(_ path: String) throws -> FailingFile? {
-        try failingFiles(where: "path = ? AND path_bytes IS ?", [PathName.display(path), PathName.exactBytes(of: path)]).first
+        try failingFiles(where: "path = :path AND path_bytes IS :path_bytes",
+                         [":path": PathName.display(path), ":path_bytes": PathName.exactBytes(of: path)]).first
     }
 
     /// Every failing path, or those under `folder`, in path order.
     public func failingFiles(under folder: String? = nil) throws -> [FailingFile] {
-        guard let folder else { return try failingFiles(where: "1", []) }
+        guard let folder else { return try failingFiles(where: "1", [:]) }
         let (low, high) = Catalogue.range(under: PathName.display(folder))
-        return try failingFiles(where: "path > ? AND path < ?", [low, high])
+        return try failingFiles(where: "path > :low AND path < :high", [":low": low, ":high": high])
     }
 
-    private func failingFiles(where condition: String, _ values: [(any SQLBindable)?]) throws -> [FailingFile] {
+    private func failingFiles(where condition: String, _ arguments: SQLArguments) throws -> [FailingFile] {
         try database.records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path",
-                             values, as: FailingFile.Columns.self)
+                             arguments, as: FailingFile.Columns.self)
     }
 }

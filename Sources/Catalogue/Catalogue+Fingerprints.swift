@@ -6,8 +6,9 @@ extension Catalogue {
         // one are read from the table, past their thumbnails (all of them: 1.5 s on 100,000).
         try database.rows("""
             SELECT id FROM images INDEXED BY images_by_fingerprint
-            WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL) AND thumbnail IS NOT NULL AND id > ? ORDER BY id LIMIT ?
-            """, [after?.rawValue ?? 0, limit]) { ImageID($0.int64(0)) }
+            WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL) AND thumbnail IS NOT NULL AND id > :after
+            ORDER BY id LIMIT :limit
+            """, [":after": after?.rawValue ?? 0, ":limit": limit]) { ImageID($0.int64("id")) }
     }
 
     /// Every image with fingerprints, by id (what `duplicates` compares).
@@ -28,15 +29,18 @@ extension Catalogue {
         var facts: [LookalikeFacts] = []
         for start in stride(from: 0, to: images.count, by: 500) {
             let chunk = Array(images[start..<min(images.count, start + 500)])
-            let sql = LookalikeFacts.sql(placeholders: Array(repeating: "?", count: chunk.count).joined(separator: ", "))
-            facts += try database.rows(sql, chunk) { try LookalikeFacts($0) }
+            var arguments: SQLArguments = [:]
+            let sql = LookalikeFacts.sql(placeholders: chunk.map { arguments.add($0, as: "id") }.joined(separator: ", "))
+            facts += try database.rows(sql, arguments) { try LookalikeFacts($0) }
         }
         return facts
     }
 
     /// Stores the fingerprints taken of `image`'s thumbnail.
     public func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws {
-        try database.execute("UPDATE images SET fingerprint = ?, garment_fingerprint = ?, crop_fingerprints = ? WHERE id = ?",
-                             fingerprint.wholeColumn, fingerprint.garmentColumn, fingerprint.cropsColumn, image)
+        try database.execute("""
+            UPDATE images SET fingerprint = :whole, garment_fingerprint = :garment, crop_fingerprints = :crops WHERE id = :image
+            """, [":whole": fingerprint.wholeColumn, ":garment": fingerprint.garmentColumn, ":crops": fingerprint.cropsColumn,
+                  ":image": image])
     }
 }

@@ -29,25 +29,26 @@ extension Catalogue {
         defer { try? database.executeScript("PRAGMA secure_delete = OFF") }
         try database.transaction {
             for image in images {
-                guard try database.scalarInt("SELECT 1 FROM images WHERE id = ?", image) != nil else {
+                guard try database.scalarInt("SELECT 1 FROM images WHERE id = :image", [":image": image]) != nil else {
                     throw CatalogueError.notFound("no image with id \(image) in \(path)")
                 }
                 // Lifts the rule that classifications are never deleted, for this image only.
-                try database.execute("INSERT INTO images_being_forgotten (image_id) VALUES (?)", image)
-                try database.execute("DELETE FROM current_classifications WHERE image_id = ?", image)
-                try database.execute("DELETE FROM corrections WHERE image_id = ?", image)
+                try database.execute("INSERT INTO images_being_forgotten (image_id) VALUES (:image)", [":image": image])
+                try database.execute("DELETE FROM current_classifications WHERE image_id = :image", [":image": image])
+                try database.execute("DELETE FROM corrections WHERE image_id = :image", [":image": image])
                 report.corrections += database.changes
-                try database.execute("DELETE FROM colour_corrections WHERE image_id = ?", image)
+                try database.execute("DELETE FROM colour_corrections WHERE image_id = :image", [":image": image])
                 report.colourCorrections += database.changes
-                try database.execute("DELETE FROM dismissed_duplicates WHERE image_id = ?1 OR other_image_id = ?1", image)
-                try database.execute("DELETE FROM prepared_tensors WHERE image_id = ?", image)
-                try database.execute("DELETE FROM classifications WHERE image_id = ?", image)
+                try database.execute("DELETE FROM dismissed_duplicates WHERE image_id = :image OR other_image_id = :image",
+                                     [":image": image])
+                try database.execute("DELETE FROM prepared_tensors WHERE image_id = :image", [":image": image])
+                try database.execute("DELETE FROM classifications WHERE image_id = :image", [":image": image])
                 report.classifications += database.changes
-                try database.execute("DELETE FROM image_paths WHERE image_id = ?", image)
+                try database.execute("DELETE FROM image_paths WHERE image_id = :image", [":image": image])
                 report.paths += database.changes
-                try database.execute("DELETE FROM images WHERE id = ?", image)
+                try database.execute("DELETE FROM images WHERE id = :image", [":image": image])
                 report.images += database.changes
-                try database.execute("DELETE FROM images_being_forgotten WHERE image_id = ?", image)
+                try database.execute("DELETE FROM images_being_forgotten WHERE image_id = :image", [":image": image])
             }
         }
         report.logEmptied = try checkpoint()

@@ -5,47 +5,46 @@ extension Catalogue {
     /// orders, per label merged when no label is asked for (eleven short
     /// walks instead of a sort of the whole catalogue).
     public func galleryPage(_ query: GalleryQuery) throws -> [CurrentClassification] {
-        var values: [(any SQLBindable)?] = []
+        var arguments: SQLArguments = [:]
         let sql: String
         switch query.order {
         case .newest:
             // The label test is kept out of the index choice (`+`), so `newest` walks image ids
             // instead of sorting a label's images.
-            var conditions = query.selection.conditions(&values, labelTest: "+c.effective_label = ?")
+            var conditions = query.selection.conditions(&arguments, labelColumn: "+c.effective_label")
             if let after = query.after {
-                conditions.append("c.image_id < ?")
-                values.append(after.image)
+                conditions.append("c.image_id < \(arguments.add(after.image, as: "after"))")
             }
-            sql = Catalogue.gallerySelect(conditions) + " ORDER BY c.image_id DESC LIMIT ?"
-            values.append(query.limit)
+            sql = Catalogue.gallerySelect(conditions) + " ORDER BY c.image_id DESC LIMIT \(arguments.add(query.limit, as: "limit"))"
         case .uncertain, .confident:
             let direction = query.order == .uncertain ? "ASC" : "DESC"
             let labels = query.selection.label.map { [$0] } ?? Array(0...Catalogue.noneLabel)
+            let after = query.after.map { (confidence: arguments.add($0.confidence, as: "after_confidence"),
+                                           image: arguments.add($0.image, as: "after")) }
             let parts = labels.map { label -> String in
                 var one = query.selection
                 one.label = label
-                var conditions = one.conditions(&values)
-                if let after = query.after {
+                var conditions = one.conditions(&arguments)
+                if let after {
                     let (loose, strict) = query.order == .uncertain ? (">=", ">") : ("<=", "<")
                     // The first term bounds the index range; the second skips what was shown.
-                    conditions.append("c.confidence \(loose) ? AND (c.confidence \(strict) ? OR c.image_id \(strict) ?)")
-                    values += [after.confidence, after.confidence, after.image]
+                    conditions.append("c.confidence \(loose) \(after.confidence) AND (c.confidence \(strict) \(after.confidence) "
+                                      + "OR c.image_id \(strict) \(after.image))")
                 }
-                values.append(query.limit)
                 return "SELECT * FROM (" + Catalogue.gallerySelect(conditions)
-                    + " ORDER BY c.confidence \(direction), c.image_id \(direction) LIMIT ?)"
+                    + " ORDER BY c.confidence \(direction), c.image_id \(direction) LIMIT :limit)"
             }
+            arguments[":limit"] = query.limit
             sql = parts.joined(separator: " UNION ALL ")
-                + " ORDER BY confidence \(direction), image_id \(direction) LIMIT ?"
-            values.append(query.limit)
+                + " ORDER BY confidence \(direction), image_id \(direction) LIMIT :limit"
         }
-        return try database.records(sql, values, as: ListingColumns.self)
+        return try database.records(sql, arguments, as: ListingColumns.self)
     }
 
     /// One image's current classification, as listings give it; nil if it has none.
     public func currentClassification(of image: ImageID) throws -> CurrentClassification? {
-        let sql = Catalogue.gallerySelect(["c.image_id = ?"])
-        return try database.records(sql, [image], as: ListingColumns.self).first
+        let sql = Catalogue.gallerySelect(["c.image_id = :image"])
+        return try database.records(sql, [":image": image], as: ListingColumns.self).first
     }
 
     /// Images per effective label, from the counts the triggers keep: one short read.

@@ -8,7 +8,7 @@ extension Catalogue {
             FROM classifications AS c
             JOIN runs AS r ON r.id = c.run_id
             JOIN models AS m ON m.id = c.model_id
-            WHERE c.image_id = ? ORDER BY c.id
+            WHERE c.image_id = :image ORDER BY c.id
             """
         let statement = try database.cachedStatement(sql)
         let classification = ClassificationColumns(statement)
@@ -18,7 +18,7 @@ extension Catalogue {
         let finishedAt = statement.column("finished_at")
         let modelName = statement.column("model_name")
         let modelVersion = statement.column("model_version")
-        return try database.rows(sql, [image]) { row in
+        return try database.rows(sql, [":image": image]) { row in
             HistoryEntry(classification: try classification.record(row), command: row.text(command),
                          modelName: row.text(modelName), modelVersion: row.text(modelVersion),
                          runState: RunState(outcome: row.isNull(outcome) ? nil : RunOutcome(rawValue: row.text(outcome)),

@@ -27,9 +27,8 @@ extension Catalogue {
     }
 
     public func reclassificationSplit(model: ModelID, recipe: Recipe) throws -> ReclassificationSplit {
-        let since = try database.scalarInt(
-            ReclassificationSplit.startSQL(model: "?1", recipeName: "?2", recipeVersion: "?3"),
-            model, recipe.name, recipe.version)
+        let since = try database.scalarInt(ReclassificationSplit.startSQL,
+                                           [":model": model, ":recipe_name": recipe.name, ":recipe_version": recipe.version])
         return ReclassificationSplit(model: model, recipe: recipe, since: since ?? Int64.min)
     }
 }
@@ -38,8 +37,7 @@ extension Catalogue {
 /// taken over; no row returned while another holder's lease lasts, or when the split has
 /// done the image) and, when that took nothing, whether the split has done it.
 private enum ImageLeaseSQL {
-    static let isDone = ReclassificationSplit.doneSQL(
-        image: ":image", model: ":model", recipeName: ":recipe_name", recipeVersion: ":recipe_version", since: ":since")
+    static let isDone = ReclassificationSplit.doneSQL(image: ":image")
 
     static let take = """
         INSERT INTO image_leases AS l (image_id, owner, expires_at)

@@ -85,7 +85,7 @@ extension Catalogue {
     func storePaths(_ files: [(file: SeenFile, sha256: SHA256Digest)], now: Int64) throws -> [RecordedPath?] {
         let insertPath = try database.cachedStatement(InsertSQL.path)
         return try files.map { file, sha256 in
-            guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", sha256.bytes) else {
+            guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = :sha256", [":sha256": sha256.bytes]) else {
                 return nil
             }
             let isNew = try !path(file, names: ImageID(id))
@@ -111,7 +111,7 @@ extension Catalogue {
     }
 
     private func existingImage(_ hash: SHA256Digest) throws -> ImageID {
-        guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", hash.bytes) else {
+        guard let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = :sha256", [":sha256": hash.bytes]) else {
             throw CatalogueError.notFound("image \(hash.hex) is neither new nor stored in \(path)")
         }
         return ImageID(id)
@@ -144,8 +144,8 @@ extension Catalogue {
 
     /// Whether the stored path of `file` names `image` now (asked before `storePath`).
     private func path(_ file: SeenFile, names image: ImageID) throws -> Bool {
-        try database.scalarInt("SELECT image_id FROM image_paths WHERE machine = ? AND path = ?",
-                               machine, PathName.display(file.path)) == image.rawValue
+        try database.scalarInt("SELECT image_id FROM image_paths WHERE machine = :machine AND path = :path",
+                               [":machine": machine, ":path": PathName.display(file.path)]) == image.rawValue
     }
 
     /// Stores the path of `image`, or refreshes its size, time and sighting.

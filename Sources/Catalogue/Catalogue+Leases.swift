@@ -27,19 +27,20 @@ extension Catalogue {
     public func renewLeases(owner: String, until: Date) throws {
         try database.transaction {
             for table in LeaseTables.all {
-                try database.execute("UPDATE \(table) SET expires_at = ? WHERE owner = ?", until.catalogueMilliseconds, owner)
+                try database.execute("UPDATE \(table) SET expires_at = :until WHERE owner = :owner",
+                                     [":until": until.catalogueMilliseconds, ":owner": owner])
             }
         }
     }
 
     public func releaseLeases(owner: String) throws {
         try database.transaction {
-            for table in LeaseTables.all { try database.execute("DELETE FROM \(table) WHERE owner = ?", owner) }
+            for table in LeaseTables.all { try database.execute("DELETE FROM \(table) WHERE owner = :owner", [":owner": owner]) }
         }
     }
 
     public func leaseOwners() throws -> Set<String> {
-        Set(try database.rows(LeaseTables.ownersSQL(machine: "?"), [machine]) { $0.text("owner") })
+        Set(try database.rows(LeaseTables.ownersSQL(machine: ":machine"), [":machine": machine]) { $0.text("owner") })
     }
 }
 

@@ -6,14 +6,14 @@ extension Catalogue {
     /// (effective label, confidence) index: its cost does not grow with the
     /// catalogue, whether or not corrections are in play.
     public func currentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> [CurrentClassification] {
-        let (sql, values) = Catalogue.listingSQL(query, count: false)
-        return try database.records(sql, values, as: ListingColumns.self)
+        let (sql, arguments) = Catalogue.listingSQL(query, count: false)
+        return try database.records(sql, arguments, as: ListingColumns.self)
     }
 
     /// How many images `currentClassifications` would list without limit and offset.
     public func countCurrentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> Int {
-        let (sql, values) = Catalogue.listingSQL(query, count: true)
-        return Int(try database.scalarInt(sql, values: values) ?? 0)
+        let (sql, arguments) = Catalogue.listingSQL(query, count: true)
+        return Int(try database.scalarInt(sql, arguments) ?? 0)
     }
 
     /// Calls `body` for each matching current classification, one row in
@@ -21,11 +21,11 @@ extension Catalogue {
     /// `body` must not write to this catalogue.
     public func forEachCurrentClassification(_ query: ClassificationQuery = ClassificationQuery(),
                                              _ body: (CurrentClassification) throws -> Void) throws {
-        let (sql, values) = Catalogue.listingSQL(query, count: false)
+        let (sql, arguments) = Catalogue.listingSQL(query, count: false)
         // Its own statement, not the cache: `body` may run other queries.
         let statement = try database.prepare(sql)
         let columns = ListingColumns(statement)
-        try statement.bind(values)
+        try statement.bind(arguments)
         while try statement.step() {
             try body(try columns.record(statement))
         }
@@ -34,27 +34,27 @@ extension Catalogue {
     /// SQLite's plan for a listing (or its count), one line per step: how
     /// to see that a query walks an index instead of scanning a table.
     public func queryPlan(_ query: ClassificationQuery, counting: Bool = false) throws -> [String] {
-        let (sql, values) = Catalogue.listingSQL(query, count: counting)
-        return try database.rows("EXPLAIN QUERY PLAN " + sql, values) { $0.text("detail") }
+        let (sql, arguments) = Catalogue.listingSQL(query, count: counting)
+        return try database.rows("EXPLAIN QUERY PLAN " + sql, arguments) { $0.text("detail") }
     }
 
     /// The SQL for a listing or a count. Filters become bound parameters;
     /// only the shape of the SQL varies, so each shape is prepared once.
-    static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, [(any SQLBindable)?]) {
-        var values: [(any SQLBindable)?] = []
+    static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, SQLArguments) {
+        var arguments: SQLArguments = [:]
         let selection = query.selection
-        let conditions = selection.conditions(&values)
+        let conditions = selection.conditions(&arguments)
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         if count, selection.choosesOnlyByLabel {
             // Counts by label are kept up to date by triggers: one row to read.
             if let label = selection.label {
-                return ("SELECT coalesce((SELECT images FROM label_counts WHERE label = ?), 0)", [label])
+                return ("SELECT coalesce((SELECT images FROM label_counts WHERE label = :label), 0)", [":label": label])
             }
-            return ("SELECT coalesce(sum(images), 0) FROM label_counts", [])
+            return ("SELECT coalesce(sum(images), 0) FROM label_counts", [:])
         }
         if count {
             let join = selection.readsImages ? "CROSS JOIN images AS i ON i.id = c.image_id" : ""
-            return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", values)
+            return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", arguments)
         }
         let order: String
         switch query.order {
@@ -68,7 +68,6 @@ extension Catalogue {
         case .imageID: order = "c.image_id ASC"
         case .effectiveLabel: order = "c.effective_label ASC, c.confidence DESC, c.image_id DESC"
         }
-        values += [query.limit ?? -1, query.offset]
         // CROSS JOIN keeps current_classifications the outer loop, so the
         // label index drives the query. The best path is the first entry of
         // image_paths_by_image_best for the image.
@@ -77,9 +76,9 @@ extension Catalogue {
             FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
             CROSS JOIN classifications AS k ON k.id = c.classification_id
             \(whereClause)
-            ORDER BY \(order) LIMIT ? OFFSET ?
+            ORDER BY \(order) LIMIT \(arguments.add(query.limit ?? -1, as: "limit")) OFFSET \(arguments.add(query.offset, as: "offset"))
             """
-        return (sql, values)
+        return (sql, arguments)
     }
 
     /// A listing's columns (`c` the current classification, `i` its image)

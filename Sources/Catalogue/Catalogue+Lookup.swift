@@ -3,16 +3,16 @@ import Foundation
 
 extension Catalogue {
     public func image(_ id: ImageID) throws -> ImageRecord? {
-        try images(where: "id = ?", [id]).first
+        try images(where: "id = :id", [":id": id]).first
     }
 
     public func image(sha256: SHA256Digest) throws -> ImageRecord? {
-        try images(where: "sha256 = ?", [sha256.bytes]).first
+        try images(where: "sha256 = :sha256", [":sha256": sha256.bytes]).first
     }
 
     /// Whether an image with this hash is stored: one index probe, nothing decoded.
     public func containsImage(sha256: SHA256Digest) throws -> Bool {
-        try database.scalarInt("SELECT 1 FROM images WHERE sha256 = ?", sha256.bytes) != nil
+        try database.scalarInt("SELECT 1 FROM images WHERE sha256 = :sha256", [":sha256": sha256.bytes]) != nil
     }
 
     /// The image whose hash starts with these hex digits (either case). Nil
@@ -20,9 +20,10 @@ extension Catalogue {
     public func image(hashPrefix prefix: String) throws -> ImageRecord? {
         let (low, high) = try SHA256Digest.range(ofPrefix: prefix)
         // A range on the unique index: the prefix padded with 0s and with fs.
-        let matches = try images(where: "sha256 BETWEEN ? AND ? LIMIT 2", [low, high])
+        let matches = try images(where: "sha256 BETWEEN :low AND :high LIMIT 2", [":low": low, ":high": high])
         if matches.count > 1 {
-            let count = try database.scalarInt("SELECT count(*) FROM images WHERE sha256 BETWEEN ? AND ?", low, high) ?? 2
+            let count = try database.scalarInt("SELECT count(*) FROM images WHERE sha256 BETWEEN :low AND :high",
+                                               [":low": low, ":high": high]) ?? 2
             throw CatalogueError.ambiguousHashPrefix(prefix: prefix, matches: Int(count))
         }
         return matches.first
@@ -30,8 +31,7 @@ extension Catalogue {
 
     /// The image last seen at this path on this machine.
     public func image(path: String) throws -> ImageRecord? {
-        try images(where: "id = (SELECT image_id FROM image_paths WHERE machine = ? AND path = ? AND path_bytes IS ?)",
-                   [machine, PathName.display(path), PathName.exactBytes(of: path)]).first
+        try images(where: "id = (SELECT image_id FROM image_paths WHERE \(Self.exactPath))", exactPathArguments(path)).first
     }
 
     /// What the catalogue knows of a path: the image there and the file's size
@@ -39,8 +39,7 @@ extension Catalogue {
     /// A path is found by its display form and its exact bytes together: the display
     /// form of a name that is not UTF-8 (`\xFF.jpg`) can be another file's real name.
     public func knownPath(_ path: String) throws -> KnownPath? {
-        try paths(where: "machine = ? AND path = ? AND path_bytes IS ?",
-                  [machine, PathName.display(path), PathName.exactBytes(of: path)]).first
+        try paths(where: Self.exactPath, exactPathArguments(path)).first
     }
 
     /// Whether another file of this machine, whose name has other bytes, is stored under a name that shows
@@ -51,12 +50,14 @@ extension Catalogue {
     /// written as one character, as on Linux, or as e and U+0301, as macOS writes names).
     public func anotherFileShowsAs(_ path: String) throws -> Bool {
         let display = PathName.display(path)
-        if try database.scalarInt("SELECT count(*) FROM image_paths WHERE machine = ? AND path = ? AND path_bytes IS NOT ?",
-                                  machine, display, PathName.exactBytes(of: path)) ?? 0 > 0 { return true }
+        if try database.scalarInt("""
+            SELECT count(*) FROM image_paths WHERE machine = :machine AND path = :path AND path_bytes IS NOT :path_bytes
+            """, exactPathArguments(path)) ?? 0 > 0 { return true }
         // SQLite compares bytes; Swift's == would call the forms equal, so bytes are compared here too.
         for form in [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
         where !PathName.same(form, display) {
-            if try database.scalarInt("SELECT count(*) FROM image_paths WHERE machine = ? AND path = ?", machine, form) ?? 0 > 0 {
+            if try database.scalarInt("SELECT count(*) FROM image_paths WHERE machine = :machine AND path = :path",
+                                      [":machine": machine, ":path": form]) ?? 0 > 0 {
                 return true
             }
         }
@@ -65,7 +66,8 @@ extension Catalogue {
         let visible = VisibleText.escaped(display)
         guard let backslash = visible.firstIndex(of: "\\") else { return false }
         let start = String(visible[..<backslash])
-        return try paths(where: "machine = ? AND path >= ? AND path < ?", [machine, start, start + "\u{10FFFF}"]).contains {
+        return try paths(where: "machine = :machine AND path >= :low AND path < :high",
+                              [":machine": machine, ":low": start, ":high": start + "\u{10FFFF}"]).contains {
             // Bytes, not strings: two canonically equivalent names are two files.
             !PathName.same($0.path, path) && VisibleText.escaped(PathName.display($0.path)) == visible
         }
@@ -74,7 +76,7 @@ extension Catalogue {
     /// Every path an image was seen at, on every machine: existing ones first, each group most
     /// recently seen first.
     public func paths(of image: ImageID) throws -> [KnownPath] {
-        try paths(where: "image_id = ?", [image])
+        try paths(where: "image_id = :image", [":image": image])
     }
 
     /// The thumbnail's JPEG bytes, nil if the image has none.
@@ -94,25 +96,31 @@ extension Catalogue {
                            notClassifiedBy run: RunID? = nil) throws -> [(image: ImageID, thumbnail: [UInt8])] {
         let sql = """
             SELECT id, thumbnail FROM images AS i
-            WHERE id > ? AND thumbnail IS NOT NULL
-            \(run == nil ? "" : "AND NOT EXISTS (SELECT 1 FROM classifications WHERE image_id = i.id AND run_id = ?)")
-            ORDER BY id LIMIT ?
+            WHERE id > :after AND thumbnail IS NOT NULL
+            \(run == nil ? "" : "AND NOT EXISTS (SELECT 1 FROM classifications WHERE image_id = i.id AND run_id = :run)")
+            ORDER BY id LIMIT :limit
             """
-        var values: [(any SQLBindable)?] = [after?.rawValue ?? 0]
-        if let run { values.append(run) }
-        values.append(limit)
-        return try database.rows(sql, values) { (ImageID($0.int64("id")), $0.blob("thumbnail")) }
+        var arguments: SQLArguments = [":after": after?.rawValue ?? 0, ":limit": limit]
+        if let run { arguments[":run"] = run }
+        return try database.rows(sql, arguments) { (ImageID($0.int64("id")), $0.blob("thumbnail")) }
     }
 
-    private func images(where condition: String, _ values: [(any SQLBindable)?]) throws -> [ImageRecord] {
-        try database.records("SELECT \(ImageRecord.Columns.list) FROM images WHERE \(condition)", values,
+    /// A path of this machine by its display form and its exact bytes, with `exactPathArguments`.
+    private static let exactPath = "machine = :machine AND path = :path AND path_bytes IS :path_bytes"
+
+    private func exactPathArguments(_ path: String) -> SQLArguments {
+        [":machine": machine, ":path": PathName.display(path), ":path_bytes": PathName.exactBytes(of: path)]
+    }
+
+    private func images(where condition: String, _ arguments: SQLArguments) throws -> [ImageRecord] {
+        try database.records("SELECT \(ImageRecord.Columns.list) FROM images WHERE \(condition)", arguments,
                              as: ImageRecord.Columns.self)
     }
 
-    func paths(where condition: String, _ values: [(any SQLBindable)?]) throws -> [KnownPath] {
+    func paths(where condition: String, _ arguments: SQLArguments) throws -> [KnownPath] {
         try database.records("""
             SELECT \(KnownPath.Columns.list) FROM image_paths
             WHERE \(condition) ORDER BY missing, last_seen DESC, path DESC
-            """, values, as: KnownPath.Columns.self)
+            """, arguments, as: KnownPath.Columns.self)
     }
 }

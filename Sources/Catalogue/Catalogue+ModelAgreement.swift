@@ -78,7 +78,8 @@ extension Catalogue {
     public func imageIDs(withSHA256 hashes: [SHA256Digest]) throws -> Set<ImageID> {
         var found: Set<ImageID> = []
         for hash in hashes {
-            if let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = ?", hash.bytes) { found.insert(ImageID(id)) }
+            if let id = try database.scalarInt("SELECT id FROM images WHERE sha256 = :sha256",
+                                               [":sha256": hash.bytes]) { found.insert(ImageID(id)) }
         }
         return found
     }

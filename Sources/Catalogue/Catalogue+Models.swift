@@ -11,17 +11,20 @@ extension Catalogue {
         return try database.transaction {
             try database.execute("""
                 INSERT INTO models (name, version, sha256, labels, parameter_count, registered_at)
-                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING
-                """, model.name, model.version, model.sha256.bytes, labels, model.parameterCount,
-                date.catalogueMilliseconds)
-            guard let id = try database.scalarInt("SELECT id FROM models WHERE sha256 = ?", model.sha256.bytes) else {
+                VALUES (:name, :version, :sha256, :labels, :parameter_count, :registered_at) ON CONFLICT (sha256) DO NOTHING
+                """, [":name": model.name, ":version": model.version, ":sha256": model.sha256.bytes, ":labels": labels,
+                      ":parameter_count": model.parameterCount, ":registered_at": date.catalogueMilliseconds])
+            guard let id = try database.scalarInt("SELECT id FROM models WHERE sha256 = :sha256",
+                                                  [":sha256": model.sha256.bytes]) else {
                 throw CatalogueError.notFound("model \(model.sha256.hex) vanished after registering")
             }
             if !model.learnedImages.isEmpty,
-               try database.scalarInt("SELECT count(*) FROM model_learned_images WHERE model_id = ?", id) ?? 0 < model.learnedImages.count {
-                let insert = try database.prepare("INSERT INTO model_learned_images (model_id, sha256) VALUES (?, ?) ON CONFLICT DO NOTHING")
+               try database.scalarInt("SELECT count(*) FROM model_learned_images WHERE model_id = :id",
+                                      [":id": id]) ?? 0 < model.learnedImages.count {
+                let insert = try database.prepare(
+                    "INSERT INTO model_learned_images (model_id, sha256) VALUES (:model, :sha256) ON CONFLICT DO NOTHING")
                 for hash in model.learnedImages {
-                    try insert.bind([id, hash.bytes])
+                    try insert.bind([":model": id, ":sha256": hash.bytes])
                     try insert.perform()
                 }
             }
@@ -30,20 +33,20 @@ extension Catalogue {
     }
 
     public func model(_ id: ModelID) throws -> ModelRecord? {
-        try models(where: "id = ?", [id]).first
+        try models(where: "id = :id", [":id": id]).first
     }
 
     public func model(sha256: SHA256Digest) throws -> ModelRecord? {
-        try models(where: "sha256 = ?", [sha256.bytes]).first
+        try models(where: "sha256 = :sha256", [":sha256": sha256.bytes]).first
     }
 
     /// Every registered model, oldest first.
     public func models() throws -> [ModelRecord] {
-        try models(where: "1", [])
+        try models(where: "1", [:])
     }
 
-    private func models(where condition: String, _ values: [(any SQLBindable)?]) throws -> [ModelRecord] {
-        try database.records("SELECT \(ModelRecord.Columns.list) FROM models WHERE \(condition) ORDER BY id", values,
+    private func models(where condition: String, _ arguments: SQLArguments) throws -> [ModelRecord] {
+        try database.records("SELECT \(ModelRecord.Columns.list) FROM models WHERE \(condition) ORDER BY id", arguments,
                              as: ModelRecord.Columns.self)
     }
 }

@@ -21,9 +21,10 @@ extension Catalogue {
     /// Every known path of this machine, or those under `folder` (the folder's own path
     /// followed by `/`), in path order: a range of the primary key.
     public func knownPaths(under folder: String? = nil) throws -> [KnownPath] {
-        guard let folder else { return try paths(where: "machine = ?", [machine]) }
+        guard let folder else { return try paths(where: "machine = :machine", [":machine": machine]) }
         let (low, high) = Catalogue.range(under: PathName.display(folder))
-        return try paths(where: "machine = ? AND path > ? AND path < ?", [machine, low, high])
+        return try paths(where: "machine = :machine AND path > :low AND path < :high",
+                             [":machine": machine, ":low": low, ":high": high])
     }
 
     /// Records a look at known paths of this machine, in one transaction: `present` were
@@ -38,25 +39,28 @@ extension Catalogue {
         try database.transaction {
             for path in present.map(PathName.display) {
                 guard let wasMissing = try database.scalarInt(
-                    "SELECT missing FROM image_paths WHERE machine = ? AND path = ?", machine, path) else { continue }
+                    "SELECT missing FROM image_paths WHERE machine = :machine AND path = :path",
+                    [":machine": machine, ":path": path]) else { continue }
                 try database.execute(
-                    "UPDATE image_paths SET missing = 0, last_seen = ?, checked_at = ? WHERE machine = ? AND path = ?",
-                    now, now, machine, path)
+                    "UPDATE image_paths SET missing = 0, last_seen = :now, checked_at = :now WHERE machine = :machine AND path = :path",
+                    [":now": now, ":machine": machine, ":path": path])
                 check.checked += 1
                 if wasMissing != 0 { check.back += 1 }
             }
             for path in missing.map(PathName.display) {
                 guard let wasMissing = try database.scalarInt(
-                    "SELECT missing FROM image_paths WHERE machine = ? AND path = ?", machine, path) else { continue }
+                    "SELECT missing FROM image_paths WHERE machine = :machine AND path = :path",
+                    [":machine": machine, ":path": path]) else { continue }
                 check.checked += 1
                 check.missing += 1
                 if wasMissing == 0 { check.newlyMissing += 1 }
                 if dropMissing {
-                    try database.execute("DELETE FROM image_paths WHERE machine = ? AND path = ?", machine, path)
+                    try database.execute("DELETE FROM image_paths WHERE machine = :machine AND path = :path",
+                                         [":machine": machine, ":path": path])
                     check.dropped += 1
                 } else {
-                    try database.execute("UPDATE image_paths SET missing = 1, checked_at = ? WHERE machine = ? AND path = ?",
-                                         now, machine, path)
+                    try database.execute("UPDATE image_paths SET missing = 1, checked_at = :now WHERE machine = :machine AND path = :path",
+                                         [":now": now, ":machine": machine, ":path": path])
                 }
             }
         }

@@ -46,23 +46,21 @@ extension Catalogue {
     /// one at a time with `thumbnail(of:)` by whoever decodes them.
     public func reclassificationCandidates(_ filter: ReclassificationFilter) throws -> [ReclassificationCandidate] {
         var conditions = ["i.thumbnail IS NOT NULL"]
-        var values: [(any SQLBindable)?] = []
+        var arguments: SQLArguments = [:]
         if let label = filter.label {
-            conditions.append("coalesce(c.effective_label, (SELECT label FROM corrections WHERE image_id = i.id ORDER BY id DESC LIMIT 1)) = ?")
-            values.append(label)
+            conditions.append("coalesce(c.effective_label, (SELECT label FROM corrections WHERE image_id = i.id ORDER BY id DESC LIMIT 1)) = "
+                              + arguments.add(label, as: "label"))
         }
         if let below = filter.confidenceBelow {
-            conditions.append("c.confidence < ?")
-            values.append(below)
+            conditions.append("c.confidence < \(arguments.add(below, as: "below"))")
         }
         if let since = filter.importedSince {
-            conditions.append("i.first_imported >= ?")
-            values.append(since.catalogueMilliseconds)
+            conditions.append("i.first_imported >= \(arguments.add(since.catalogueMilliseconds, as: "since"))")
         }
         if let images = filter.images {
             // One bound JSON array rather than a statement per list length.
-            conditions.append("i.id IN (SELECT value FROM json_each(?))")
-            values.append("[" + images.map(\.description).joined(separator: ",") + "]")
+            let list = "[" + images.map(\.description).joined(separator: ",") + "]"
+            conditions.append("i.id IN (SELECT value FROM json_each(\(arguments.add(list, as: "images"))))")
         }
         let sql = """
             SELECT i.id, c.label, c.confidence,
@@ -72,7 +70,7 @@ extension Catalogue {
             ORDER BY i.id
             """
         let statement = try database.prepare(sql)
-        try statement.bind(values)
+        try statement.bind(arguments)
         let id = statement.column("id"), label = statement.column("label"), confidence = statement.column("confidence")
         let personLabel = statement.column("person_label")
         var candidates: [ReclassificationCandidate] = []

@@ -40,9 +40,9 @@ extension Catalogue {
                          EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
                                  WHERE m.model_id = c.model_id AND i.id = c.image_id) AS learned
                   FROM current_classifications AS c
-                  WHERE c.corrected_label IS NOT NULL AND c.corrected_label != ?)
+                  WHERE c.corrected_label IS NOT NULL AND c.corrected_label != :none)
             GROUP BY corrected_label ORDER BY corrected_label
-            """, [Catalogue.noneLabel]) {
+            """, [":none": Catalogue.noneLabel]) {
             CatalogueStats.Agreement(label: $0.int("corrected_label"), labelled: $0.int("labelled"), agreed: $0.int("agreed"),
                                      learnedFrom: $0.int("learned_from"))
         }
@@ -62,7 +62,7 @@ extension Catalogue {
 }
 
 extension Database: KeptCountsReader {
-    func countRows<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> [T] { try rows(sql, [], body) }
+    func countRows<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> [T] { try rows(sql, [:], body) }
 
     func billionths(_ confidence: String) -> String { "CAST(\(confidence) * 1e9 + 0.5 AS INTEGER)" }
 }

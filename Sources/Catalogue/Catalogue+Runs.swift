@@ -8,15 +8,17 @@ extension Catalogue {
     public func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts = RunCounts(),
                         at date: Date = Date()) throws -> RunID {
         try database.transaction {
-            guard try database.scalarInt("SELECT 1 FROM models WHERE id = ?", model) != nil else {
+            guard try database.scalarInt("SELECT 1 FROM models WHERE id = :model", [":model": model]) != nil else {
                 throw CatalogueError.notFound("no model with id \(model) in \(path)")
             }
             try database.execute("""
                 INSERT INTO runs (command, model_id, recipe_name, recipe_version, started_at, owner,
                                   seen, imported, classified, skipped, failed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, command, model, recipe.name, recipe.version, date.catalogueMilliseconds, RunOwner.current,
-                counts.seen, counts.imported, counts.classified, counts.skipped, counts.failed)
+                VALUES (:command, :model, :recipe_name, :recipe_version, :started_at, :owner,
+                        :seen, :imported, :classified, :skipped, :failed)
+                """, counts.arguments(adding: [":command": command, ":model": model, ":recipe_name": recipe.name,
+                                               ":recipe_version": recipe.version, ":started_at": date.catalogueMilliseconds,
+                                               ":owner": RunOwner.current]))
             return RunID(database.lastInsertedRowID)
         }
     }
@@ -31,8 +33,9 @@ extension Catalogue {
         try database.transaction {
             let counts = try body(RunBatch(catalogue: self, context: try runContext(run), now: date.catalogueMilliseconds))
             try database.execute("""
-                UPDATE runs SET seen = ?, imported = ?, classified = ?, skipped = ?, failed = ? WHERE id = ?
-                """, counts.seen, counts.imported, counts.classified, counts.skipped, counts.failed, run)
+                UPDATE runs SET seen = :seen, imported = :imported, classified = :classified, skipped = :skipped, failed = :failed
+                WHERE id = :run
+                """, counts.arguments(adding: [":run": run]))
         }
     }
 
@@ -41,10 +44,11 @@ extension Catalogue {
                          at date: Date = Date()) throws {
         try database.transaction {
             try database.execute("""
-                UPDATE runs SET finished_at = ?, outcome = ?, seen = ?, imported = ?, classified = ?, skipped = ?, failed = ?
-                WHERE id = ?
-                """, date.catalogueMilliseconds, outcome.rawValue, counts.seen, counts.imported, counts.classified,
-                counts.skipped, counts.failed, run)
+                UPDATE runs SET finished_at = :finished_at, outcome = :outcome, seen = :seen, imported = :imported,
+                                classified = :classified, skipped = :skipped, failed = :failed
+                WHERE id = :run
+                """, counts.arguments(adding: [":finished_at": date.catalogueMilliseconds, ":outcome": outcome.rawValue,
+                                               ":run": run]))
             guard database.changes == 1 else { throw CatalogueError.notFound("no run with id \(run) in \(path)") }
         }
     }
@@ -57,7 +61,7 @@ extension Catalogue {
     /// this call marked: each is marked (and so reported) once, by whichever
     /// process gets there first.
     public func markAbandonedRuns() throws -> [RunRecord] {
-        let open = try runs(where: "outcome IS NULL AND finished_at IS NULL", [])
+        let open = try runs(where: "outcome IS NULL AND finished_at IS NULL", [:])
         let gone = open.filter { RunOwner.isGone($0.owner) }
         guard !gone.isEmpty else { return [] }
         var marked: [RunID] = []
@@ -65,10 +69,10 @@ extension Catalogue {
             for run in gone {
                 try database.execute("""
                     UPDATE runs SET outcome = 'interrupted',
-                        classified = (SELECT count(*) FROM classifications WHERE run_id = ?1),
-                        failed = (SELECT count(*) FROM import_failures WHERE run_id = ?1)
-                    WHERE id = ?1 AND outcome IS NULL AND finished_at IS NULL
-                    """, run.id)
+                        classified = (SELECT count(*) FROM classifications WHERE run_id = :run),
+                        failed = (SELECT count(*) FROM import_failures WHERE run_id = :run)
+                    WHERE id = :run AND outcome IS NULL AND finished_at IS NULL
+                    """, [":run": run.id])
                 if database.changes == 1 { marked.append(run.id) }
             }
         }
@@ -76,16 +80,29 @@ extension Catalogue {
     }
 
     public func run(_ id: RunID) throws -> RunRecord? {
-        try runs(where: "id = ?", [id]).first
+        try runs(where: "id = :id", [":id": id]).first
     }
 
     /// Every run, oldest first.
     public func runs() throws -> [RunRecord] {
-        try runs(where: "1", [])
+        try runs(where: "1", [:])
     }
 
-    private func runs(where condition: String, _ values: [(any SQLBindable)?]) throws -> [RunRecord] {
-        try database.records("SELECT \(RunRecord.Columns.list) FROM runs WHERE \(condition) ORDER BY id", values,
+    private func runs(where condition: String, _ arguments: SQLArguments) throws -> [RunRecord] {
+        try database.records("SELECT \(RunRecord.Columns.list) FROM runs WHERE \(condition) ORDER BY id", arguments,
                              as: RunRecord.Columns.self)
+    }
+}
+
+extension RunCounts {
+    /// The counts under the names of a run's columns (`:seen`, `:imported`, ...), with `others`.
+    func arguments(adding others: SQLArguments) -> SQLArguments {
+        var arguments = others
+        arguments[":seen"] = seen
+        arguments[":imported"] = imported
+        arguments[":classified"] = classified
+        arguments[":skipped"] = skipped
+        arguments[":failed"] = failed
+        return arguments
     }
 }

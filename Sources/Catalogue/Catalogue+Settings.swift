@@ -13,15 +13,15 @@ public struct ModelAdoption: Sendable, Equatable {
 extension Catalogue {
     /// A setting of this catalogue, nil when never set.
     public func setting(_ key: String) throws -> String? {
-        let rows = try database.rows("SELECT value FROM settings WHERE key = ?", [key]) { $0.text("value") }
+        let rows = try database.rows("SELECT value FROM settings WHERE key = :key", [":key": key]) { $0.text("value") }
         return rows.first
     }
 
     public func setSetting(_ key: String, to value: String, at date: Date = Date()) throws {
         try database.execute("""
-            INSERT INTO settings (key, value, updated_at) VALUES (?1, ?2, ?3)
+            INSERT INTO settings (key, value, updated_at) VALUES (:key, :value, :at)
             ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-            """, key, value, date.catalogueMilliseconds)
+            """, [":key": key, ":value": value, ":at": date.catalogueMilliseconds])
     }
 
     /// Records that the catalogue now uses `model` (registered already; nil
@@ -31,8 +31,9 @@ extension Catalogue {
     public func adoptModel(_ model: ModelID?, file: [UInt8]? = nil, sourcePath: String? = nil, command: String,
                            at date: Date = Date()) throws -> Int64 {
         try database.execute("""
-            INSERT INTO model_adoptions (model_id, file, source_path, command, adopted_at) VALUES (?, ?, ?, ?, ?)
-            """, model, file, sourcePath, command, date.catalogueMilliseconds)
+            INSERT INTO model_adoptions (model_id, file, source_path, command, adopted_at)
+            VALUES (:model, :file, :source_path, :command, :at)
+            """, [":model": model, ":file": file, ":source_path": sourcePath, ":command": command, ":at": date.catalogueMilliseconds])
         return database.lastInsertedRowID
     }
 
@@ -49,7 +50,8 @@ extension Catalogue {
 
     /// The model file's bytes kept with an adoption, if they were.
     public func adoptedModelFile(_ adoption: Int64) throws -> [UInt8]? {
-        let rows = try database.rows("SELECT file FROM model_adoptions WHERE id = ?", [adoption]) { $0.optionalBlob("file") }
+        let rows = try database.rows("SELECT file FROM model_adoptions WHERE id = :adoption",
+                                     [":adoption": adoption]) { $0.optionalBlob("file") }
         return rows.first ?? nil
     }
 }

@@ -12,8 +12,8 @@ extension Catalogue {
     /// declared type's affinity, by SQLite's own rules (an INT anywhere in it, then CHAR,
     /// CLOB or TEXT, then BLOB or nothing, else REAL).
     public func columns(of table: CatalogueTable) throws -> [CatalogueTable.Column] {
-        let statement = try database.prepare("SELECT name, type, hidden FROM pragma_table_xinfo(?) ORDER BY cid")
-        try statement.bind([table.name])
+        let statement = try database.prepare("SELECT name, type, hidden FROM pragma_table_xinfo(:table) ORDER BY cid")
+        try statement.bind([":table": table.name])
         let name = statement.column("name"), type = statement.column("type"), hidden = statement.column("hidden")
         var columns: [CatalogueTable.Column] = []
         while try statement.step() {
@@ -65,10 +65,12 @@ private struct SQLiteTableWriter: TableWriter {
     func write(_ rows: [[StoredValue]], to table: CatalogueTable, columns: [CatalogueTable.Column]) throws {
         let statement = try database.cachedStatement(
             "INSERT INTO \(table.name) (\(columns.map { "\"\($0.name)\"" }.joined(separator: ", "))) "
-            + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+            + "VALUES (\(columns.indices.map { ":c\($0)" }.joined(separator: ", ")))")
         for row in rows {
             statement.reset()
-            try statement.bind(row.map { $0 as (any SQLBindable)? })
+            var arguments: SQLArguments = [:]
+            for (index, value) in row.enumerated() { arguments[":c\(index)"] = value }
+            try statement.bind(arguments)
             try statement.perform()
         }
     }

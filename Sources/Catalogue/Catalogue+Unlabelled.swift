@@ -26,16 +26,16 @@ extension UnlabelledImage {
         ORDER BY i.id
         """
 
-    /// The image whose id is bound to `parameter` (`:image`, `$1`), with its thumbnail and
-    /// current classification; no row when it is gone or has no thumbnail.
-    static func sql(image parameter: String) -> String {
+    /// The image whose id is bound to `:image`, with its thumbnail and current
+    /// classification; no row when it is gone or has no thumbnail.
+    static var oneImageSQL: String {
         """
         SELECT \(Columns.list)
         FROM images AS i
         LEFT JOIN current_classifications AS cc ON cc.image_id = i.id
         LEFT JOIN classifications AS c ON c.id = cc.classification_id
         LEFT JOIN models AS m ON m.id = c.model_id
-        WHERE i.id = \(parameter) AND i.thumbnail IS NOT NULL
+        WHERE i.id = :image AND i.thumbnail IS NOT NULL
         """
     }
 
@@ -78,7 +78,7 @@ extension Catalogue {
     /// time, in the order given; an id no longer there is passed over.
     /// `body` must not write to this catalogue.
     public func forEachUnlabelledImage(_ ids: [ImageID], _ body: (UnlabelledImage) throws -> Void) throws {
-        let statement = try database.prepare(UnlabelledImage.sql(image: ":image"))
+        let statement = try database.prepare(UnlabelledImage.oneImageSQL)
         let columns = UnlabelledImage.Columns(statement)
         for id in ids {
             statement.reset()

@@ -88,7 +88,8 @@ public final class Catalogue {
     /// key when there are none, which is every opening but the first.
     private func takeUnnamedPaths() throws {
         guard try database.scalarInt("SELECT 1 FROM image_paths WHERE machine = '' LIMIT 1") != nil else { return }
-        try database.transaction { try database.execute("UPDATE image_paths SET machine = ? WHERE machine = ''", machine) }
+        try database.transaction { try database.execute("UPDATE image_paths SET machine = :machine WHERE machine = ''",
+                                                        [":machine": machine]) }
     }
 
     /// WAL mode is kept in the file; turning it on takes a lock for which

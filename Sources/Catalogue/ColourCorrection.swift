@@ -46,8 +46,8 @@ extension ColourCorrection {
     }
 
     /// The SQL of an image's colours now (`:image` where its id goes), read by `outcome`.
-    static func coloursSQL(image: String) -> String {
-        "SELECT colour, person_colour FROM images WHERE id = \(image)"
+    static var coloursSQL: String {
+        "SELECT colour, person_colour FROM images WHERE id = :image"
     }
 }
 

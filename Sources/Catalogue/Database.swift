@@ -160,11 +160,11 @@ public final class Database {
         return statement
     }
 
-    /// Runs one statement with bound values, discarding any rows.
-    public func execute(_ sql: String, _ values: (any SQLBindable)?...) throws {
+    /// Runs one statement with its parameters' values, discarding any rows.
+    public func execute(_ sql: String, _ arguments: SQLArguments = [:]) throws {
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
-        try statement.bind(values)
+        try statement.bind(arguments)
         while try statement.step() {}
     }
 
@@ -191,25 +191,21 @@ public final class Database {
     }
 
     /// The first column of the first row, or nil when there is no row or it is NULL.
-    public func scalarInt(_ sql: String, _ values: (any SQLBindable)?...) throws -> Int64? {
-        try scalarInt(sql, values: values)
-    }
-
-    public func scalarInt(_ sql: String, values: [(any SQLBindable)?]) throws -> Int64? {
+    public func scalarInt(_ sql: String, _ arguments: SQLArguments = [:]) throws -> Int64? {
         let statement = try cachedStatement(sql)
         // Reset when done: a statement left on a row holds its read snapshot open.
         defer { statement.reset() }
-        try statement.bind(values)
+        try statement.bind(arguments)
         guard try statement.step(), !statement.isNull(0) else { return nil }
         return statement.int64(0)
     }
 
     /// The rows of a query, each mapped while the statement sits on it.
-    public func rows<T>(_ sql: String, _ values: [(any SQLBindable)?] = [],
+    public func rows<T>(_ sql: String, _ arguments: SQLArguments = [:],
                         _ map: (Statement) throws -> T) throws -> [T] {
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
-        try statement.bind(values)
+        try statement.bind(arguments)
         var result: [T] = []
         while try statement.step() { result.append(try map(statement)) }
         return result

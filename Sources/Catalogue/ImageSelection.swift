@@ -55,14 +55,17 @@ public struct ImageSelection: Sendable, Equatable {
     /// True when a condition reads the `images` table (`i`).
     var readsImages: Bool { imported != nil || taken != nil || colours != nil }
 
-    /// The SQL conditions on `c` (current_classifications) and `i` (images), each value bound
-    /// in `values`, in order. `labelTest` is how the label is compared (the gallery keeps it
-    /// out of the index choice with `+c.effective_label = ?`).
-    func conditions(_ values: inout [(any SQLBindable)?], labelTest: String = "c.effective_label = ?") -> [String] {
+    /// The SQL conditions on `c` (current_classifications) and `i` (images), for either
+    /// engine: `add` puts a value into the statement's arguments and returns its parameter's
+    /// name, and `pathMatches` writes the test of a path against the GLOB pattern (SQLite's
+    /// `GLOB`, PostgreSQL's regular expression). `labelColumn` is what the label is compared
+    /// on (SQLite's gallery keeps it out of the index choice with `+c.effective_label`).
+    func conditions(_ add: (_ value: any SQLBindable & PostgresBindable, _ name: String) -> String,
+                    pathMatches: (_ pattern: String) -> String,
+                    labelColumn: String = "c.effective_label") -> [String] {
         var conditions: [String] = []
         if let label {
-            conditions.append(labelTest)
-            values.append(label)
+            conditions.append("\(labelColumn) = \(add(label, "label"))")
         }
         if let corrected {
             conditions.append(corrected ? "c.corrected_label IS NOT NULL" : "c.corrected_label IS NULL")
@@ -71,39 +74,51 @@ public struct ImageSelection: Sendable, Equatable {
             conditions.append("NOT EXISTS (SELECT 1 FROM image_paths WHERE image_id = c.image_id AND missing = 0)")
         }
         if let pathPattern {
-            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path GLOB ?)")
-            values.append(pathPattern)
+            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE \(pathMatches(pathPattern)))")
         }
         if let folder {
-            // A range of the path's bytes ('0' follows '/'): no character of the folder's name
-            // can act as a pattern, and the path's index bounds the walk.
-            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path >= ? AND path < ?)")
-            values += [folder + "/", folder + "0"]
+            // A range of the path's bytes ('0' follows '/'; COLLATE "C" on PostgreSQL): no
+            // character of the folder's name can act as a pattern, and the path's index bounds the walk.
+            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path >= \(add(folder + "/", "folder")) "
+                              + "AND path < \(add(folder + "0", "folder_end")))")
         }
         if let confidence {
-            conditions.append("c.confidence BETWEEN ? AND ?")
-            values += [confidence.lowerBound, confidence.upperBound]
+            conditions.append("c.confidence BETWEEN \(add(confidence.lowerBound, "confidence_low")) "
+                              + "AND \(add(confidence.upperBound, "confidence_high"))")
         }
         if let classified {
-            conditions.append("c.classified_at >= ? AND c.classified_at < ?")
-            values += [classified.lowerBound.catalogueMilliseconds, classified.upperBound.catalogueMilliseconds]
+            conditions.append("c.classified_at >= \(add(classified.lowerBound.catalogueMilliseconds, "classified_from")) "
+                              + "AND c.classified_at < \(add(classified.upperBound.catalogueMilliseconds, "classified_to"))")
         }
         if let imported {
-            conditions.append("i.first_imported >= ? AND i.first_imported < ?")
-            values += [imported.lowerBound.catalogueMilliseconds, imported.upperBound.catalogueMilliseconds]
+            conditions.append("i.first_imported >= \(add(imported.lowerBound.catalogueMilliseconds, "imported_from")) "
+                              + "AND i.first_imported < \(add(imported.upperBound.catalogueMilliseconds, "imported_to"))")
         }
         if let taken {
-            conditions.append("i.taken_at >= ? AND i.taken_at < ?")
-            values += [taken.lowerBound.catalogueMilliseconds, taken.upperBound.catalogueMilliseconds]
+            conditions.append("i.taken_at >= \(add(taken.lowerBound.catalogueMilliseconds, "taken_from")) "
+                              + "AND i.taken_at < \(add(taken.upperBound.catalogueMilliseconds, "taken_to"))")
         }
         if let model {
-            conditions.append("c.model_id = ?")
-            values.append(model)
+            conditions.append("c.model_id = \(add(model, "model"))")
         }
         if let colours {
-            conditions.append("coalesce(i.person_colour, i.colour) IN (\(colours.map { _ in "?" }.joined(separator: ", ")))")
-            values += colours.map { $0 as any SQLBindable }
+            conditions.append("coalesce(i.person_colour, i.colour) IN (\(colours.map { add($0, "colour") }.joined(separator: ", ")))")
         }
         return conditions
+    }
+}
+
+extension ImageSelection {
+    /// `conditions` in SQLite's SQL, each value added to `arguments`.
+    func conditions(_ arguments: inout SQLArguments, labelColumn: String = "c.effective_label") -> [String] {
+        conditions({ arguments.add($0, as: $1) }, pathMatches: { "path GLOB \(arguments.add($0, as: "pattern"))" },
+                   labelColumn: labelColumn)
+    }
+
+    /// `conditions` in PostgreSQL's SQL, each value added to `arguments`: GLOB is a regular
+    /// expression (`PostgresGlob`).
+    func postgresConditions(_ arguments: inout PostgresArguments) -> [String] {
+        conditions({ arguments.add($0, as: $1) },
+                   pathMatches: { "path ~ \(arguments.add(PostgresGlob.regex($0), as: "pattern"))" })
     }
 }

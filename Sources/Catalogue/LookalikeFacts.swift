@@ -27,7 +27,7 @@ public struct LookalikeFacts: Sendable, Equatable {
         label = try row.optionalLabel("label", upTo: Catalogue.noneLabel, row: name)
     }
 
-    /// The facts of the images whose ids fill `placeholders` (one "?" or "$n" each).
+    /// The facts of the images whose ids fill `placeholders` (one named parameter or "$n" each).
     static func sql(placeholders: String) -> String {
         """
         SELECT i.id, i.colours, coalesce(i.person_colour, i.colour) AS colour, c.logits, cc.effective_label AS label

@@ -76,9 +76,9 @@ struct PostgresBatch: CatalogueBatch {
     private func storedImageIDs(_ hashes: [SHA256Digest]) throws -> [SHA256Digest: Int64] {
         let distinct = Array(Set(hashes))
         guard !distinct.isEmpty else { return [:] }
-        var parameters = PostgresParameters()
-        let list = distinct.map { parameters.add($0.bytes) }.joined(separator: ", ")
-        let rows = try catalogue.rows("SELECT id, sha256 FROM images WHERE sha256 IN (\(list))", parameters.values) {
+        var arguments: PostgresArguments = [:]
+        let list = distinct.map { arguments.add($0.bytes, as: "sha256") }.joined(separator: ", ")
+        let rows = try catalogue.rows("SELECT id, sha256 FROM images WHERE sha256 IN (\(list))", arguments) {
             (try $0.sha256("sha256"), $0.int64("id"))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
@@ -90,14 +90,15 @@ struct PostgresBatch: CatalogueBatch {
     /// looked for first.
     private func insert(_ images: [NewImage]) throws -> [SHA256Digest: Int64] {
         guard !images.isEmpty else { return [:] }
-        var parameters = PostgresParameters()
+        var arguments: PostgresArguments = [:]
         let rows = images.map { image in
-            "(" + image.values(importedAt: now).map { parameters.add($0) }.joined(separator: ", ") + ")"
+            "(" + zip(NewImage.columns, image.values(importedAt: now)).map { arguments.add($1, as: $0.name) }
+                .joined(separator: ", ") + ")"
         }
         let inserted = try catalogue.rows("""
             INSERT INTO images (\(NewImage.columnList))
             VALUES \(rows.joined(separator: ", ")) ON CONFLICT (sha256) DO NOTHING RETURNING id, sha256
-            """, parameters.values) { (try $0.sha256("sha256"), $0.int64("id")) }
+            """, arguments) { (try $0.sha256("sha256"), $0.int64("id")) }
         return Dictionary(inserted, uniquingKeysWith: { first, _ in first })
     }
 
@@ -123,12 +124,13 @@ struct PostgresBatch: CatalogueBatch {
         while start < entries.endIndex {
             var names: Set<String> = [], end = start
             while end < entries.endIndex, names.insert(PathName.display(entries[end].file.path)).inserted { end += 1 }
-            var parameters = PostgresParameters()
+            var arguments: PostgresArguments = [:]
             let rows = entries[start..<end].map { entry in
-                let values: [(any PostgresBindable)?] = [
-                    catalogue.machine, PathName.display(entry.file.path), entry.image, entry.file.size,
-                    entry.file.modificationTimeNanoseconds, now, PathName.exactBytes(of: entry.file.path)]
-                return "(" + values.map { parameters.add($0) }.joined(separator: ", ") + ")"
+                let values: KeyValuePairs<String, (any PostgresBindable)?> = [
+                    "machine": catalogue.machine, "path": PathName.display(entry.file.path), "image_id": entry.image,
+                    "size": entry.file.size, "mtime_ns": entry.file.modificationTimeNanoseconds, "last_seen": now,
+                    "path_bytes": PathName.exactBytes(of: entry.file.path)]
+                return "(" + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")"
             }
             try connection.query("""
                 INSERT INTO image_paths AS p (machine, path, image_id, size, mtime_ns, last_seen, path_bytes)
@@ -136,7 +138,7 @@ struct PostgresBatch: CatalogueBatch {
                 ON CONFLICT (machine, path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
                     mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
                     WHERE p.path_bytes IS NOT DISTINCT FROM excluded.path_bytes
-                """, parameters.values)
+                """, arguments)
             start = end
         }
         return pathIsNew
@@ -145,11 +147,11 @@ struct PostgresBatch: CatalogueBatch {
     /// The image and exact bytes each of `names` is stored with: one statement.
     private func pathOwners(_ names: Set<String>) throws -> [String: (image: ImageID, bytes: [UInt8]?)] {
         guard !names.isEmpty else { return [:] }
-        var parameters = PostgresParameters()
-        let list = names.map { parameters.add($0) }.joined(separator: ", ")
-        let here = parameters.add(catalogue.machine)
+        var arguments: PostgresArguments = [:]
+        let list = names.map { arguments.add($0, as: "path") }.joined(separator: ", ")
+        let here = arguments.add(catalogue.machine, as: "machine")
         let rows = try catalogue.rows("SELECT path, image_id, path_bytes FROM image_paths WHERE machine = \(here) AND path IN (\(list))",
-                                      parameters.values) { ($0.text("path"), (ImageID($0.int64("image_id")), $0.optionalBlob("path_bytes"))) }
+                                      arguments) { ($0.text("path"), (ImageID($0.int64("image_id")), $0.optionalBlob("path_bytes"))) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
@@ -159,16 +161,16 @@ struct PostgresBatch: CatalogueBatch {
         -> [ClassificationID?] {
         let known = entries.compactMap { $0 }.filter { !$0.isNew }.map(\.image.rawValue)
         var classified = known.isEmpty ? [] : Set(try catalogue.rows(
-            "SELECT image_id FROM classifications WHERE run_id = $1 AND image_id = ANY($2)",
-            [context.run, PostgresValue.ids(known)]) { $0.int64("image_id") })
-        var parameters = PostgresParameters()
+            "SELECT image_id FROM classifications WHERE run_id = :run AND image_id = ANY(:known)",
+            [":run": context.run, ":known": PostgresValue.ids(known)]) { $0.int64("image_id") })
+        var arguments: PostgresArguments = [:]
         var rows: [String] = []
         for entry in entries.compactMap({ $0 }) where classified.insert(entry.image.rawValue).inserted {
-            let values: [(any PostgresBindable)?] = [
-                entry.image, context.run, context.model, context.recipe.name, context.recipe.version,
-                Catalogue.littleEndianBytes(entry.classification.logits), entry.classification.label,
-                entry.classification.confidence, now]
-            rows.append("(" + values.map { parameters.add($0) }.joined(separator: ", ") + ")")
+            let values: KeyValuePairs<String, (any PostgresBindable)?> = [
+                "image_id": entry.image, "run_id": context.run, "model_id": context.model, "recipe_name": context.recipe.name,
+                "recipe_version": context.recipe.version, "logits": Catalogue.littleEndianBytes(entry.classification.logits),
+                "label": entry.classification.label, "confidence": entry.classification.confidence, "classified_at": now]
+            rows.append("(" + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")")
         }
         var ids: [Int64: Int64] = [:]
         if !rows.isEmpty {
@@ -177,7 +179,7 @@ struct PostgresBatch: CatalogueBatch {
                 INSERT INTO classifications
                     (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
                 VALUES \(rows.joined(separator: ", ")) ON CONFLICT (image_id, run_id) DO NOTHING RETURNING id, image_id
-                """, parameters.values) { ($0.int64("image_id"), $0.int64("id")) }
+                """, arguments) { ($0.int64("image_id"), $0.int64("id")) }
             ids = Dictionary(inserted, uniquingKeysWith: { first, _ in first })
         }
         try keepTensors(entries.compactMap { entry in
@@ -199,16 +201,17 @@ struct PostgresBatch: CatalogueBatch {
             if last.updateValue(values, forKey: image) == nil { order.append(image) }
         }
         guard !order.isEmpty else { return }
-        var parameters = PostgresParameters()
+        var arguments: PostgresArguments = [:]
         let rows = order.map { image in
-            let values: [(any PostgresBindable)?] = [
-                image, context.recipe.name, context.recipe.version, Catalogue.littleEndianBytes(last[image]!)]
-            return "(" + values.map { parameters.add($0) }.joined(separator: ", ") + ")"
+            let values: KeyValuePairs<String, (any PostgresBindable)?> = [
+                "image_id": image, "recipe_name": context.recipe.name, "recipe_version": context.recipe.version,
+                "tensor": Catalogue.littleEndianBytes(last[image]!)]
+            return "(" + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")"
         }
         _ = try connection.query("""
             INSERT INTO prepared_tensors (image_id, recipe_name, recipe_version, tensor)
             VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (image_id, recipe_name, recipe_version) DO UPDATE SET tensor = excluded.tensor
-            """, parameters.values)
+            """, arguments)
     }
 }

@@ -9,28 +9,30 @@ extension PostgresCatalogue {
         try request.validate()
         return try connection.transaction {
             try images.map { image in
-                guard try connection.scalarInt("SELECT 1 FROM images WHERE id = $1", image) != nil else {
+                guard try connection.scalarInt("SELECT 1 FROM images WHERE id = :image", [":image": image]) != nil else {
                     throw CatalogueError.notFound("no image with id \(image) in \(path)")
                 }
-                let model = try connection.scalarInt("SELECT label FROM current_classifications WHERE image_id = $1", image)
+                let model = try connection.scalarInt("SELECT label FROM current_classifications WHERE image_id = :image",
+                                                     [":image": image])
                     .map(Int.init)
                 let before = try personLabel(of: image)
                 let (kind, label) = try request.act(on: image, modelLabel: model)
                 try connection.execute("""
-                    INSERT INTO corrections (image_id, kind, label, command, corrected_at) VALUES ($1, $2, $3, $4, $5)
-                    """, image, kind.rawValue, label, command, date.catalogueMilliseconds)
+                    INSERT INTO corrections (image_id, kind, label, command, corrected_at) VALUES (:image, :kind, :label, :command, :date)
+                    """, [":image": image, ":kind": kind.rawValue, ":label": label, ":command": command, ":date": date.catalogueMilliseconds])
                 return CorrectionOutcome(image: image, modelLabel: model, personBefore: before, personAfter: label)
             }
         }
     }
 
     public func personLabel(of image: ImageID) throws -> Int? {
-        try connection.scalarInt("SELECT label FROM corrections WHERE image_id = $1 ORDER BY id DESC LIMIT 1", image)
+        try connection.scalarInt("SELECT label FROM corrections WHERE image_id = :image ORDER BY id DESC LIMIT 1",
+                                 [":image": image])
             .map(Int.init)
     }
 
     public func corrections(of image: ImageID) throws -> [Correction] {
-        try records("SELECT \(Correction.Columns.list) FROM corrections WHERE image_id = $1 ORDER BY id", [image],
+        try records("SELECT \(Correction.Columns.list) FROM corrections WHERE image_id = :image ORDER BY id", [":image": image],
                     as: Correction.Columns.self)
     }
 
@@ -69,7 +71,7 @@ extension PostgresCatalogue {
 
     public func forEachUnlabelledImage(_ ids: [ImageID], _ body: (UnlabelledImage) throws -> Void) throws {
         for id in ids {
-            if let image = try records(UnlabelledImage.sql(image: "$1"), [id], as: UnlabelledImage.Columns.self).first {
+            if let image = try records(UnlabelledImage.oneImageSQL, [":image": id], as: UnlabelledImage.Columns.self).first {
                 try body(image)
             }
         }
@@ -78,18 +80,18 @@ extension PostgresCatalogue {
     /// Every image with a thumbnail that `filter` selects, in id order (see
     /// `Catalogue.reclassificationCandidates`); an id list is one `bigint[]` parameter.
     public func reclassificationCandidates(_ filter: ReclassificationFilter) throws -> [ReclassificationCandidate] {
-        var parameters = PostgresParameters()
+        var arguments: PostgresArguments = [:]
         var conditions = ["i.thumbnail IS NOT NULL"]
         if let label = filter.label {
             conditions.append("coalesce(c.effective_label, (SELECT label FROM corrections WHERE image_id = i.id "
-                              + "ORDER BY id DESC LIMIT 1)) = \(parameters.add(label))")
+                              + "ORDER BY id DESC LIMIT 1)) = \(arguments.add(label, as: "label"))")
         }
-        if let below = filter.confidenceBelow { conditions.append("c.confidence < \(parameters.add(below))") }
+        if let below = filter.confidenceBelow { conditions.append("c.confidence < \(arguments.add(below, as: "below"))") }
         if let since = filter.importedSince {
-            conditions.append("i.first_imported >= \(parameters.add(since.catalogueMilliseconds))")
+            conditions.append("i.first_imported >= \(arguments.add(since.catalogueMilliseconds, as: "since"))")
         }
         if let images = filter.images {
-            conditions.append("i.id = ANY(\(parameters.add(PostgresValue.ids(images.map(\.rawValue)))))")
+            conditions.append("i.id = ANY(\(arguments.add(PostgresValue.ids(images.map(\.rawValue)), as: "images")))")
         }
         return try rows("""
             SELECT i.id, c.label, c.confidence,
@@ -97,7 +99,7 @@ extension PostgresCatalogue {
             FROM images AS i LEFT JOIN current_classifications AS c ON c.image_id = i.id
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY i.id
-            """, parameters.values) { row in
+            """, arguments) { row in
             let unclassified = row.isNull("label")
             let name = "image \(row.int64("id"))"
             return ReclassificationCandidate(

@@ -12,9 +12,9 @@ extension PostgresCatalogue {
         try connection.transaction {
             for pair in DismissedPair.all(of: images) {
                 _ = try connection.execute("""
-                    INSERT INTO dismissed_duplicates (image_id, other_image_id, dismissed_at) VALUES ($1, $2, $3)
+                    INSERT INTO dismissed_duplicates (image_id, other_image_id, dismissed_at) VALUES (:image, :other, :date)
                     ON CONFLICT DO NOTHING
-                    """, pair.image, pair.other, date.catalogueMilliseconds)
+                    """, [":image": pair.image, ":other": pair.other, ":date": date.catalogueMilliseconds])
             }
         }
     }

@@ -1,8 +1,10 @@
 extension PostgresCatalogue {
     /// As `Catalogue.imagesAwaitingFingerprint`.
     public func imagesAwaitingFingerprint(after: ImageID?, limit: Int) throws -> [ImageID] {
-        try rows("SELECT id FROM images WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL) AND thumbnail IS NOT NULL AND id > $1 ORDER BY id LIMIT $2",
-                 [after?.rawValue ?? 0, limit]) { ImageID($0.int64("id")) }
+        try rows("""
+            SELECT id FROM images WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL) AND thumbnail IS NOT NULL
+              AND id > :after ORDER BY id LIMIT :limit
+            """, [":after": after?.rawValue ?? 0, ":limit": limit]) { ImageID($0.int64("id")) }
     }
 
     /// As `Catalogue.fingerprintedImages`.
@@ -23,8 +25,9 @@ extension PostgresCatalogue {
         var facts: [LookalikeFacts] = []
         for start in stride(from: 0, to: images.count, by: 500) {
             let chunk = Array(images[start..<min(images.count, start + 500)])
-            let sql = LookalikeFacts.sql(placeholders: chunk.indices.map { "$\($0 + 1)" }.joined(separator: ", "))
-            facts += try rows(sql, chunk) { try LookalikeFacts($0) }
+            var arguments: PostgresArguments = [:]
+            let sql = LookalikeFacts.sql(placeholders: chunk.map { arguments.add($0, as: "id") }.joined(separator: ", "))
+            facts += try rows(sql, arguments) { try LookalikeFacts($0) }
         }
         return facts
     }
@@ -32,8 +35,10 @@ extension PostgresCatalogue {
     /// As `Catalogue.recordFingerprint`.
     public func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws {
         try connection.transaction {
-            _ = try connection.execute("UPDATE images SET fingerprint = $1, garment_fingerprint = $2, crop_fingerprints = $3 WHERE id = $4",
-                                       fingerprint.wholeColumn, fingerprint.garmentColumn, fingerprint.cropsColumn, image)
+            _ = try connection.execute("""
+                UPDATE images SET fingerprint = :whole, garment_fingerprint = :garment, crop_fingerprints = :crops WHERE id = :image
+                """, [":whole": fingerprint.wholeColumn, ":garment": fingerprint.garmentColumn, ":crops": fingerprint.cropsColumn,
+                      ":image": image])
         }
     }
 }

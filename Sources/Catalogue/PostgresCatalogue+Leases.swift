@@ -8,12 +8,12 @@ import Foundation
 extension PostgresCatalogue {
     public func leaseFiles(_ files: [SeenFile], owner: String, until: Date, at date: Date) throws -> [Bool] {
         guard !files.isEmpty else { return [] }
-        var parameters = PostgresParameters()
-        let here = parameters.add(machine), holder = parameters.add(owner)
-        let expires = parameters.add(until.catalogueMilliseconds), now = parameters.add(date.catalogueMilliseconds)
+        var arguments: PostgresArguments = [:]
+        let here = arguments.add(machine, as: "machine"), holder = arguments.add(owner, as: "owner")
+        let expires = arguments.add(until.catalogueMilliseconds, as: "until"), now = arguments.add(date.catalogueMilliseconds, as: "now")
         let lines = files.map { file in
-            "(\(parameters.add(PathName.display(file.path)))::text, \(parameters.add(file.size))::bigint, "
-                + "\(parameters.add(file.modificationTimeNanoseconds))::bigint)"
+            "(\(arguments.add(PathName.display(file.path), as: "path"))::text, \(arguments.add(file.size, as: "size"))::bigint, "
+                + "\(arguments.add(file.modificationTimeNanoseconds, as: "mtime_ns"))::bigint)"
         }
         // Prepared: takes of a run are mostly of one size, so of one statement.
         let taken = Set(try preparedRows("""
@@ -29,22 +29,23 @@ extension PostgresCatalogue {
                 owner = excluded.owner, expires_at = excluded.expires_at
                 WHERE l.expires_at < \(now)
             RETURNING l.path
-            """, parameters.values) { $0.text("path") })
+            """, arguments) { $0.text("path") })
         return files.map { taken.contains(PathName.display($0.path)) }
     }
 
     /// One statement per table, each its own transaction: no write lock is waited for.
     public func renewLeases(owner: String, until: Date) throws {
         for table in LeaseTables.all {
-            try connection.execute("UPDATE \(table) SET expires_at = $1 WHERE owner = $2", until.catalogueMilliseconds, owner)
+            try connection.execute("UPDATE \(table) SET expires_at = :until WHERE owner = :owner",
+                                   [":until": until.catalogueMilliseconds, ":owner": owner])
         }
     }
 
     public func releaseLeases(owner: String) throws {
-        for table in LeaseTables.all { try connection.execute("DELETE FROM \(table) WHERE owner = $1", owner) }
+        for table in LeaseTables.all { try connection.execute("DELETE FROM \(table) WHERE owner = :owner", [":owner": owner]) }
     }
 
     public func leaseOwners() throws -> Set<String> {
-        Set(try rows(LeaseTables.ownersSQL(machine: "$1"), [machine]) { $0.text("owner") })
+        Set(try rows(LeaseTables.ownersSQL(machine: ":machine"), [":machine": machine]) { $0.text("owner") })
     }
 }

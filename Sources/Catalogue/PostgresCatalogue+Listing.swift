@@ -6,53 +6,53 @@ import Foundation
 /// `GLOB` a regular expression (`PostgresGlob`), `LIMIT -1` a NULL limit.
 extension PostgresCatalogue {
     public func currentClassification(of image: ImageID) throws -> CurrentClassification? {
-        var parameters = PostgresParameters()
-        let sql = Self.listingSelect(["c.image_id = \(parameters.add(image))"])
-        return try records(sql, parameters.values, as: Catalogue.ListingColumns.self).first
+        var arguments: PostgresArguments = [:]
+        let sql = Self.listingSelect(["c.image_id = \(arguments.add(image, as: "image"))"])
+        return try records(sql, arguments, as: Catalogue.ListingColumns.self).first
     }
 
     public func forEachCurrentClassification(_ query: ClassificationQuery, _ body: (CurrentClassification) throws -> Void) throws {
-        let (sql, values) = Self.listingSQL(query, count: false)
-        try forEachRecord(sql, values, atMost: query.limit, as: Catalogue.ListingColumns.self) { classification, _ in
+        let (sql, arguments) = Self.listingSQL(query, count: false)
+        try forEachRecord(sql, arguments, atMost: query.limit, as: Catalogue.ListingColumns.self) { classification, _ in
             try body(classification)
         }
     }
 
     public func countCurrentClassifications(_ query: ClassificationQuery) throws -> Int {
-        let (sql, values) = Self.listingSQL(query, count: true)
-        return Int(try connection.query(sql, values).row(0).optionalInt64(0) ?? 0)
+        let (sql, arguments) = Self.listingSQL(query, count: true)
+        return Int(try connection.query(sql, arguments).row(0).optionalInt64(0) ?? 0)
     }
 
     /// One page of `query` (see `Catalogue.galleryPage`): per label a short walk down the
     /// (effective label, confidence) index, merged.
     public func galleryPage(_ query: GalleryQuery) throws -> [CurrentClassification] {
-        var parameters = PostgresParameters()
+        var arguments: PostgresArguments = [:]
         let sql: String
         switch query.order {
         case .newest:
-            var conditions = query.selection.postgresConditions(&parameters)
-            if let after = query.after { conditions.append("c.image_id < \(parameters.add(after.image))") }
-            sql = Self.listingSelect(conditions) + " ORDER BY c.image_id DESC LIMIT \(parameters.add(query.limit))"
+            var conditions = query.selection.postgresConditions(&arguments)
+            if let after = query.after { conditions.append("c.image_id < \(arguments.add(after.image, as: "image"))") }
+            sql = Self.listingSelect(conditions) + " ORDER BY c.image_id DESC LIMIT \(arguments.add(query.limit, as: "limit"))"
         case .uncertain, .confident:
             let direction = query.order == .uncertain ? "ASC" : "DESC"
             let labels = query.selection.label.map { [$0] } ?? Array(0...Catalogue.noneLabel)
             let parts = labels.enumerated().map { index, label -> String in
                 var one = query.selection
                 one.label = label
-                var conditions = one.postgresConditions(&parameters)
+                var conditions = one.postgresConditions(&arguments)
                 if let after = query.after {
                     let (loose, strict) = query.order == .uncertain ? (">=", ">") : ("<=", "<")
-                    let confidence = parameters.add(after.confidence)
+                    let confidence = arguments.add(after.confidence, as: "confidence")
                     conditions.append("c.confidence \(loose) \(confidence) AND (c.confidence \(strict) \(confidence) "
-                                      + "OR c.image_id \(strict) \(parameters.add(after.image)))")
+                                      + "OR c.image_id \(strict) \(arguments.add(after.image, as: "image")))")
                 }
                 return "SELECT * FROM (" + Self.listingSelect(conditions)
-                    + " ORDER BY c.confidence \(direction), c.image_id \(direction) LIMIT \(parameters.add(query.limit))) AS part\(index)"
+                    + " ORDER BY c.confidence \(direction), c.image_id \(direction) LIMIT \(arguments.add(query.limit, as: "limit"))) AS part\(index)"
             }
             sql = parts.joined(separator: " UNION ALL ")
-                + " ORDER BY confidence \(direction), image_id \(direction) LIMIT \(parameters.add(query.limit))"
+                + " ORDER BY confidence \(direction), image_id \(direction) LIMIT \(arguments.add(query.limit, as: "limit"))"
         }
-        return try records(sql, parameters.values, as: Catalogue.ListingColumns.self)
+        return try records(sql, arguments, as: Catalogue.ListingColumns.self)
     }
 
     /// Images per effective label, from the counts the triggers keep.
@@ -77,8 +77,8 @@ extension PostgresCatalogue {
             FROM classifications AS c
             JOIN runs AS r ON r.id = c.run_id
             JOIN models AS m ON m.id = c.model_id
-            WHERE c.image_id = $1 ORDER BY c.id
-            """, [image])
+            WHERE c.image_id = :image ORDER BY c.id
+            """, [":image": image])
         guard result.count > 0 else { return [] }
         let classification = ClassificationColumns(result.row(0))
         return try result.rows.map { row in
@@ -97,21 +97,21 @@ extension PostgresCatalogue {
     }
 
     /// The SQL of a listing or its count (see `Catalogue.listingSQL`).
-    static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, [(any PostgresBindable)?]) {
-        var parameters = PostgresParameters()
+    static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, PostgresArguments) {
+        var arguments: PostgresArguments = [:]
         let selection = query.selection
-        let conditions = selection.postgresConditions(&parameters)
+        let conditions = selection.postgresConditions(&arguments)
         if count, selection.choosesOnlyByLabel {
             // Counts by label are kept up to date by triggers: one row to read.
             if let label = selection.label {
-                return ("SELECT coalesce((SELECT images FROM label_counts WHERE label = $1), 0)", [label])
+                return ("SELECT coalesce((SELECT images FROM label_counts WHERE label = :label), 0)", [":label": label])
             }
-            return ("SELECT coalesce(sum(images), 0)::bigint FROM label_counts", [])
+            return ("SELECT coalesce(sum(images), 0)::bigint FROM label_counts", [:])
         }
         if count {
             let join = selection.readsImages ? "JOIN images AS i ON i.id = c.image_id" : ""
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", parameters.values)
+            return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", arguments)
         }
         let order = switch query.order {
         case .confidenceDescending: "c.confidence DESC, c.image_id DESC"
@@ -124,8 +124,8 @@ extension PostgresCatalogue {
         case .effectiveLabel: "c.effective_label ASC, c.confidence DESC, c.image_id DESC"
         }
         // A NULL limit is no limit.
-        let limit = parameters.add(query.limit), offset = parameters.add(query.offset)
-        return (listingSelect(conditions) + " ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", parameters.values)
+        let limit = arguments.add(query.limit, as: "limit"), offset = arguments.add(query.offset, as: "offset")
+        return (listingSelect(conditions) + " ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", arguments)
     }
 
     /// A listing's columns for the images meeting `conditions`; the best path is the first
@@ -137,15 +137,5 @@ extension PostgresCatalogue {
         JOIN classifications AS k ON k.id = c.classification_id
         \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
         """
-    }
-}
-
-/// Parameters gathered while SQL is built: each `add` returns its placeholder (`$3`).
-struct PostgresParameters {
-    private(set) var values: [(any PostgresBindable)?] = []
-
-    mutating func add(_ value: (any PostgresBindable)?) -> String {
-        values.append(value)
-        return "$\(values.count)"
     }
 }

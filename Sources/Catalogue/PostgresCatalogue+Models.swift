@@ -10,29 +10,31 @@ extension PostgresCatalogue {
         return try connection.transaction {
             try connection.execute("""
                 INSERT INTO models (name, version, sha256, labels, parameter_count, registered_at)
-                VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sha256) DO NOTHING
-                """, model.name, model.version, model.sha256.bytes, labels, model.parameterCount, date.catalogueMilliseconds)
-            guard let id = try connection.scalarInt("SELECT id FROM models WHERE sha256 = $1", model.sha256.bytes) else {
+                VALUES (:name, :version, :sha256, :labels, :parameter_count, :registered_at) ON CONFLICT (sha256) DO NOTHING
+                """, [":name": model.name, ":version": model.version, ":sha256": model.sha256.bytes, ":labels": labels,
+                      ":parameter_count": model.parameterCount, ":registered_at": date.catalogueMilliseconds])
+            guard let id = try connection.scalarInt("SELECT id FROM models WHERE sha256 = :sha256",
+                                                    [":sha256": model.sha256.bytes]) else {
                 throw CatalogueError.notFound("model \(model.sha256.hex) vanished after registering")
             }
             for hash in model.learnedImages {
-                try connection.execute("INSERT INTO model_learned_images (model_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                                       id, hash.bytes)
+                try connection.execute("INSERT INTO model_learned_images (model_id, sha256) VALUES (:id, :hash) ON CONFLICT DO NOTHING",
+                                       [":id": id, ":hash": hash.bytes])
             }
             return ModelID(id)
         }
     }
 
     public func model(_ id: ModelID) throws -> ModelRecord? {
-        try models(where: "id = $1", [id]).first
+        try models(where: "id = :id", [":id": id]).first
     }
 
     public func models() throws -> [ModelRecord] {
-        try models(where: "true", [])
+        try models(where: "true", [:])
     }
 
-    private func models(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [ModelRecord] {
-        try records("SELECT \(ModelRecord.Columns.list) FROM models WHERE \(condition) ORDER BY id", values,
+    private func models(where condition: String, _ arguments: PostgresArguments) throws -> [ModelRecord] {
+        try records("SELECT \(ModelRecord.Columns.list) FROM models WHERE \(condition) ORDER BY id", arguments,
                     as: ModelRecord.Columns.self)
     }
 
@@ -60,9 +62,11 @@ extension PostgresCatalogue {
     public func adoptModel(_ model: ModelID?, file: [UInt8]?, sourcePath: String?, command: String, at date: Date) throws -> Int64 {
         try connection.transaction {
             try connection.scalarInt("""
-                INSERT INTO model_adoptions (model_id, file, source_path, command, adopted_at) VALUES ($1, $2, $3, $4, $5)
+                INSERT INTO model_adoptions (model_id, file, source_path, command, adopted_at)
+                VALUES (:model, :file, :source_path, :command, :at)
                 RETURNING id
-                """, model, file, sourcePath, command, date.catalogueMilliseconds) ?? 0
+                """, [":model": model, ":file": file, ":source_path": sourcePath, ":command": command,
+                      ":at": date.catalogueMilliseconds]) ?? 0
         }
     }
 
@@ -77,7 +81,8 @@ extension PostgresCatalogue {
     }
 
     public func adoptedModelFile(_ adoption: Int64) throws -> [UInt8]? {
-        try rows("SELECT file FROM model_adoptions WHERE id = $1", [adoption]) { $0.optionalBlob("file") }.first ?? nil
+        try rows("SELECT file FROM model_adoptions WHERE id = :adoption",
+                 [":adoption": adoption]) { $0.optionalBlob("file") }.first ?? nil
     }
 
     /// One more entry in the log of attempts and the path's row among the failing files, inside
@@ -86,38 +91,41 @@ extension PostgresCatalogue {
         let display = PathName.display(path), exact = PathName.exactBytes(of: path)
         try connection.execute("""
             INSERT INTO import_failures (path, reason, run_id, failed_at, size, mtime_ns, path_bytes)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """, display, reason, run, now, file?.size, file?.modificationTimeNanoseconds, exact)
+            VALUES (:path, :reason, :run, :now, :size, :mtime_ns, :path_bytes)
+            """, [":path": display, ":reason": reason, ":run": run, ":now": now, ":size": file?.size,
+                  ":mtime_ns": file?.modificationTimeNanoseconds, ":path_bytes": exact])
         try connection.execute("""
             INSERT INTO failing_files AS f (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts, path_bytes)
-            VALUES ($1, $2, $3, $4, $5, $6, $6, 1, $7)
+            VALUES (:path, :size, :mtime_ns, :reason, :run, :now, :now, 1, :path_bytes)
             ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                 reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
                 attempts = f.attempts + 1
             WHERE f.path_bytes IS NOT DISTINCT FROM excluded.path_bytes
-            """, display, file?.size, file?.modificationTimeNanoseconds, reason, run, now, exact)
+            """, [":path": display, ":size": file?.size, ":mtime_ns": file?.modificationTimeNanoseconds, ":reason": reason,
+                  ":run": run, ":now": now, ":path_bytes": exact])
     }
 
     public func failingFile(_ path: String) throws -> FailingFile? {
-        try failingFiles(where: "path = $1 AND path_bytes IS NOT DISTINCT FROM $2",
-                         [PathName.display(path), PathName.exactBytes(of: path)]).first
+        try failingFiles(where: "path = :path AND path_bytes IS NOT DISTINCT FROM :path_bytes",
+                         [":path": PathName.display(path), ":path_bytes": PathName.exactBytes(of: path)]).first
     }
 
     public func failingFiles(under folder: String?) throws -> [FailingFile] {
-        guard let folder else { return try failingFiles(where: "true", []) }
+        guard let folder else { return try failingFiles(where: "true", [:]) }
         let (low, high) = Catalogue.range(under: PathName.display(folder))
-        return try failingFiles(where: "path > $1 AND path < $2", [low, high])
+        return try failingFiles(where: "path > :low AND path < :high", [":low": low, ":high": high])
     }
 
     public func stopFailing(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
         try connection.transaction {
-            for path in paths { try connection.execute("DELETE FROM failing_files WHERE path = $1", PathName.display(path)) }
+            for path in paths { try connection.execute("DELETE FROM failing_files WHERE path = :path",
+                                                       [":path": PathName.display(path)]) }
         }
     }
 
-    private func failingFiles(where condition: String, _ values: [(any PostgresBindable)?]) throws -> [FailingFile] {
-        try records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path", values,
+    private func failingFiles(where condition: String, _ arguments: PostgresArguments) throws -> [FailingFile] {
+        try records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path", arguments,
                     as: FailingFile.Columns.self)
     }
 }

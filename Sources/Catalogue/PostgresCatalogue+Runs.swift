@@ -4,15 +4,18 @@ extension PostgresCatalogue {
     /// Starts a run (see `Catalogue.openRun`).
     public func openRun(command: String, model: ModelID, recipe: Recipe, counts: RunCounts, at date: Date) throws -> RunID {
         try connection.transaction {
-            guard try connection.scalarInt("SELECT 1 FROM models WHERE id = $1", model) != nil else {
+            guard try connection.scalarInt("SELECT 1 FROM models WHERE id = :model", [":model": model]) != nil else {
                 throw CatalogueError.notFound("no model with id \(model) in \(path)")
             }
             let id = try connection.scalarInt("""
                 INSERT INTO runs (command, model_id, recipe_name, recipe_version, started_at, owner,
                                   seen, imported, classified, skipped, failed)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id
-                """, command, model, recipe.name, recipe.version, date.catalogueMilliseconds, RunOwner.current,
-                counts.seen, counts.imported, counts.classified, counts.skipped, counts.failed)
+                VALUES (:command, :model, :recipe_name, :recipe_version, :started_at, :owner,
+                        :seen, :imported, :classified, :skipped, :failed) RETURNING id
+                """, [":command": command, ":model": model, ":recipe_name": recipe.name, ":recipe_version": recipe.version,
+                      ":started_at": date.catalogueMilliseconds, ":owner": RunOwner.current, ":seen": counts.seen,
+                      ":imported": counts.imported, ":classified": counts.classified, ":skipped": counts.skipped,
+                      ":failed": counts.failed])
             return RunID(id ?? 0)
         }
     }
@@ -25,8 +28,10 @@ extension PostgresCatalogue {
             let batch = PostgresBatch(catalogue: self, context: try runContext(run), now: date.catalogueMilliseconds)
             let counts = try body(batch)
             try connection.execute("""
-                UPDATE runs SET seen = $1, imported = $2, classified = $3, skipped = $4, failed = $5 WHERE id = $6
-                """, counts.seen, counts.imported, counts.classified, counts.skipped, counts.failed, run)
+                UPDATE runs SET seen = :seen, imported = :imported, classified = :classified, skipped = :skipped, failed = :failed
+                WHERE id = :run
+                """, [":seen": counts.seen, ":imported": counts.imported, ":classified": counts.classified,
+                      ":skipped": counts.skipped, ":failed": counts.failed, ":run": run])
         }
     }
 
@@ -34,11 +39,12 @@ extension PostgresCatalogue {
     public func closeRun(_ run: RunID, counts: RunCounts, outcome: RunOutcome, at date: Date) throws {
         try connection.transaction {
             let changed = try connection.execute("""
-                UPDATE runs SET finished_at = $1, outcome = $2, seen = $3, imported = $4, classified = $5,
-                                skipped = $6, failed = $7
-                WHERE id = $8
-                """, date.catalogueMilliseconds, outcome.rawValue, counts.seen, counts.imported, counts.classified,
-                counts.skipped, counts.failed, run)
+                UPDATE runs SET finished_at = :finished_at, outcome = :outcome, seen = :seen, imported = :imported, classified = :classified,
+                                skipped = :skipped, failed = :failed
+                WHERE id = :run
+                """, [":finished_at": date.catalogueMilliseconds, ":outcome": outcome.rawValue, ":seen": counts.seen,
+                      ":imported": counts.imported, ":classified": counts.classified, ":skipped": counts.skipped,
+                      ":failed": counts.failed, ":run": run])
             guard changed == 1 else { throw CatalogueError.notFound("no run with id \(run) in \(path)") }
         }
     }
@@ -52,23 +58,23 @@ extension PostgresCatalogue {
             try gone.compactMap { run in
                 let changed = try connection.execute("""
                     UPDATE runs SET outcome = 'interrupted',
-                        classified = (SELECT count(*) FROM classifications WHERE run_id = $1),
-                        failed = (SELECT count(*) FROM import_failures WHERE run_id = $1)
-                    WHERE id = $1 AND outcome IS NULL AND finished_at IS NULL
-                    """, run.id)
+                        classified = (SELECT count(*) FROM classifications WHERE run_id = :run),
+                        failed = (SELECT count(*) FROM import_failures WHERE run_id = :run)
+                    WHERE id = :run AND outcome IS NULL AND finished_at IS NULL
+                    """, [":run": run.id])
                 return changed == 1 ? run.id : nil
             }
         }
-        return try marked.flatMap { try runs(where: "id = $1", [$0]) }
+        return try marked.flatMap { try runs(where: "id = :value", [":value": $0]) }
     }
 
-    func runs(where condition: String, _ values: [(any PostgresBindable)?] = []) throws -> [RunRecord] {
-        try records("SELECT \(RunRecord.Columns.list) FROM runs WHERE \(condition) ORDER BY id", values,
+    func runs(where condition: String, _ arguments: PostgresArguments = [:]) throws -> [RunRecord] {
+        try records("SELECT \(RunRecord.Columns.list) FROM runs WHERE \(condition) ORDER BY id", arguments,
                     as: RunRecord.Columns.self)
     }
 
     func runContext(_ run: RunID) throws -> Catalogue.RunContext {
-        let found = try connection.query("SELECT model_id, recipe_name, recipe_version FROM runs WHERE id = $1", [run])
+        let found = try connection.query("SELECT model_id, recipe_name, recipe_version FROM runs WHERE id = :run", [":run": run])
         guard found.count == 1 else { throw CatalogueError.notFound("no run with id \(run) in \(path)") }
         let row = found.row(0)
         return Catalogue.RunContext(run: run, model: ModelID(row.int64("model_id")),

@@ -15,9 +15,9 @@ extension PostgresCatalogue: CatalogueStore {
                              EXISTS (SELECT 1 FROM model_learned_images AS m JOIN images AS i ON i.sha256 = m.sha256
                                      WHERE m.model_id = c.model_id AND i.id = c.image_id) AS learned
                       FROM current_classifications AS c
-                      WHERE c.corrected_label IS NOT NULL AND c.corrected_label != $1) AS labelled
+                      WHERE c.corrected_label IS NOT NULL AND c.corrected_label != :none_label) AS labelled
                 GROUP BY corrected_label ORDER BY corrected_label
-                """, [Catalogue.noneLabel]) { row in
+                """, [":none_label": Catalogue.noneLabel]) { row in
                 CatalogueStats.Agreement(label: row.int("corrected_label"), labelled: row.int("labelled"),
                                          agreed: row.int("agreed"), learnedFrom: row.int("learned"))
             }
@@ -37,7 +37,7 @@ extension PostgresCatalogue: CatalogueStore {
 }
 
 extension PostgresCatalogue: KeptCountsReader {
-    func countRows<T>(_ sql: String, _ body: (PostgresRow) throws -> T) throws -> [T] { try rows(sql, [], body) }
+    func countRows<T>(_ sql: String, _ body: (PostgresRow) throws -> T) throws -> [T] { try rows(sql, [:], body) }
 
     func billionths(_ confidence: String) -> String { "floor(\(confidence) * 1e9 + 0.5)::bigint" }
 }

@@ -10,9 +10,9 @@ extension PostgresCatalogue {
     public func columns(of table: CatalogueTable) throws -> [CatalogueTable.Column] {
         try rows("""
             SELECT column_name, data_type FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER'
+            WHERE table_schema = current_schema() AND table_name = :name AND is_generated = 'NEVER'
             ORDER BY ordinal_position
-            """, [table.name]) { row in
+            """, [":name": table.name]) { row in
             let kind: CatalogueTable.Column.Kind = switch row.text("data_type") {
             case "bigint", "integer", "smallint": .integer
             case "double precision", "real": .real
@@ -62,11 +62,11 @@ extension PostgresCatalogue {
             for identity in try rows("""
                 SELECT table_name, column_name FROM information_schema.columns
                 WHERE table_schema = current_schema() AND is_identity = 'YES'
-                """, [], { (table: $0.text("table_name"), column: $0.text("column_name")) }) {
+                """, [:], { (table: $0.text("table_name"), column: $0.text("column_name")) }) {
                 try connection.query("""
-                    SELECT setval(pg_get_serial_sequence($1, $2), coalesce(max("\(identity.column)"), 0) + 1, false)
+                    SELECT setval(pg_get_serial_sequence(:table, :column), coalesce(max("\(identity.column)"), 0) + 1, false)
                     FROM \(identity.table)
-                    """, [identity.table, identity.column])
+                    """, [":table": identity.table, ":column": identity.column])
             }
             for table in CatalogueTable.all { try connection.execute("ALTER TABLE \(table.name) ENABLE TRIGGER USER") }
         }

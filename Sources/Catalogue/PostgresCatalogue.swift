@@ -42,7 +42,7 @@ public final class PostgresCatalogue {
         abandonedRuns = try markAbandonedRuns()
         // Paths recorded before machines had names become this machine's (see `Catalogue.init`).
         if try connection.scalarInt("SELECT 1 FROM image_paths WHERE machine = '' LIMIT 1") != nil {
-            try connection.execute("UPDATE image_paths SET machine = $1 WHERE machine = ''", machine)
+            try connection.execute("UPDATE image_paths SET machine = :machine WHERE machine = ''", [":machine": machine])
         }
     }
 
@@ -57,31 +57,31 @@ public final class PostgresCatalogue {
     }
 
     /// The rows of `sql`, each made into a value by `body`.
-    func rows<T>(_ sql: String, _ values: [(any PostgresBindable)?] = [], _ body: (PostgresRow) throws -> T) throws -> [T] {
-        try connection.query(sql, values).rows.map(body)
+    func rows<T>(_ sql: String, _ arguments: PostgresArguments = [:], _ body: (PostgresRow) throws -> T) throws -> [T] {
+        try connection.query(sql, arguments).rows.map(body)
     }
 
     /// `rows`, through a statement prepared once on this connection (`queryPrepared`): for the
     /// statements a run sends again and again.
-    func preparedRows<T>(_ sql: String, _ values: [(any PostgresBindable)?], _ body: (PostgresRow) throws -> T) throws -> [T] {
-        try connection.queryPrepared(sql, values).rows.map(body)
+    func preparedRows<T>(_ sql: String, _ arguments: PostgresArguments, _ body: (PostgresRow) throws -> T) throws -> [T] {
+        try connection.queryPrepared(sql, arguments).rows.map(body)
     }
 
     /// The records `sql` returns, each read by `Columns`: the reader of SQLite's catalogue too.
-    func records<Columns: RecordColumns>(_ sql: String, _ values: [(any PostgresBindable)?] = [],
+    func records<Columns: RecordColumns>(_ sql: String, _ arguments: PostgresArguments = [:],
                                          as columns: Columns.Type) throws -> [Columns.Record] {
-        let result = try connection.query(sql, values)
+        let result = try connection.query(sql, arguments)
         guard result.count > 0 else { return [] }
         let reader = Columns(result.row(0))
         return try result.rows.map { try reader.record($0) }
     }
 
     /// Calls `body` for each row of `sql` with its record as `Columns` reads it (see `forEachRow`).
-    func forEachRecord<Columns: RecordColumns>(_ sql: String, _ values: [(any PostgresBindable)?] = [], atMost limit: Int? = nil,
+    func forEachRecord<Columns: RecordColumns>(_ sql: String, _ arguments: PostgresArguments = [:], atMost limit: Int? = nil,
                                                as columns: Columns.Type,
                                                _ body: (Columns.Record, PostgresRow) throws -> Void) throws {
         var reader: Columns?
-        try forEachRow(sql, values, atMost: limit) { row in
+        try forEachRow(sql, arguments, atMost: limit) { row in
             let found = reader ?? Columns(row)
             reader = found
             try body(try found.record(row), row)
@@ -92,14 +92,14 @@ public final class PostgresCatalogue {
     /// cursor (exports of any size), inside one snapshot. `body` may read, not write. When
     /// `sql` returns `atMost` a batch's rows (a LIMIT), it runs as one statement, which is its
     /// own snapshot: one round trip to the server where the cursor's transaction took six.
-    func forEachRow(_ sql: String, _ values: [(any PostgresBindable)?] = [], atMost limit: Int? = nil,
+    func forEachRow(_ sql: String, _ arguments: PostgresArguments = [:], atMost limit: Int? = nil,
                     _ body: (PostgresRow) throws -> Void) throws {
         if let limit, limit <= Self.rowsPerFetch {
-            for row in try connection.query(sql, values).rows { try body(row) }
+            for row in try connection.query(sql, arguments).rows { try body(row) }
             return
         }
         try connection.transaction(snapshot: true) {
-            try connection.query("DECLARE wardrobe_rows NO SCROLL CURSOR FOR " + sql, values)
+            try connection.query("DECLARE wardrobe_rows NO SCROLL CURSOR FOR " + sql, arguments)
             defer { _ = try? connection.query("CLOSE wardrobe_rows") }
             while true {
                 let batch = try connection.query("FETCH \(Self.rowsPerFetch) FROM wardrobe_rows")

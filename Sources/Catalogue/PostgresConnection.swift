@@ -14,6 +14,8 @@ final class PostgresConnection {
     var inTransaction: Bool { depth > 0 }
     /// The statements prepared on this connection (`queryPrepared`), by their SQL and types.
     private var prepared: [String: String] = [:]
+    /// Each statement's text as PostgreSQL takes it, by the text as written (with names).
+    private var numbered: [String: PostgresNumberedSQL] = [:]
 
     /// Writers of one catalogue take this advisory lock for each transaction, so that
     /// several machines' imports write one batch at a time, as SQLite's one writer does:
@@ -53,17 +55,18 @@ final class PostgresConnection {
 
     deinit { PQfinish(handle) }
 
-    /// Runs one statement with `values` bound as $1, $2...; the rows it returns.
+    /// Runs one statement with each of `arguments` bound to the parameter of its name
+    /// (`:image`); the rows it returns.
     @discardableResult
-    func query(_ sql: String, _ values: [(any PostgresBindable)?] = []) throws -> PostgresResult {
-        guard let result = try query(sql, values, unless: nil) else { throw failure(sql: sql, result: nil) }
+    func query(_ sql: String, _ arguments: PostgresArguments = [:]) throws -> PostgresResult {
+        guard let result = try query(sql, arguments, unless: nil) else { throw failure(sql: sql, result: nil) }
         return result
     }
 
     /// `query`, or nil when the server refuses the statement with SQLSTATE `state`: an answer
     /// the caller expects (42P01, undefined_table), not a failure.
-    func query(_ sql: String, _ values: [(any PostgresBindable)?] = [], unless state: String?) throws -> PostgresResult? {
-        let parameters = values.map { $0?.postgresValue }
+    func query(_ named: String, _ arguments: PostgresArguments = [:], unless state: String?) throws -> PostgresResult? {
+        let (sql, parameters) = try numberedParameters(named, arguments)
         let types = parameters.map { $0?.type ?? 0 }
         let formats = parameters.map { $0?.format ?? 0 }
         let lengths = parameters.map { Int32($0?.bytes.count ?? 0) }
@@ -76,8 +79,8 @@ final class PostgresConnection {
     /// `query` through a statement this connection prepares the first time it meets `sql` (with
     /// these values' types) and keeps: the server parses and plans it once, not at every call.
     /// For the statements a run sends again and again (a worker's look per file, a take of leases).
-    func queryPrepared(_ sql: String, _ values: [(any PostgresBindable)?]) throws -> PostgresResult {
-        let parameters = values.map { $0?.postgresValue }
+    func queryPrepared(_ named: String, _ arguments: PostgresArguments) throws -> PostgresResult {
+        let (sql, parameters) = try numberedParameters(named, arguments)
         let types = parameters.map { $0?.type ?? 0 }
         let key = sql + "\u{0}" + types.map(String.init).joined(separator: ",")
         let name: String
@@ -98,6 +101,13 @@ final class PostgresConnection {
         }
         guard let answer = try checked(result, sql: sql, unless: nil) else { throw failure(sql: sql, result: nil) }
         return answer
+    }
+
+    /// `named` as PostgreSQL takes it (`$n` for each name), and the values in that order.
+    private func numberedParameters(_ named: String, _ arguments: PostgresArguments) throws -> (String, [PostgresValue?]) {
+        let statement = numbered[named] ?? PostgresNumberedSQL(named)
+        numbered[named] = statement
+        return (statement.sql, try statement.values(arguments).map { $0?.postgresValue })
     }
 
     /// A statement's result, its failure thrown, or nil when it failed with SQLSTATE `state`.
@@ -153,13 +163,13 @@ final class PostgresConnection {
 
     /// Runs one statement; how many rows it changed.
     @discardableResult
-    func execute(_ sql: String, _ values: (any PostgresBindable)?...) throws -> Int {
-        try query(sql, values).changedRows
+    func execute(_ sql: String, _ arguments: PostgresArguments = [:]) throws -> Int {
+        try query(sql, arguments).changedRows
     }
 
     /// The first column of the first row as an integer, nil when no row or NULL.
-    func scalarInt(_ sql: String, _ values: (any PostgresBindable)?...) throws -> Int64? {
-        let result = try query(sql, values)
+    func scalarInt(_ sql: String, _ arguments: PostgresArguments = [:]) throws -> Int64? {
+        let result = try query(sql, arguments)
         guard result.count > 0 else { return nil }
         return result.row(0).optionalInt64(0)
     }
@@ -177,7 +187,8 @@ final class PostgresConnection {
         depth = 1
         defer { depth = 0 }
         do {
-            if !snapshot { try execute("SELECT pg_advisory_xact_lock($1)", PostgresConnection.writeLock) }
+            if !snapshot { try execute("SELECT pg_advisory_xact_lock(:write_lock)",
+                                       [":write_lock": PostgresConnection.writeLock]) }
             let value = try body()
             try execute("COMMIT")
             return value

@@ -64,8 +64,8 @@ struct PostgresMigrator {
                     throw CatalogueError.server(location: location, detail: "schema step \(migration.version) "
                         + "(\(migration.name)) failed, the catalogue stays at step \(found): \(detail)")
                 }
-                try connection.execute("INSERT INTO wardrobe_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-                                       migration.version, migration.name, Date().catalogueMilliseconds)
+                try connection.execute("INSERT INTO wardrobe_migrations (version, name, applied_at) VALUES (:version, :name, :date)",
+                                       [":version": migration.version, ":name": migration.name, ":date": Date().catalogueMilliseconds])
             }
         }
     }

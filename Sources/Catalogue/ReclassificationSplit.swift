@@ -19,25 +19,23 @@ public struct ReclassificationSplit: Sendable, Equatable {
         self.since = since
     }
 
-    /// The end of the last finished reclassification of `model` and `recipe` (a run closed
-    /// before outcomes were recorded counted as finished), by the parameters named; both
-    /// engines run it, with their own placeholders.
-    static func startSQL(model: String, recipeName: String, recipeVersion: String) -> String {
-        """
+    /// The end of the last finished reclassification of `:model` and the recipe
+    /// (`:recipe_name`, `:recipe_version`; a run closed before outcomes were recorded counted as
+    /// finished), in SQL both engines run.
+    static let startSQL = """
         SELECT max(finished_at) FROM runs
-        WHERE command = 'reclassify' AND model_id = \(model) AND recipe_name = \(recipeName)
-          AND recipe_version = \(recipeVersion) AND finished_at IS NOT NULL AND coalesce(outcome, 'finished') = 'finished'
+        WHERE command = 'reclassify' AND model_id = :model AND recipe_name = :recipe_name
+          AND recipe_version = :recipe_version AND finished_at IS NOT NULL AND coalesce(outcome, 'finished') = 'finished'
         """
-    }
 
-    /// A condition true when the image `image` (an SQL expression) is done in the split: a
-    /// classification of a run of the split (through the index of classifications by image
-    /// and run, a few rows an image).
-    static func doneSQL(image: String, model: String, recipeName: String, recipeVersion: String, since: String) -> String {
+    /// A condition true when the image `image` (an SQL expression) is done in the split whose
+    /// values are `:model`, `:recipe_name`, `:recipe_version` and `:since`: a classification of
+    /// a run of the split (through the index of classifications by image and run, a few rows an image).
+    static func doneSQL(image: String) -> String {
         """
         EXISTS (SELECT 1 FROM classifications AS dc JOIN runs AS dr ON dr.id = dc.run_id
-                WHERE dc.image_id = \(image) AND dr.command = 'reclassify' AND dr.model_id = \(model)
-                  AND dr.recipe_name = \(recipeName) AND dr.recipe_version = \(recipeVersion) AND dr.started_at > \(since))
+                WHERE dc.image_id = \(image) AND dr.command = 'reclassify' AND dr.model_id = :model
+                  AND dr.recipe_name = :recipe_name AND dr.recipe_version = :recipe_version AND dr.started_at > :since)
         """
     }
 }

@@ -14,11 +14,11 @@ protocol RecordColumns {
 
 extension Database {
     /// The records a query returns, each read by `Columns`.
-    func records<Columns: RecordColumns>(_ sql: String, _ values: [(any SQLBindable)?] = [],
+    func records<Columns: RecordColumns>(_ sql: String, _ arguments: SQLArguments = [:],
                                          as columns: Columns.Type) throws -> [Columns.Record] {
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
-        try statement.bind(values)
+        try statement.bind(arguments)
         let reader = Columns(statement)
         var result: [Columns.Record] = []
         while try statement.step() { result.append(try reader.record(statement)) }

@@ -63,24 +63,26 @@ public final class Statement {
         sqlite3_reset(handle)
     }
 
-    // MARK: - Binding (1-based, as in SQL)
+    // MARK: - Binding (by name; 1-based indexes inside, as in SQL)
 
-    /// Binds values to parameters 1, 2, 3... in order; `nil` binds NULL.
-    public func bind(_ values: [(any SQLBindable)?]) throws {
+    /// Binds each of `arguments` to the parameter of its name; `nil` binds NULL. The statement
+    /// must have exactly these parameters: one the arguments leave out would silently be NULL.
+    public func bind(_ arguments: SQLArguments) throws {
         let expected = Int(sqlite3_bind_parameter_count(handle))
-        guard values.count == expected else {
+        guard arguments.values.count == expected else {
             throw CatalogueError.invalidArgument(
-                "\(values.count) values for \(expected) parameters in `\(sql)`")
+                "\(arguments.values.count) values for \(expected) parameters in `\(sql)`")
         }
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
+        for (name, value) in arguments.values {
+            let index = sqlite3_bind_parameter_index(handle, name)
+            guard index > 0 else { throw CatalogueError.invalidArgument("no parameter \(name) in `\(sql)`") }
             try check(value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index))
         }
     }
 
     /// Generic rather than `any SQLBindable`, so that binding in a per-row
     /// loop is a direct call with no existential box to make and destroy.
-    public func bind<Value: SQLBindable>(_ value: Value?, at index: Int32) throws {
+    private func bind<Value: SQLBindable>(_ value: Value?, at index: Int32) throws {
         try check(value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index))
     }
 

@@ -21,7 +21,7 @@ struct CatalogueCopyTests {
         }
         var rows: [String: [String]] = [:]
         for table in tables {
-            let columns = try database.rows("SELECT name FROM pragma_table_info(?)", [table]) { $0.text(0) }
+            let columns = try database.rows("SELECT name FROM pragma_table_info(:value)", [":value": table]) { $0.text(0) }
             let quoted = columns.map { "quote(\"\($0)\")" }.joined(separator: " || ',' || ")
             rows[table] = try database.rows("SELECT \(quoted) FROM \(table)") { $0.text(0) }.sorted()
         }

@@ -153,7 +153,7 @@ import Testing
         let all = try listed(db)
         let red = try #require(all["red.jpg"]), black = try #require(all["black.jpg"])
         #expect(try WardrobeProcess.run(["colour", "--db", db, "pink", String(red.id)]).status == 0)
-        try Catalogue(path: db).database.execute("UPDATE images SET colour = NULL, colours = NULL WHERE id = ?", black.id)
+        try Catalogue(path: db).database.execute("UPDATE images SET colour = NULL, colours = NULL WHERE id = :value", [":value": black.id])
         struct Exported: Decodable { var id: Int64; var colour: String?; var colour_source: String? }
         let json = try WardrobeProcess.run(["export", "--db", db, "--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
@@ -256,7 +256,7 @@ import Testing
         #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
         let red = try #require(try listed(db)["red.jpg"]), black = try #require(try listed(db)["black.jpg"])
         #expect(try WardrobeProcess.run(["colour", "--db", db, "pink", String(red.id)]).status == 0)
-        try Catalogue(path: db).database.execute("UPDATE images SET colour = NULL, colours = NULL WHERE id = ?", black.id)
+        try Catalogue(path: db).database.execute("UPDATE images SET colour = NULL, colours = NULL WHERE id = :value", [":value": black.id])
         struct Colour: Decodable, Equatable { var colour: String; var count: Int; var by_person: Int }
         struct Stats: Decodable { var colours: [Colour]; var unmeasured_colours: Int }
         let result = try WardrobeProcess.run(["stats", "--db", db, "--json"])

@@ -82,7 +82,7 @@ import Testing
         let catalogue = try Catalogue(path: db, mode: .readOnly)
         for (table, column) in [("images", "id"), ("image_paths", "image_id"), ("classifications", "image_id"),
                                 ("current_classifications", "image_id"), ("corrections", "image_id")] {
-            #expect(try catalogue.database.scalarInt("SELECT count(*) FROM \(table) WHERE \(column) = ?", target) == 0)
+            #expect(try catalogue.database.scalarInt("SELECT count(*) FROM \(table) WHERE \(column) = :value", [":value": target]) == 0)
         }
         #expect(try catalogue.integrityCheck() == ["ok"])
         for file in [db, db + "-wal"] {

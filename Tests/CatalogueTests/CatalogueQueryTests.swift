@@ -126,7 +126,7 @@ import Testing
         var total = 0
         for label in 0...Catalogue.noneLabel {
             let counted = try catalogue.database.scalarInt(
-                "SELECT count(*) FROM current_classifications WHERE coalesce(corrected_label, label) = ?", label) ?? -1
+                "SELECT count(*) FROM current_classifications WHERE coalesce(corrected_label, label) = :label", [":label": label]) ?? -1
             #expect(try catalogue.countCurrentClassifications(ClassificationQuery(label: label)) == Int(counted))
             total += Int(counted)
         }

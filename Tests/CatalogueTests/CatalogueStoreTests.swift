@@ -41,7 +41,7 @@ import Testing
         #expect(stored.logits == batch[3].classification!.logits)  // 40 bytes of float32, bit for bit
         #expect(stored.label == batch[3].classification!.label && stored.run == setup.run && stored.model == setup.model)
         #expect(history[0].command == "import" && history[0].modelName == "clothing")
-        let raw = try catalogue.database.rows("SELECT logits FROM classifications WHERE id = ?", [stored.id]) { $0.blob(0) }
+        let raw = try catalogue.database.rows("SELECT logits FROM classifications WHERE id = :id", [":id": stored.id]) { $0.blob(0) }
         let firstLogit = batch[3].classification!.logits[0].bitPattern
         #expect(raw[0].count == 40 && raw[0][0] == UInt8(firstLogit & 0xff) && raw[0][3] == UInt8(firstLogit >> 24))
     }

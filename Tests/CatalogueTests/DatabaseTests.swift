@@ -16,8 +16,8 @@ import Testing
         let db = try open(storage, in: directory)
         try db.executeScript("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB)")
         let text = "Ankle boot \u{1F462} 'quoted'; DROP TABLE t; --"
-        try db.execute("INSERT INTO t VALUES (?, ?, ?, ?)", Int64.max, 0.25, text, [UInt8]([0, 1, 255]))
-        try db.execute("INSERT INTO t VALUES (?, ?, ?, ?)", nil, nil, "", [UInt8]())
+        try db.execute("INSERT INTO t VALUES (:i, :r, :s, :b)", [":i": Int64.max, ":r": 0.25, ":s": text, ":b": [UInt8]([0, 1, 255])])
+        try db.execute("INSERT INTO t VALUES (:i, :r, :s, :b)", [":i": nil, ":r": nil, ":s": "", ":b": [UInt8]()])
         let rows = try db.rows("SELECT i, r, s, b, b IS NULL FROM t ORDER BY rowid") {
             ($0.isNull(0) ? nil : $0.int64(0), $0.isNull(1) ? nil : $0.double(1), $0.text(2), $0.blob(3), $0.int(4))
         }
@@ -31,17 +31,17 @@ import Testing
     @Test func aFailureCarriesCodesMessageAndSQL() throws {
         let db = try Database(path: ":memory:")
         try db.executeScript("CREATE TABLE t (x INTEGER NOT NULL UNIQUE)")
-        try db.execute("INSERT INTO t VALUES (?)", 1)
+        try db.execute("INSERT INTO t VALUES (:x)", [":x": 1])
         do {
-            try db.execute("INSERT INTO t VALUES (?)", 1)
+            try db.execute("INSERT INTO t VALUES (:x)", [":x": 1])
             Issue.record("a duplicate was accepted")
         } catch let CatalogueError.sqlite(failure) {
             #expect(failure.code == SQLITE_CONSTRAINT)
             #expect(failure.extendedCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
             #expect(failure.message == "UNIQUE constraint failed: t.x")
-            #expect(failure.sql == "INSERT INTO t VALUES (?)")
+            #expect(failure.sql == "INSERT INTO t VALUES (:x)")
             #expect(failure.description ==
-                "in-memory database: SQLite error 19 (extended 2067): UNIQUE constraint failed: t.x - while executing `INSERT INTO t VALUES (?)`")
+                "in-memory database: SQLite error 19 (extended 2067): UNIQUE constraint failed: t.x - while executing `INSERT INTO t VALUES (:x)`")
         }
         #expect(throws: CatalogueError.self) { try db.prepare("SELEC nonsense") }
         do {
@@ -53,9 +53,22 @@ import Testing
         }
     }
 
-    @Test func aWrongNumberOfValuesIsRefused() throws {
+    /// Every parameter is bound by its name, and every one is given: a value left out would
+    /// silently be NULL, a name the SQL lacks would bind nothing.
+    @Test func valuesThatDoNotMatchTheParametersByNameAreRefused() throws {
         let db = try Database(path: ":memory:")
-        #expect(throws: CatalogueError.self) { try db.execute("SELECT ?, ?", 1) }
+        #expect(throws: CatalogueError.self) { try db.execute("SELECT :a, :b", [":a": 1]) }
+        #expect(throws: CatalogueError.self) { try db.execute("SELECT :a, :b", [":a": 1, ":c": 2]) }
+        #expect(throws: CatalogueError.self) { try db.execute("SELECT :a", [":a": 1, ":b": 2]) }
+        #expect(try db.scalarInt("SELECT :b - :a", [":a": 1, ":b": 5]) == 4)
+    }
+
+    @Test func aNameAddedTwiceGetsItsOwnParameter() throws {
+        let db = try Database(path: ":memory:")
+        var arguments: SQLArguments = [:]
+        let first = arguments.add(7, as: "x"), second = arguments.add(5, as: "x")
+        #expect(first == ":x" && second == ":x_2")
+        #expect(try db.scalarInt("SELECT \(first) - \(second)", arguments) == 2)
     }
 
     @Test(arguments: Storage.allCases)
@@ -101,7 +114,7 @@ import Testing
         do {
             let db = try Database(path: directory.path("db.sqlite"))
             try db.executeScript("CREATE TABLE t (x)")
-            try db.execute("INSERT INTO t VALUES (?)", 1)
+            try db.execute("INSERT INTO t VALUES (:x)", [":x": 1])
             kept = try db.prepare("SELECT x FROM t")
             released = db
         }
@@ -113,10 +126,10 @@ import Testing
 
     @Test func aStatementSteppedToTheEndCanBeReused() throws {
         let db = try Database(path: ":memory:")
-        let statement = try db.prepare("SELECT value FROM (SELECT 1 AS value UNION ALL SELECT 2) WHERE value >= ?")
+        let statement = try db.prepare("SELECT value FROM (SELECT 1 AS value UNION ALL SELECT 2) WHERE value >= :minimum")
         for minimum in [1, 2, 3] {
             statement.reset()
-            try statement.bind(minimum, at: 1)
+            try statement.bind(minimum, to: ":minimum")
             var seen: [Int] = []
             while try statement.step() { seen.append(statement.int(0)) }
             #expect(seen == [1, 2].filter { $0 >= minimum })
@@ -126,14 +139,14 @@ import Testing
     @Test func performRunsAStatementAgainKeepingWhatIsBound() throws {
         let db = try Database(path: ":memory:")
         try db.executeScript("CREATE TABLE t (a INTEGER, b TEXT)")
-        let insert = try db.prepare("INSERT INTO t VALUES (?, ?)")
-        try insert.bind(1, at: 1)
-        try insert.bind("kept", at: 2)
+        let insert = try db.prepare("INSERT INTO t VALUES (:a, :b)")
+        try insert.bind(1, to: ":a")
+        try insert.bind("kept", to: ":b")
         try insert.perform()
-        try insert.bind(2, at: 1)  // only the first parameter changes
+        try insert.bind(2, to: ":a")  // only the first parameter changes
         try insert.perform()
-        try insert.bind(3, at: 1)
-        try insert.bind(String?.none, at: 2)  // nil binds NULL
+        try insert.bind(3, to: ":a")
+        try insert.bind(String?.none, to: ":b")  // nil binds NULL
         try insert.perform()
         let rows = try db.rows("SELECT a, b FROM t ORDER BY a") { ($0.int(0), $0.optionalText(1)) }
         #expect(rows.map(\.0) == [1, 2, 3])
@@ -141,7 +154,7 @@ import Testing
         // A failure still names the statement, and the statement stays usable.
         try db.executeScript("CREATE UNIQUE INDEX t_a ON t(a)")
         #expect(throws: CatalogueError.self) { try insert.perform() }
-        try insert.bind(4, at: 1)
+        try insert.bind(4, to: ":a")
         try insert.perform()
         #expect(try db.scalarInt("SELECT count(*) FROM t") == 4)
     }

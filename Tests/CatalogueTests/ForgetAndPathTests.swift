@@ -48,7 +48,7 @@ import Testing
         for (table, column) in [("images", "id"), ("image_paths", "image_id"), ("classifications", "image_id"),
                                 ("current_classifications", "image_id"), ("corrections", "image_id"),
                                 ("images_being_forgotten", "image_id")] {
-            #expect(try catalogue.database.scalarInt("SELECT count(*) FROM \(table) WHERE \(column) = ?", id) == 0, "\(table)")
+            #expect(try catalogue.database.scalarInt("SELECT count(*) FROM \(table) WHERE \(column) = :id", [":id": id]) == 0, "\(table)")
         }
         #expect(!ForgetAndPathTests.contains(main, thumbnail), "the thumbnail's bytes stay in the catalogue file")
         #expect(!ForgetAndPathTests.contains(log, thumbnail), "the thumbnail's bytes stay in the -wal")

@@ -64,7 +64,7 @@ final class ServedCatalogue: @unchecked Sendable {
     /// change labels without racing the suites that read this one.
     func servedCopy() throws -> (site: WardrobeSite, server: HTTPServer, path: String) {
         let path = root.appendingPathComponent("copy-\(UUID().uuidString).sqlite").path
-        try catalogue().database.execute("VACUUM INTO ?", path)
+        try catalogue().database.execute("VACUUM INTO :path", [":path": path])
         let site = try WardrobeSite.over(path, readOnly: false)
         return (site, try HTTPServer(host: "127.0.0.1", port: 0, handler: site), path)
     }

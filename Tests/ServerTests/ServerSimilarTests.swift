@@ -38,7 +38,7 @@ struct ServerSimilarTests {
         let copy = try served.servedCopy()
         defer { copy.server.stop() }
         let id = try #require(try served.catalogue().currentClassifications().first?.image.rawValue)
-        try Catalogue(path: copy.path).database.execute("UPDATE images SET fingerprint = NULL WHERE id = ?", id)
+        try Catalogue(path: copy.path).database.execute("UPDATE images SET fingerprint = NULL WHERE id = :id", [":id": id])
         let html = try RawHTTP(port: copy.server.port).get("/image/\(id)").text
         #expect(html.contains("<h2>History</h2>") && Self.strip(html) == nil)
         // Nor is it in another image's strip.

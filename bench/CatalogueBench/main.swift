@@ -170,7 +170,7 @@ do {
         var corrected = 0
         if every > 0 {
             let ids = try catalogue.database.rows(
-                "SELECT image_id, label FROM current_classifications WHERE image_id % ? = 1 ORDER BY image_id", [every]) {
+                "SELECT image_id, label FROM current_classifications WHERE image_id % :every = 1 ORDER BY image_id", [":every": every]) {
                 (ImageID($0.int64(0)), $0.int(1))
             }
             for start in stride(from: 0, to: ids.count, by: 10_000) {
