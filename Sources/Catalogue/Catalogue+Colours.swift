@@ -8,7 +8,7 @@ extension Catalogue {
         try database.rows("""
             SELECT id FROM images WHERE (:again OR colour IS NULL) AND thumbnail IS NOT NULL AND id > :after
             ORDER BY id LIMIT :limit
-            """, [":again": again, ":after": after?.rawValue ?? 0, ":limit": limit]) { ImageID($0.int64(0)) }
+            """, [":again": again, ":after": after?.rawValue ?? 0, ":limit": limit]) { ImageID($0.int64("id")) }
     }
 
     /// The version of the rule that measured the catalogue's colours (`colour_rule` among the
