@@ -86,18 +86,15 @@ public struct ImageSelection: Sendable, Equatable {
             conditions.append("c.confidence BETWEEN \(add(confidence.lowerBound, "confidence_low")) "
                               + "AND \(add(confidence.upperBound, "confidence_high"))")
         }
-        if let classified {
-            conditions.append("c.classified_at >= \(add(classified.lowerBound.catalogueMilliseconds, "classified_from")) "
-                              + "AND c.classified_at < \(add(classified.upperBound.catalogueMilliseconds, "classified_to"))")
+        // A time in `range`, kept as milliseconds in `column`; the parameters are named for `name`.
+        func within(_ range: Range<Date>?, _ column: String, _ name: String) {
+            guard let range else { return }
+            conditions.append("\(column) >= \(add(range.lowerBound.catalogueMilliseconds, name + "_from")) "
+                              + "AND \(column) < \(add(range.upperBound.catalogueMilliseconds, name + "_to"))")
         }
-        if let imported {
-            conditions.append("i.first_imported >= \(add(imported.lowerBound.catalogueMilliseconds, "imported_from")) "
-                              + "AND i.first_imported < \(add(imported.upperBound.catalogueMilliseconds, "imported_to"))")
-        }
-        if let taken {
-            conditions.append("i.taken_at >= \(add(taken.lowerBound.catalogueMilliseconds, "taken_from")) "
-                              + "AND i.taken_at < \(add(taken.upperBound.catalogueMilliseconds, "taken_to"))")
-        }
+        within(classified, "c.classified_at", "classified")
+        within(imported, "i.first_imported", "imported")
+        within(taken, "i.taken_at", "taken")
         if let model {
             conditions.append("c.model_id = \(add(model, "model"))")
         }
