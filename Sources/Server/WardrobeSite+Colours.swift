@@ -6,12 +6,8 @@ extension WardrobeSite {
     /// Fields: `token`, `id`, `action` (`set`, or `clear` to take the person's colour back),
     /// `colour` (a palette name, for `set`) and `back` (a path on this site).
     func colour(_ request: HTTPRequest) throws -> HTTPResponse {
-        if let refused = guardian.checkStateChange(request) { return refused }
-        guard !readOnly else { return .text("Forbidden: this server is read-only.", status: 403) }
+        let id = try actedOnImage(request)
         let form = request.form
-        guard let idText = form["id"], let id = try? SiteError.imageID(idText) else {
-            throw SiteError.badRequest("the form names no image")
-        }
         let colour: String?
         switch form["action"] ?? "" {
         case "set":

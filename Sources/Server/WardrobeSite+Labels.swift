@@ -11,12 +11,8 @@ extension WardrobeSite {
     /// `label` (a name), `back` (a path on this site) and `undoable` (the
     /// page after offers to undo the act).
     func label(_ request: HTTPRequest) throws -> HTTPResponse {
-        if let refused = guardian.checkStateChange(request) { return refused }
-        guard !readOnly else { return .text("Forbidden: this server is read-only.", status: 403) }
+        let id = try actedOnImage(request)
         let form = request.form
-        guard let idText = form["id"], let id = try? SiteError.imageID(idText) else {
-            throw SiteError.badRequest("the form names no image")
-        }
         let act: Labeller.Act
         switch form["action"] ?? "" {
         case "label": act = .label(try labelIndex(form["label"] ?? ""))

@@ -8,8 +8,7 @@ extension WardrobeSite {
     /// Fields: `token`, `action` (`label`, `confirm`, `restore`), `label` (a name),
     /// `image-N` (one per picked image), `undo` (for `restore`), `back` (a path on this site).
     func labelMany(_ request: HTTPRequest) throws -> HTTPResponse {
-        if let refused = guardian.checkStateChange(request) { return refused }
-        guard !readOnly else { return .text("Forbidden: this server is read-only.", status: 403) }
+        try allowStateChange(request)
         let form = request.form
         let back = WardrobeSite.localPath(form["back"]) ?? "/"
         do {

@@ -28,6 +28,8 @@ public final class WardrobeSite: HTTPHandler {
         if let refused = guardian.checkHost(request) ?? guardian.checkFetchSite(request) { return refused }
         do {
             return try route(request)
+        } catch SiteError.refused(let response) {
+            return response
         } catch SiteError.notFound {
             return refusal(status: 404, message: "Not found: there is no page at \(request.path).", to: request)
         } catch SiteError.badRequest(let message) {
@@ -157,6 +159,8 @@ public final class WardrobeSite: HTTPHandler {
 enum SiteError: Error {
     case notFound
     case badRequest(String)
+    /// A change the request may not make, with the response that says so (see `allowStateChange`).
+    case refused(HTTPResponse)
 
     /// A bad request naming the first parameter (in name order) that is not in `known`: a
     /// parameter a page does not take was passed over, so `/?q=shirt` showed every image as
