@@ -105,8 +105,13 @@ final class PostgresConnection {
 
     /// `named` as PostgreSQL takes it (`$n` for each name), and the values in that order.
     private func numberedParameters(_ named: String, _ arguments: PostgresArguments) throws -> (String, [PostgresValue?]) {
-        let statement = numbered[named] ?? PostgresNumberedSQL(named)
-        numbered[named] = statement
+        let statement: PostgresNumberedSQL
+        if let known = numbered[named] {
+            statement = known
+        } else {
+            statement = PostgresNumberedSQL(named)
+            numbered[named] = statement
+        }
         return (statement.sql, try statement.values(arguments).map { $0?.postgresValue })
     }
 

@@ -9,7 +9,7 @@ package struct PostgresNumberedSQL: Sendable {
     package let names: [String]
 
     package init(_ named: String) {
-        var out = "", names: [String] = []
+        var out = "", names: [String] = [], numbers: [String: Int] = [:]
         let scalars = Array(named.unicodeScalars)
         var index = 0
         func copy(until closing: Unicode.Scalar) {
@@ -46,8 +46,13 @@ package struct PostgresNumberedSQL: Sendable {
                 while end < scalars.count, Self.continuesName(scalars[end]) { end += 1 }
                 var name = ":"
                 name.unicodeScalars.append(contentsOf: scalars[(index + 1)..<end])
-                if !names.contains(name) { names.append(name) }
-                out += "$\(names.firstIndex(of: name)! + 1)"
+                // A multi-row insert names thousands: each looked up, not searched for.
+                let number = numbers[name] ?? names.count + 1
+                if number > names.count {
+                    names.append(name)
+                    numbers[name] = number
+                }
+                out += "$\(number)"
                 index = end
             default:
                 out.unicodeScalars.append(scalar)
@@ -69,14 +74,17 @@ package struct PostgresNumberedSQL: Sendable {
     /// The values of `arguments` in `$n` order. Every name must be given, and nothing else:
     /// a value left out would silently be NULL.
     func values(_ arguments: PostgresArguments) throws -> [(any PostgresBindable)?] {
-        guard arguments.values.count == names.count else {
-            throw CatalogueError.invalidArgument("\(arguments.values.count) values for \(names.count) parameters in `\(sql)`")
+        guard arguments.names.count == names.count else {
+            throw CatalogueError.invalidArgument("\(arguments.names.count) values for \(names.count) parameters in `\(sql)`")
         }
+        // Values added where their parameters are written come in the names' order already.
+        if arguments.names == names { return arguments.values }
+        let positions = Dictionary(arguments.names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         return try names.map { name in
-            guard let position = arguments.position(of: name) else {
+            guard let position = positions[name] else {
                 throw CatalogueError.invalidArgument("no value for \(name) in `\(sql)`")
             }
-            return arguments.values[position].value
+            return arguments.values[position]
         }
     }
 }

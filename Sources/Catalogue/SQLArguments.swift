@@ -5,43 +5,38 @@
 /// statement has exactly these parameters, so a value left out is an error, not a NULL.
 /// Both engines' statements are written this way (`SQLArguments`, `PostgresArguments`).
 public struct NamedArguments<Value>: ExpressibleByDictionaryLiteral {
-    public private(set) var values: [(name: String, value: Value?)] = []
-    /// Where each name is in `values`, and the next suffix `add` tries for each base name:
-    /// a multi-row insert adds thousands.
-    private var positions: [String: Int] = [:], suffixes: [String: Int] = [:]
+    /// The parameters' names (with their `:`), and each one's value at the same place: two
+    /// arrays, so that a statement whose names come in this order takes the values as they are.
+    public private(set) var names: [String]
+    public private(set) var values: [Value?]
 
     public init(dictionaryLiteral elements: (String, Value?)...) {
-        for (name, value) in elements { self[name] = value }
+        names = elements.map(\.0)
+        values = elements.map(\.1)
     }
-
-    /// Where `name` (with its `:`) is in `values`.
-    func position(of name: String) -> Int? { positions[name] }
 
     /// The value bound to `name` (with its `:`); setting one a statement builds up as it
     /// adds conditions replaces an earlier value of that name.
     public subscript(name: String) -> Value? {
-        get { positions[name].flatMap { values[$0].value } }
+        get { names.firstIndex(of: name).flatMap { values[$0] } }
         set {
-            if let index = positions[name] {
-                values[index].value = newValue
+            if let index = names.firstIndex(of: name) {
+                values[index] = newValue
             } else {
-                positions[name] = values.count
-                values.append((name, newValue))
+                names.append(name)
+                values.append(newValue)
             }
         }
     }
 
-    /// Adds `value` under a name made from `name` (`:label`, or `:label_2` where that is
-    /// taken) and returns the name, for SQL built condition by condition: each value is
-    /// added where its parameter is written into the SQL.
+    /// Adds `value` under a name made from `name` and its place among the values (`:label_3`),
+    /// and returns the name, for SQL built condition by condition or row by row: each value is
+    /// added where its parameter is written into the SQL. The place makes the name unique
+    /// without a search, which a multi-row insert of thousands of values would pay for.
     public mutating func add(_ value: Value?, as name: String) -> String {
-        var unique = ":" + name, suffix = suffixes[name] ?? 1
-        while positions[unique] != nil {
-            suffix += 1
-            unique = ":\(name)_\(suffix)"
-        }
-        suffixes[name] = suffix
-        self[unique] = value
+        let unique = ":\(name)_\(names.count + 1)"
+        names.append(unique)
+        values.append(value)
         return unique
     }
 }

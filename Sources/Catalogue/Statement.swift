@@ -69,11 +69,11 @@ public final class Statement {
     /// must have exactly these parameters: one the arguments leave out would silently be NULL.
     public func bind(_ arguments: SQLArguments) throws {
         let expected = Int(sqlite3_bind_parameter_count(handle))
-        guard arguments.values.count == expected else {
+        guard arguments.names.count == expected else {
             throw CatalogueError.invalidArgument(
-                "\(arguments.values.count) values for \(expected) parameters in `\(sql)`")
+                "\(arguments.names.count) values for \(expected) parameters in `\(sql)`")
         }
-        for (name, value) in arguments.values {
+        for (name, value) in zip(arguments.names, arguments.values) {
             let index = sqlite3_bind_parameter_index(handle, name)
             guard index > 0 else { throw CatalogueError.invalidArgument("no parameter \(name) in `\(sql)`") }
             try check(value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index))

@@ -67,7 +67,7 @@ import Testing
         let db = try Database(path: ":memory:")
         var arguments: SQLArguments = [:]
         let first = arguments.add(7, as: "x"), second = arguments.add(5, as: "x")
-        #expect(first == ":x" && second == ":x_2")
+        #expect(first == ":x_1" && second == ":x_2")
         #expect(try db.scalarInt("SELECT \(first) - \(second)", arguments) == 2)
     }
 
