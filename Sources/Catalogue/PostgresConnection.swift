@@ -14,8 +14,11 @@ final class PostgresConnection {
     var inTransaction: Bool { depth > 0 }
     /// The statements prepared on this connection (`queryPrepared`), by their SQL and types.
     private var prepared: [String: String] = [:]
-    /// Each statement's text as PostgreSQL takes it, by the text as written (with names).
+    /// Each statement's text as PostgreSQL takes it, by the text as written (with names). A
+    /// multi-row insert's text is long and differs with its number of rows, so the texts kept
+    /// are bounded (`numberedTextsKept`): a long import holds a few shapes, not every one it met.
     private var numbered: [String: PostgresNumberedSQL] = [:]
+    private static let numberedTextsKept = 64
 
     /// Writers of one catalogue take this advisory lock for each transaction, so that
     /// several machines' imports write one batch at a time, as SQLite's one writer does:
@@ -110,6 +113,7 @@ final class PostgresConnection {
             statement = known
         } else {
             statement = PostgresNumberedSQL(named)
+            if numbered.count >= Self.numberedTextsKept { numbered.removeAll(keepingCapacity: true) }
             numbered[named] = statement
         }
         return (statement.sql, try statement.values(arguments).map { $0?.postgresValue })
