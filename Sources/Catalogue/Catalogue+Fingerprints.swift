@@ -1,12 +1,15 @@
 extension Catalogue {
     /// Images with a thumbnail whose fingerprints were never taken, or not all of them (imported
-    /// before they were kept, or before the crops' were), `limit` at a time after `after`, by id.
+    /// before they were kept, or before the crops' or the garment's crops were), `limit` at a
+    /// time after `after`, by id. An image without a garment has no garment's crops to take.
     public func imagesAwaitingFingerprint(after: ImageID?, limit: Int) throws -> [ImageID] {
         // Through images_by_fingerprint, which holds id and fingerprint: only the rows without
         // one are read from the table, past their thumbnails (all of them: 1.5 s on 100,000).
         try database.rows("""
             SELECT id FROM images INDEXED BY images_by_fingerprint
-            WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL) AND thumbnail IS NOT NULL AND id > :after
+            WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL
+                   OR (garment_fingerprint IS NOT NULL AND garment_crop_fingerprints IS NULL))
+              AND thumbnail IS NOT NULL AND id > :after
             ORDER BY id LIMIT :limit
             """, [":after": after?.rawValue ?? 0, ":limit": limit]) { ImageID($0.int64("id")) }
     }
@@ -47,8 +50,9 @@ extension Catalogue {
     /// Stores the fingerprints taken of `image`'s thumbnail.
     public func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws {
         try database.execute("""
-            UPDATE images SET fingerprint = :whole, garment_fingerprint = :garment, crop_fingerprints = :crops WHERE id = :image
+            UPDATE images SET fingerprint = :whole, garment_fingerprint = :garment, crop_fingerprints = :crops,
+                garment_crop_fingerprints = :garmentCrops WHERE id = :image
             """, [":whole": fingerprint.wholeColumn, ":garment": fingerprint.garmentColumn, ":crops": fingerprint.cropsColumn,
-                  ":image": image])
+                ":garmentCrops": fingerprint.garmentCropsColumn, ":image": image])
     }
 }

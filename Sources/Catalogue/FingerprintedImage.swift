@@ -29,7 +29,7 @@ public struct FingerprintedImage: Sendable, Equatable {
 
     /// Every fingerprinted image, by id, from the index `images_by_fingerprint` alone.
     static let sql = """
-        SELECT id, fingerprint, garment_fingerprint, crop_fingerprints, coalesce(person_colour, colour) AS colour, person_colour, colours
+        SELECT id, fingerprint, garment_fingerprint, crop_fingerprints, garment_crop_fingerprints, coalesce(person_colour, colour) AS colour, person_colour, colours
         FROM images WHERE fingerprint IS NOT NULL ORDER BY id
         """
 }

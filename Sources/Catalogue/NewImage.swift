@@ -63,6 +63,7 @@ extension NewImage {
         ("fingerprint", { image, _ in image.fingerprint?.wholeColumn }),
         ("garment_fingerprint", { image, _ in image.fingerprint?.garmentColumn }),
         ("crop_fingerprints", { image, _ in image.fingerprint?.cropsColumn }),
+        ("garment_crop_fingerprints", { image, _ in image.fingerprint?.garmentCropsColumn }),
     ]
 
     /// The columns' names, as an INSERT lists them.

@@ -2,7 +2,9 @@ extension PostgresCatalogue {
     /// As `Catalogue.imagesAwaitingFingerprint`.
     public func imagesAwaitingFingerprint(after: ImageID?, limit: Int) throws -> [ImageID] {
         try rows("""
-            SELECT id FROM images WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL) AND thumbnail IS NOT NULL
+            SELECT id FROM images WHERE (fingerprint IS NULL OR crop_fingerprints IS NULL
+                   OR (garment_fingerprint IS NOT NULL AND garment_crop_fingerprints IS NULL))
+              AND thumbnail IS NOT NULL
               AND id > :after ORDER BY id LIMIT :limit
             """, [":after": after?.rawValue ?? 0, ":limit": limit]) { ImageID($0.int64("id")) }
     }
@@ -36,9 +38,10 @@ extension PostgresCatalogue {
     public func recordFingerprint(_ fingerprint: StoredFingerprint, of image: ImageID) throws {
         try connection.transaction {
             _ = try connection.execute("""
-                UPDATE images SET fingerprint = :whole, garment_fingerprint = :garment, crop_fingerprints = :crops WHERE id = :image
+                UPDATE images SET fingerprint = :whole, garment_fingerprint = :garment, crop_fingerprints = :crops,
+                garment_crop_fingerprints = :garmentCrops WHERE id = :image
                 """, [":whole": fingerprint.wholeColumn, ":garment": fingerprint.garmentColumn, ":crops": fingerprint.cropsColumn,
-                      ":image": image])
+                    ":garmentCrops": fingerprint.garmentCropsColumn, ":image": image])
         }
     }
 }

@@ -26,11 +26,15 @@ public struct ImageFingerprint: Sendable, Equatable {
     public var garment: UInt64?
     /// The whole picture's hash with `cropShare` of it left off, in `CropWindow.all`'s order.
     public var crops: [UInt64]
+    /// The garment's box's hash with `cropShare` of it left off, in `CropWindow.all`'s order
+    /// (empty where no garment is found).
+    public var garmentCrops: [UInt64]
 
-    public init(whole: UInt64, garment: UInt64?, crops: [UInt64]) {
+    public init(whole: UInt64, garment: UInt64?, crops: [UInt64], garmentCrops: [UInt64] = []) {
         self.whole = whole
         self.garment = garment
         self.crops = crops
+        self.garmentCrops = garmentCrops
     }
 
     /// Takes the fingerprints of `image` (a stored thumbnail as decoded) as import does.
@@ -48,18 +52,22 @@ public struct ImageFingerprint: Sendable, Equatable {
             }
         }
         whole = Self.hash(gray, width: width, height: height)
-        garment = mask.flatMap { $0.boundingBox }.map { box in
-            let inside = [Float](overwriting: box.width * box.height) { inside in
-                gray.withUnsafeBufferPointer { gray in
-                    for row in 0..<box.height {
-                        (inside.baseAddress! + row * box.width)
-                            .update(from: gray.baseAddress! + (box.y + row) * width + box.x, count: box.width)
-                    }
+        crops = Self.cropHashes(gray, width: width, height: height)
+        guard let box = mask?.boundingBox else {
+            garment = nil
+            garmentCrops = []
+            return
+        }
+        let inside = [Float](overwriting: box.width * box.height) { inside in
+            gray.withUnsafeBufferPointer { gray in
+                for row in 0..<box.height {
+                    (inside.baseAddress! + row * box.width)
+                        .update(from: gray.baseAddress! + (box.y + row) * width + box.x, count: box.width)
                 }
             }
-            return Self.hash(inside, width: box.width, height: box.height)
         }
-        crops = Self.cropHashes(gray, width: width, height: height)
+        garment = Self.hash(inside, width: box.width, height: box.height)
+        garmentCrops = Self.cropHashes(inside, width: box.width, height: box.height)
     }
 
     /// The hash of each crop window, as `hash` takes it of the window, but with the area

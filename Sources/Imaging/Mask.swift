@@ -9,7 +9,7 @@ package struct Mask: Equatable {
     let height: Int
     var bits: [Bool]
 
-    init(width: Int, height: Int, bits: [Bool]) {
+    package init(width: Int, height: Int, bits: [Bool]) {
         precondition(bits.count == width * height, "mask size does not match")
         self.width = width
         self.height = height

@@ -239,7 +239,7 @@ import Testing
                                     counts: RunCounts(), at: Self.start)
         // The second without crops: imported before they were taken, it awaits them.
         let fingerprints = [StoredFingerprint(whole: 0xF0F0_0000_FFFF_0001, garment: 0x8000_0000_0000_0000,
-                                              crops: (0..<10).map { UInt64.max - $0 }),
+                                              crops: (0..<10).map { UInt64.max - $0 }, garmentCrops: (0..<10).map { 0x8000 | $0 }),
                             StoredFingerprint(whole: 0x0000_0000_0000_0003, garment: nil)]
         try store.writing(run: run, at: Self.start) { batch in
             let inserted = try batch.insertImages((0..<2).map { index in
@@ -256,17 +256,26 @@ import Testing
                            outcome: .finished, at: Self.start)
         #expect(try store.imagesAwaitingFingerprint(after: nil, limit: 100) == (1...30).map { ImageID(Int64($0)) } + [ImageID(32)])
         #expect(try store.imagesAwaitingFingerprint(after: ImageID(28), limit: 1) == [ImageID(29)])
-        let recorded = StoredFingerprint(whole: UInt64.max, garment: 7, crops: (0..<10).map { 0x8000_0000_0000_0000 | UInt64($0) << 8 })
+        let recorded = StoredFingerprint(whole: UInt64.max, garment: 7, crops: (0..<10).map { 0x8000_0000_0000_0000 | UInt64($0) << 8 },
+                                         garmentCrops: (0..<10).map { 7 | UInt64($0) << 60 })
         try store.recordFingerprint(recorded, of: ImageID(3))
+        // A garment without its crops (taken before they were kept) still awaits them; none without a garment.
+        try store.recordFingerprint(StoredFingerprint(whole: 1, garment: 2, crops: recorded.crops), of: ImageID(4))
+        try store.recordFingerprint(StoredFingerprint(whole: 1, garment: nil, crops: recorded.crops), of: ImageID(5))
         // With the CIELAB mean of the largest colour, which duplicates' colour guard compares.
-        let three = try store.image(ImageID(3))?.colours
+        let three = try store.image(ImageID(3))?.colours, four = try store.image(ImageID(4))?.colours
+        let five = try store.image(ImageID(5))?.colours
         #expect(try store.fingerprintedImages() == [
             FingerprintedImage(id: ImageID(3), fingerprint: recorded, colour: three?.main,
                                lab: three?.shares.first.map { [$0.lightness, $0.a, $0.b] }),
+            FingerprintedImage(id: ImageID(4), fingerprint: StoredFingerprint(whole: 1, garment: 2, crops: recorded.crops),
+                               colour: four?.main, lab: four?.shares.first.map { [$0.lightness, $0.a, $0.b] }),
+            FingerprintedImage(id: ImageID(5), fingerprint: StoredFingerprint(whole: 1, garment: nil, crops: recorded.crops),
+                               colour: five?.main, lab: five?.shares.first.map { [$0.lightness, $0.a, $0.b] }),
             FingerprintedImage(id: ImageID(31), fingerprint: fingerprints[0], colour: "red", lab: [45, 60, -35.5]),
             FingerprintedImage(id: ImageID(32), fingerprint: fingerprints[1], colour: "red"),
         ])
-        #expect(try store.imagesAwaitingFingerprint(after: nil, limit: 100).count == 30)
+        #expect(try store.imagesAwaitingFingerprint(after: nil, limit: 100) == ([1, 2, 4] + Array(6...30)).map { ImageID(Int64($0)) } + [ImageID(32)])
     }
 
     /// A dismissal keeps every pair of its images once (a second one of some of them changes

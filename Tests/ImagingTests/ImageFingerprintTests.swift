@@ -93,3 +93,44 @@ import Testing
         #expect(ImageFingerprint.distance(source.whole, cropped.whole) >= nearest + 4)
     }
 }
+
+/// The garment's crops: the crop windows' hashes of the box around the garment, so that a copy
+/// cropped into the garment (its box cut, the box's picture moved) is near one of them.
+@Suite struct GarmentCropFingerprintTests {
+    /// A picture with the garment's mask a rectangle `box` of it.
+    static func fingerprint(_ gray: [Float], width: Int, height: Int, box: PixelRect) -> ImageFingerprint {
+        let mask = Mask(width: width, height: height, bits: (0..<(width * height)).map { pixel in
+            let x = pixel % width, y = pixel / width
+            return x >= box.x && x < box.maxX && y >= box.y && y < box.maxY
+        })
+        return ImageFingerprint(width: width, height: height, samples: gray.flatMap { [$0, $0, $0] }, mask: mask)
+    }
+
+    @Test func eachGarmentCropIsTheHashOfItsWindowOfTheBox() {
+        let (width, height) = (96, 80)
+        let gray = ImageFingerprintTests.picture(seed: 31, width: width, height: height)
+        let box = PixelRect(x: 20, y: 9, width: 51, height: 64)
+        let fingerprint = Self.fingerprint(gray, width: width, height: height, box: box)
+        var inside: [Float] = []
+        for y in box.y..<box.maxY { inside += gray[(y * width + box.x)..<(y * width + box.maxX)] }
+        let expected = ImageFingerprint(width: box.width, height: box.height, samples: inside.flatMap { [$0, $0, $0] }, mask: nil).crops
+        #expect(fingerprint.garmentCrops == expected)
+        #expect(fingerprint.garment == ImageFingerprint.hash(inside, width: box.width, height: box.height))
+        let none = ImageFingerprint(width: width, height: height, samples: gray.flatMap { [$0, $0, $0] }, mask: nil)
+        #expect(none.garment == nil && none.garmentCrops.isEmpty)
+    }
+
+    @Test func aCopyCroppedIntoTheGarmentIsNearACropOfItsSourcesGarment() {
+        let (width, height) = (96, 96)
+        let gray = ImageFingerprintTests.picture(seed: 32, width: width, height: height)
+        // The garment reaches the right edge; the copy leaves off 6 columns, cutting it.
+        let source = Self.fingerprint(gray, width: width, height: height, box: PixelRect(x: 10, y: 8, width: 86, height: 80))
+        let kept = width - 6
+        var cut: [Float] = []
+        for y in 0..<height { cut += gray[(y * width)..<(y * width + kept)] }
+        let copy = Self.fingerprint(cut, width: kept, height: height, box: PixelRect(x: 10, y: 8, width: 80, height: 80))
+        let nearest = source.garmentCrops.map { ImageFingerprint.distance($0, copy.garment!) }.min()!
+        #expect(nearest <= 4)
+        #expect(ImageFingerprint.distance(source.garment!, copy.garment!) >= nearest + 4)
+    }
+}

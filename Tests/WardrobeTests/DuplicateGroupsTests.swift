@@ -9,9 +9,10 @@ import Testing
 @Suite struct DuplicateGroupsTests {
     /// Photos saved again: each source a few times, each copy either the source's whole picture
     /// or one of its crops with 0 to `spread` bits flipped (a photo cropped), its garment 0 to
-    /// `spread` bits from the source's, so that pairs fall on both sides of every distance and
-    /// crop distance; a fifth without a garment, a tenth without crops (imported before they were
-    /// taken), colours from three names or none.
+    /// `spread` bits from the source's garment or, for half the cropped copies, from one of its
+    /// garment's crops (the crop cut the garment), so that pairs fall on both sides of every
+    /// distance, crop distance and garment distance; a fifth without a garment, a tenth without
+    /// crops (imported before they were taken), colours from three names or none.
     static func images(_ sources: Int, spread: Int, seed: UInt64) -> [FingerprintedImage] {
         var random = SplitMix64(seed: seed)
         var images: [FingerprintedImage] = []
@@ -25,7 +26,7 @@ import Testing
         }
         for _ in 0..<sources {
             let whole = random.next(), garment = random.next()
-            let sourceCrops = crops(of: whole)
+            let sourceCrops = crops(of: whole), sourceGarmentCrops = crops(of: garment)
             let colour = ["blue", "black", nil][Int(random.next() % 3)]
             for _ in 0..<(1 + Int(random.next() % 4)) {
                 let hasGarment = random.next() % 5 != 0
@@ -34,9 +35,11 @@ import Testing
                 let copy = flipped(cropped ? sourceCrops[Int(random.next() % 10)] : whole, flips)
                 // Saved again, its crops are near the source's; cropped, they are its own.
                 let copyCrops = cropped || random.next() % 10 == 0 ? crops(of: copy) : sourceCrops.map { flipped($0, flips) }
-                let fingerprint = StoredFingerprint(whole: copy,
-                                                    garment: hasGarment ? flipped(garment, Int(random.next() % UInt64(spread + 1))) : nil,
-                                                    crops: copyCrops)
+                let garmentCut = cropped && random.next() % 2 == 0 && !sourceGarmentCrops.isEmpty
+                let copyGarment = flipped(garmentCut ? sourceGarmentCrops[Int(random.next() % 10)] : garment,
+                                          Int(random.next() % UInt64(spread + 1)))
+                let fingerprint = StoredFingerprint(whole: copy, garment: hasGarment ? copyGarment : nil, crops: copyCrops,
+                                                    garmentCrops: hasGarment ? crops(of: copyGarment) : [])
                 let ownColour = random.next() % 10 == 0 ? "red" : colour
                 images.append(FingerprintedImage(id: ImageID(Int64(images.count + 1)), fingerprint: fingerprint, colour: ownColour))
             }
@@ -92,6 +95,29 @@ import Testing
         let far = StoredFingerprint(whole: 0xAAAA_5555_0000_FFFF ^ 0xFF00, garment: 0x1111_2222_3333_4444 ^ 0b111, crops: [])
         let images = [source, cropped, far].enumerated().map { FingerprintedImage(id: ImageID(Int64($0 + 1)), fingerprint: $1, colour: nil) }
         #expect(DuplicateFinder.groups(images, dismissed: [], rule: .standard) == [[0, 1]])
+    }
+
+    /// A copy cropped into the garment: its garment's fingerprint far from its source's, near
+    /// one of its source's garment crops (either way round).
+    @Test func aGarmentNearOnlyThroughAGarmentCropIsTheSamePhoto() {
+        let source = StoredFingerprint(whole: 0x0F0F_F0F0_1234_5678, garment: 0x1111_2222_3333_4444,
+                                       crops: (0..<10).map { 0xAAAA_5555_0000_FFFF ^ UInt64($0) },
+                                       garmentCrops: (0..<10).map { 0x7777_0000_5555_AAAA ^ UInt64($0) << 8 })
+        let cropped = StoredFingerprint(whole: 0xAAAA_5555_0000_FFFF ^ 0b1111_0000, garment: 0x7777_0000_5555_AAAA ^ 0b1,
+                                        crops: [])
+        #expect(DuplicateFinder.cropDistance(source, cropped) == 4)
+        #expect(DuplicateFinder.garmentDistance(source, cropped) == 1)
+        #expect(DuplicateFinder.garmentDistance(cropped, source) == 1)
+        #expect(DuplicateFinder.distance(source, cropped) == 7)
+        // The same copy, its source without garment crops (imported before they were kept).
+        var before = source
+        before.garmentCrops = []
+        #expect(DuplicateFinder.distance(before, cropped) > DuplicateFinder.Rule.standard.distance)
+        func images(_ fingerprints: [StoredFingerprint]) -> [FingerprintedImage] {
+            fingerprints.enumerated().map { FingerprintedImage(id: ImageID(Int64($0 + 1)), fingerprint: $1, colour: nil) }
+        }
+        #expect(DuplicateFinder.groups(images([source, cropped]), dismissed: [], rule: .standard) == [[0, 1]])
+        #expect(DuplicateFinder.groups(images([before, cropped]), dismissed: [], rule: .standard).isEmpty)
     }
 }
 

@@ -10,7 +10,7 @@ public struct FingerprintReport: Sendable, Encodable, Equatable {
 
 extension OpenCatalogue {
     /// `fingerprints`: takes the perceptual fingerprints of every image imported before they
-    /// were kept (or before the crops' were), from its stored thumbnail only (as import takes them), and stores them.
+    /// were kept (or before the crops' or the garment's crops were), from its stored thumbnail only (as import takes them), and stores them.
     /// `progress` gets the number of images looked at so far.
     public func takeFingerprints(progress: (Int) -> Void = { _ in }) throws -> FingerprintReport {
         var report = FingerprintReport()
@@ -30,6 +30,7 @@ extension OpenCatalogue {
 
 extension StoredFingerprint {
     init(_ fingerprint: ImageFingerprint) {
-        self.init(whole: fingerprint.whole, garment: fingerprint.garment, crops: fingerprint.crops)
+        self.init(whole: fingerprint.whole, garment: fingerprint.garment, crops: fingerprint.crops,
+                  garmentCrops: fingerprint.garmentCrops)
     }
 }

@@ -6,17 +6,19 @@ import Foundation
 /// (`ImageFingerprint`, taken at import). Their **crop distance** is the fewest bits one's whole
 /// picture's fingerprint differs in from the other's whole picture or one of its crops (the
 /// whole picture as if cropped), which a crop of the photo leaves small where it moves the
-/// whole picture's a dozen bits. Two images are the same photo when their crop distance is at
-/// most `Rule.nearCrop`, or at most `Rule.cropLimit` with their distance, the garments' bits
-/// plus one and a half times the crop distance, at most `Rule.distance` (two and a half times
-/// the crop distance when either has no garment: a change of light moves the garment's box
-/// more, and unrelated photos rarely come near in both); and their garments' largest measured
-/// colours are within `Rule.colourDifference` in CIELAB (where a person gave either a colour:
-/// not two names). A group is every image reached through such pairs, except the pairs a
-/// person dismissed (`DismissedPair`): a dismissed group does not come back. Only the pairs
-/// `FingerprintBands` finds are compared, which hold every pair within the rule, so the groups
-/// are those of comparing every pair (`DuplicateGroupsTests`). How the rule was chosen, and
-/// what it finds, is in docs/duplicates.md.
+/// whole picture's a dozen bits; their **garment distance** is the same of the garments'
+/// fingerprints and the garments' crops (a crop that cuts the garment moves its box). Two images
+/// are the same photo when their crop distance is at most `Rule.nearCrop`, or at most
+/// `Rule.cropLimit` with their distance, the garment distance plus one and a half times the crop
+/// distance, at most `Rule.distance` (two and a half times the crop distance when either has no
+/// garment: a change of light moves the garment's box more, and unrelated photos rarely come
+/// near in both); and their garments' largest measured colours are within
+/// `Rule.colourDifference` in CIELAB (where a person gave either a colour: not two names). A
+/// group is every image reached through such pairs, except the pairs a person dismissed
+/// (`DismissedPair`): a dismissed group does not come back. Only the pairs `FingerprintBands`
+/// finds are compared, which hold every pair within the rule, so the groups are those of
+/// comparing every pair (`DuplicateGroupsTests`). How the rule was chosen, and what it finds,
+/// is in docs/duplicates.md.
 public struct DuplicateFinder {
     /// The largest distance at which two images are the same photo, and the largest CIELAB
     /// distance between their garments' largest measured colours.
@@ -30,7 +32,7 @@ public struct DuplicateFinder {
         }
 
         /// Chosen together on the training photos' pair set (docs/duplicates.md).
-        public static let standard = Rule(distance: 16, colourDifference: 35)
+        public static let standard = Rule(distance: 14, colourDifference: 25)
 
         /// A crop distance at or below which two images are the same photo whatever their
         /// garments (a change of light can move the garment's box a long way).
@@ -149,14 +151,24 @@ public struct DuplicateFinder {
         return fewest
     }
 
-    /// The garments' bits plus one and a half times the crop distance, rounded down; two and a
-    /// half times the crop distance when either has no garment.
+    /// The fewest bits either's garment's fingerprint differs in from the other's garment or one
+    /// of its garment's crops; nil when either has no garment.
+    static func garmentDistance(_ a: StoredFingerprint, _ b: StoredFingerprint) -> Int? {
+        guard let x = a.garment, let y = b.garment else { return nil }
+        var fewest = (x ^ y).nonzeroBitCount
+        for crop in b.garmentCrops { fewest = min(fewest, (x ^ crop).nonzeroBitCount) }
+        for crop in a.garmentCrops { fewest = min(fewest, (crop ^ y).nonzeroBitCount) }
+        return fewest
+    }
+
+    /// The garment distance plus one and a half times the crop distance, rounded down; two and
+    /// a half times the crop distance when either has no garment.
     static func distance(_ a: StoredFingerprint, _ b: StoredFingerprint) -> Int {
         distance(a, b, crop: cropDistance(a, b))
     }
 
     private static func distance(_ a: StoredFingerprint, _ b: StoredFingerprint, crop: Int) -> Int {
-        guard let x = a.garment, let y = b.garment else { return 5 * crop / 2 }
-        return (3 * crop + 2 * (x ^ y).nonzeroBitCount) / 2
+        guard let garment = garmentDistance(a, b) else { return 5 * crop / 2 }
+        return (3 * crop + 2 * garment) / 2
     }
 }

@@ -12,8 +12,9 @@ struct DuplicatesCommand: Command {
             little or brightened. Each image's perceptual fingerprints, taken at import from
             its thumbnail, are compared. Their crop distance is the fewest bits of 64 one's whole
             picture's fingerprint differs in from the other's whole picture or the other as if
-            cropped; their distance, the bits their garments' fingerprints differ in plus one and
-            a half times the crop distance. Two images are the same photo when their crop
+            cropped; their garment distance, the same of their garments' fingerprints (the
+            garment's box as if cropped); their distance, the garment distance plus one and a half
+            times the crop distance. Two images are the same photo when their crop
             distance is at most \(DuplicateFinder.Rule.nearCrop), or at most \(DuplicateFinder.Rule.cropLimit) with a distance of at most
             \(DuplicateFinder.Rule.standard.distance) (--distance), and their garments'
             main measured colours are within \(Int(DuplicateFinder.Rule.standard.colourDifference))

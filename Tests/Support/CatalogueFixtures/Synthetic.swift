@@ -54,8 +54,9 @@ public enum Synthetic {
 
     /// What import would measure of image `number`'s thumbnail, for `similar` and `duplicates`
     /// to compare: fingerprints of 64 random bits each (the first, a DCT hash's mean term, always
-    /// set), as unrelated photos' differ in 32 +- 4 bits (real ones': 31 +- 5), ten crops each
-    /// the whole picture's with 4 to 14 of its bits flipped (as a real photo's are), and one of
+    /// set), as unrelated photos' differ in 32 +- 4 bits (real ones': 31 +- 5), ten crops of each
+    /// (whole picture and garment) each its picture's with 4 to 14 of its bits flipped (as a real
+    /// photo's are), and one of
     /// eight palette colours. Every tenth image is a copy of the one before it saved again: a
     /// few bits of each fingerprint flipped (0 to 5) and its colour a little lighter.
     public static func lookalike(_ number: Int) -> (fingerprint: StoredFingerprint, colours: StoredColours) {
@@ -82,7 +83,7 @@ public enum Synthetic {
             }
         }
         guard photo != number else {
-            return (StoredFingerprint(whole: whole, garment: garment, crops: crops(of: whole)),
+            return (StoredFingerprint(whole: whole, garment: garment, crops: crops(of: whole), garmentCrops: crops(of: garment)),
                     StoredColours(main: name, shares: [.init(name: name, share: 0.8, lightness: lightness, a: a, b: b)], onGarment: true))
         }
         // The copy: a few of the bits 1...63 flipped in each.
@@ -94,7 +95,8 @@ public enum Synthetic {
             flips = mix(flips)
             copyGarment ^= 1 << (1 + flips % 63)
         }
-        return (StoredFingerprint(whole: copyWhole, garment: copyGarment, crops: crops(of: copyWhole)),
+        return (StoredFingerprint(whole: copyWhole, garment: copyGarment, crops: crops(of: copyWhole),
+                                  garmentCrops: crops(of: copyGarment)),
                 StoredColours(main: name, shares: [.init(name: name, share: 0.8, lightness: lightness + 3, a: a, b: b)], onGarment: true))
     }
 
