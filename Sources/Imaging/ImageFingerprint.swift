@@ -77,49 +77,55 @@ public struct ImageFingerprint: Sendable, Equatable {
     /// the ten windows first cost import about 5% of its time. The sums come in another order
     /// than `hash`'s, so a bit whose coefficient is within rounding of the median can differ.
     static func cropHashes(_ gray: [Float], width: Int, height: Int) -> [UInt64] {
-        var columnBases: [Int: [SIMD8<Float>]] = [:], rowBases: [Int: [SIMD8<Float>]] = [:]
-        // Along each row of the picture, for each window's columns (by where they start and
-        // how many): rowSums[y][u]; (height, 8). Four spans of columns serve the ten windows.
-        var rowSums: [Int: [SIMD8<Float>]] = [:]
+        let windows = CropWindow.all.map { $0.box(width: width, height: height) }
+        // A window's columns start at 0 or `across` and are one of three counts, its rows
+        // likewise: the cosines folded for each count once, and along each row of the picture
+        // the sums for each span of columns once (four spans serve the ten windows):
+        // rowSums[span][y][u]; (height, 8).
+        var bases: [Int: [SIMD8<Float>]] = [:]
+        func basis(_ count: Int) -> [SIMD8<Float>] {
+            if let known = bases[count] { return known }
+            let made = foldedCosines(count)
+            bases[count] = made
+            return made
+        }
+        var spans: [(x: Int, width: Int)] = []
+        var rowSums: [[SIMD8<Float>]] = []
         return gray.withUnsafeBufferPointer { gray in
-            CropWindow.all.map { window in
-                let box = window.box(width: width, height: height)
-                let (x0, w, y0, h) = (box.x, box.width, box.y, box.height)
-                let columns = x0 << 32 | w
-                if rowSums[columns] == nil {
-                    let basis = columnBases[w] ?? foldedCosines(w)
-                    columnBases[w] = basis
-                    rowSums[columns] = basis.withUnsafeBufferPointer { basis in
-                        (0..<height).map { y in
-                            var sum = SIMD8<Float>.zero
-                            let row = gray.baseAddress! + y * width + x0
-                            for x in 0..<w { sum += row[x] * basis[x] }
-                            return sum
+            windows.map { box in
+                let span = spans.firstIndex { $0 == (box.x, box.width) } ?? {
+                    spans.append((box.x, box.width))
+                    rowSums.append(basis(box.width).withUnsafeBufferPointer { basis in
+                        [SIMD8<Float>](unsafeUninitializedCapacity: height) { sums, count in
+                            Self.sumRows(gray.baseAddress! + box.x, rowLength: width, rows: height, basis: basis, into: sums)
+                            count = height
                         }
+                    })
+                    return spans.count - 1
+                }()
+                return basis(box.height).withUnsafeBufferPointer { rows in
+                    rowSums[span].withUnsafeBufferPointer { sums in
+                        Self.bitsOfColumns(sums.baseAddress! + box.y, basis: rows)
                     }
                 }
-                let basis = rowBases[h] ?? foldedCosines(h)
-                rowBases[h] = basis
-                let sums = rowSums[columns]!
-                var coefficients = [Float](repeating: 0, count: frequencies * frequencies)
-                for v in 0..<frequencies {
-                    var sum = SIMD8<Float>.zero
-                    for y in 0..<h { sum += basis[y][v] * sums[y0 + y] }
-                    for u in 0..<frequencies { coefficients[v * frequencies + u] = sum[u] }
-                }
-                return bits(coefficients)
             }
         }
     }
 
     /// For each of `count` pixels along an axis, the kept frequencies' cosines of the square's
-    /// cells it is averaged into, times its weight in each (`AreaResampler`'s spans).
+    /// cells it is averaged into, times its weight in each: `AreaResampler.Spans`' weights,
+    /// worked out here as they are there (each the share of the cell a pixel covers), without
+    /// making its arrays.
     private static func foldedCosines(_ count: Int) -> [SIMD8<Float>] {
-        let spans = AreaResampler.Spans(from: count, to: side)
+        let scale = Double(count) / Double(side)
         var basis = [SIMD8<Float>](repeating: .zero, count: count)
         for cell in 0..<side {
-            for k in spans.offsets[cell]..<spans.offsets[cell + 1] {
-                basis[spans.starts[cell] + k - spans.offsets[cell]] += spans.weights[k] * cosines[cell]
+            let low = Double(cell) * scale, high = Double(cell + 1) * scale
+            let first = min(count - 1, Int(low.rounded(.down)))
+            let last = max(first, min(count - 1, Int(high.rounded(.up)) - 1))
+            for pixel in first...last {
+                let covered = min(high, Double(pixel + 1)) - max(low, Double(pixel))
+                basis[pixel] += Float(max(0, covered) / scale) * cosines[cell]
             }
         }
         return basis
@@ -178,36 +184,108 @@ public struct ImageFingerprint: Sendable, Equatable {
     /// order of the positions, eight frequencies at once in the lanes of a vector.
     public static func hash(_ gray: [Float], width: Int, height: Int) -> UInt64 {
         let square = AreaResampler.resize(gray, width: width, height: height, channels: 1, toWidth: side, toHeight: side)
-        var coefficients = [Float](repeating: 0, count: frequencies * frequencies)
-        square.withUnsafeBufferPointer { square in
+        return square.withUnsafeBufferPointer { square in
             cosines.withUnsafeBufferPointer { cosines in
-                // Along each row: rows[y][u] = sum over x of square[y][x] * cos(u, x); (32, 8).
-                var rows = [SIMD8<Float>](repeating: .zero, count: side)
-                for y in 0..<side {
-                    var sum = SIMD8<Float>.zero
-                    for x in 0..<side { sum += square[y * side + x] * cosines[x] }
-                    rows[y] = sum
-                }
-                // Down each column: coefficients[v][u] = sum over y of cos(v, y) * rows[y][u]; (8, 8).
-                for v in 0..<frequencies {
-                    var sum = SIMD8<Float>.zero
-                    for y in 0..<side { sum += cosines[y][v] * rows[y] }
-                    for u in 0..<frequencies { coefficients[v * frequencies + u] = sum[u] }
+                withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: side) { rows in
+                    // Along each row: rows[y][u] = sum over x of square[y][x] * cos(u, x); (32, 8).
+                    sumRows(square.baseAddress!, rowLength: side, rows: side, basis: cosines, into: rows)
+                    // Down each column: coefficients[v][u] = sum over y of cos(v, y) * rows[y][u]; (8, 8).
+                    return bitsOfColumns(UnsafePointer(rows.baseAddress!), basis: cosines)
                 }
             }
         }
-        return bits(coefficients)
+    }
+
+    /// `sums[y]` = the sum over x of `picture[y * rowLength + x] * basis[x]`, for x below
+    /// `basis.count`: eight frequencies at once in a vector's lanes. Four rows are summed side
+    /// by side, each in the order of its pixels as one alone would be (the same result), so
+    /// that the processor is not waiting on one sum's additions.
+    static func sumRows(_ picture: UnsafePointer<Float>, rowLength: Int, rows: Int, basis: UnsafeBufferPointer<SIMD8<Float>>,
+                        into sums: UnsafeMutableBufferPointer<SIMD8<Float>>) {
+        var y = 0
+        while y + 4 <= rows {
+            let row = picture + y * rowLength
+            var (s0, s1, s2, s3) = (SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero)
+            for x in 0..<basis.count {
+                let weights = basis[x]
+                s0 += row[x] * weights
+                s1 += row[rowLength + x] * weights
+                s2 += row[2 * rowLength + x] * weights
+                s3 += row[3 * rowLength + x] * weights
+            }
+            (sums[y], sums[y + 1], sums[y + 2], sums[y + 3]) = (s0, s1, s2, s3)
+            y += 4
+        }
+        while y < rows {
+            let row = picture + y * rowLength
+            var sum = SIMD8<Float>.zero
+            for x in 0..<basis.count { sum += row[x] * basis[x] }
+            sums[y] = sum
+            y += 1
+        }
+    }
+
+    /// The hash of the 8x8 coefficients, `[v * 8 + u]` = the sum over y of `basis[y][v] *
+    /// sums[y][u]`, for y below `basis.count`. The eight frequencies v are summed side by side,
+    /// each in the order of the rows as one alone would be.
+    static func bitsOfColumns(_ sums: UnsafePointer<SIMD8<Float>>, basis: UnsafeBufferPointer<SIMD8<Float>>) -> UInt64 {
+        var (c0, c1, c2, c3) = (SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero)
+        var (c4, c5, c6, c7) = (SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero)
+        for y in 0..<basis.count {
+            let (weights, row) = (basis[y], sums[y])
+            c0 += weights[0] * row
+            c1 += weights[1] * row
+            c2 += weights[2] * row
+            c3 += weights[3] * row
+            c4 += weights[4] * row
+            c5 += weights[5] * row
+            c6 += weights[6] * row
+            c7 += weights[7] * row
+        }
+        return withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: frequencies) { coefficients in
+            (coefficients[0], coefficients[1], coefficients[2], coefficients[3]) = (c0, c1, c2, c3)
+            (coefficients[4], coefficients[5], coefficients[6], coefficients[7]) = (c4, c5, c6, c7)
+            return coefficients.withMemoryRebound(to: Float.self) { bits(UnsafeBufferPointer($0)) }
+        }
     }
 
     /// Step 3: one bit per coefficient, set where it is above the median of the 64.
-    private static func bits(_ coefficients: [Float]) -> UInt64 {
-        let sorted = coefficients.sorted()
-        let median = (sorted[31] + sorted[32]) / 2
+    private static func bits(_ coefficients: UnsafeBufferPointer<Float>) -> UInt64 {
+        let median = withUnsafeTemporaryAllocation(of: Float.self, capacity: coefficients.count) { order in
+            _ = order.initialize(from: coefficients)
+            return middle(of: order)
+        }
         var bits: UInt64 = 0
         for (index, coefficient) in coefficients.enumerated() where coefficient > median {
             bits |= 1 << UInt64(index)
         }
         return bits
+    }
+
+    /// The mean of the two middle values of an even number of them (what sorting would put at
+    /// `count / 2 - 1` and `count / 2`), found by selection (Hoare's), which reorders `values`:
+    /// eleven hashes an image, where sorting each copy of the 64 was a tenth of their cost.
+    package static func middle(of values: UnsafeMutableBufferPointer<Float>) -> Float {
+        let k = values.count / 2 - 1
+        var low = 0, high = values.count - 1
+        while low < high {
+            let pivot = values[(low + high) / 2]
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { high = j } else if k >= i { low = i } else { break }
+        }
+        // values[k] is the k-th smallest; everything after it is at least as large.
+        var next = values[k + 1]
+        for index in (k + 2)..<values.count { next = min(next, values[index]) }
+        return (values[k] + next) / 2
     }
 
     /// How many bits `a` and `b` differ in.

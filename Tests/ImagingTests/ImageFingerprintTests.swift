@@ -45,6 +45,23 @@ import Testing
         #expect(ImageFingerprint.hash(square, width: 32, height: 32) == Self.referenceHash(square))
     }
 
+    /// The median found by selection is the mean of the two middle values sorting gives, with
+    /// ties and without, wherever they fall.
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func theMiddleIsWhatSortingGives(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for count in [2, 4, 64] {
+            for _ in 0..<200 {
+                // A few distinct values when the seed is even, so that ties are common.
+                let levels: UInt64 = seed % 2 == 0 ? 5 : 1 << 20
+                var values = (0..<count).map { _ in Float(random.next() % levels) - 2 }
+                let sorted = values.sorted()
+                let middle = values.withUnsafeMutableBufferPointer { ImageFingerprint.middle(of: $0) }
+                #expect(middle == (sorted[count / 2 - 1] + sorted[count / 2]) / 2, "\(sorted)")
+            }
+        }
+    }
+
     static func photo(seed: UInt64) -> Bitmap {
         let gray = picture(seed: seed, width: 240, height: 320)
         return Bitmap(width: 240, height: 320, channels: 3,
