@@ -8,15 +8,18 @@ side by side.
     python3 bench/catalogue_peer.py --db bench/out/peer.sqlite --images 1000000 \
         [--batch 1000] [--repeats 500] [--json bench/out/catalogue-python-1.json]
 """
-import argparse, glob, json, math, os, random, sqlite3, statistics, struct, sys, time
+import argparse, glob, json, math, os, random, socket, sqlite3, statistics, struct, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 INSERT_IMAGE = """INSERT INTO images (sha256, byte_size, width, height, format, thumbnail, first_imported)
 VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING"""
 SELECT_IMAGE = "SELECT id FROM images WHERE sha256 = ?"
-INSERT_PATH = """INSERT INTO image_paths (path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
+# A path is kept with the machine it was seen on (schema step 22), as the import keeps it:
+# WARDROBE_MACHINE, else the host's name.
+MACHINE = os.environ.get("WARDROBE_MACHINE") or socket.gethostname()
+INSERT_PATH = """INSERT INTO image_paths (machine, path, image_id, size, mtime_ns, last_seen) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (machine, path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
     mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0"""
 INSERT_CLASSIFICATION = """INSERT INTO classifications
     (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
@@ -98,7 +101,7 @@ def insert(db, count, batch):
         for sha, size, width, height, fmt, path, mtime, logits, label, confidence in items:
             cur.execute(INSERT_IMAGE, (sha, size, width, height, fmt, None, now))
             image = cur.lastrowid if cur.rowcount == 1 else cur.execute(SELECT_IMAGE, (sha,)).fetchone()[0]
-            cur.execute(INSERT_PATH, (path, image, size, mtime, now))
+            cur.execute(INSERT_PATH, (MACHINE, path, image, size, mtime, now))
             cur.execute(INSERT_CLASSIFICATION, (image, 1, run[0], run[1], run[2], logits, label, confidence, now))
         cur.execute("COMMIT")
         spent += time.perf_counter() - start

@@ -130,7 +130,7 @@ def main():
             cursor = db.execute(INSERT_IMAGE, (digest, data_size, width, height, kind, thumbnail, now))
             image_id = cursor.lastrowid if cursor.rowcount == 1 else \
                 db.execute("SELECT id FROM images WHERE sha256 = ?", (digest,)).fetchone()[0]
-            db.execute(INSERT_PATH, (path, image_id, stat.st_size, stat.st_mtime_ns, now))
+            db.execute(INSERT_PATH, (catalogue_peer.MACHINE, path, image_id, stat.st_size, stat.st_mtime_ns, now))
             label = int(row.argmax())
             db.execute(INSERT_CLASSIFICATION, (image_id, run, model, "fashion-mnist", 1,
                                                row.astype("<f4").tobytes(), label, float(p[label]), now))
