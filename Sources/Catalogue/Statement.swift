@@ -73,9 +73,14 @@ public final class Statement {
             throw CatalogueError.invalidArgument(
                 "\(arguments.names.count) values for \(expected) parameters in `\(sql)`")
         }
+        // A name given twice leaves another parameter unbound: NULL, or a value an earlier
+        // use of this cached statement left in it.
+        var bound = [Bool](repeating: false, count: expected + 1)
         for (name, value) in zip(arguments.names, arguments.values) {
             let index = sqlite3_bind_parameter_index(handle, name)
             guard index > 0 else { throw CatalogueError.invalidArgument("no parameter \(name) in `\(sql)`") }
+            guard !bound[Int(index)] else { throw CatalogueError.invalidArgument("\(name) given twice for `\(sql)`") }
+            bound[Int(index)] = true
             try check(value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index))
         }
     }

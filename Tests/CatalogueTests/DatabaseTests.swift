@@ -60,6 +60,8 @@ import Testing
         #expect(throws: CatalogueError.self) { try db.execute("SELECT :a, :b", [":a": 1]) }
         #expect(throws: CatalogueError.self) { try db.execute("SELECT :a, :b", [":a": 1, ":c": 2]) }
         #expect(throws: CatalogueError.self) { try db.execute("SELECT :a", [":a": 1, ":b": 2]) }
+        // One name twice, as many values as parameters: :b would be left unbound.
+        #expect(throws: CatalogueError.self) { try db.execute("SELECT :a, :b", [":a": 1, ":a": 2]) }
         #expect(try db.scalarInt("SELECT :b - :a", [":a": 1, ":b": 5]) == 4)
     }
 
