@@ -24,6 +24,7 @@ public enum CatalogueStorage {
     public static func open(_ location: String, access: Access, lookForDamage: Bool = true,
                             machine: String = Machine.current) throws -> any CatalogueStore {
         openings.withLock { $0[location, default: 0] += 1 }
+        if machine == Machine.current, let problem = Machine.problem { throw CatalogueError.invalidArgument(problem) }
         if let server = PostgresLocation(location) {
             return try PostgresCatalogue(location: server, access: access, machine: machine)
         }

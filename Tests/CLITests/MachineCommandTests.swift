@@ -10,6 +10,23 @@ import Testing
         var paths: [Path]
     }
 
+    /// A name no host has (too long, a control character, the `:` shown between a machine and
+    /// its path) is refused in one line before the catalogue is opened; nothing is written.
+    @Test(arguments: [String(repeating: "m", count: 256), "evil\u{1B}[31m", "two\nlines", "host:1"])
+    func aMachineNameNoHostHasIsRefused(machine: String) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("catalogue.sqlite")
+        let result = try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.root.path],
+                                             environment: ["WARDROBE_MACHINE": machine])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("WARDROBE_MACHINE") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+        let fine = try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.root.path],
+                                           environment: ["WARDROBE_MACHINE": "  " + String(repeating: "m", count: 255) + " "])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
     @Test func twoMachineNamesOverOneFolderKeepSeparatePathStates() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
