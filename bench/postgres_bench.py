@@ -136,33 +136,43 @@ def simultaneous_imports(wardrobe, location, photos, count):
     return time.perf_counter() - started, cpu, reports
 
 
-def measure_importers(server, wardrobe, photos, counts):
-    """1, 2 and 4 importers into a new PostgreSQL catalogue each, and one into a new SQLite file."""
+def measure_importers(server, wardrobe, photos, counts, rounds):
+    """1, 2 and 4 importers into a new PostgreSQL catalogue each, and one into a new SQLite file,
+    `rounds` times in turn (a new catalogue each time); each figure the median of its rounds. A
+    run of the validation photos lasts under a second, so one round moves by a few hundredths."""
     empty = tempfile.mkdtemp(prefix="wardrobe-empty-")
     work = tempfile.mkdtemp(prefix="wardrobe-import-bench-")
-    rows = []
+    measured = {}
     try:
-        contenders = [("SQLite", 1, os.path.join(work, "one.sqlite"))]
-        contenders += [("PostgreSQL", count, server.new_database(f"import{count}")) for count in counts]
-        for engine, count, location in contenders:
-            timed([wardrobe, "import", "--quiet", "--db", location, empty])  # the schema, before the race
-            server_before = server_cpu(server)
-            seconds, cpu, reports = simultaneous_imports(wardrobe, location, photos, count)
-            server_spent = server_cpu(server) - server_before if engine == "PostgreSQL" else None
-            images = sum(report["new_images"] + report["new_paths"] for report in reports)
-            read = sum(report["files_read"] for report in reports)
-            rows.append({"engine": engine, "importers": count, "files": images, "files_read": read,
-                         "seconds": seconds, "images_per_second": images / seconds,
-                         "cpu_ms_per_image": cpu * 1000 / images,
-                         "server_cpu_ms_per_image": None if server_spent is None else server_spent * 1000 / images})
-            note(f"{count} importer(s) into {engine}: {images} files in {seconds:.2f} s, {read} read")
+        for round in range(rounds):
+            contenders = [("SQLite", 1, os.path.join(work, f"one-{round}.sqlite"))]
+            contenders += [("PostgreSQL", count, server.new_database(f"import{count}r{round}")) for count in counts]
+            for engine, count, location in contenders:
+                timed([wardrobe, "import", "--quiet", "--db", location, empty])  # the schema, before the race
+                server_before = server_cpu(server)
+                seconds, cpu, reports = simultaneous_imports(wardrobe, location, photos, count)
+                server_spent = server_cpu(server) - server_before if engine == "PostgreSQL" else None
+                images = sum(report["new_images"] + report["new_paths"] for report in reports)
+                read = sum(report["files_read"] for report in reports)
+                measured.setdefault((engine, count), []).append((seconds, cpu, server_spent, images, read))
+                note(f"round {round + 1}: {count} importer(s) into {engine}: {images} files in {seconds:.2f} s, {read} read")
     finally:
         shutil.rmtree(empty, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
+    rows = []
+    for (engine, count), runs in measured.items():
+        images, read = runs[-1][3], runs[-1][4]
+        seconds = statistics.median(run[0] for run in runs)
+        cpu = statistics.median(run[1] for run in runs)
+        server_spent = None if engine == "SQLite" else statistics.median(run[2] for run in runs)
+        rows.append({"engine": engine, "importers": count, "files": images, "files_read": read, "rounds": len(runs),
+                     "seconds": seconds, "images_per_second": images / seconds, "cpu_ms_per_image": cpu * 1000 / images,
+                     "server_cpu_ms_per_image": None if server_spent is None else server_spent * 1000 / images})
     return rows
 
 
 def print_importers(rows):
+    print(f"importers: the median of {rows[0]['rounds']} rounds")
     print("| importers (--jobs 1 each) | engine | files | read | seconds | images/s | importer CPU ms/image | server CPU ms/image |")
     print("|---:|---|---:|---:|---:|---:|---:|---:|")
     for r in rows:
@@ -250,6 +260,7 @@ def main():
     parser.add_argument("--sqlite", help="the catalogue list and stats are timed on, copied to the server")
     parser.add_argument("--photos", help="the folder the importers import")
     parser.add_argument("--importers", default="1,2,4", help="how many importers at once, each count in turn")
+    parser.add_argument("--import-rounds", type=int, default=5, help="rounds of the importers, each figure their median")
     parser.add_argument("--catalogue-bench", help="the catalogue-bench binary, for the batch inserts")
     parser.add_argument("--insert-images", type=int, default=20000)
     parser.add_argument("--insert-batch", type=int, default=500)
@@ -262,7 +273,7 @@ def main():
     try:
         if options.photos:
             importers = measure_importers(server, options.wardrobe, options.photos,
-                                          [int(count) for count in options.importers.split(",")])
+                                          [int(count) for count in options.importers.split(",")], options.import_rounds)
         if options.catalogue_bench:
             inserts = measure_inserts(server, options.wardrobe, options.catalogue_bench,
                                       options.insert_images, options.insert_batch)
