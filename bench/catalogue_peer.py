@@ -26,16 +26,20 @@ INSERT_CLASSIFICATION = """INSERT INTO classifications
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (image_id, run_id) DO NOTHING"""
 # The Catalogue module's listing and count for a label (ClassificationQuery(label:, limit: 50)).
 TOP50 = """SELECT c.image_id, i.sha256, c.classification_id, c.model_id, c.label, c.confidence,
-       c.classified_at, i.first_imported, i.width, i.height, i.format,
+       c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.colour, i.colours, i.colour_on_garment,
+       i.person_colour,
+       i.width, i.height, i.format,
        (SELECT path FROM image_paths WHERE image_id = c.image_id
-        ORDER BY missing, last_seen DESC, path DESC LIMIT 1),
-       (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id),
+        ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
+       (SELECT machine FROM image_paths WHERE image_id = c.image_id
+        ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path_machine,
+       (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
        c.corrected_label, k.recipe_name, k.recipe_version
 FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
 CROSS JOIN classifications AS k ON k.id = c.classification_id
 WHERE c.effective_label = ?
 ORDER BY c.confidence DESC, c.image_id DESC LIMIT ? OFFSET ?"""
-COUNT = "SELECT coalesce((SELECT images FROM current_label_counts WHERE label = ?), 0)"
+COUNT = "SELECT coalesce((SELECT images FROM label_counts WHERE label = ?), 0)"
 
 
 def open_catalogue(path):
