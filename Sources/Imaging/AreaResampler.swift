@@ -24,18 +24,32 @@ struct AreaResampler {
         var weights: [Float] = []
 
         init(from source: Int, to target: Int) {
+            var starts: [Int] = [], offsets = [0], weights: [Float] = []
+            Self.forEachWeight(from: source, to: target) { j, i, weight in
+                if j == starts.count {
+                    // j's first source index: j - 1's weights end here.
+                    if j > 0 { offsets.append(weights.count) }
+                    starts.append(i)
+                }
+                weights.append(weight)
+            }
+            offsets.append(weights.count)
+            (self.starts, self.offsets, self.weights) = (starts, offsets, weights)
+        }
+
+        /// `body(j, i, weight)` for each output index j and each source index i it reads, in
+        /// order: i's weight in j, the share of j's span i covers.
+        static func forEachWeight(from source: Int, to target: Int, _ body: (Int, Int, Float) -> Void) {
             let scale = Double(source) / Double(target)
             for j in 0..<target {
                 let low = Double(j) * scale
                 let high = Double(j + 1) * scale
                 let first = min(source - 1, Int(low.rounded(.down)))
                 let last = max(first, min(source - 1, Int(high.rounded(.up)) - 1))
-                starts.append(first)
                 for i in first...last {
                     let covered = min(high, Double(i + 1)) - max(low, Double(i))
-                    weights.append(Float(max(0, covered) / scale))
+                    body(j, i, Float(max(0, covered) / scale))
                 }
-                offsets.append(weights.count)
             }
         }
 

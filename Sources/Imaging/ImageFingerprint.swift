@@ -113,20 +113,12 @@ public struct ImageFingerprint: Sendable, Equatable {
     }
 
     /// For each of `count` pixels along an axis, the kept frequencies' cosines of the square's
-    /// cells it is averaged into, times its weight in each: `AreaResampler.Spans`' weights,
-    /// worked out here as they are there (each the share of the cell a pixel covers), without
-    /// making its arrays.
+    /// cells it is averaged into, times its weight in each (`AreaResampler.Spans`' weights,
+    /// taken as they come rather than stored).
     private static func foldedCosines(_ count: Int) -> [SIMD8<Float>] {
-        let scale = Double(count) / Double(side)
         var basis = [SIMD8<Float>](repeating: .zero, count: count)
-        for cell in 0..<side {
-            let low = Double(cell) * scale, high = Double(cell + 1) * scale
-            let first = min(count - 1, Int(low.rounded(.down)))
-            let last = max(first, min(count - 1, Int(high.rounded(.up)) - 1))
-            for pixel in first...last {
-                let covered = min(high, Double(pixel + 1)) - max(low, Double(pixel))
-                basis[pixel] += Float(max(0, covered) / scale) * cosines[cell]
-            }
+        AreaResampler.Spans.forEachWeight(from: count, to: side) { cell, pixel, weight in
+            basis[pixel] += weight * cosines[cell]
         }
         return basis
     }

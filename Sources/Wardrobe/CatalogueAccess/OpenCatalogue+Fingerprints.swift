@@ -10,8 +10,9 @@ public struct FingerprintReport: Sendable, Encodable, Equatable {
 
 extension OpenCatalogue {
     /// `fingerprints`: takes the perceptual fingerprints of every image imported before they
-    /// were kept (or before the crops' or the garment's crops were), from its stored thumbnail only (as import takes them), and stores them.
-    /// `progress` gets the number of images looked at so far.
+    /// were kept (or before the crops' or the garment's crops were), from its stored thumbnail
+    /// only (as import takes them), and stores them. `progress` gets the number of images
+    /// looked at so far.
     public func takeFingerprints(progress: (Int) -> Void = { _ in }) throws -> FingerprintReport {
         var report = FingerprintReport()
         let processor = ImageProcessor()

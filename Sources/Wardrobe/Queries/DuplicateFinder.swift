@@ -145,19 +145,21 @@ public struct DuplicateFinder {
     /// The fewest bits either's whole picture's fingerprint differs in from the other's whole
     /// picture or one of its crops (those an image has: none before they were taken).
     static func cropDistance(_ a: StoredFingerprint, _ b: StoredFingerprint) -> Int {
-        var fewest = (a.whole ^ b.whole).nonzeroBitCount
-        for crop in b.crops { fewest = min(fewest, (a.whole ^ crop).nonzeroBitCount) }
-        for crop in a.crops { fewest = min(fewest, (crop ^ b.whole).nonzeroBitCount) }
-        return fewest
+        fewestBits(a.whole, a.crops, b.whole, b.crops)
     }
 
     /// The fewest bits either's garment's fingerprint differs in from the other's garment or one
     /// of its garment's crops; nil when either has no garment.
     static func garmentDistance(_ a: StoredFingerprint, _ b: StoredFingerprint) -> Int? {
         guard let x = a.garment, let y = b.garment else { return nil }
+        return fewestBits(x, a.garmentCrops, y, b.garmentCrops)
+    }
+
+    /// The fewest bits `x` differs in from `y` or one of `yCrops`, or one of `xCrops` from `y`.
+    private static func fewestBits(_ x: UInt64, _ xCrops: [UInt64], _ y: UInt64, _ yCrops: [UInt64]) -> Int {
         var fewest = (x ^ y).nonzeroBitCount
-        for crop in b.garmentCrops { fewest = min(fewest, (x ^ crop).nonzeroBitCount) }
-        for crop in a.garmentCrops { fewest = min(fewest, (crop ^ y).nonzeroBitCount) }
+        for crop in yCrops { fewest = min(fewest, (x ^ crop).nonzeroBitCount) }
+        for crop in xCrops { fewest = min(fewest, (crop ^ y).nonzeroBitCount) }
         return fewest
     }
 
