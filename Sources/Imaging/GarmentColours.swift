@@ -175,27 +175,8 @@ public struct GarmentColours: Sendable, Equatable {
         let dark = lightness.count { $0 < blackLightness }, light = lightness.count { $0 >= whiteLightness }
         let enough = stripeShare * Double(lightness.count)
         if Double(dark) >= enough && Double(light) >= enough { return .multicolour }
-        let median = Self.select(lightness.count / 2, in: &lightness)
+        let median = selectRank(lightness.count / 2, in: &lightness)
         return median < blackLightness ? .black : median < whiteLightness ? .grey : .white
-    }
-
-    /// The value at `rank` of `values` in ascending order (what sorting them and taking that
-    /// index gives), found by partitioning around a middle value and keeping the side that
-    /// holds the rank, not by sorting them all; `values` is left reordered.
-    package static func select(_ rank: Int, in values: inout [Double]) -> Double {
-        precondition(values.indices.contains(rank), "the rank is one of the values'")
-        var low = 0, high = values.count - 1
-        while low < high {
-            let pivot = values[(low + high) / 2]
-            var i = low, j = high
-            while i <= j {
-                while values[i] < pivot { i += 1 }
-                while pivot < values[j] { j -= 1 }
-                if i <= j { values.swapAt(i, j); i += 1; j -= 1 }
-            }
-            if rank <= j { high = j } else if rank >= i { low = i } else { break }
-        }
-        return values[rank]
     }
 
     /// Up to three names by their share of all the pixels, with their mean L*a*b*.

@@ -255,29 +255,16 @@ public struct ImageFingerprint: Sendable, Equatable {
     }
 
     /// The mean of the two middle values of an even number of them (what sorting would put at
-    /// `count / 2 - 1` and `count / 2`), found by selection (Hoare's), which reorders `values`:
-    /// eleven hashes an image, where sorting each copy of the 64 was a tenth of their cost.
+    /// `count / 2 - 1` and `count / 2`), found by selection, which reorders `values`: eleven
+    /// hashes an image, where sorting each copy of the 64 was a tenth of their cost.
     package static func middle(of values: UnsafeMutableBufferPointer<Float>) -> Float {
+        var values = values
         let k = values.count / 2 - 1
-        var low = 0, high = values.count - 1
-        while low < high {
-            let pivot = values[(low + high) / 2]
-            var i = low, j = high
-            while i <= j {
-                while values[i] < pivot { i += 1 }
-                while values[j] > pivot { j -= 1 }
-                if i <= j {
-                    values.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if k <= j { high = j } else if k >= i { low = i } else { break }
-        }
-        // values[k] is the k-th smallest; everything after it is at least as large.
-        var next = values[k + 1]
-        for index in (k + 2)..<values.count { next = min(next, values[index]) }
-        return (values[k] + next) / 2
+        let lower = selectRank(k, in: &values)
+        // Everything after k is at least as large: the next value up is the least of them.
+        var upper = values[k + 1]
+        for index in (k + 2)..<values.count { upper = min(upper, values[index]) }
+        return (lower + upper) / 2
     }
 
     /// How many bits `a` and `b` differ in.

@@ -2,8 +2,9 @@ import Imaging
 import SeededRandom
 import Testing
 
-/// The garment's median lightness is found by selection, not by sorting: it must be the
-/// value sorting gives, whatever the order, ties and length of the values.
+/// The garment's median lightness and a fingerprint's median coefficient are found by
+/// selection, not by sorting: it must be the value sorting gives, whatever the order, ties and
+/// length of the values.
 @Suite struct MedianSelectionTests {
     @Test func selectionFindsWhatSortingFinds() {
         var random = SplitMix64(seed: 5)
@@ -13,7 +14,7 @@ import Testing
                 let sorted = values.sorted()
                 for rank in Set([0, length / 2, length - 1, Int(random.next() % UInt64(length))]) {
                     var shuffled = values
-                    #expect(GarmentColours.select(rank, in: &shuffled) == sorted[rank], "length \(length), rank \(rank)")
+                    #expect(selectRank(rank, in: &shuffled) == sorted[rank], "length \(length), rank \(rank)")
                     #expect(shuffled.sorted() == sorted, "selection only reorders")
                 }
             }
