@@ -75,4 +75,20 @@ import Testing
         #expect(try WardrobeProcess.run(["fingerprints", "--db", db]).status == 0)
         #expect(try Self.duplicates(db).groups.map(Self.names) == atImport)
     }
+
+    /// Images imported before the garment's crops were kept are compared by the fingerprints
+    /// they have (the copies still group), and the hint says some are missing, not all.
+    @Test func imagesMissingSomeFingerprintsAreComparedByThoseTheyHave() throws {
+        let folder = try DuplicatePhotos.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        try Catalogue(path: db).database.execute("UPDATE images SET garment_crop_fingerprints = NULL")
+        let partial = try Self.duplicates(db)
+        #expect(partial.fingerprinted == 5 && partial.unfingerprinted == 5)
+        #expect(partial.groups.map(Self.names) == [["shirt-bright.jpg", "shirt-cropped.jpg", "shirt-small.jpg", "shirt.jpg"]])
+        let hint = try WardrobeProcess.run(["duplicates", "--db", db])
+        #expect(hint.status == 0 && hint.stderr.contains("lack some or all of their fingerprints (compared by those they have)"),
+                "\(hint.stderr)")
+    }
 }

@@ -61,6 +61,8 @@ public struct DuplicateFinder {
         public var distance: Int
         /// Images compared; those without fingerprints (imported before they were kept) are not.
         public var fingerprinted: Int
+        /// Images that lack some or all of their fingerprints (imported before a kind of them
+        /// was kept), which `fingerprints` takes: those with some are among `fingerprinted`.
         public var unfingerprinted: Int
         /// By their first image's id.
         public var groups: [Group]

@@ -71,7 +71,9 @@ struct DuplicatesCommand: Command {
         }
         var summary = "\(report.groups.count) group\(report.groups.count == 1 ? "" : "s") among \(report.fingerprinted) images"
         if report.unfingerprinted > 0 {
-            summary += "; \(report.unfingerprinted) imported earlier have no fingerprints yet: run 'wardrobe fingerprints'"
+            // Images imported before a kind of fingerprint was kept are compared by those they have.
+            summary += "; \(report.unfingerprinted) imported earlier lack some or all of their fingerprints "
+                + "(compared by those they have): run 'wardrobe fingerprints'"
         }
         console.info(summary)
         return .success
