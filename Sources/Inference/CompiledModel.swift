@@ -15,10 +15,6 @@ public struct CompiledModel: Sendable {
     public let contract: ModelContract?
     /// Scalars in the weight tensors the functions use.
     public let parameterCount: Int
-    /// A 64-bit FNV-1a hash (16 hex digits) of the description and every
-    /// tensor's name, shape and bits: equal for equal models whatever the file
-    /// layout. (Callers wanting the file's identity hash the file's bytes.)
-    public let fingerprint: String
     private let functions: [String: CompiledFunction]
 
     public var name: String { description.name }
@@ -52,7 +48,6 @@ public struct CompiledModel: Sendable {
         self.contract = contract
         self.functions = functions
         self.parameterCount = used.reduce(0) { $0 + file.tensors[$1]!.count }
-        self.fingerprint = Self.fingerprint(of: file)
     }
 
     /// Reads and specialises a model file.
@@ -64,33 +59,5 @@ public struct CompiledModel: Sendable {
     public func function(named name: String) throws(ModelError) -> CompiledFunction {
         guard let function = functions[name] else { throw .noSuchFunction(name) }
         return function
-    }
-
-    private static func fingerprint(of file: ModelFile) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        }
-        func mix(_ value: UInt64) {
-            withUnsafeBytes(of: value.littleEndian) { mix($0) }
-        }
-        let metadata = file.description.metadata()
-        for key in metadata.keys.sorted() {
-            mix(key.utf8); mix(0)
-            mix(metadata[key]!.utf8); mix(0)
-        }
-        for name in file.tensors.keys.sorted() {
-            let tensor = file.tensors[name]!
-            mix(name.utf8); mix(0)
-            for dimension in tensor.shape { mix(UInt64(dimension)) }
-            tensor.scalars.withUnsafeBytes { mix($0) }
-        }
-        return String(hash, radix: 16).leftPadded(to: 16)
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

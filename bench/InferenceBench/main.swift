@@ -161,7 +161,8 @@ func runFiles(_ arguments: [String]) throws {
           let count = value("--count", in: arguments).flatMap(Int.init) else {
         throw Failure(description: "run needs --model, --input, --count and --output")
     }
-    let model = try CompiledModel(contentsOf: URL(fileURLWithPath: path))
+    let file = try ModelFile(contentsOf: URL(fileURLWithPath: path))
+    let model = try CompiledModel(file: file)
     let main = try model.function(named: "main")
     let bytes = try Data(contentsOf: URL(fileURLWithPath: inputPath))
     let input = bytes.withUnsafeBytes { raw in (0..<bytes.count / 4).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) } }
@@ -170,7 +171,7 @@ func runFiles(_ arguments: [String]) throws {
         try output.withUnsafeMutableBufferPointer { try main.run(input: i, count: count, output: $0) }
     }
     try output.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: outputPath))
-    print("\(model.name) \(model.version): \(count) samples, \(model.parameterCount) parameters, fingerprint \(model.fingerprint)")
+    print("\(model.name) \(model.version): \(count) samples, \(model.parameterCount) parameters, fingerprint \(file.fingerprint)")
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
