@@ -26,12 +26,14 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
-        // libpq, PostgreSQL's own client (libpq-dev): the catalogue's second engine, loaded
-        // only when a catalogue on a server is opened (Sources/CPostgreSQL/libpq.c says why).
-        .target(name: "CPostgreSQL"),
+        // Libraries loaded when first needed, not at every start (Sources/CLazyLibrary says why):
+        // libheif (libheif-dev) for HEIC and AVIF photos; libmicrohttpd (libmicrohttpd-dev) for
+        // `serve`; libpq, PostgreSQL's own client (libpq-dev), when a catalogue on a server is opened.
+        .target(name: "CLazyLibrary"),
+        .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
+        .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
+        .target(name: "CPostgreSQL", dependencies: ["CLazyLibrary"]),
         // Jansson: checks a model header for a key named twice (ModelFile+Safetensors).
         .systemLibrary(name: "CJansson", providers: [.apt(["libjansson-dev"])]),
         // The C library's wcwidth: terminal columns per character, for tables.

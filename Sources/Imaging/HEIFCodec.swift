@@ -12,10 +12,14 @@ struct HEIFCodec {
     var limits: ImageLimits
     var background: [UInt8]
 
-    /// libheif loads its codec plugins (Debian 13 ships dav1d and libde265 as plugins) in
-    /// `heif_init`, once per process.
-    private static let initialised: Bool = {
-        heif_init(nil).code == heif_error_Ok
+    /// Why libheif cannot be used, or nil when it can. libheif itself is loaded when the first
+    /// HEIF or AVIF file needs it, not at every start (CHeif), and loads its codec plugins
+    /// (Debian 13 ships dav1d and libde265 as plugins) in `heif_init`, once per process.
+    private static let unavailable: String? = {
+        var problem: UnsafePointer<CChar>?
+        guard wardrobe_load_libheif(&problem) == 1 else { return problem.map { String(cString: $0) } ?? "cannot load libheif" }
+        _ = heif_init(nil)
+        return nil
     }()
 
     /// The compression the format's images use, as libheif names it.
@@ -23,7 +27,7 @@ struct HEIFCodec {
 
     /// Why this system cannot decode the format, or nil when it can.
     static func missingDecoder(for format: ImageFormat) -> String? {
-        _ = initialised
+        if let unavailable { return "cannot decode \(format.name): \(unavailable)" }
         let codec = format == .avif ? (heif_compression_AV1, "AV1", "libheif-plugin-dav1d")
                                     : (heif_compression_HEVC, "HEVC", "libheif-plugin-libde265")
         if heif_have_decoder_for_format(codec.0) != 0 { return nil }
@@ -121,7 +125,7 @@ struct HEIFCodec {
 
     /// Parses the container (boxes only, no pixels) and runs `body` with the primary image.
     private func withFile<T>(_ bytes: [UInt8], _ body: (HEIFFile) throws(ImagingError) -> T) throws(ImagingError) -> T {
-        _ = Self.initialised
+        if let unavailable = Self.unavailable { throw ImagingError(.unsupported, "cannot read \(format.name): \(unavailable)") }
         if let place = FileTypeBox.truncation(in: bytes) {
             throw ImagingError(.truncated, "truncated \(format.name): the file ends \(place) (\(bytes.count) bytes)")
         }

@@ -79,6 +79,12 @@ public final class HTTPServer: @unchecked Sendable {
             connectionGuard.stop()
             throw .invalidArgument("port \(port) is not in 0...65535")
         }
+        // libmicrohttpd is loaded here, not at every start of wardrobe (CMicroHTTPD).
+        var problem: UnsafePointer<CChar>?
+        guard wardrobe_load_libmicrohttpd(&problem) == 1 else {
+            connectionGuard.stop()
+            throw .cannotListen("cannot serve: \(problem.map { String(cString: $0) } ?? "cannot load libmicrohttpd")")
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
         let started: OpaquePointer?
