@@ -60,7 +60,7 @@ struct DecodeAndClassify: RunWork {
     let classifier: ClothingClassifier
     let activity = Activity()
 
-    func process(_ path: String, reader: any CatalogueStore) -> Outcome {
+    func process(_ path: String, reader: RunReader) -> Outcome {
         activity.calls.add(1, ordering: .relaxed)
         activity.running.add(1, ordering: .relaxed)
         defer { activity.running.subtract(1, ordering: .relaxed) }

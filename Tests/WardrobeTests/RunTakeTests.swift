@@ -15,9 +15,9 @@ import Testing
         }
         let takes = Takes()
 
-        func process(_ item: Int, reader: any CatalogueStore) -> Int { item }
+        func process(_ item: Int, reader: RunReader) -> Int { item }
 
-        func process(_ items: ArraySlice<Int>, reader: any CatalogueStore, until stop: () -> Bool) -> [Int] {
+        func process(_ items: ArraySlice<Int>, reader: RunReader, until stop: () -> Bool) -> [Int] {
             takes.taken.withLock { $0.append(Array(items)) }
             return items.map { process($0, reader: reader) }
         }
@@ -25,7 +25,7 @@ import Testing
 
     /// Gives each item back, through the default take (which asks `stop` before each item).
     struct PlainWork: RunWork {
-        func process(_ item: Int, reader: any CatalogueStore) -> Int { item }
+        func process(_ item: Int, reader: RunReader) -> Int { item }
     }
 
     /// Keeps the outcomes in the order the engine handed them over.

@@ -19,7 +19,7 @@ struct ClassifyWork: RunWork {
     let top: Int
 
     /// Needs nothing from the catalogue.
-    func process(_ path: String, reader: any CatalogueStore) -> Outcome {
+    func process(_ path: String, reader: RunReader) -> Outcome {
         classify(path)
     }
 

@@ -11,7 +11,8 @@ import Synchronization
 /// `LeaseHolder.seconds` (not at all when it was a process of this host, found gone as the
 /// run begins), and the next importer to want those files takes them over.
 final class FileLeases: Sendable {
-    private let holder: LeaseHolder
+    /// The connection the leases are taken through (and, on a server, the workers' reads).
+    let holder: LeaseHolder
     private let files: [FoundFile]
     private let passedOver = Atomic<Int>(0)
 

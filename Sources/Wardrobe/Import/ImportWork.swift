@@ -32,7 +32,7 @@ struct ImportWork: RunWork {
     let processor: ImageProcessor
     let recipe: any PrepRecipe
 
-    func process(_ file: FoundFile, reader: any CatalogueStore) -> Outcome {
+    func process(_ file: FoundFile, reader: RunReader) -> Outcome {
         process([file], reader: reader, until: { false })[0]
     }
 
@@ -40,7 +40,7 @@ struct ImportWork: RunWork {
     /// when it turns true part-way). Each image's logits are those it gets
     /// alone: the runtime runs a batch image by image up to its first dense
     /// layer, whose rows (images) are each summed as alone.
-    func process(_ files: ArraySlice<FoundFile>, reader: any CatalogueStore, until stop: () -> Bool) -> [Outcome] {
+    func process(_ files: ArraySlice<FoundFile>, reader: RunReader, until stop: () -> Bool) -> [Outcome] {
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(files.count)
         // The prepared images, waiting for the model: where each one's outcome goes, and
@@ -81,7 +81,7 @@ struct ImportWork: RunWork {
         case prepared(NewImage, [Float])
     }
 
-    private func prepare(_ file: FoundFile, reader: any CatalogueStore) -> Step {
+    private func prepare(_ file: FoundFile, reader: RunReader) -> Step {
         let bytes: [UInt8]
         do {
             bytes = try ImageFile.read(file.path)
@@ -92,7 +92,7 @@ struct ImportWork: RunWork {
         // A saving, not a decision: content this worker's view of the catalogue
         // holds is not prepared again. A failed look costs only the saving; the
         // writer decides either way when it commits.
-        if (try? reader.containsImage(sha256: sha256)) == true {
+        if (try? reader.read { try $0.containsImage(sha256: sha256) }) == true {
             return .done(.hashed(sha256))
         }
         do {

@@ -132,6 +132,7 @@ public final class Importer {
         defer { leases.end() }
         var settings = settings
         settings.admit = leases.admit
+        settings.leaseHolder = leases.holder
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
             writer.listsStoredFiles = options.listsStoredFiles

@@ -12,7 +12,8 @@ import Synchronization
 /// (expired, or its process of this host gone, found at once), so the last process standing
 /// finishes what a killed one left, and a killed one loses nothing but its leases.
 final class ImageLeases: Sendable {
-    private let holder: LeaseHolder
+    /// The connection the leases are taken through (and, on a server, the workers' reads).
+    let holder: LeaseHolder
     private let images: [ImageID]
     private let split: ReclassificationSplit
     private let doneElsewhere = Atomic<Int>(0)

@@ -63,6 +63,7 @@ public final class Reclassifier {
         }
         defer { leases?.end() }
         settings.admit = leases?.admit
+        settings.leaseHolder = leases?.holder
         let work = ReclassifyWork(classifier: classifier, processor: processor, recipe: options.recipe)
         let learnedHashes = try classifier.model.learnedImages.sorted().map { try SHA256Digest(hex: $0) }
         var writer = ReclassifyWriter(catalogue: catalogue, learned: try catalogue.imageIDs(withSHA256: learnedHashes),

@@ -23,14 +23,14 @@ struct ReclassifyWork: RunWork {
     let processor: ImageProcessor
     let recipe: any PrepRecipe
 
-    func process(_ candidate: ReclassificationCandidate, reader: any CatalogueStore) -> Outcome {
+    func process(_ candidate: ReclassificationCandidate, reader: RunReader) -> Outcome {
         process([candidate], reader: reader, until: { false })[0]
     }
 
     /// One outcome per image, in the images' order (those begun before `stop`), the tensors
     /// classified in one call of the model: its dense layers then read their weights once for
     /// the take, as import's do. Each image's logits are those it gets alone.
-    func process(_ candidates: ArraySlice<ReclassificationCandidate>, reader: any CatalogueStore,
+    func process(_ candidates: ArraySlice<ReclassificationCandidate>, reader: RunReader,
                  until stop: () -> Bool) -> [Outcome] {
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(candidates.count)
@@ -64,7 +64,7 @@ struct ReclassifyWork: RunWork {
     private struct Refusal: Error { let message: String }
 
     /// The image's tensor, and whether it was prepared here (so is to be kept).
-    private func tensor(of candidate: ReclassificationCandidate, reader: any CatalogueStore)
+    private func tensor(of candidate: ReclassificationCandidate, reader: RunReader)
         -> Result<([Float], prepared: Bool), Refusal> {
         do {
             if let kept = try keptTensor(of: candidate.image, reader: reader) { return .success((kept, false)) }
@@ -72,7 +72,7 @@ struct ReclassifyWork: RunWork {
             return .failure(Refusal(message: "kept tensor: \(error)"))
         }
         do {
-            guard let thumbnail = try reader.thumbnail(of: candidate.image) else {
+            guard let thumbnail = try reader.read({ try $0.thumbnail(of: candidate.image) }) else {
                 return .failure(Refusal(message: "the image has no thumbnail"))
             }
             return .success((try processor.prepare(thumbnail: thumbnail, recipe: recipe).values, true))
@@ -84,8 +84,9 @@ struct ReclassifyWork: RunWork {
     /// The tensor an earlier run under this recipe kept for `image`, when it is one the
     /// recipe could have made (every value in 0...1); nil sends the image to its thumbnail,
     /// and the tensor prepared there replaces a kept one that was not.
-    private func keptTensor(of image: ImageID, reader: any CatalogueStore) throws -> [Float]? {
-        guard let kept = try reader.preparedTensor(of: image, recipe: Recipe(name: recipe.name, version: recipe.version)),
+    private func keptTensor(of image: ImageID, reader: RunReader) throws -> [Float]? {
+        let keptFor = Recipe(name: recipe.name, version: recipe.version)
+        guard let kept = try reader.read({ try $0.preparedTensor(of: image, recipe: keptFor) }),
               kept.count == ClothingClassifier.pixelsPerImage, kept.allSatisfy({ (0...1).contains($0) }) else { return nil }
         return kept
     }

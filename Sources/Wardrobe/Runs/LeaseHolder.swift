@@ -47,6 +47,15 @@ final class LeaseHolder: Sendable {
         }
     }
 
+    /// Runs `body` with the lease connection, for a worker's read (`RunReader`): one at a
+    /// time with the takes and the heartbeat.
+    func read<T>(_ body: (any CatalogueStore) throws -> T) throws -> T {
+        try store.withLock { connection in
+            guard let connection else { throw CatalogueError.invalidArgument("the run's lease connection is closed") }
+            return try body(connection.store)
+        }
+    }
+
     /// Gives up the leases of every process of this host that is gone; how many holders.
     @discardableResult
     func releaseGoneHolders() throws -> Int {

@@ -34,6 +34,9 @@ public struct RunEngine {
         /// the take is worked on: other processes share the work (leases on files or images).
         /// Nil: all of them.
         var admit: (@Sendable ([Int]) throws -> Admission)? = nil
+        /// The connection through which this process takes those leases, when it does: on a
+        /// server, the workers read through it too (`RunReader`).
+        var leaseHolder: LeaseHolder? = nil
 
         public init(jobs: Int, batchSize: Int, itemsPerTake: Int = 1,
                     shouldStop: @escaping @Sendable () -> Bool = { InterruptFlag.isRaised }) {

@@ -7,10 +7,10 @@ protocol RunWork: Sendable {
     associatedtype Item: Sendable
     associatedtype Outcome: Sendable
 
-    /// Works on one item, on a worker thread. `reader` is this worker's own
-    /// read-only connection to the catalogue. What goes wrong with one item is
-    /// part of its outcome, never thrown: the run goes on with the others.
-    func process(_ item: Item, reader: any CatalogueStore) -> Outcome
+    /// Works on one item, on a worker thread. `reader` is how this worker reads the
+    /// catalogue (`RunReader`). What goes wrong with one item is part of its outcome,
+    /// never thrown: the run goes on with the others.
+    func process(_ item: Item, reader: RunReader) -> Outcome
 
     /// Works on the items a worker took together (`RunEngine.Settings.itemsPerTake`),
     /// giving one outcome per item, in the items' order; when `stop` turns true
@@ -18,11 +18,11 @@ protocol RunWork: Sendable {
     /// rest stay undone, so that stopping waits for one item, not a whole take.
     /// By default each item is `process`ed alone; a use case with a step that
     /// costs less done once for several items (the model) does it once for them.
-    func process(_ items: ArraySlice<Item>, reader: any CatalogueStore, until stop: () -> Bool) -> [Outcome]
+    func process(_ items: ArraySlice<Item>, reader: RunReader, until stop: () -> Bool) -> [Outcome]
 }
 
 extension RunWork {
-    func process(_ items: ArraySlice<Item>, reader: any CatalogueStore, until stop: () -> Bool) -> [Outcome] {
+    func process(_ items: ArraySlice<Item>, reader: RunReader, until stop: () -> Bool) -> [Outcome] {
         var outcomes: [Outcome] = []
         for item in items {
             if stop() { break }

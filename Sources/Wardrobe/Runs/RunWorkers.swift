@@ -14,6 +14,7 @@ final class RunWorkers<Work: RunWork>: Sendable {
     private let workers: Int
     private let shouldStop: @Sendable () -> Bool
     private let admit: (@Sendable ([Int]) throws -> RunEngine.Admission)?
+    private let leaseHolder: LeaseHolder?
     private let next = Atomic<Int>(0)
     /// Items another process held when they were offered (`RunEngine.Admission.later`).
     private let offeredLater = Mutex<[Int]>([])
@@ -30,6 +31,7 @@ final class RunWorkers<Work: RunWork>: Sendable {
         self.workers = workers
         self.shouldStop = settings.shouldStop
         admit = settings.admit
+        leaseHolder = settings.leaseHolder
         queue = BoundedQueue(capacity: settings.batchSize + 4 * workers * settings.itemsPerTake, producers: workers)
     }
 
@@ -48,12 +50,13 @@ final class RunWorkers<Work: RunWork>: Sendable {
     /// the run is cancelled.
     func drain() {
         defer { queue.finishProducing() }
-        let reader: any CatalogueStore
+        let reader: RunReader
         do {
-            // The writer's connection looked for damage as the run began; a
-            // worker looking again only races other processes' checkpoints
-            // (short reads seen with four concurrent imports of one folder).
-            reader = try CatalogueStorage.reader(cataloguePath, lookForDamage: false)
+            if let leaseHolder, CatalogueStorage.isServer(cataloguePath) {
+                reader = RunReader(sharing: leaseHolder)
+            } else {
+                reader = try RunReader(ownConnectionTo: cataloguePath)
+            }
         } catch {
             // Without a connection the run cannot be done as asked: stop it, visibly.
             failure.withLock { $0 = $0 ?? error }
