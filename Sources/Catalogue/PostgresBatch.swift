@@ -124,16 +124,18 @@ struct PostgresBatch: CatalogueBatch {
         while start < entries.endIndex {
             var names: Set<String> = [], end = start
             while end < entries.endIndex, names.insert(PathName.display(entries[end].file.path)).inserted { end += 1 }
+            // What every row shares is one parameter, named before the rows' own.
             var arguments: PostgresArguments = [:]
+            let shared = [arguments.add(catalogue.machine, as: "machine"), arguments.add(now, as: "last_seen")]
+                .joined(separator: ", ")
             let rows = entries[start..<end].map { entry in
                 let values: KeyValuePairs<String, (any PostgresBindable)?> = [
-                    "machine": catalogue.machine, "path": PathName.display(entry.file.path), "image_id": entry.image,
-                    "size": entry.file.size, "mtime_ns": entry.file.modificationTimeNanoseconds, "last_seen": now,
-                    "path_bytes": PathName.exactBytes(of: entry.file.path)]
-                return "(" + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")"
+                    "path": PathName.display(entry.file.path), "image_id": entry.image, "size": entry.file.size,
+                    "mtime_ns": entry.file.modificationTimeNanoseconds, "path_bytes": PathName.exactBytes(of: entry.file.path)]
+                return "(" + shared + ", " + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")"
             }
             try connection.query("""
-                INSERT INTO image_paths AS p (machine, path, image_id, size, mtime_ns, last_seen, path_bytes)
+                INSERT INTO image_paths AS p (machine, last_seen, path, image_id, size, mtime_ns, path_bytes)
                 VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (machine, path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
                     mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
@@ -164,20 +166,24 @@ struct PostgresBatch: CatalogueBatch {
             "SELECT image_id FROM classifications WHERE run_id = :run AND image_id = ANY(:known)",
             [":run": context.run, ":known": PostgresValue.ids(known)]) { $0.int64("image_id") })
         var arguments: PostgresArguments = [:]
+        // What every row shares is one parameter, named before the rows' own.
+        let shared = [arguments.add(context.run, as: "run_id"), arguments.add(context.model, as: "model_id"),
+                      arguments.add(context.recipe.name, as: "recipe_name"),
+                      arguments.add(context.recipe.version, as: "recipe_version"), arguments.add(now, as: "classified_at")]
+            .joined(separator: ", ")
         var rows: [String] = []
         for entry in entries.compactMap({ $0 }) where classified.insert(entry.image.rawValue).inserted {
             let values: KeyValuePairs<String, (any PostgresBindable)?> = [
-                "image_id": entry.image, "run_id": context.run, "model_id": context.model, "recipe_name": context.recipe.name,
-                "recipe_version": context.recipe.version, "logits": Catalogue.littleEndianBytes(entry.classification.logits),
-                "label": entry.classification.label, "confidence": entry.classification.confidence, "classified_at": now]
-            rows.append("(" + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")")
+                "image_id": entry.image, "logits": Catalogue.littleEndianBytes(entry.classification.logits),
+                "label": entry.classification.label, "confidence": entry.classification.confidence]
+            rows.append("(" + shared + ", " + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")")
         }
         var ids: [Int64: Int64] = [:]
         if !rows.isEmpty {
             // The lookup above makes the conflict clause only a guard, as for images.
             let inserted = try catalogue.rows("""
                 INSERT INTO classifications
-                    (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
+                    (run_id, model_id, recipe_name, recipe_version, classified_at, image_id, logits, label, confidence)
                 VALUES \(rows.joined(separator: ", ")) ON CONFLICT (image_id, run_id) DO NOTHING RETURNING id, image_id
                 """, arguments) { ($0.int64("image_id"), $0.int64("id")) }
             ids = Dictionary(inserted, uniquingKeysWith: { first, _ in first })
@@ -202,14 +208,14 @@ struct PostgresBatch: CatalogueBatch {
         }
         guard !order.isEmpty else { return }
         var arguments: PostgresArguments = [:]
+        let shared = [arguments.add(context.recipe.name, as: "recipe_name"),
+                      arguments.add(context.recipe.version, as: "recipe_version")].joined(separator: ", ")
         let rows = order.map { image in
-            let values: KeyValuePairs<String, (any PostgresBindable)?> = [
-                "image_id": image, "recipe_name": context.recipe.name, "recipe_version": context.recipe.version,
-                "tensor": Catalogue.littleEndianBytes(last[image]!)]
-            return "(" + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")"
+            "(" + shared + ", " + arguments.add(image, as: "image_id") + ", "
+                + arguments.add(Catalogue.littleEndianBytes(last[image]!), as: "tensor") + ")"
         }
         _ = try connection.query("""
-            INSERT INTO prepared_tensors (image_id, recipe_name, recipe_version, tensor)
+            INSERT INTO prepared_tensors (recipe_name, recipe_version, image_id, tensor)
             VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (image_id, recipe_name, recipe_version) DO UPDATE SET tensor = excluded.tensor
             """, arguments)
