@@ -37,6 +37,10 @@ public protocol CatalogueStore: AnyObject {
     func thumbnail(sha256: SHA256Digest) throws -> [UInt8]?
     /// The tensor a run under `recipe` classified `image` from, as kept; nil when none is.
     func preparedTensor(of image: ImageID, recipe: Recipe) throws -> [Float]?
+    /// `preparedTensor` of each of `images` that has one, by image.
+    func preparedTensors(of images: [ImageID], recipe: Recipe) throws -> [ImageID: [Float]]
+    /// `thumbnail(of:)` of each of `images` that has one, by image.
+    func thumbnails(of images: [ImageID]) throws -> [ImageID: [UInt8]]
     func recordLook(present: [String], missing: [String], dropMissing: Bool, at date: Date) throws -> PathCheck
     func forget(_ images: [ImageID]) throws -> ForgetReport
     /// Images no file was read for a capture time yet (imported before it was kept), by id.

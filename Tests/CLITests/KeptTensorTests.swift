@@ -36,6 +36,12 @@ import Testing
             #expect(Self.same(kept, prepared[image]), "image \(image): kept as prepared")
             importLogits[image] = try #require(try store.history(of: image).first?.classification.logits)
         }
+        // Read for a take at once, as reclassify reads them: what image by image gives.
+        let together = try store.preparedTensors(of: images + [ImageID(999)], recipe: recipe)
+        #expect(Set(together.keys) == Set(images) && images.allSatisfy { Self.same(together[$0], prepared[$0]) })
+        let thumbnails = try store.thumbnails(of: images + [ImageID(999)])
+        #expect(Set(thumbnails.keys) == Set(images))
+        #expect(try images.allSatisfy { try thumbnails[$0] == store.thumbnail(of: $0) })
 
         // Image 1 keeps image 2's tensor (one the recipe could have made, so taken as it is);
         // 3 one with a value that is not a number, 4 one with a value of 2; 5 keeps none.

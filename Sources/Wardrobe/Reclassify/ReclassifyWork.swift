@@ -2,8 +2,8 @@ internal import Catalogue
 import Imaging
 
 /// A reclassification's work on one stored image, on a worker thread: take the
-/// tensor kept for it under the recipe (through the worker's own connection),
-/// else prepare one from its thumbnail, and classify it with the one prepared model.
+/// tensor kept for it under the recipe, else prepare one from its thumbnail (both read
+/// for a whole take at once, `RunReader`), and classify it with the one prepared model.
 struct ReclassifyWork: RunWork {
     struct Outcome: Sendable {
         var candidate: ReclassificationCandidate
@@ -36,9 +36,10 @@ struct ReclassifyWork: RunWork {
         outcomes.reserveCapacity(candidates.count)
         var waiting: [(outcome: Int, keeps: Bool)] = []
         var tensors: [Float] = []
+        let held = read(candidates.map(\.image), reader: reader)
         for candidate in candidates {
             if stop() { break }
-            switch tensor(of: candidate, reader: reader) {
+            switch tensor(of: candidate.image, held) {
             case .success(let (tensor, prepared)):
                 waiting.append((outcomes.count, prepared))
                 tensors.append(contentsOf: tensor)
@@ -63,31 +64,50 @@ struct ReclassifyWork: RunWork {
 
     private struct Refusal: Error { let message: String }
 
-    /// The image's tensor, and whether it was prepared here (so is to be kept).
-    private func tensor(of candidate: ReclassificationCandidate, reader: RunReader)
-        -> Result<([Float], prepared: Bool), Refusal> {
-        do {
-            if let kept = try keptTensor(of: candidate.image, reader: reader) { return .success((kept, false)) }
-        } catch {
-            return .failure(Refusal(message: "kept tensor: \(error)"))
-        }
-        do {
-            guard let thumbnail = try reader.read({ try $0.thumbnail(of: candidate.image) }) else {
-                return .failure(Refusal(message: "the image has no thumbnail"))
-            }
-            return .success((try processor.prepare(thumbnail: thumbnail, recipe: recipe).values, true))
-        } catch {
-            return .failure(Refusal(message: "stored thumbnail: \(error)"))
-        }
+    /// What the catalogue holds for a take's images: the tensors kept under the recipe (those
+    /// it could have made: every value in 0...1), and the thumbnails of the others; or why
+    /// they could not be read.
+    private struct Stored {
+        var kept: Result<[ImageID: [Float]], Refusal>
+        var thumbnails: Result<[ImageID: [UInt8]], Refusal>
     }
 
-    /// The tensor an earlier run under this recipe kept for `image`, when it is one the
-    /// recipe could have made (every value in 0...1); nil sends the image to its thumbnail,
-    /// and the tensor prepared there replaces a kept one that was not.
-    private func keptTensor(of image: ImageID, reader: RunReader) throws -> [Float]? {
+    /// Two statements for the take, not two per image: on a server each is a round trip,
+    /// through a connection the process's workers share.
+    private func read(_ images: [ImageID], reader: RunReader) -> Stored {
         let keptFor = Recipe(name: recipe.name, version: recipe.version)
-        guard let kept = try reader.read({ try $0.preparedTensor(of: image, recipe: keptFor) }),
-              kept.count == ClothingClassifier.pixelsPerImage, kept.allSatisfy({ (0...1).contains($0) }) else { return nil }
-        return kept
+        let kept = Result { () throws(Refusal) -> [ImageID: [Float]] in
+            do {
+                return try reader.read { try $0.preparedTensors(of: images, recipe: keptFor) }.filter { _, tensor in
+                    tensor.count == ClothingClassifier.pixelsPerImage && tensor.allSatisfy { (0...1).contains($0) }
+                }
+            } catch {
+                throw Refusal(message: "kept tensor: \(error)")
+            }
+        }
+        let unkept = images.filter { (try? kept.get())?[$0] == nil }
+        let thumbnails = Result { () throws(Refusal) -> [ImageID: [UInt8]] in
+            do {
+                return try reader.read { try $0.thumbnails(of: unkept) }
+            } catch {
+                throw Refusal(message: "stored thumbnail: \(error)")
+            }
+        }
+        return Stored(kept: kept, thumbnails: thumbnails)
+    }
+
+    /// The image's tensor, and whether it was prepared here (so is to be kept). A tensor kept
+    /// that the recipe could not have made sends the image to its thumbnail, and the tensor
+    /// prepared there replaces it.
+    private func tensor(of image: ImageID, _ held: Stored) -> Result<([Float], prepared: Bool), Refusal> {
+        Result { () throws(Refusal) -> ([Float], prepared: Bool) in
+            if let kept = try held.kept.get()[image] { return (kept, false) }
+            guard let thumbnail = try held.thumbnails.get()[image] else { throw Refusal(message: "the image has no thumbnail") }
+            do {
+                return (try processor.prepare(thumbnail: thumbnail, recipe: recipe).values, true)
+            } catch {
+                throw Refusal(message: "stored thumbnail: \(error)")
+            }
+        }
     }
 }
