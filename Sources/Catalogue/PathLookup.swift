@@ -36,20 +36,6 @@ public struct PathLookup: Sendable {
 }
 
 extension CatalogueStore {
-    /// Asked one image at a time: an SQLite catalogue answers each in microseconds.
-    public func preparedTensors(of images: [ImageID], recipe: Recipe) throws -> [ImageID: [Float]] {
-        var found: [ImageID: [Float]] = [:]
-        for image in images { found[image] = try preparedTensor(of: image, recipe: recipe) }
-        return found
-    }
-
-    /// Asked one image at a time, as `preparedTensors`.
-    public func thumbnails(of images: [ImageID]) throws -> [ImageID: [UInt8]] {
-        var found: [ImageID: [UInt8]] = [:]
-        for image in images { found[image] = try thumbnail(of: image) }
-        return found
-    }
-
     /// Asked one path at a time: an SQLite catalogue answers each in microseconds.
     public func lookUp(_ paths: [String]) throws -> [PathLookup] {
         try paths.map { path in
