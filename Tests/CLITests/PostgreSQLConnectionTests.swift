@@ -9,15 +9,16 @@ import Testing
 @Suite(.enabled(if: TestPostgres.isInstalled,
                 "PostgreSQL is not installed (make deps installs it): the command line against PostgreSQL is skipped"))
 struct PostgreSQLConnectionTests {
-    /// Sessions the server has seen end in `database`, once the count stops moving.
+    /// Sessions the server has seen end in `database`, once the count has stood still for a
+    /// quarter of a second (a backend counts its session as it exits, after its client has gone).
     static func sessions(_ postgres: TestPostgres, _ database: String) throws -> Int {
         var last = -1
-        for _ in 0..<20 {
+        for _ in 0..<40 {
+            Thread.sleep(forTimeInterval: 0.25)
             let now = Int(try postgres.psql("postgres", "SELECT sessions FROM pg_stat_database WHERE datname = '\(database)'")
                 .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
             if now == last { return now }
             last = now
-            Thread.sleep(forTimeInterval: 0.1)
         }
         return last
     }
