@@ -76,9 +76,9 @@ struct PostgresBatch: CatalogueBatch {
     private func storedImageIDs(_ hashes: [SHA256Digest]) throws -> [SHA256Digest: Int64] {
         let distinct = Array(Set(hashes))
         guard !distinct.isEmpty else { return [:] }
-        var arguments: PostgresArguments = [:]
-        let list = distinct.map { arguments.add($0.bytes, as: "sha256") }.joined(separator: ", ")
-        let rows = try catalogue.rows("SELECT id, sha256 FROM images WHERE sha256 IN (\(list))", arguments) {
+        var parameters = PostgresParameters()
+        let list = distinct.map { parameters.add($0.bytes) }.joined(separator: ", ")
+        let rows = try catalogue.rows(numbered: "SELECT id, sha256 FROM images WHERE sha256 IN (\(list))", parameters) {
             (try $0.sha256("sha256"), $0.int64("id"))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
@@ -90,15 +90,14 @@ struct PostgresBatch: CatalogueBatch {
     /// looked for first.
     private func insert(_ images: [NewImage]) throws -> [SHA256Digest: Int64] {
         guard !images.isEmpty else { return [:] }
-        var arguments: PostgresArguments = [:]
+        var parameters = PostgresParameters()
         let rows = images.map { image in
-            "(" + zip(NewImage.columns, image.values(importedAt: now)).map { arguments.add($1, as: $0.name) }
-                .joined(separator: ", ") + ")"
+            "(" + image.values(importedAt: now).map { parameters.add($0) }.joined(separator: ", ") + ")"
         }
-        let inserted = try catalogue.rows("""
+        let inserted = try catalogue.rows(numbered: """
             INSERT INTO images (\(NewImage.columnList))
             VALUES \(rows.joined(separator: ", ")) ON CONFLICT (sha256) DO NOTHING RETURNING id, sha256
-            """, arguments) { (try $0.sha256("sha256"), $0.int64("id")) }
+            """, parameters) { (try $0.sha256("sha256"), $0.int64("id")) }
         return Dictionary(inserted, uniquingKeysWith: { first, _ in first })
     }
 
@@ -124,23 +123,22 @@ struct PostgresBatch: CatalogueBatch {
         while start < entries.endIndex {
             var names: Set<String> = [], end = start
             while end < entries.endIndex, names.insert(PathName.display(entries[end].file.path)).inserted { end += 1 }
-            // What every row shares is one parameter, named before the rows' own.
-            var arguments: PostgresArguments = [:]
-            let shared = [arguments.add(catalogue.machine, as: "machine"), arguments.add(now, as: "last_seen")]
-                .joined(separator: ", ")
+            // What every row shares is one parameter.
+            var parameters = PostgresParameters()
+            let shared = parameters.add(catalogue.machine) + ", " + parameters.add(now)
             let rows = entries[start..<end].map { entry in
-                let values: KeyValuePairs<String, (any PostgresBindable)?> = [
-                    "path": PathName.display(entry.file.path), "image_id": entry.image, "size": entry.file.size,
-                    "mtime_ns": entry.file.modificationTimeNanoseconds, "path_bytes": PathName.exactBytes(of: entry.file.path)]
-                return "(" + shared + ", " + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")"
+                let values: [(any PostgresBindable)?] = [
+                    PathName.display(entry.file.path), entry.image, entry.file.size,
+                    entry.file.modificationTimeNanoseconds, PathName.exactBytes(of: entry.file.path)]
+                return "(" + shared + ", " + values.map { parameters.add($0) }.joined(separator: ", ") + ")"
             }
-            try connection.query("""
+            try connection.query(numbered: """
                 INSERT INTO image_paths AS p (machine, last_seen, path, image_id, size, mtime_ns, path_bytes)
                 VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (machine, path) DO UPDATE SET image_id = excluded.image_id, size = excluded.size,
                     mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
                     WHERE p.path_bytes IS NOT DISTINCT FROM excluded.path_bytes
-                """, arguments)
+                """, parameters)
             start = end
         }
         return pathIsNew
@@ -149,11 +147,11 @@ struct PostgresBatch: CatalogueBatch {
     /// The image and exact bytes each of `names` is stored with: one statement.
     private func pathOwners(_ names: Set<String>) throws -> [String: (image: ImageID, bytes: [UInt8]?)] {
         guard !names.isEmpty else { return [:] }
-        var arguments: PostgresArguments = [:]
-        let list = names.map { arguments.add($0, as: "path") }.joined(separator: ", ")
-        let here = arguments.add(catalogue.machine, as: "machine")
-        let rows = try catalogue.rows("SELECT path, image_id, path_bytes FROM image_paths WHERE machine = \(here) AND path IN (\(list))",
-                                      arguments) { ($0.text("path"), (ImageID($0.int64("image_id")), $0.optionalBlob("path_bytes"))) }
+        var parameters = PostgresParameters()
+        let here = parameters.add(catalogue.machine)
+        let list = names.map { parameters.add($0) }.joined(separator: ", ")
+        let rows = try catalogue.rows(numbered: "SELECT path, image_id, path_bytes FROM image_paths WHERE machine = \(here) AND path IN (\(list))",
+                                      parameters) { ($0.text("path"), (ImageID($0.int64("image_id")), $0.optionalBlob("path_bytes"))) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
@@ -165,27 +163,25 @@ struct PostgresBatch: CatalogueBatch {
         var classified = known.isEmpty ? [] : Set(try catalogue.rows(
             "SELECT image_id FROM classifications WHERE run_id = :run AND image_id = ANY(:known)",
             [":run": context.run, ":known": PostgresValue.ids(known)]) { $0.int64("image_id") })
-        var arguments: PostgresArguments = [:]
-        // What every row shares is one parameter, named before the rows' own.
-        let shared = [arguments.add(context.run, as: "run_id"), arguments.add(context.model, as: "model_id"),
-                      arguments.add(context.recipe.name, as: "recipe_name"),
-                      arguments.add(context.recipe.version, as: "recipe_version"), arguments.add(now, as: "classified_at")]
-            .joined(separator: ", ")
+        // What every row shares is one parameter.
+        var parameters = PostgresParameters()
+        let shared = [parameters.add(context.run), parameters.add(context.model), parameters.add(context.recipe.name),
+                      parameters.add(context.recipe.version), parameters.add(now)].joined(separator: ", ")
         var rows: [String] = []
         for entry in entries.compactMap({ $0 }) where classified.insert(entry.image.rawValue).inserted {
-            let values: KeyValuePairs<String, (any PostgresBindable)?> = [
-                "image_id": entry.image, "logits": Catalogue.littleEndianBytes(entry.classification.logits),
-                "label": entry.classification.label, "confidence": entry.classification.confidence]
-            rows.append("(" + shared + ", " + values.map { arguments.add($1, as: $0) }.joined(separator: ", ") + ")")
+            let values: [(any PostgresBindable)?] = [
+                entry.image, Catalogue.littleEndianBytes(entry.classification.logits), entry.classification.label,
+                entry.classification.confidence]
+            rows.append("(" + shared + ", " + values.map { parameters.add($0) }.joined(separator: ", ") + ")")
         }
         var ids: [Int64: Int64] = [:]
         if !rows.isEmpty {
             // The lookup above makes the conflict clause only a guard, as for images.
-            let inserted = try catalogue.rows("""
+            let inserted = try catalogue.rows(numbered: """
                 INSERT INTO classifications
                     (run_id, model_id, recipe_name, recipe_version, classified_at, image_id, logits, label, confidence)
                 VALUES \(rows.joined(separator: ", ")) ON CONFLICT (image_id, run_id) DO NOTHING RETURNING id, image_id
-                """, arguments) { ($0.int64("image_id"), $0.int64("id")) }
+                """, parameters) { ($0.int64("image_id"), $0.int64("id")) }
             ids = Dictionary(inserted, uniquingKeysWith: { first, _ in first })
         }
         try keepTensors(entries.compactMap { entry in
@@ -207,17 +203,15 @@ struct PostgresBatch: CatalogueBatch {
             if last.updateValue(values, forKey: image) == nil { order.append(image) }
         }
         guard !order.isEmpty else { return }
-        var arguments: PostgresArguments = [:]
-        let shared = [arguments.add(context.recipe.name, as: "recipe_name"),
-                      arguments.add(context.recipe.version, as: "recipe_version")].joined(separator: ", ")
+        var parameters = PostgresParameters()
+        let shared = parameters.add(context.recipe.name) + ", " + parameters.add(context.recipe.version)
         let rows = order.map { image in
-            "(" + shared + ", " + arguments.add(image, as: "image_id") + ", "
-                + arguments.add(Catalogue.littleEndianBytes(last[image]!), as: "tensor") + ")"
+            "(" + shared + ", " + parameters.add(image) + ", " + parameters.add(Catalogue.littleEndianBytes(last[image]!)) + ")"
         }
-        _ = try connection.query("""
+        _ = try connection.query(numbered: """
             INSERT INTO prepared_tensors (recipe_name, recipe_version, image_id, tensor)
             VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (image_id, recipe_name, recipe_version) DO UPDATE SET tensor = excluded.tensor
-            """, arguments)
+            """, parameters)
     }
 }

@@ -61,6 +61,11 @@ public final class PostgresCatalogue {
         try connection.query(sql, arguments).rows.map(body)
     }
 
+    /// The rows of `sql`, whose parameters are written `$1`, `$2`... as `parameters` gave them.
+    func rows<T>(numbered sql: String, _ parameters: PostgresParameters, _ body: (PostgresRow) throws -> T) throws -> [T] {
+        try connection.query(numbered: sql, parameters).rows.map(body)
+    }
+
     /// `rows`, through a statement prepared once on this connection (`queryPrepared`): for the
     /// statements a run sends again and again.
     func preparedRows<T>(_ sql: String, _ arguments: PostgresArguments, _ body: (PostgresRow) throws -> T) throws -> [T] {

@@ -66,6 +66,17 @@ final class PostgresConnection {
         return result
     }
 
+    /// Runs one statement whose parameters are written `$1`, `$2`... as `parameters` gave them.
+    @discardableResult
+    func query(numbered sql: String, _ parameters: PostgresParameters) throws -> PostgresResult {
+        let result: OpaquePointer? = parameters.withPointers { pointers in
+            PQexecParams(handle, sql, Int32(parameters.count), parameters.types, pointers, parameters.lengths,
+                         parameters.formats, 0)
+        }
+        guard let checked = try checked(result, sql: sql, unless: nil) else { throw failure(sql: sql, result: nil) }
+        return checked
+    }
+
     /// `query`, or nil when the server refuses the statement with SQLSTATE `state`: an answer
     /// the caller expects (42P01, undefined_table), not a failure.
     func query(_ named: String, _ arguments: PostgresArguments = [:], unless state: String?) throws -> PostgresResult? {
