@@ -9,7 +9,9 @@ struct PostgresParameters {
     private(set) var lengths: [Int32] = []
     /// Where each value's bytes start in `bytes`; nil for NULL.
     private var offsets: [Int?] = []
-    private var bytes: [UInt8] = []
+    /// The values' bytes one after another, after one byte that is none of them: every value,
+    /// an empty one too, has an address in the buffer as it is, so it is never copied to add one.
+    private var bytes: [UInt8] = [0]
 
     var count: Int { types.count }
 
@@ -32,7 +34,7 @@ struct PostgresParameters {
 
     /// Pointers to each parameter's bytes (nil for NULL), valid inside `body`.
     func withPointers<T>(_ body: ([UnsafePointer<CChar>?]) -> T) -> T {
-        (bytes + [0]).withUnsafeBufferPointer { all in
+        bytes.withUnsafeBufferPointer { all in
             let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
             return body(offsets.map { $0.map { base + $0 } })
         }
