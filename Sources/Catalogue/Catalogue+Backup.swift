@@ -34,6 +34,10 @@ extension Catalogue {
         let target = PathName.absolute(path)
         var existing = stat()
         if lstat(target, &existing) == 0 { throw Catalogue.backupNameTaken(path) }
+        if let database = Database.companionOwner(of: target) {
+            throw CatalogueError.backupFailed(path: path, reason: "SQLite gives that name to a file of the database "
+                                              + "\(database), which would take the backup for it, or delete it as one")
+        }
         // A missing folder is refused, not made, as `export --output` refuses one.
         if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
         // Hidden and named as unfinished, so a copy a killed backup leaves is never taken for

@@ -19,6 +19,18 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// something other than a regular file (`kind`: "a directory", "a FIFO", "a symbolic link
     /// to nothing").
     case companionNotAFile(path: String, kind: String)
+    /// The name is the one SQLite gives another database's side file (`database` + `-wal`,
+    /// `-shm` or `-journal`): a catalogue made there would be taken for that file, or deleted as one.
+    case companionName(path: String, database: String)
+    /// A `-wal` file lies beside a catalogue that was not written through it: the catalogue
+    /// was replaced (a restored backup) while the replaced one's write-ahead log stayed.
+    case foreignWriteAheadLog(path: String)
+    /// The catalogue's file has `names` hard links: SQLite keeps a write-ahead log beside
+    /// each name, so writers through two names lose each other's work.
+    case severalNames(path: String, names: Int)
+    /// A `-journal` beside the catalogue holds writes that did not finish, and a read-only
+    /// connection cannot roll them back (SQLITE_READONLY_ROLLBACK).
+    case journalToRollBack(path: String)
     /// A valid SQLite database made by some other program.
     case foreignDatabase(path: String, detail: String)
     /// Made by a newer wardrobe: refused untouched.
@@ -75,6 +87,22 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
         case .companionNotAFile(let path, let kind):
             return "\(path): SQLite keeps a file of the catalogue's there, and it is \(kind), where only a regular file "
                 + "or nothing may be; move it out of the way"
+        case .companionName(let path, let database):
+            return "\(path): SQLite gives that name to a file of the database \(database), so a catalogue there would be "
+                + "taken for it, or deleted as one; name the catalogue otherwise"
+        case .foreignWriteAheadLog(let path):
+            return "\(path): \(path)-wal was not written for this file (it was replaced, as by a restored backup, while "
+                + "the old catalogue's write-ahead log stayed beside it), and opening it would write that log's pages "
+                + "into it; nothing was read or written. Move \(path)-wal and \(path)-shm out of the way (they hold "
+                + "the replaced catalogue's last writes), then run the command again"
+        case .severalNames(let path, let names):
+            return "\(path): the catalogue's file has \(names) names (hard links), and SQLite keeps a write-ahead log "
+                + "beside each name, so commands writing through two of them lose each other's work; nothing was "
+                + "written. Remove the other names, or make a separate catalogue with 'wardrobe backup'"
+        case .journalToRollBack(let path):
+            return "\(path): \(path)-journal beside it holds writes that did not finish, which must be rolled back "
+                + "before it can be read, and this command only reads; run a command that writes to it (an import) "
+                + "once, or, if that file is not the catalogue's, move it out of the way"
         case .notAFile(let path, let kind):
             return "\(path): not a wardrobe catalogue: \(kind), where a catalogue is a regular file"
         case .foreignDatabase(let path, let detail):

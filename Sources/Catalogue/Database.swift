@@ -124,9 +124,15 @@ public final class Database {
             if mode != .readOnly, !files.isWritableFile(atPath: path) || isOnReadOnlyMedia(path) {
                 throw CatalogueError.readOnly(path: path)
             }
+            if mode != .readOnly, status.st_nlink > 1 {
+                throw CatalogueError.severalNames(path: path, names: Int(status.st_nlink))
+            }
+            if mode != .readOnly { try refuseCompanionName(path) }
+            if hasForeignWriteAheadLog(path) { throw CatalogueError.foreignWriteAheadLog(path: path) }
             return
         }
         guard mode == .create else { throw CatalogueError.fileNotFound(path: path) }
+        try refuseCompanionName(path)
         let parent = ParentFolder.of(path)
         do {
             try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -139,6 +145,40 @@ public final class Database {
         if !files.isWritableFile(atPath: parent) {
             throw CatalogueError.readOnly(path: path)
         }
+    }
+
+    /// Refuses a name SQLite gives a side file of the database beside it (`x.sqlite-journal`
+    /// beside `x.sqlite`): `copy` into it made a catalogue that the next command to write
+    /// `x.sqlite` deleted as its journal, and every read of `x.sqlite` failed meanwhile.
+    private static func refuseCompanionName(_ path: String) throws {
+        if let database = companionOwner(of: path) { throw CatalogueError.companionName(path: path, database: database) }
+    }
+
+    /// The database whose side file SQLite would name `path`, when there is one.
+    static func companionOwner(of path: String) -> String? {
+        for suffix in ["-wal", "-shm", "-journal"] where path.hasSuffix(suffix) {
+            let database = String(path.dropLast(suffix.count))
+            var status = stat()
+            if !database.isEmpty, stat(database, &status) == 0, status.st_mode & S_IFMT == S_IFREG { return database }
+        }
+        return nil
+    }
+
+    /// Whether a `-wal` holding pages lies beside a database whose header says it is not in
+    /// WAL mode (file format bytes 18 and 19 are 1). A catalogue in WAL mode says 2 before its
+    /// first WAL frame is written and keeps saying it; a backup is written in rollback mode
+    /// (1). So such a -wal is another file's: left when a backup was moved over a catalogue
+    /// that a killed command had been writing. SQLite opens a -wal wherever it finds one, and
+    /// would have written that log's pages into the backup.
+    static func hasForeignWriteAheadLog(_ path: String) -> Bool {
+        var wal = stat()
+        guard stat(path + "-wal", &wal) == 0, wal.st_size > 32 else { return false }
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var header = [UInt8](repeating: 0, count: 20)
+        guard fread(&header, 1, header.count, file) == header.count,
+              header.starts(with: Array("SQLite format 3".utf8) + [0]) else { return false }
+        return header[18] == 1 && header[19] == 1
     }
 
     // MARK: - Running SQL
@@ -252,6 +292,10 @@ public final class Database {
                 return recordDamage(.damaged(path: path, detail: "its SQLite header is damaged: \(failure.message)"), at: path)
             }
             return .notADatabase(path: path)
+        }
+        // SQLITE_READONLY_ROLLBACK, a macro Swift does not import.
+        if failure.extendedCode == SQLITE_READONLY | (3 << 8) {
+            return .journalToRollBack(path: path)
         }
         if failure.code == SQLITE_READONLY {
             return .readOnly(path: path)

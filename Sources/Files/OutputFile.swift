@@ -70,6 +70,12 @@ public final class OutputFile {
         if stat(target, &status) != 0 {
             guard errno == ENOENT else { throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: errno)) }
             if let problem = ParentFolder.problem(for: target) { throw RegularFile.Failure(kind: .missing, reason: problem) }
+            // An input that is not there now may be made while the command runs: SQLite makes
+            // a catalogue's -journal (and -wal) as it writes, and a file written there first was
+            // taken for one, or deleted as one.
+            if let input = inputs.first(where: { PathName.sameName($0.path, target) }) {
+                throw RegularFile.Failure(kind: .input, reason: "is the name of \(input.role), which this command reads; write the output elsewhere")
+            }
             (descriptor, temporary, partial) = try Self.temporaryBeside(target)
             kind = .replaced(target: target)
             return

@@ -119,8 +119,11 @@ import Testing
 
     /// An output never replaces a file the command reads, under any name (a link, a hard
     /// link): each of these used to put the output where the catalogue, the photo, the
-    /// parent model or a training photo had been.
-    @Test(arguments: ["export onto the catalogue", "export through a link", "prep thumbnail onto the photo",
+    /// parent model or a training photo had been. A name SQLite gives a file of the catalogue's
+    /// that is not there yet counts too: an export written as the catalogue's `-journal` made
+    /// every read of the catalogue fail, and the next write deleted it as a journal.
+    @Test(arguments: ["export onto the catalogue", "export through a link", "export onto the catalogue's journal",
+                      "prep thumbnail onto the photo",
                       "prep tensor onto a hard link of the photo", "prep onto the catalogue",
                       "train onto the parent", "train onto a training photo"])
     func noOutputReplacesAFileTheCommandReads(attack: String) throws {
@@ -138,6 +141,7 @@ import Testing
         let (arguments, victim): ([String], String) = switch attack {
         case "export onto the catalogue": (["export", "--db", db, "--output", db], db)
         case "export through a link": (["export", "--db", db, "--output", folder.path("link.sqlite")], db)
+        case "export onto the catalogue's journal": (["export", "--db", db, "--output", db + "-journal"], db)
         case "prep thumbnail onto the photo": (["prep", photo, "--thumbnail", photo], photo)
         case "prep tensor onto a hard link of the photo": (["prep", photo, "--out", folder.path("hard.png")], photo)
         case "prep onto the catalogue": (["prep", "--db", db, photo, "--out", db], db)
@@ -151,6 +155,7 @@ import Testing
         #expect(lines.count == 1 && lines[0].hasSuffix("which this command reads; write the output elsewhere"),
                 "\(attack): \(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: victim)) == before, "\(attack) changed \(victim)")
+        #expect(!FileManager.default.fileExists(atPath: db + "-journal"), "\(attack): nothing written as the journal")
     }
 
     @Test func aDeviceIsNeverReplaced() throws {
