@@ -23,8 +23,16 @@ public final class Database {
     /// The file as given, or `:memory:`.
     public let path: String
     let handle: OpaquePointer
-    /// Prepared statements kept for SQL that runs many times (inserts in a batch).
-    private var cache: [String: Statement] = [:]
+    /// Prepared statements kept for SQL that runs many times (inserts in a batch), each
+    /// with when it was last asked for.
+    private var cache: [String: (statement: Statement, used: UInt64)] = [:]
+    private var uses: UInt64 = 0
+    /// How many statements `cache` keeps. SQL whose text depends on a request (an `IN` list
+    /// as long as the colours a gallery URL names) made a new statement per length, all
+    /// kept for the connection's life: `serve` grew by hundreds of megabytes under such
+    /// URLs. Past this many, the one used longest ago is dropped (finalised once no caller
+    /// holds it).
+    public static let cachedStatementLimit = 128
 
     public init(path: String, mode: Mode = .create) throws {
         self.path = path
@@ -191,14 +199,22 @@ public final class Database {
     /// A prepared statement kept for the connection's lifetime, reset and
     /// ready to bind. For SQL that runs once per row of a batch.
     public func cachedStatement(_ sql: String) throws -> Statement {
-        if let statement = cache[sql] {
-            statement.reset()
-            return statement
+        uses += 1
+        if let kept = cache[sql] {
+            cache[sql]!.used = uses
+            kept.statement.reset()
+            return kept.statement
         }
         let statement = try Statement(database: self, sql: sql, persistent: true)
-        cache[sql] = statement
+        if cache.count >= Self.cachedStatementLimit, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
+            cache[oldest.key] = nil
+        }
+        cache[sql] = (statement, uses)
         return statement
     }
+
+    /// How many prepared statements the connection keeps (`cachedStatementLimit` at most).
+    public var cachedStatementCount: Int { cache.count }
 
     /// Runs one statement with its parameters' values, discarding any rows.
     public func execute(_ sql: String, _ arguments: SQLArguments = [:]) throws {

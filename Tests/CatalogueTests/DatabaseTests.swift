@@ -65,6 +65,26 @@ import Testing
         #expect(try db.scalarInt("SELECT :b - :a", [":a": 1, ":b": 5]) == 4)
     }
 
+    /// SQL whose text a request chooses (an IN list of any length) made a statement per
+    /// text, all kept: `serve` grew without bound. The cache keeps the most recent ones.
+    @Test func preparedStatementsKeptAreBoundedAndTheRecentOnesStay() throws {
+        let db = try Database(path: ":memory:")
+        let limit = Database.cachedStatementLimit
+        for count in 1...(limit * 3) {
+            let list = Array(repeating: "1", count: count).joined(separator: ", ")
+            #expect(try db.scalarInt("SELECT count(*) FROM (SELECT 1 WHERE 1 IN (\(list)))") == 1)
+            // One statement asked for all along stays kept, however many others come and go.
+            #expect(try db.scalarInt("SELECT 41 + 1") == 42)
+        }
+        #expect(db.cachedStatementCount == limit)
+        let kept = try db.cachedStatement("SELECT 41 + 1")
+        #expect(try db.cachedStatement("SELECT 41 + 1") === kept, "the recent statement was kept, not made again")
+        // A statement a caller still holds works after being dropped from the cache.
+        let held = try db.cachedStatement("SELECT 7")
+        for count in 1...limit { _ = try db.cachedStatement("SELECT \(count) + 0") }
+        #expect(try held.step() && held.int(0) == 7)
+    }
+
     @Test func aNameAddedTwiceGetsItsOwnParameter() throws {
         let db = try Database(path: ":memory:")
         var arguments: SQLArguments = [:]
