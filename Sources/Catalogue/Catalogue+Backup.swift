@@ -40,6 +40,11 @@ extension Catalogue {
         }
         // A missing folder is refused, not made, as `export --output` refuses one.
         if let problem = ParentFolder.problem(for: path) { throw CatalogueError.backupFailed(path: path, reason: problem) }
+        // Before the copy is begun beside it, where its failure would name the temporary file.
+        let folder = ParentFolder.of(target)
+        if access(folder, W_OK) != 0 {
+            throw CatalogueError.backupFailed(path: path, reason: "cannot write in the folder \(folder) (\(RegularFile.text(of: errno)))")
+        }
         // Hidden and named as unfinished, so a copy a killed backup leaves is never taken for
         // a backup; such copies of processes now gone are removed here.
         UnfinishedFile.removeStale(beside: target)
@@ -54,7 +59,13 @@ extension Catalogue {
         let copied: [String: Int]
         let interrupted = CatalogueError.backupFailed(path: path, reason: "interrupted; the part already copied was removed")
         do {
-            let copy = try Database(path: temporary, mode: .create)
+            let copy: Database
+            do {
+                copy = try Database(path: temporary, mode: .create)
+            } catch CatalogueError.sqlite(let failure) {
+                // Said of the backup: the temporary name means nothing to the person.
+                throw CatalogueError.backupFailed(path: path, reason: "cannot make a file in the folder \(folder): \(failure.message)")
+            }
             let snapshot: [String: Int] = try database.transaction(.deferred) {
                 let counts = try rowCounts(in: database)   // starts the read snapshot the backup copies
                 guard let backup = sqlite3_backup_init(copy.handle, "main", database.handle, "main") else {

@@ -130,6 +130,12 @@ public final class Catalogue {
             if version > migrator.latestVersion {
                 throw CatalogueError.newerCatalogue(path: database.path, version: version, supported: migrator.latestVersion)
             }
+            // No wardrobe writes a version below 0: readers were told to upgrade it by writing,
+            // and writing it then failed, re-making the tables that were there.
+            if version < 0 {
+                throw Database.recordDamage(.damaged(path: database.path, detail: "its schema version is \(version), "
+                                                     + "which no wardrobe writes"), at: database.path)
+            }
             return
         }
         if applicationID != 0 {

@@ -126,6 +126,11 @@ public final class Database {
         }
         var status = stat()
         if stat(path, &status) == 0 {
+            // The kernel's files (/proc/self/mem) are regular files of size 0 that SQLite fails
+            // to read with "disk I/O error".
+            if let real = PathName.resolvedName(path), ["/proc/", "/sys/"].contains(where: { real.hasPrefix($0) }) {
+                throw CatalogueError.notAFile(path: path, kind: "a file the kernel makes (/proc, /sys)")
+            }
             // SQLite would wait forever to open a FIFO, and take a device for an empty database.
             let kind = status.st_mode & S_IFMT
             guard kind == S_IFREG else { throw CatalogueError.notAFile(path: path, kind: RegularFile.describe(kind)) }
@@ -150,8 +155,11 @@ public final class Database {
             let why = ParentFolder.blocker(of: parent) ?? code.map { RegularFile.text(of: Int32($0)) }
             throw CatalogueError.cannotCreate(path: path, reason: "cannot make folder \(parent)" + (why.map { ": \($0)" } ?? ""))
         }
-        if !files.isWritableFile(atPath: parent) {
-            throw CatalogueError.readOnly(path: path)
+        // Said as a catalogue not made, not as one that "cannot be written" but can be read:
+        // there is nothing there to read.
+        if access(parent, W_OK) != 0 {
+            throw CatalogueError.cannotCreate(path: path, reason: "cannot write in the folder \(parent) "
+                                              + "(\(RegularFile.text(of: errno)))")
         }
     }
 
@@ -326,9 +334,14 @@ public final class Database {
         let extended = sqlite3_extended_errcode(handle)
         // The connection's message belongs to its latest failure; if the code
         // differs (a failure in finalize or reset), fall back to the generic text.
-        let message = (extended & 0xff) == (code & 0xff)
+        var message = (extended & 0xff) == (code & 0xff)
             ? String(cString: sqlite3_errmsg(handle))
             : String(cString: sqlite3_errstr(code))
+        // "unable to open database file" and "disk I/O error" say nothing of why; the system did.
+        let system = sqlite3_system_errno(handle)
+        if code & 0xff == SQLITE_CANTOPEN || code & 0xff == SQLITE_IOERR, system != 0 {
+            message += " (\(RegularFile.text(of: system)))"
+        }
         return SQLiteFailure(code: code & 0xff, extendedCode: extended & 0xff == code & 0xff ? extended : code,
                              message: message, sql: sql, path: path)
     }

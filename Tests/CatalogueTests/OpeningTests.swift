@@ -73,6 +73,12 @@ import Testing
             #expect(throws: CatalogueError.notAFile(path: "/dev/null", kind: "a character device")) {
                 try Catalogue(path: "/dev/null", mode: mode)
             }
+            // Regular files of size 0 that SQLite failed to read with "disk I/O error".
+            for kernels in ["/proc/self/mem", "/proc/self/status"] {
+                #expect(throws: CatalogueError.notAFile(path: kernels, kind: "a file the kernel makes (/proc, /sys)")) {
+                    try Catalogue(path: kernels, mode: mode)
+                }
+            }
         }
         var status = stat()
         #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
@@ -121,6 +127,24 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         #expect(error.description.contains("newer wardrobe"))
+    }
+
+    /// A version below 0 was taken for an old catalogue: readers said to upgrade it by
+    /// writing, and writing failed making tables that were there ("stays at version 0").
+    @Test func aVersionBelowZeroIsDamageNotAnUpgrade() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("negative.sqlite")
+        do {
+            let catalogue = try Catalogue(path: path)
+            try catalogue.database.executeScript("PRAGMA user_version = -5")
+            try catalogue.database.executeScript("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let error = CatalogueError.damaged(path: path, detail: "its schema version is -5, which no wardrobe writes")
+        #expect(throws: error) { try Catalogue(path: path, mode: .readOnly) }
+        #expect(throws: error) { try Catalogue(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
     @Test func aFolderThatCannotBeMadeIsAClearError() throws {
