@@ -8,7 +8,7 @@ public enum CommandLineTool {
             switch try ArgumentParser.parse(words, root: root) {
             case .help(let command, let path):
                 console.outputLines(HelpPrinter.help(for: command, commandPath: path, root: root), terminator: "")
-                return ExitStatus.success.rawValue
+                return console.outputFailure.map { report($0, console: console) } ?? ExitStatus.success.rawValue
             case .run(let command, _):
                 let status = try command.run(console).rawValue
                 return console.outputFailure.map { report($0, console: console) } ?? status

@@ -92,6 +92,20 @@ import Testing
         #expect(rootLocalExisted || !FileManager.default.fileExists(atPath: "/.local"), "nothing made at the root")
     }
 
+    /// A HOME that is not there: the catalogue's folders were made from the root up, a whole
+    /// home nobody had. Refused as a relative one is.
+    @Test func aHomeThatIsNotThereIsNotMade() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let home = folder.path("nobody/home")
+        let result = try WardrobeProcess.run(["classify", Self.sample], environment: ["HOME": home],
+                                             currentDirectory: folder.root)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "error: HOME is '\(home)', which is not a folder, so the catalogue has no default place; "
+                + "set HOME or XDG_DATA_HOME to a folder, or name the catalogue with --db\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("nobody")), "no home made")
+    }
+
     /// A file where one of the default place's folders should be: the error says which, where
     /// it said only "cannot make folder DIR", leaving the reason to guess.
     @Test func aFileInTheWayOfTheDefaultFoldersIsNamed() throws {

@@ -64,6 +64,11 @@ import Testing
         #expect(try listed(db, ["--colour", "green"]).isEmpty)
         let unknown = try WardrobeProcess.run(["list", "--db", db, "--colour", "bleu"])
         #expect(unknown.status == 64 && unknown.stderr.contains("no colour is named 'bleu'"), "\(unknown.stderr)")
+        #expect(try listed(db, ["--colour", "blue,navy,blue"]).keys.sorted() == ["blue.jpg", "navy.jpg"])
+        for empty in [",", "blue,,navy", "blue,"] {
+            let refused = try WardrobeProcess.run(["list", "--db", db, "--colour", empty])
+            #expect(refused.status == 64 && refused.stderr.contains("an empty name in the list"), "\(empty): \(refused.stderr)")
+        }
         let red = try #require(all["red.jpg"])
         let show = try WardrobeProcess.run(["show", "--db", db, "--no-preview", String(red.id)])
         #expect(show.stdout.contains("colour") && show.stdout.contains("red  (red "), "\(show.stdout)")

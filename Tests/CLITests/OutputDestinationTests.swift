@@ -175,7 +175,8 @@ import Testing
     }
 
     @Test(arguments: [["export", "--format", "json", "--all"], ["export"], ["list", "--csv"], ["list", "--json"],
-                      ["list"], ["stats"], ["history", "1"], ["show", "1"]])
+                      ["list"], ["stats"], ["history", "1"], ["show", "1"], ["--help"], ["import", "--help"],
+                      ["model", "train", "--help"]])
     func aFailedWriteToStdoutIsExitOne(command: [String]) throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

@@ -53,12 +53,17 @@ import Testing
         #expect(try parse("2024-05-01T14:30") == Date(timeIntervalSince1970: 1_714_566_600))
         #expect(try parse("2024-05-01T14:30:00Z") == Date(timeIntervalSince1970: 1_714_573_800))
         #expect(try parse("2024-05-01T14:30:00+01:00") == Date(timeIntervalSince1970: 1_714_570_200))
+        // With a zone and without seconds, as `accepted` says (refused as "invalid date" before).
+        #expect(try parse("2024-05-01T14:30Z") == Date(timeIntervalSince1970: 1_714_573_800))
+        #expect(try parse("2024-05-01T14:30+01:00") == Date(timeIntervalSince1970: 1_714_570_200))
+        #expect(try parse("2024-05-01t14:30-00:30") == Date(timeIntervalSince1970: 1_714_575_600))
         #expect(try parse("7d") == now.addingTimeInterval(-7 * 86_400))
         #expect(try parse("12h") == now.addingTimeInterval(-12 * 3_600))
         #expect(try parse("2w") == now.addingTimeInterval(-14 * 86_400))
         #expect(try parse("today") == Date(timeIntervalSince1970: 1_717_192_800))
         #expect(try parse("yesterday") == Date(timeIntervalSince1970: 1_717_106_400))
-        for bad in ["2024-02-30", "2024-13-01", "last week", "7 days", "", "-3d", "2024-5-1"] {
+        for bad in ["2024-02-30", "2024-13-01", "last week", "7 days", "", "-3d", "2024-5-1", "2024-05-01T14:30Q",
+                    "2024-05-01T14:3Z"] {
             #expect(throws: WardrobeError.self, "\(bad)") { try parse(bad) }
         }
     }

@@ -38,6 +38,13 @@ public enum CatalogueLocation {
             throw .invalidArgument("HOME is '\(VisibleText.escaped(home))', not an absolute path, so the catalogue has "
                                    + "no default place; set HOME or XDG_DATA_HOME to a folder, or name the catalogue with --db")
         }
+        // A home that is not there (HOME=/nonexistent, a service account's) is not one to make:
+        // the catalogue's folders were made from the root up, a whole home nobody had.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: home, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .invalidArgument("HOME is '\(VisibleText.escaped(home))', which is not a folder, so the catalogue has "
+                                   + "no default place; set HOME or XDG_DATA_HOME to a folder, or name the catalogue with --db")
+        }
         return "\(home)/.local/share/wardrobe/\(fileName)"
     }
 

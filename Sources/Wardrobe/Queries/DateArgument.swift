@@ -54,6 +54,13 @@ public enum DateArgument {
         let withZone = ISO8601DateFormatter()
         withZone.formatOptions = [.withInternetDateTime]
         if let date = withZone.date(from: text) { return date }
+        // A zone after minutes without seconds (`2024-05-01T14:30Z`, `...T14:30+01:00`), a form
+        // `accepted` names, which the formatter reads only with seconds.
+        let characters = Array(text)
+        if characters.count > 16, characters[13] == ":", "Z+-".contains(characters[16]),
+           let date = withZone.date(from: String(characters[..<16]) + ":00" + String(characters[16...])) {
+            return date
+        }
         // No zone given: local time, as a person typing a time means it.
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")

@@ -42,7 +42,8 @@ struct ImageFilterOptions: ParsableArguments {
     var model: String?
     @Option(name: "--colour", value: "NAMES",
             help: "Only images whose garment is one of these colours, comma-separated (\(ImageFilter.colourNames.joined(separator: ", "))).",
-            transform: { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces).lowercased() } })
+            transform: { $0.split(separator: ",", omittingEmptySubsequences: false)
+                .map { String($0).trimmingCharacters(in: .whitespaces).lowercased() } })
     var colour: [String]?
 
     func validate() throws(UsageError) {
@@ -55,6 +56,10 @@ struct ImageFilterOptions: ParsableArguments {
         if let takenAfter, let takenBefore, takenAfter >= takenBefore {
             throw UsageError("--taken-after is not before --taken-before")
         }
+        // An empty name (`--colour ,`, `blue,,`) named no colour and listed nothing, as if none matched.
+        if colour?.contains("") == true {
+            throw UsageError("--colour: an empty name in the list; give colours as NAME or NAME,NAME")
+        }
         if let unknown = colour?.first(where: { !ImageFilter.colourNames.contains($0) }) {
             throw UsageError("--colour: no colour is named '\(unknown)' (one of: \(ImageFilter.colourNames.joined(separator: ", ")))")
         }
@@ -65,7 +70,8 @@ struct ImageFilterOptions: ParsableArguments {
     var filter: ImageFilter {
         ImageFilter(label: label, corrected: corrected ? true : uncorrected ? false : nil, missing: missing, path: path,
                     folder: folder, minConfidence: minConfidence, maxConfidence: maxConfidence, since: since, until: until,
-                    model: model, takenAfter: takenAfter, takenBefore: takenBefore, colours: colour)
+                    model: model, takenAfter: takenAfter, takenBefore: takenBefore,
+                    colours: colour.map { names in names.enumerated().filter { !names[..<$0.offset].contains($0.element) }.map(\.element) })
     }
 
     /// The listing's options with these filters, in `order`.
