@@ -8,13 +8,19 @@ public enum VisibleText {
     /// split one line in two, or reorder what is drawn around them (`photo<RLM>.jpg`
     /// beside a right-to-left name shows its parts swapped). The command line's tables
     /// and messages and Wardrobe's CSV cells all escape through here.
+    ///
+    /// So is every other invisible format character (Unicode's category Cf: zero-width
+    /// space, byte-order mark, soft hyphen, word joiner, tags): printed raw, `a<ZWSP>.jpg`
+    /// looked like `a.jpg` and moved the table's columns. Kept are those that join what is
+    /// drawn rather than hide: ZWNJ and ZWJ (Persian words, emoji sequences), and tags after
+    /// the black flag (the flags of England, Scotland and Wales).
     public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0) && !(keepingNewlines && $0 == "\n") }) else {
-            return text
-        }
+        guard holdsControl(text, keepingNewlines: keepingNewlines) else { return text }
         var out = ""
+        var inFlag = false
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar), !(keepingNewlines && scalar == "\n") else {
+            inFlag = scalar.value == 0x1F3F4 || (inFlag && isTag(scalar))
+            guard needsEscape(scalar, inFlag: inFlag), !(keepingNewlines && scalar == "\n") else {
                 out.unicodeScalars.append(scalar)
                 continue
             }
@@ -34,17 +40,30 @@ public enum VisibleText {
 
     /// True when `text` holds a character `escaped` would make visible: text that is meant
     /// to be a name, a label or a number never does.
-    public static func holdsControl(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: needsEscape)
+    public static func holdsControl(_ text: String) -> Bool { holdsControl(text, keepingNewlines: false) }
+
+    private static func holdsControl(_ text: String, keepingNewlines: Bool) -> Bool {
+        var inFlag = false
+        for scalar in text.unicodeScalars {
+            inFlag = scalar.value == 0x1F3F4 || (inFlag && isTag(scalar))
+            if needsEscape(scalar, inFlag: inFlag), !(keepingNewlines && scalar == "\n") { return true }
+        }
+        return false
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    private static func needsEscape(_ scalar: Unicode.Scalar, inFlag: Bool) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069,
-             0x10FF80...0x10FFFF: true
-        default: false
+             0x10FF80...0x10FFFF: return true
+        case 0x200C, 0x200D: return false
+        default:
+            guard scalar.properties.generalCategory == .format else { return false }
+            return !(inFlag && isTag(scalar))
         }
     }
+
+    /// Unicode's tag characters, U+E0020 to U+E007F.
+    private static func isTag(_ scalar: Unicode.Scalar) -> Bool { (0xE0020...0xE007F).contains(scalar.value) }
 
     private static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)

@@ -39,6 +39,25 @@ import Testing
         #expect(Set(lastCellStarts(table, last: "END")).count == 1, "\(table)")
     }
 
+    /// Invisible format characters show escaped too (zero-width space, byte-order mark, soft
+    /// hyphen, word joiner, a language tag): printed raw, `a<ZWSP>.jpg` looked like `a.jpg`
+    /// and moved the table's columns.
+    @Test(arguments: ["200B", "FEFF", "2060", "E0001", "E0041"])
+    func invisibleFormatCharactersAreEscaped(hex: String) throws {
+        try directionControlsAreEscaped(hex: hex)
+    }
+
+    /// What joins rather than hides is drawn as it is: ZWNJ in a Persian word, ZWJ in an
+    /// emoji sequence, the tags of a subdivision flag.
+    @Test func joinersAndFlagTagsAreKept() {
+        let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
+        for name in ["می\u{200C}خواهم.jpg", "👩\u{200D}💻.jpg", "\(england).jpg"] {
+            #expect(Format.table([[name, "END"]]).contains(name), "\(name)")
+        }
+        #expect(Format.table([["a\u{E0041}b", "END"]]).contains("a\\u{E0041}b"), "a tag outside a flag is escaped")
+        #expect(Format.table([["soft\u{AD}hyphen", "END"]]).contains("soft\\xADhyphen"), "as C1 is, below U+0100")
+    }
+
     /// Shortened to fit a terminal, a wide name takes at most the columns it is given.
     @Test func aWideNameIsShortenedToColumnsNotCharacters() {
         let name = "/写真/" + String(repeating: "とても長いフォルダの名前/", count: 4) + "コート.jpg"
