@@ -44,9 +44,12 @@ public struct CaptureTime: Sendable, Equatable {
     /// `+02:00` as 120, `-05:30` as -330; nil for anything else (or beyond ±14 hours).
     static func offsetMinutes(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
+        // Digits only where the numbers go: `Int` reads a sign too, and took `--9:59` for +08:01.
         guard bytes.count == 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: ":"),
-              let hours = Int(String(decoding: bytes[1..<3], as: UTF8.self)),
-              let minutes = Int(String(decoding: bytes[4..<6], as: UTF8.self)), hours <= 14, minutes < 60 else { return nil }
+              [1, 2, 4, 5].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) }) else { return nil }
+        func number(_ at: Int) -> Int { Int(bytes[at] - UInt8(ascii: "0")) * 10 + Int(bytes[at + 1] - UInt8(ascii: "0")) }
+        let hours = number(1), minutes = number(4)
+        guard hours <= 14, minutes < 60 else { return nil }
         return (bytes[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 60 + minutes)
     }
 

@@ -39,6 +39,11 @@ import Testing
     @Test func unreadableOffsetsAreNoOffset() throws {
         #expect(try captured("2024:05:01 14:30:00", offset: "+2")?.text == "2024-05-01T14:30:00")
         #expect(try captured("2024:05:01 14:30:00", offset: "+15:00")?.offsetMinutes == nil)
+        // A sign where a digit goes was read as a number: `--9:59` as +08:01, `+-1:00` as -01:00.
+        for malformed in ["--9:59", "+-1:00", "+ 1:00", "+01:+5", "+1a:00"] {
+            #expect(try captured("2024:05:01 14:30:00", offset: malformed)?.offsetMinutes == nil, "\(malformed)")
+        }
+        #expect(try captured("2024:05:01 14:30:00", offset: "-05:30")?.offsetMinutes == -330)
     }
 
     @Test func damagedExifGivesNone() throws {
