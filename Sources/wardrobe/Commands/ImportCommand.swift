@@ -172,8 +172,11 @@ struct ImportCommand: Command {
         if !report.failed.isEmpty { rows.append(["failed", String(report.failed.count), ""]) }
         console.output(Self.resultLine(report, catalogue: catalogue, duration: true))
         console.outputLines(Format.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        // The counts right-aligned among themselves, as the table's are: 10 above 1.
+        let countWidth = report.failureReasons.map { String($0.1).count }.max() ?? 0
         for (reason, count) in report.failureReasons {
-            console.output("      \(count)  \(reason)")
+            let number = String(count)
+            console.output("      " + String(repeating: " ", count: countWidth - number.count) + "\(number)  \(reason)")
         }
         if !report.labels.isEmpty {
             console.output("Labels of the new images:")
