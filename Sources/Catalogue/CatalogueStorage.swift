@@ -25,6 +25,7 @@ public enum CatalogueStorage {
                             machine: String = Machine.current) throws -> any CatalogueStore {
         openings.withLock { $0[location, default: 0] += 1 }
         if machine == Machine.current, let problem = Machine.problem { throw CatalogueError.invalidArgument(problem) }
+        try refuseUnreadableServer(location)
         if let server = PostgresLocation(location) {
             return try PostgresCatalogue(location: server, access: access, machine: machine)
         }
@@ -34,6 +35,17 @@ public enum CatalogueStorage {
         case .readOnly: .readOnly
         }
         return try Catalogue(path: location, mode: mode, lookForDamage: lookForDamage, machine: machine)
+    }
+
+    /// A location meant for a server that libpq cannot read (`postgresql://u@[::1/db`) was
+    /// taken for a file's path: "no catalogue there yet", or a file made under a folder named
+    /// `postgresql:`. Refused, without the location itself, which may hold a password.
+    private static func refuseUnreadableServer(_ location: String) throws {
+        guard PostgresLocation.namesServer(location), PostgresLocation(location) == nil else { return }
+        throw CatalogueError.invalidArgument(
+            "the catalogue's location is meant for PostgreSQL, but libpq cannot read it; write it as "
+            + "postgresql://[user[:password]@]host[:port]/database[?option=value], with %-escapes for "
+            + "characters a URL reserves, or as 'host=... dbname=...'")
     }
 
     /// Another read-only connection to the catalogue a command opened, for one of its

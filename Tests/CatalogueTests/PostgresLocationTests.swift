@@ -22,4 +22,21 @@ import Testing
         #expect(PostgresLocation(location) == nil && !CatalogueStorage.isServer(location))
         #expect(CatalogueStorage.displayName(of: location) == location)
     }
+
+    /// A URL for a server that libpq cannot read was taken for a file's path ("no catalogue
+    /// there yet"; `import` would make one under a folder `postgresql:`). Refused for what it
+    /// is, in every mode, without repeating the location (it may hold a password).
+    @Test(arguments: ["postgresql://me:s3cret@[::1/wardrobe", "postgres://me:s3cret@host/db?nonsense=1",
+                      "postgresql://me:s3cret@host/db%zz"])
+    func aServerLocationLibpqCannotReadIsRefusedNotTakenForAFile(location: String) throws {
+        for access in [CatalogueStorage.Access.create, .readWrite, .readOnly] {
+            do {
+                _ = try CatalogueStorage.open(location, access: access)
+                Issue.record("opened \(location)")
+            } catch let error as CatalogueError {
+                #expect(error.description.contains("meant for PostgreSQL, but libpq cannot read it"), "\(error)")
+                #expect(!error.description.contains("s3cret"))
+            }
+        }
+    }
 }
