@@ -14,4 +14,10 @@ static inline sqlite3_destructor_type csqlite_transient(void) {
 static inline int csqlite_enable_triggers(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, (int *)0);
 }
+
+// Leaves the connection's write-ahead log as it is when it closes, not folded into the
+// database file (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE).
+static inline int csqlite_no_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
 #endif

@@ -83,6 +83,10 @@ public final class Database {
 
     deinit {
         cache.removeAll()
+        // The last connection to close folds the -wal into the file. Once damage is met,
+        // "nothing more was written" must hold for that too: the file stays as it was found,
+        // its log beside it, for `check` and for recovery.
+        if Database.damageMet(at: path) != nil { csqlite_no_checkpoint_on_close(handle) }
         sqlite3_close_v2(handle)
     }
 
