@@ -23,6 +23,13 @@ public enum UnfinishedFile {
         return "\(folder)/.\(file)\(marker)\(parts)"
     }
 
+    /// Whether the file named `name` (a name, not a path) is one that `name(beside:)` makes, or
+    /// a file SQLite keeps beside one (its `-wal`, `-shm`, `-journal`): a file wardrobe is
+    /// writing, or one a killed writer left, and never a photo.
+    public static func isUnfinished(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(marker)
+    }
+
     public static func randomTag() -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         return String((0..<6).map { _ in letters.randomElement()! })

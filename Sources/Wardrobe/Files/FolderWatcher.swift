@@ -25,6 +25,11 @@ import Glibc
 /// Names are bytes (`PathName`): every name read from inotify or a folder listing is decoded
 /// losslessly and every path handed back to the system encoded to the same bytes, so a file
 /// whose name is not UTF-8 is taken like any other.
+///
+/// Wardrobe's own files (`OwnFiles`: the catalogue and the files SQLite keeps beside it, under
+/// any name) are passed over without a word, by the rule the import's walk passes them over
+/// by. (A catalogue named without an SQLite extension had every write to its `-wal` taken for
+/// a new photo.)
 public final class FolderWatcher {
     /// What one look found.
     public struct Changes: Sendable, Equatable {
@@ -44,14 +49,23 @@ public final class FolderWatcher {
         var lastEvent: Double
         var size: Int64 = -1
         var modified: Int64 = -1
+        /// The folder the file is in, to tell wardrobe's own files by (`OwnFiles`).
+        var folder: PhotoFinder.FileIdentity?
+    }
+
+    /// A watched folder: its path, and which folder that is.
+    private struct Folder {
+        var path: String
+        var identity: PhotoFinder.FileIdentity
     }
 
     private let descriptor: Int32
     private let includeHidden: Bool
     private let settle: Double
+    private var own: OwnFiles
     private var roots: [String] = []
     private var overflowed = false
-    private var folders: [Int32: String] = [:]
+    private var folders: [Int32: Folder] = [:]
     // Keyed by bytes: two names that are one string to Swift are two files (`PathName.Key`).
     private var pending: [PathName.Key: Pending] = [:]
     private var gone: Set<PathName.Key> = []
@@ -59,12 +73,13 @@ public final class FolderWatcher {
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Starts watching; the files already there are not reported (the import before the
-    /// watch has taken them).
-    public init(paths: [String], includeHidden: Bool = false, settle: Double = 0.4) throws(WardrobeError) {
+    /// watch has taken them). `own`: the files to pass over, as the import's walk does.
+    public init(paths: [String], includeHidden: Bool = false, settle: Double = 0.4, own: OwnFiles = .none) throws(WardrobeError) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw .system("inotify: \(String(cString: strerror(errno)))") }
         self.includeHidden = includeHidden
         self.settle = settle
+        self.own = own
         for path in paths {
             var status = stat()
             guard PathName.withSystemName(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
@@ -95,6 +110,7 @@ public final class FolderWatcher {
             changes.rescanned = roots
         }
         let now = Self.now()
+        if !pending.isEmpty { own.lookAgain() }
         for (key, state) in pending where now - state.lastEvent >= settle {
             let path = key.path
             var status = stat()
@@ -102,12 +118,16 @@ public final class FolderWatcher {
                 pending[key] = nil   // gone again before it settled
                 continue
             }
+            if own.contains(name: OwnFiles.name(of: path), in: state.folder, file: PhotoFinder.FileIdentity(status)) {
+                pending[key] = nil
+                continue
+            }
             let modified = FileTime.nanoseconds(status.st_mtim)
             if Int64(status.st_size) == state.size && modified == state.modified {
                 changes.ready.append(path)
                 pending[key] = nil
             } else {
-                pending[key] = Pending(lastEvent: now, size: Int64(status.st_size), modified: modified)
+                pending[key] = Pending(lastEvent: now, size: Int64(status.st_size), modified: modified, folder: state.folder)
             }
         }
         changes.ready.sort()
@@ -139,25 +159,28 @@ public final class FolderWatcher {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true; return }
         // A folder under a root that goes is told by its parent's event; a root has none watched.
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-            if let folder = folders[wd], roots.contains(folder) { lose(root: folder) }
+            if let folder = folders[wd], roots.contains(where: { PathName.same($0, folder.path) }) { lose(root: folder.path) }
             return
         }
         if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
         let isFolder = mask & UInt32(IN_ISDIR) != 0
+        // Wardrobe's own files are told by name here, before they are made and after they are
+        // gone: the catalogue's writes are no change to report.
         guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix("."),
-              isFolder || PhotoFinder.notPhotoExtension(of: name) == nil else { return }
-        let path = folder + "/" + name
+              isFolder || PhotoFinder.notPhotoExtension(of: name) == nil,
+              !own.contains(name: name, in: folder.identity, file: nil) else { return }
+        let path = folder.path + "/" + name
         let key = PathName.Key(path)
         if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
             pending[key] = nil
             gone.insert(key)
-            if isFolder { for (key, value) in folders where value == path { inotify_rm_watch(descriptor, key); folders[key] = nil } }
+            if isFolder { for (key, value) in folders where value.path == path { inotify_rm_watch(descriptor, key); folders[key] = nil } }
         } else if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
             gone.remove(key)
             try? watchTree(path, takeFiles: true)
         } else if !isFolder, mask & UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB) != 0 {
             gone.remove(key)
-            pending[key, default: Pending(lastEvent: 0)].lastEvent = Self.now()
+            pending[key, default: Pending(lastEvent: 0, folder: folder.identity)].lastEvent = Self.now()
         }
     }
 
@@ -165,7 +188,7 @@ public final class FolderWatcher {
     /// under a name this watch does not know), and it is watched no more.
     private func lose(root: String) {
         roots.removeAll { PathName.same($0, root) }
-        for (wd, folder) in folders where PathName.same(folder, root) || PathName.isBelow(folder, folder: root) {
+        for (wd, folder) in folders where PathName.same(folder.path, root) || PathName.isBelow(folder.path, folder: root) {
             inotify_rm_watch(descriptor, wd)
             folders[wd] = nil
         }
@@ -179,7 +202,7 @@ public final class FolderWatcher {
     private func rescan() {
         for (wd, folder) in folders {
             var status = stat()
-            if PathName.withSystemName(folder, { stat($0, &status) }) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
+            if PathName.withSystemName(folder.path, { stat($0, &status) }) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
                 inotify_rm_watch(descriptor, wd)
                 folders[wd] = nil
             }
@@ -201,7 +224,10 @@ public final class FolderWatcher {
                 throw .system("\(PathName.display(folder)): cannot watch: \(String(cString: strerror(errno)))"
                                    + (errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""))
             }
-            folders[wd] = folder
+            var status = stat()
+            guard PathName.withSystemName(folder, { stat($0, &status) }) == 0 else { continue }
+            let identity = PhotoFinder.FileIdentity(status)
+            folders[wd] = Folder(path: folder, identity: identity)
             let entries = PathName.names(inFolder: folder) ?? []
             for name in entries where includeHidden || !name.hasPrefix(".") {
                 let path = folder + "/" + name
@@ -209,8 +235,9 @@ public final class FolderWatcher {
                 guard PathName.withSystemName(path, { lstat($0, &status) }) == 0 else { continue }
                 if (status.st_mode & S_IFMT) == S_IFDIR {
                     stack.append(path)
-                } else if takeFiles, (status.st_mode & S_IFMT) == S_IFREG, PhotoFinder.notPhotoExtension(of: name) == nil {
-                    pending[PathName.Key(path)] = Pending(lastEvent: Self.now())
+                } else if takeFiles, (status.st_mode & S_IFMT) == S_IFREG, PhotoFinder.notPhotoExtension(of: name) == nil,
+                          !own.contains(name: name, in: identity, file: PhotoFinder.FileIdentity(status)) {
+                    pending[PathName.Key(path)] = Pending(lastEvent: Self.now(), folder: identity)
                 }
             }
         }

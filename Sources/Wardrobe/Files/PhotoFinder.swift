@@ -49,17 +49,31 @@ public struct PhotoFinder: Sendable {
         self.includeHidden = includeHidden
     }
 
-    /// Files found, and paths that could not be walked with the reason. Files
-    /// in `excluded` (the catalogue's own) are passed over under any name, also
-    /// when reached through a symbolic link.
-    public func find(_ roots: [String], excluding excluded: Set<FileIdentity> = [])
-        -> (files: [FoundFile], problems: [(path: String, reason: String)], hidden: Int, notPhotos: [String],
-            special: Int) {
-        var walk = Walk(includeHidden: includeHidden, excluded: excluded)
+    /// What one walk found.
+    public struct Found: Sendable {
+        public var files: [FoundFile] = []
+        /// Paths that could not be walked, with the reason.
+        public var problems: [(path: String, reason: String)] = []
+        /// Hidden files and folders passed over (each counted once, not what they hold).
+        public var hidden = 0
+        /// Files inside the folders passed over by name (`notPhotoExtensions`).
+        public var notPhotos: [String] = []
+        /// Pipes, sockets and devices inside the folders: never a photo, and a pipe would block
+        /// the reader, so they are passed over unopened and counted.
+        public var special = 0
+        /// Wardrobe's own files inside the folders (`OwnFiles`), passed over without a word.
+        public var own: [String] = []
+    }
+
+    /// Every file under `roots`, and what was passed over. Wardrobe's own files (`own`: the
+    /// catalogue, under any name, also through a symbolic link) are never among the files.
+    public func find(_ roots: [String], own: OwnFiles = .none) -> Found {
+        var walk = Walk(includeHidden: includeHidden, own: own)
         for root in roots {
-            walk.visit(PathName.absolute(root), isRoot: true)
+            let path = PathName.absolute(root)
+            walk.visit(path, isRoot: true, in: FileIdentity(path: ParentFolder.of(path)))
         }
-        return (walk.files, walk.problems, walk.hidden, walk.notPhotos, walk.special)
+        return walk.found
     }
 
     /// Each of `roots` (folders) walked as `find` walks, in one walk that never enters, through
@@ -68,21 +82,22 @@ public struct PhotoFinder: Sendable {
     /// to it) is a problem and gets no files, so its files are not counted twice.
     public func findEach(_ roots: [String], fencing fenced: [String] = [])
         -> (files: [[FoundFile]], problems: [(path: String, reason: String)]) {
-        var walk = Walk(includeHidden: includeHidden, excluded: [])
+        var walk = Walk(includeHidden: includeHidden, own: .none)
         let identities = roots.map { FileIdentity(path: $0) }
         walk.fenced = Set(identities.compactMap { $0 } + fenced.compactMap { FileIdentity(path: $0) })
         var files: [[FoundFile]] = []
         for (index, root) in roots.enumerated() {
             if let identity = identities[index], let first = identities[..<index].firstIndex(of: identity) {
-                walk.problems.append((root, "is the same folder as \(roots[first]), whose photos count once, there"))
+                walk.found.problems.append((root, "is the same folder as \(roots[first]), whose photos count once, there"))
                 files.append([])
                 continue
             }
-            let before = walk.files.count
-            walk.visit(PathName.absolute(root), isRoot: true)
-            files.append(Array(walk.files[before...]))
+            let before = walk.found.files.count
+            let path = PathName.absolute(root)
+            walk.visit(path, isRoot: true, in: FileIdentity(path: ParentFolder.of(path)))
+            files.append(Array(walk.found.files[before...]))
         }
-        return (files, walk.problems)
+        return (files, walk.found.problems)
     }
 
     /// The paths among `roots` that name nothing (a typo), before anything is
@@ -131,64 +146,60 @@ public struct PhotoFinder: Sendable {
     /// One walk's state: what was found, and what was met already.
     private struct Walk {
         let includeHidden: Bool
-        let excluded: Set<FileIdentity>
-        var files: [FoundFile] = []
-        var problems: [(String, String)] = []
-        /// Hidden files and folders passed over (each counted once, not what they hold).
-        var hidden = 0
-        /// Files inside the folders passed over by name (`notPhotoExtensions`).
-        var notPhotos: [String] = []
-        /// Pipes, sockets and devices inside the folders: never a photo, and a pipe would block
-        /// the reader, so they are passed over unopened and counted.
-        var special = 0
+        let own: OwnFiles
+        var found = Found()
         var seen = Set<PathName.Key>()
         var folders = Set<FileIdentity>()
         /// Folders entered only as roots, never through a link from another (`findEach`).
         var fenced = Set<FileIdentity>()
 
-        init(includeHidden: Bool, excluded: Set<FileIdentity>) {
+        init(includeHidden: Bool, own: OwnFiles) {
             self.includeHidden = includeHidden
-            self.excluded = excluded
+            self.own = own
         }
 
-        mutating func visit(_ path: String, isRoot: Bool) {
+        /// `folder`: the folder `path` is in (nil when it cannot be looked at).
+        mutating func visit(_ path: String, isRoot: Bool, in folder: FileIdentity?) {
             var info = stat()
             guard PathName.withSystemName(path, { stat($0, &info) }) == 0 else {
-                problems.append((path, PhotoFinder.reason(path, error: errno)))
+                found.problems.append((path, PhotoFinder.reason(path, error: errno)))
                 return
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
-                if excluded.contains(FileIdentity(info)) {
+                if own.contains(name: OwnFiles.name(of: path), in: folder, file: FileIdentity(info)) {
                     // Named on the command line it was passed over without a word ("0 of 0 files").
-                    if isRoot { problems.append((path, "is the catalogue this command writes (or a file SQLite keeps beside it); not imported")) }
+                    if isRoot {
+                        found.problems.append((path, "is the catalogue this command writes (or a file SQLite keeps beside it); not imported"))
+                    } else {
+                        found.own.append(path)
+                    }
                     return
                 }
                 guard seen.insert(PathName.Key(path)).inserted else { return }
                 if !isRoot, PhotoFinder.notPhotoExtension(of: path) != nil {
-                    notPhotos.append(path)
+                    found.notPhotos.append(path)
                     return
                 }
                 let modified = FileTime.nanoseconds(info.st_mtim)
-                files.append(FoundFile(path: path, size: Int64(info.st_size), modified: modified))
+                found.files.append(FoundFile(path: path, size: Int64(info.st_size), modified: modified))
             case S_IFDIR:
                 // A folder reached twice through symbolic links is walked once.
-                guard isRoot || !fenced.contains(FileIdentity(info)), folders.insert(FileIdentity(info)).inserted else {
-                    return
-                }
+                let identity = FileIdentity(info)
+                guard isRoot || !fenced.contains(identity), folders.insert(identity).inserted else { return }
                 guard let entries = PathName.names(inFolder: path) else {
-                    problems.append((path, "cannot read folder: permission denied or unreadable"))
+                    found.problems.append((path, "cannot read folder: permission denied or unreadable"))
                     return
                 }
                 for name in entries.sorted() {
                     guard includeHidden || !name.hasPrefix(".") else {
-                        hidden += 1
+                        found.hidden += 1
                         continue
                     }
-                    visit(path == "/" ? "/\(name)" : "\(path)/\(name)", isRoot: false)
+                    visit(path == "/" ? "/\(name)" : "\(path)/\(name)", isRoot: false, in: identity)
                 }
             default:
-                if isRoot { problems.append((path, "not a regular file or folder")) } else { special += 1 }
+                if isRoot { found.problems.append((path, "not a regular file or folder")) } else { found.special += 1 }
             }
         }
     }

@@ -50,7 +50,10 @@ public struct FolderSync {
     public init(importer: Importer, options: ImportOptions, settle: Double = 0.4) throws(WardrobeError) {
         self.importer = importer
         self.options = options
-        watcher = try FolderWatcher(paths: options.paths, includeHidden: options.includeHidden, settle: settle)
+        // The import's walk passes over the catalogue's own files; so must the watch, or each
+        // batch's write to the catalogue is a change that starts the next batch.
+        watcher = try FolderWatcher(paths: options.paths, includeHidden: options.includeHidden, settle: settle,
+                                    own: OwnFiles(catalogue: importer.catalogue.path))
     }
 
     public var watchedFolders: Int { watcher.watchedFolders }

@@ -30,6 +30,9 @@ public final class Importer {
         /// Files that failed before and have not changed since: not read, not reported again.
         public var knownFailures: [FoundFile] = []
         public var problems: [ImportReport.Failure] = []
+        /// Wardrobe's own files under the folders walked (`OwnFiles`) that are recorded as
+        /// failing, to fail no more (an older watch recorded a catalogue's `-wal`, again and again).
+        var failingOwnFiles: [String] = []
         /// Hidden files and folders passed over (without `--hidden`).
         public var hidden = 0
         /// Files passed over by name as no photo (`PhotoFinder.notPhotoExtensions`).
@@ -56,12 +59,12 @@ public final class Importer {
 
     public func plan(_ options: ImportOptions) throws -> Plan {
         let start = Date()
-        // The catalogue itself may sit inside the folder being imported, under
-        // any name (a symbolic link to its folder): its files are known by identity.
-        let own = Set(CatalogueLocation.files(of: catalogue.path).compactMap { PhotoFinder.FileIdentity(path: $0.path) })
-        let found = PhotoFinder(includeHidden: options.includeHidden).find(options.paths, excluding: own)
+        // The catalogue itself may sit inside the folder being imported, under any name
+        // (a symbolic link to its folder): `OwnFiles` knows its files, as the watch does.
+        let found = PhotoFinder(includeHidden: options.includeHidden).find(options.paths, own: OwnFiles(catalogue: catalogue.path))
         var plan = Plan()
         plan.problems = found.problems.map { ImportReport.Failure(path: $0.path, reason: $0.reason) }
+        plan.failingOwnFiles = try found.own.filter { try catalogue.failingFile($0) != nil }
         plan.hidden = found.hidden
         plan.notPhotos = found.notPhotos
         plan.special = found.special
@@ -125,8 +128,9 @@ public final class Importer {
         }
         let look = try catalogue.recordLook(present: plan.back, missing: plan.gone)
         // A file deleted since it failed is failing no more, nor is one passed over by name
-        // (it may have failed in an import made before such files were passed over).
-        try catalogue.stopFailing(plan.goneFailures + plan.notPhotos)
+        // (it may have failed in an import made before such files were passed over), nor
+        // one of the catalogue's own files.
+        try catalogue.stopFailing(plan.goneFailures + plan.notPhotos + plan.failingOwnFiles)
         // Other importers of the same files take their share: this one reads those it leases.
         let leases = try FileLeases(location: catalogue.location, files: plan.toRead)
         defer { leases.end() }
