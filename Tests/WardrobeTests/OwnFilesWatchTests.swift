@@ -7,17 +7,19 @@ import Testing
 @testable import Wardrobe
 
 /// The catalogue inside the folder being imported or watched, under a name that passing over
-/// by extension does not know (`catalogue`, `catalogue.jpg`). The watch took every write to the catalogue's `-wal` for a new file,
+/// by extension does not know (`catalogue`, `catalogue.jpg`), or in a folder a link in the
+/// watched one leads to. The watch took every write to the catalogue's `-wal` for a new file,
 /// refused it as the catalogue and recorded a failure, which wrote the `-wal` again: a batch,
 /// a run and a failure about once a second, for ever. The walk and the watch now share one
 /// rule for wardrobe's own files (`OwnFiles`).
 @Suite struct OwnFilesWatchTests {
-    @Test(arguments: ["watched/catalogue", "watched/catalogue.jpg"])
+    @Test(arguments: ["watched/catalogue", "watched/catalogue.jpg", "outside/catalogue"])
     func theCatalogueStartsNoBatchAndIsNoFailure(catalogueAt name: String) throws {
         let source = try EngineFolder(fashionImages: 1)
         defer { source.remove() }
-        let watched = source.path("watched")
-        try FileManager.default.createDirectory(atPath: watched, withIntermediateDirectories: true)
+        let watched = source.path("watched"), outside = source.path("outside")
+        for folder in [watched, outside] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try FileManager.default.createSymbolicLink(atPath: watched + "/linked", withDestinationPath: outside)
         let catalogue = try Catalogue(path: source.path(name))
         let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
         let options = ImportOptions(paths: [watched], jobs: 1, recipe: try PrepRecipes.named("fashion-mnist"))

@@ -26,10 +26,13 @@ import Glibc
 /// losslessly and every path handed back to the system encoded to the same bytes, so a file
 /// whose name is not UTF-8 is taken like any other.
 ///
-/// Wardrobe's own files (`OwnFiles`: the catalogue and the files SQLite keeps beside it, under
-/// any name) are passed over without a word, by the rule the import's walk passes them over
-/// by. (A catalogue named without an SQLite extension had every write to its `-wal` taken for
-/// a new photo.)
+/// It sees what the walk of an import sees (`PhotoFinder`), so that watching a folder and
+/// importing it again take the same files: a symbolic link to a folder is a folder, there when
+/// the watch starts or made during it, watched under the name the walk gives its files and,
+/// whatever loops links make, once; and wardrobe's own files (`OwnFiles`: the catalogue and the
+/// files SQLite keeps beside it, under any name) are passed over without a word. (A link to a
+/// folder was looked at as a link and never watched; a catalogue named without an SQLite
+/// extension had every write to its `-wal` taken for a new photo.)
 public final class FolderWatcher {
     /// What one look found.
     public struct Changes: Sendable, Equatable {
@@ -53,7 +56,8 @@ public final class FolderWatcher {
         var folder: PhotoFinder.FileIdentity?
     }
 
-    /// A watched folder: its path, and which folder that is.
+    /// A watched folder: the path its files are given (through the links the walk follows),
+    /// and which folder that is.
     private struct Folder {
         var path: String
         var identity: PhotoFinder.FileIdentity
@@ -66,6 +70,8 @@ public final class FolderWatcher {
     private var roots: [String] = []
     private var overflowed = false
     private var folders: [Int32: Folder] = [:]
+    /// The watch of each folder in `folders`, by its path.
+    private var watches: [PathName.Key: Int32] = [:]
     // Keyed by bytes: two names that are one string to Swift are two files (`PathName.Key`).
     private var pending: [PathName.Key: Pending] = [:]
     private var gone: Set<PathName.Key> = []
@@ -114,8 +120,20 @@ public final class FolderWatcher {
         for (key, state) in pending where now - state.lastEvent >= settle {
             let path = key.path
             var status = stat()
-            guard PathName.withSystemName(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            guard PathName.withSystemName(path, { stat($0, &status) }) == 0 else {
                 pending[key] = nil   // gone again before it settled
+                continue
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG:
+                break
+            case S_IFDIR:
+                // A symbolic link made before the folder it names: a folder now, watched from now on.
+                pending[key] = nil
+                if watches[key] == nil { try? watchTree(path, takeFiles: true) }
+                continue
+            default:
+                pending[key] = nil
                 continue
             }
             if own.contains(name: OwnFiles.name(of: path), in: state.folder, file: PhotoFinder.FileIdentity(status)) {
@@ -162,23 +180,30 @@ public final class FolderWatcher {
             if let folder = folders[wd], roots.contains(where: { PathName.same($0, folder.path) }) { lose(root: folder.path) }
             return
         }
-        if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
-        let isFolder = mask & UInt32(IN_ISDIR) != 0
+        if mask & UInt32(IN_IGNORED) != 0 { forget(wd); return }
         // Wardrobe's own files are told by name here, before they are made and after they are
         // gone: the catalogue's writes are no change to report.
         guard let folder = folders[wd], !name.isEmpty, includeHidden || !name.hasPrefix("."),
-              isFolder || PhotoFinder.notPhotoExtension(of: name) == nil,
               !own.contains(name: name, in: folder.identity, file: nil) else { return }
         let path = folder.path + "/" + name
         let key = PathName.Key(path)
+        let isNotPhoto = PhotoFinder.notPhotoExtension(of: name) != nil
         if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+            // A folder, or a link to one: what was watched under its name is not there now.
+            let wasWatched = unwatch(path)
+            guard mask & UInt32(IN_ISDIR) != 0 || wasWatched || !isNotPhoto else { return }
             pending[key] = nil
             gone.insert(key)
-            if isFolder { for (key, value) in folders where value.path == path { inotify_rm_watch(descriptor, key); folders[key] = nil } }
-        } else if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            return
+        }
+        let arrived = mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+        // A symbolic link to a folder is a folder, as in the walk; inotify says it is a file.
+        if mask & UInt32(IN_ISDIR) != 0 || (arrived && Self.folder(path) != nil) {
+            guard arrived else { return }
             gone.remove(key)
+            unwatch(path)   // the name may have led elsewhere before (a link made again)
             try? watchTree(path, takeFiles: true)
-        } else if !isFolder, mask & UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB) != 0 {
+        } else if !isNotPhoto, mask & UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB) != 0 {
             gone.remove(key)
             pending[key, default: Pending(lastEvent: 0, folder: folder.identity)].lastEvent = Self.now()
         }
@@ -188,24 +213,37 @@ public final class FolderWatcher {
     /// under a name this watch does not know), and it is watched no more.
     private func lose(root: String) {
         roots.removeAll { PathName.same($0, root) }
-        for (wd, folder) in folders where PathName.same(folder.path, root) || PathName.isBelow(folder.path, folder: root) {
-            inotify_rm_watch(descriptor, wd)
-            folders[wd] = nil
-        }
+        unwatch(root)
         pending = pending.filter { !PathName.isBelow($0.key.path, folder: root) }
         gone.insert(PathName.Key(root))
         lost.append(root)
     }
 
-    /// After lost events: forgets watched folders that are gone (their IN_IGNORED may have
-    /// been lost too), then walks every root again, watching new folders and taking every file.
+    /// Stops watching the folder watched at `path` and those under it; false when none was.
+    @discardableResult
+    private func unwatch(_ path: String) -> Bool {
+        guard watches[PathName.Key(path)] != nil else { return false }
+        for (wd, folder) in folders where PathName.same(folder.path, path) || PathName.isBelow(folder.path, folder: path) {
+            inotify_rm_watch(descriptor, wd)
+            forget(wd)
+        }
+        return true
+    }
+
+    /// The watch `wd` is gone (removed, or its folder deleted).
+    private func forget(_ wd: Int32) {
+        guard let folder = folders.removeValue(forKey: wd) else { return }
+        let key = PathName.Key(folder.path)
+        if watches[key] == wd { watches[key] = nil }
+    }
+
+    /// After lost events: forgets watched folders that are gone or are another folder now
+    /// (their IN_IGNORED may have been lost too), then walks every root again, watching new
+    /// folders and taking every file.
     private func rescan() {
-        for (wd, folder) in folders {
-            var status = stat()
-            if PathName.withSystemName(folder.path, { stat($0, &status) }) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
-                inotify_rm_watch(descriptor, wd)
-                folders[wd] = nil
-            }
+        for (wd, folder) in folders where Self.folder(folder.path) != folder.identity {
+            inotify_rm_watch(descriptor, wd)
+            forget(wd)
         }
         // A root that cannot be watched again (gone, or out of watches) is reported by its
         // paths going missing; the others are still watched.
@@ -214,33 +252,57 @@ public final class FolderWatcher {
 
     /// Watches `root` and the folders under it; with `takeFiles`, the files already in them
     /// are pending too (they may have arrived before the watch did).
+    ///
+    /// Symbolic links to folders are followed, as the walk follows them, and in the walk's
+    /// order (names sorted, depth first), so that a folder is watched under the name the walk
+    /// gives its files, and once. Inotify keeps one watch a folder: a folder met again, through
+    /// a loop of links or a second link to it, has its watch already, under the name it was
+    /// first met by, and is not entered again.
     private func watchTree(_ root: String, takeFiles: Bool) throws(WardrobeError) {
         let events = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB
                             | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
+        // The folders of this walk: a rescan reads the watched folders again, each once.
+        var entered = Set<Int32>()
         var stack = [root]
-        while let folder = stack.popLast() {
-            let wd = PathName.withSystemName(folder) { inotify_add_watch(descriptor, $0, events) }
+        while let path = stack.popLast() {
+            guard let identity = Self.folder(path) else { continue }
+            let wd = PathName.withSystemName(path) { inotify_add_watch(descriptor, $0, events) }
             guard wd >= 0 else {
-                throw .system("\(PathName.display(folder)): cannot watch: \(String(cString: strerror(errno)))"
+                // A folder under the root that cannot be read (a link may lead anywhere) is passed
+                // over, as the walk passes over it, naming it; out of watches, nothing is watched well.
+                if errno != ENOSPC && !PathName.same(path, root) { continue }
+                throw .system("\(PathName.display(path)): cannot watch: \(String(cString: strerror(errno)))"
                                    + (errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""))
             }
-            var status = stat()
-            guard PathName.withSystemName(folder, { stat($0, &status) }) == 0 else { continue }
-            let identity = PhotoFinder.FileIdentity(status)
-            folders[wd] = Folder(path: folder, identity: identity)
-            let entries = PathName.names(inFolder: folder) ?? []
-            for name in entries where includeHidden || !name.hasPrefix(".") {
-                let path = folder + "/" + name
+            guard entered.insert(wd).inserted else { continue }
+            if let known = folders[wd], !PathName.same(known.path, path) {
+                // Watched under another name that still leads to it: the name the walk takes.
+                if Self.folder(known.path) == identity { continue }
+                forget(wd)   // a name it had before it was moved
+            }
+            folders[wd] = Folder(path: path, identity: identity)
+            watches[PathName.Key(path)] = wd
+            var subfolders: [String] = []
+            for name in (PathName.names(inFolder: path) ?? []).sorted() where includeHidden || !name.hasPrefix(".") {
+                let entry = path + "/" + name
                 var status = stat()
-                guard PathName.withSystemName(path, { lstat($0, &status) }) == 0 else { continue }
+                guard PathName.withSystemName(entry, { stat($0, &status) }) == 0 else { continue }
                 if (status.st_mode & S_IFMT) == S_IFDIR {
-                    stack.append(path)
+                    subfolders.append(entry)
                 } else if takeFiles, (status.st_mode & S_IFMT) == S_IFREG, PhotoFinder.notPhotoExtension(of: name) == nil,
                           !own.contains(name: name, in: identity, file: PhotoFinder.FileIdentity(status)) {
-                    pending[PathName.Key(path)] = Pending(lastEvent: Self.now(), folder: identity)
+                    pending[PathName.Key(entry)] = Pending(lastEvent: Self.now(), folder: identity)
                 }
             }
+            stack += subfolders.reversed()
         }
+    }
+
+    /// The folder `path` names, after links; nil when it names no folder.
+    private static func folder(_ path: String) -> PhotoFinder.FileIdentity? {
+        var status = stat()
+        guard PathName.withSystemName(path, { stat($0, &status) }) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return PhotoFinder.FileIdentity(status)
     }
 
     private static func now() -> Double {
