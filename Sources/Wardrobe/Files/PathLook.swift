@@ -84,7 +84,15 @@ public enum PathLook {
             }
         }
         return Set(failing.map { PathName.Key($0.path) }).filter { !walked.contains($0) }.map(\.path).sorted()
-            .filter { existence(of: $0) == .gone }
+            .filter { existence(of: $0) == .gone && !isBrokenLink($0) }
+    }
+
+    /// Whether `path` is a symbolic link that leads nowhere. Its file is gone, but its failure
+    /// is the link's, which is still there: stopped, it was recorded anew by the next import.
+    static func isBrokenLink(_ path: String) -> Bool {
+        var link = stat(), target = stat()
+        return PathName.withSystemName(path, { lstat($0, &link) }) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+            && PathName.withSystemName(path, { stat($0, &target) }) != 0
     }
 
     enum Existence { case present, gone, unknown }

@@ -54,6 +54,9 @@ public struct PhotoFinder: Sendable {
         public var files: [FoundFile] = []
         /// Paths that could not be walked, with the reason.
         public var problems: [(path: String, reason: String)] = []
+        /// Of `problems`, the symbolic links that lead nowhere (to nothing, or round in a loop),
+        /// as the link itself is (`lstat`): the one thing to tell such a link unchanged by.
+        public var brokenLinks: [PathName.Key: FoundFile] = [:]
         /// Hidden files and folders passed over (each counted once, not what they hold).
         public var hidden = 0
         /// Files inside the folders passed over by name (`notPhotoExtensions`).
@@ -162,7 +165,14 @@ public struct PhotoFinder: Sendable {
         mutating func visit(_ path: String, isRoot: Bool, in folder: FileIdentity?) {
             var info = stat()
             guard PathName.withSystemName(path, { stat($0, &info) }) == 0 else {
-                found.problems.append((path, PhotoFinder.reason(path, error: errno)))
+                let error = errno
+                found.problems.append((path, PhotoFinder.reason(path, error: error)))
+                // A link that leads nowhere is there all the same, and known by its own size and time.
+                var link = stat()
+                if PathName.withSystemName(path, { lstat($0, &link) }) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                    found.brokenLinks[PathName.Key(path)] = FoundFile(path: path, size: Int64(link.st_size),
+                                                                      modified: FileTime.nanoseconds(link.st_mtim))
+                }
                 return
             }
             switch info.st_mode & S_IFMT {

@@ -1,4 +1,5 @@
 internal import Catalogue
+import Files
 
 /// What an import writes, on the run's writer thread. The one place that
 /// decides whether an image is new: at commit, content the catalogue does
@@ -8,6 +9,9 @@ struct ImportWriter: RunWriter {
     let catalogue: any CatalogueStore
     /// Files the walk could not use, recorded as failures when the run opens.
     let problems: [ImportReport.Failure]
+    /// Of `problems`, those with a size and time to record (a link that leads nowhere, as
+    /// the link is), by which the next import knows them unchanged.
+    let problemFiles: [PathName.Key: SeenFile]
     /// Told of every file that fails, as it fails.
     let failure: (ImportReport.Failure) -> Void
     /// Keep every stored file in the report (see `ImportOptions.listsStoredFiles`).
@@ -19,9 +23,11 @@ struct ImportWriter: RunWriter {
     /// Files that failed: told at once, recorded with the next batch.
     private var failures: [(problem: ImportReport.Failure, file: SeenFile)] = []
 
-    init(catalogue: any CatalogueStore, problems: [ImportReport.Failure], failure: @escaping (ImportReport.Failure) -> Void) {
+    init(catalogue: any CatalogueStore, problems: [ImportReport.Failure], problemFiles: [PathName.Key: SeenFile] = [:],
+         failure: @escaping (ImportReport.Failure) -> Void) {
         self.catalogue = catalogue
         self.problems = problems
+        self.problemFiles = problemFiles
         self.failure = failure
     }
 
@@ -41,7 +47,10 @@ struct ImportWriter: RunWriter {
         after.failed += problems
         if let run {
             try catalogue.writing(run: run) { batch in
-                for problem in problems { try batch.recordFailure(path: problem.path, reason: problem.reason) }
+                for problem in problems {
+                    try batch.recordFailure(path: problem.path, reason: problem.reason,
+                                            file: problemFiles[PathName.Key(problem.path)])
+                }
                 return counts(ImportWriter.counts(of: after))
             }
         }

@@ -30,6 +30,9 @@ public final class Importer {
         /// Files that failed before and have not changed since: not read, not reported again.
         public var knownFailures: [FoundFile] = []
         public var problems: [ImportReport.Failure] = []
+        /// Of `problems`, the symbolic links that lead nowhere, as the link itself is: recorded
+        /// with the failure, so that the next import knows the link unchanged.
+        var brokenLinks: [PathName.Key: FoundFile] = [:]
         /// Wardrobe's own files under the folders walked (`OwnFiles`) that are recorded as
         /// failing, to fail no more (an older watch recorded a catalogue's `-wal`, again and again).
         var failingOwnFiles: [String] = []
@@ -63,7 +66,18 @@ public final class Importer {
         // (a symbolic link to its folder): `OwnFiles` knows its files, as the watch does.
         let found = PhotoFinder(includeHidden: options.includeHidden).find(options.paths, own: OwnFiles(catalogue: catalogue.path))
         var plan = Plan()
-        plan.problems = found.problems.map { ImportReport.Failure(path: $0.path, reason: $0.reason) }
+        for (path, reason) in found.problems {
+            // A link that leads nowhere has no file to compare: it is known unchanged by the
+            // link itself, failing for the same reason (it failed anew on every import before).
+            if let link = found.brokenLinks[PathName.Key(path)] {
+                if let failing = try catalogue.failingFile(path), failing.isUnchanged(link.seen), failing.reason == reason {
+                    plan.knownFailures.append(link)
+                    continue
+                }
+                plan.brokenLinks[PathName.Key(path)] = link
+            }
+            plan.problems.append(ImportReport.Failure(path: path, reason: reason))
+        }
         plan.failingOwnFiles = try found.own.filter { try catalogue.failingFile($0) != nil }
         plan.hidden = found.hidden
         plan.notPhotos = found.notPhotos
@@ -91,7 +105,7 @@ public final class Importer {
                 }
             }
         }
-        let walked = Set(found.files.map { PathName.Key($0.path) })
+        let walked = Set(found.files.map { PathName.Key($0.path) }).union(found.brokenLinks.keys)
         plan.gone = try PathLook.gone(under: options.paths, walked: walked, in: catalogue)
         plan.goneFailures = try PathLook.goneFailures(under: options.paths, walked: walked, in: catalogue)
         plan.seconds = Date().timeIntervalSince(start)
@@ -138,7 +152,8 @@ public final class Importer {
         settings.admit = leases.admit
         settings.leaseHolder = leases.holder
         return try withoutActuallyEscaping(failure) { failure in
-            var writer = ImportWriter(catalogue: catalogue, problems: plan.problems, failure: failure)
+            var writer = ImportWriter(catalogue: catalogue, problems: plan.problems,
+                                      problemFiles: plan.brokenLinks.mapValues(\.seen), failure: failure)
             writer.listsStoredFiles = options.listsStoredFiles
             let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
                 plan.toRead, work: work, writer: &writer, recording: recording) { done, latest in
