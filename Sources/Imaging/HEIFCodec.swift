@@ -151,8 +151,8 @@ struct HEIFCodec {
     /// A libheif error as one line: truncation, size limits, missing codecs and damage apart.
     func check(_ error: heif_error, doing what: String) throws(ImagingError) {
         guard error.code != heif_error_Ok else { return }
-        let message = error.message.map { String(cString: $0) } ?? "unknown libheif error"
-        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let line = ImagingError.libraryReason(error.message.map { String(cString: $0) },
+                                              otherwise: "libheif error \(error.code.rawValue).\(error.subcode.rawValue) without a reason")
         if error.subcode == heif_suberror_End_of_data {
             throw ImagingError(.truncated, "truncated \(format.name) (\(what)): \(line)")
         }

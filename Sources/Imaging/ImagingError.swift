@@ -44,4 +44,12 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
     public func naming(_ path: String) -> ImagingError {
         ImagingError(kind, reason, path: path)
     }
+
+    /// A library's own words for why it stopped, or `otherwise` when they say nothing: a
+    /// TurboJPEG handle answers "No error" when the call that failed recorded no reason, a
+    /// libheif error can carry "Success", and a message buffer can stay empty. One line either way.
+    static func libraryReason(_ message: String?, otherwise: String) -> String {
+        let said = (message ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return ["", "no error", "success"].contains(said.lowercased()) ? otherwise : said
+    }
 }

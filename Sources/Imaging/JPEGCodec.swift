@@ -24,7 +24,8 @@ enum JPEGCodec {
     /// Turns a stopped decode into a typed error. TurboJPEG prefixes its own messages with
     /// the function name; libjpeg's messages (warnings included) come through as they are.
     static func error(from handle: tjhandle?, doing what: String) -> ImagingError {
-        var message = handle.flatMap { tjGetErrorStr2($0) }.map { String(cString: $0) } ?? "unknown TurboJPEG error"
+        let said = handle.flatMap { tjGetErrorStr2($0) }.map { String(cString: $0) }
+        var message = ImagingError.libraryReason(said, otherwise: "TurboJPEG stopped without giving a reason")
         if let parenthesis = message.firstIndex(of: "("), message[parenthesis...].hasPrefix("(): ") {
             message = String(message[message.index(parenthesis, offsetBy: 4)...])
         }
@@ -41,7 +42,12 @@ enum JPEGCodec {
         let status = bytes.withUnsafeBufferPointer { buffer in
             tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
-        guard status == 0, width > 0, height > 0 else { throw error(from: handle, doing: "reading the header") }
+        guard status == 0 else { throw error(from: handle, doing: "reading the header") }
+        // TurboJPEG accepts a stream of tables alone (SOI, perhaps DQT and DHT, then EOI) as a
+        // success with no size: such a file holds no picture, and the handle no error to tell.
+        guard width > 0, height > 0 else {
+            throw ImagingError(.corrupt, "corrupt JPEG: no image data in it (the stream ends before any frame header)")
+        }
         return Header(width: Int(width), height: Int(height), colorspace: colorspace)
     }
 
@@ -112,7 +118,8 @@ enum JPEGCodec {
         }
         defer { if let output { tjFree(output) } }
         guard status == 0, let output else {
-            let message = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+            let message = ImagingError.libraryReason(tjGetErrorStr2(handle).map { String(cString: $0) },
+                                                     otherwise: "TurboJPEG stopped without giving a reason")
             throw ImagingError(.encodingFailed, "JPEG encoding failed: \(message)")
         }
         return Array(UnsafeBufferPointer(start: output, count: Int(size)))

@@ -38,7 +38,8 @@ public enum PNGCodec {
         case WR_PNG_NO_MEMORY:
             throw ImagingError(.corrupt, "not enough memory to decode the png image")
         default:
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = ImagingError.libraryReason(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                                                  otherwise: "libpng stopped without giving a reason")
             if text.contains("unexpected end of file") || text.contains("Not enough image data")
                 || text.contains("past the end of the file") {
                 throw ImagingError(.truncated, "truncated PNG: \(text)")
@@ -140,7 +141,8 @@ public struct PNGEncoder: Sendable {
         }
         defer { wr_png_free(output) }
         guard Int(status) == WR_PNG_OK, let output else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = ImagingError.libraryReason(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                                                  otherwise: "libpng stopped without giving a reason")
             throw ImagingError(.encodingFailed, "PNG encoding failed: \(text)")
         }
         return Array(UnsafeBufferPointer(start: output, count: size))

@@ -84,6 +84,24 @@ import Testing
         expectError(.corrupt, decoding: jpeg, mentioning: "corrupt JPEG")
     }
 
+    /// Markers without a frame: TurboJPEG takes SOI then EOI (with tables between, or bytes
+    /// after) as a stream of tables alone and returns success with no size, recording no
+    /// error. Asked why, it gave the last error any handle on the thread had recorded: "No
+    /// error" in a fresh process, another file's "Premature end of JPEG file" after it.
+    @Test(arguments: [
+        [0xFF, 0xD8, 0xFF, 0xD9],
+        [0xFF, 0xD8, 0xFF, 0xD9] + Array("hello".utf8),
+        [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64) + [0xFF, 0xD9],
+    ] as [[UInt8]])
+    func aJPEGWithoutAFrameSaysItHoldsNoImage(bytes: [UInt8]) {
+        expectError(.corrupt, decoding: bytes, mentioning: "no image data")
+        #expect {
+            _ = try decoder.header(of: bytes)
+        } throws: { error in
+            "\(error)".contains("no image data") && !"\(error)".lowercased().contains("no error")
+        }
+    }
+
     @Test func unreadableFilesNameTheFile() throws {
         let missing = "/nonexistent-\(UInt32.random(in: 0...UInt32.max))/photo.jpg"
         #expect {
