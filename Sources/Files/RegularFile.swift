@@ -66,18 +66,25 @@ public enum RegularFile {
     /// Trusted, it made such a file "empty file (0 bytes)"; so reading goes on to the end,
     /// and a file that passes `maxSize` on the way is refused as one larger from the start.
     public static func read(_ path: String, maxSize: Int) throws(Failure) -> [UInt8] {
+        try read(path, maxSize: maxSize, first: Int.max)
+    }
+
+    /// The file's first `limit` bytes (all of a shorter file), refused unread as
+    /// `read(_:maxSize:)` refuses it: enough to tell what a file holds without reading it whole.
+    public static func read(_ path: String, maxSize: Int, first limit: Int) throws(Failure) -> [UInt8] {
         let (descriptor, size) = try open(path)
         defer { close(descriptor) }
         guard size <= maxSize else {
             throw Failure(kind: .tooLarge, reason: "file of \(size) bytes is larger than the \(maxSize) bytes accepted")
         }
+        let wanted = min(size, limit)
         // Straight into the array's storage: no zero-filling first and no copy after,
         // which for a 3 MB photo is a measurable part of an import.
         var code: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        var bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             var done = 0
-            while done < size {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + done, size - done)
+            while done < wanted {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + done, wanted - done)
                 if count < 0 {
                     if errno == EINTR { continue }
                     code = errno
@@ -89,22 +96,22 @@ public enum RegularFile {
             initialized = done
         }
         if code != 0 { throw failure(code) }
-        if bytes.count == size { try readOn(descriptor, after: &bytes, maxSize: maxSize) }
+        if bytes.count == size && size < limit { try readOn(descriptor, after: &bytes, maxSize: maxSize, limit: limit) }
         return bytes
     }
 
-    /// Appends what the file holds past the size it gave, up to its end (for a file that
-    /// told its size truly, one `read` that returns 0). Without waiting: some files under
-    /// /proc say 0 bytes and block a read until the kernel has something to say
-    /// (`/proc/kmsg`), so what such a file does not hold yet is taken as its end.
-    private static func readOn(_ descriptor: Int32, after bytes: inout [UInt8], maxSize: Int) throws(Failure) {
+    /// Appends what the file holds past the size it gave, up to its end or `limit` bytes
+    /// (for a file that told its size truly, one `read` that returns 0). Without waiting:
+    /// some files under /proc say 0 bytes and block a read until the kernel has something to
+    /// say (`/proc/kmsg`), so what such a file does not hold yet is taken as its end.
+    private static func readOn(_ descriptor: Int32, after bytes: inout [UInt8], maxSize: Int, limit: Int) throws(Failure) {
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
         let chunk = 1 << 16
         var code: Int32 = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { buffer in
-            while bytes.count <= maxSize {
-                let count = Glibc.read(descriptor, buffer.baseAddress!, chunk)
+            while bytes.count <= maxSize && bytes.count < limit {
+                let count = Glibc.read(descriptor, buffer.baseAddress!, min(chunk, limit - bytes.count))
                 if count < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN || errno == EWOULDBLOCK { return }

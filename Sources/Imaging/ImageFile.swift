@@ -11,11 +11,26 @@ public enum ImageFile {
     /// Files larger than this are refused before reading: no photo needs a gigabyte.
     public static let maxFileSize = 1 << 30
 
-    /// The whole file. Anything but a regular file (a FIFO, a device) is refused
-    /// without blocking on it, as is a file larger than `maxFileSize`.
+    /// The whole file of an image. Anything but a regular file (a FIFO, a device) is refused
+    /// without blocking on it, as is a file larger than `maxFileSize`; so is a file whose
+    /// first bytes are no image this module reads, with the reason decoding gives, after
+    /// reading only those (a gigabyte of something else named .jpg was read and hashed whole
+    /// for a verdict its first twelve bytes give).
     public static func read(_ path: String) throws(ImagingError) -> [UInt8] {
+        let head = try read(path, first: ImageFormat.sniffedLength)
         do {
-            return try RegularFile.read(path, maxSize: maxFileSize)
+            _ = try ImageDecoder.format(of: head)
+        } catch {
+            throw error.naming(path)
+        }
+        // A file shorter than what the sniff reads is all there already.
+        if head.count < ImageFormat.sniffedLength { return head }
+        return try read(path, first: Int.max)
+    }
+
+    private static func read(_ path: String, first limit: Int) throws(ImagingError) -> [UInt8] {
+        do {
+            return try RegularFile.read(path, maxSize: maxFileSize, first: limit)
         } catch {
             switch error.kind {
             case .tooLarge:

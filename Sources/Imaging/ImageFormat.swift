@@ -26,6 +26,10 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
     }
 
+    /// The most bytes `sniff` reads: a file's first this many tell its format as well as the
+    /// whole file does.
+    public static let sniffedLength = FileTypeBox.longestRead
+
     /// The format whose signature starts `bytes`, or nil when the bytes are no image this
     /// module reads.
     public static func sniff<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> ImageFormat? {

@@ -10,8 +10,15 @@ import Testing
     static let file = "/proc/self/status"
 
     @Test func aFileThatSaysZeroBytesIsReadToItsEnd() throws {
-        let bytes = try ImageFile.read(Self.file)
+        let bytes = try RegularFile.read(Self.file, maxSize: ImageFile.maxFileSize)
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Name:"), "\(bytes.count) bytes")
+        #expect(bytes.count > 256)
+        // Its first bytes alone, as an image's are read to sniff them.
+        let head = try RegularFile.read(Self.file, maxSize: ImageFile.maxFileSize, first: 16)
+        #expect(head.count == 16 && String(decoding: head, as: UTF8.self).hasPrefix("Name:"))
+        // Read as a photo, it is refused from those bytes for what it is.
+        let refused = #expect(throws: ImagingError.self) { try ImageFile.read(Self.file) }
+        #expect(refused?.kind == .notAnImage && refused?.path == Self.file, "\(String(describing: refused))")
     }
 
     @Test func theLimitHoldsForWhatIsRead() throws {
