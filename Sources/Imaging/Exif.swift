@@ -27,29 +27,13 @@ public enum Exif {
         tiffBlock(inPNG: bytes).flatMap { orientation(inTIFF: $0) }
     }
 
-    /// The TIFF blocks of a JPEG's APP1 Exif segments, in order. Walks the marker segments up
-    /// to the start of scan, checking every length.
+    /// The TIFF blocks of a JPEG's APP1 Exif segments, in order, up to the start of scan.
     static func tiffBlocks(inJPEG bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return [] }
-        var blocks: [ArraySlice<UInt8>] = []
-        var offset = 2
-        while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { break }
-            let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }   // fill byte
-            if marker == 0xDA || marker == 0xD9 { break }   // start of scan, end of image
-            if (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2, offset + 2 + length <= bytes.count else { break }
-            let payload = offset + 4
-            let payloadEnd = offset + 2 + length
-            if marker == 0xE1, payloadEnd - payload > exifHeader.count,
-               bytes[payload..<payload + exifHeader.count].elementsEqual(exifHeader) {
-                blocks.append(bytes[(payload + exifHeader.count)..<payloadEnd])
-            }
-            offset = payloadEnd
+        JPEGSegments(bytes).compactMap { segment in
+            guard segment.marker == 0xE1, segment.payload.count > exifHeader.count,
+                  segment.payload.starts(with: exifHeader) else { return nil }
+            return segment.payload.dropFirst(exifHeader.count)
         }
-        return blocks
     }
 
     /// The TIFF block of a PNG's eXIf chunk (before the image data); nil when there is none.

@@ -99,6 +99,7 @@ public struct ImageDecoder: Sendable {
             if let minimumSide {
                 scale = JPEGCodec.scalingFactor(width: header.storedWidth, height: header.storedHeight, minimumSide: minimumSide)
             }
+            try JPEGCodec.checkMemory(bytes, header: jpegHeader, factor: scale, limits: limits)
             stored = try JPEGCodec.decode(bytes, header: jpegHeader, factor: scale, using: try decompressor.orNew())
         case .png:
             stored = try PNGCodec.decode(bytes, limits: limits, background: background)

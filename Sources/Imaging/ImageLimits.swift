@@ -37,6 +37,20 @@ public struct ImageLimits: Sendable, Equatable {
                            + "\(maxDecoderBytes / 1_000_000) MB one image may take (\(Self.megapixels(maxPixels)) as RGB)")
     }
 
+    /// Refuses an image whose decode would hold more than `maxDecoderBytes` at once: `bytes`
+    /// is the decoder's own buffers and the pixels it hands over together, worked out from
+    /// the headers before decoding. `image` names the kind of image ("progressive JPEG"),
+    /// `holder` says what needs the memory.
+    func checkDecoderMemory(_ bytes: Int, image: String, width: Int, height: Int, holder: String) throws(ImagingError) {
+        guard bytes > maxDecoderBytes else { return }
+        throw ImagingError(.tooLarge, "\(image) of \(width)x\(height) pixels needs ~\(Self.megabytes(bytes)) MB to decode, "
+                           + "over the \(Self.megabytes(maxDecoderBytes)) MB limit: \(holder)")
+    }
+
+    static func megabytes(_ bytes: Int) -> Int {
+        (bytes + 500_000) / 1_000_000
+    }
+
     static func megapixels(_ pixels: Int) -> String {
         let tenths = (pixels + 50_000) / 100_000
         return "\(tenths / 10).\(tenths % 10) megapixels"

@@ -68,16 +68,40 @@ enum JPEGCodec {
         return best
     }
 
+    /// What TurboJPEG is asked to write for a colour space: CMYK as stored (turned into RGB
+    /// here), gray as one channel, anything else as RGB.
+    static func output(for colorspace: Int32) -> (format: TJPF, channels: Int) {
+        if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) { return (TJPF_CMYK, 4) }
+        if colorspace == Int32(TJCS_GRAY.rawValue) { return (TJPF_GRAY, 1) }
+        return (TJPF_RGB, 3)
+    }
+
+    /// Refuses, before any data is decoded, a JPEG whose decode at `factor` would hold more
+    /// than the limits allow: libjpeg's buffer of the whole image's DCT coefficients when the
+    /// data comes in several scans (`JPEGFrame`), and the pixels written (CMYK's four
+    /// channels, then their RGB).
+    static func checkMemory(_ bytes: [UInt8], header: Header, factor: ScalingFactor, limits: ImageLimits) throws(ImagingError) {
+        let frame = JPEGFrame(bytes)
+        let coefficients = frame?.coefficientBytes ?? 0
+        let (format, channels) = output(for: header.colorspace)
+        let cmyk = format == TJPF_CMYK
+        let pixels = factor.scale(header.width) * factor.scale(header.height) * (cmyk ? channels + 3 : channels)
+        let image = frame?.progressive == true ? "progressive JPEG" : coefficients > 0 ? "multi-scan JPEG"
+            : cmyk ? "CMYK JPEG" : "JPEG"
+        let holder = coefficients > 0 ? "libjpeg holds all its DCT coefficients at once, 2 bytes a sample whatever the scale"
+            : "its pixels at \(factor) scale"
+        try limits.checkDecoderMemory(coefficients + pixels, image: image, width: header.width, height: header.height,
+                                      holder: holder)
+    }
+
     /// Decodes at `factor`. Warnings (corrupt or missing data that libjpeg would paper over
     /// with gray) stop the decode and become errors.
     static func decode(_ bytes: [UInt8], header: Header, factor: ScalingFactor,
                        using decompressor: Decompressor) throws(ImagingError) -> Bitmap {
         let handle = decompressor.handle
         let width = factor.scale(header.width), height = factor.scale(header.height)
-        let cmyk = header.colorspace == Int32(TJCS_CMYK.rawValue) || header.colorspace == Int32(TJCS_YCCK.rawValue)
-        let gray = header.colorspace == Int32(TJCS_GRAY.rawValue)
-        let format: TJPF = cmyk ? TJPF_CMYK : gray ? TJPF_GRAY : TJPF_RGB
-        let channels = cmyk ? 4 : gray ? 1 : 3
+        let (format, channels) = output(for: header.colorspace)
+        let cmyk = format == TJPF_CMYK
         let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
         // A decode that returns 0 has written every pixel (warnings stop it with an error).
         let pixels = try bytes.withUnsafeBufferPointer { source throws(ImagingError) in
