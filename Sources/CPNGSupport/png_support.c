@@ -27,11 +27,20 @@ typedef struct {
 
 /// What libpng allocated through us during one decode, and how much it may.
 typedef struct {
-    size_t in_use;      // by libpng, capped at budget
-    size_t pixels;      // the decoded image and its row pointers, bounded by the pixel limit
-    size_t peak;        // of both together
+    size_t in_use;      // capped at budget
+    size_t peak;
     size_t budget;
 } memory_account;
+
+struct wr_png_reader {
+    read_context context;
+    memory_account account;
+    png_structp png;
+    png_infop info;
+    uint32_t width;
+    int interlaced;
+    char message[256];
+};
 
 // Each block carries its size in front, so that freeing it can be accounted.
 enum { BLOCK_HEADER = 16 };
@@ -43,7 +52,7 @@ static png_voidp account_malloc(png_structp png, png_alloc_size_t size) {
     if (block == NULL) return NULL;
     block[0] = size;
     account->in_use += size;
-    if (account->in_use + account->pixels > account->peak) account->peak = account->in_use + account->pixels;
+    if (account->in_use > account->peak) account->peak = account->in_use;
     return (uint8_t *)block + BLOCK_HEADER;
 }
 
@@ -130,37 +139,26 @@ size_t wr_png_library_budget(size_t file_size, uint32_t max_dimension) {
     return chunk_limit(file_size) + 4 * ((size_t)max_dimension * 8 + 64) + (1u << 20);
 }
 
-int wr_png_decode(const uint8_t *data, size_t size,
-                  uint32_t max_dimension, uint64_t max_pixels,
-                  wr_png_info *info, uint8_t **pixels,
-                  char *message, size_t message_size) {
-    read_context context = { data, size, 0, message, message_size, 0 };
-    memory_account account = { 0, 0, 0, wr_png_library_budget(size, max_dimension) };
-    *pixels = NULL;
+int wr_png_open(const uint8_t *data, size_t size, uint32_t max_dimension, uint64_t max_pixels,
+                wr_png_info *info, wr_png_reader **reader_out) {
     memset(info, 0, sizeof *info);
-    if (size >= 8 && check_chunk_lengths(data, size, message, message_size)) return WR_PNG_ERROR;
+    wr_png_reader *reader = calloc(1, sizeof *reader);
+    *reader_out = reader;
+    if (reader == NULL) return WR_PNG_NO_MEMORY;
+    reader->context = (read_context){ data, size, 0, reader->message, sizeof reader->message, 0 };
+    reader->account.budget = wr_png_library_budget(size, max_dimension);
+    if (size >= 8 && check_chunk_lengths(data, size, reader->message, sizeof reader->message)) return WR_PNG_ERROR;
 
-    png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &context, on_read_error, on_read_warning,
-                                               &account, account_malloc, account_free);
-    if (png == NULL) return WR_PNG_NO_MEMORY;
-    png_infop png_info = png_create_info_struct(png);
-    if (png_info == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        return WR_PNG_NO_MEMORY;
-    }
-    // Everything that must be released after a longjmp lives in volatile locals.
-    uint8_t *volatile image = NULL;
-    png_bytep *volatile rows = NULL;
+    reader->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &reader->context, on_read_error, on_read_warning,
+                                           &reader->account, account_malloc, account_free);
+    if (reader->png == NULL) return WR_PNG_NO_MEMORY;
+    png_structp png = reader->png;
+    reader->info = png_create_info_struct(png);
+    if (reader->info == NULL) return WR_PNG_NO_MEMORY;
+    png_infop png_info = reader->info;
+    if (setjmp(png_jmpbuf(png))) return WR_PNG_ERROR;
 
-    if (setjmp(png_jmpbuf(png))) {
-        free(image);
-        free(rows);
-        png_destroy_read_struct(&png, &png_info, NULL);
-        info->peak_bytes = account.peak;
-        return WR_PNG_ERROR;
-    }
-
-    png_set_read_fn(png, &context, read_from_memory);
+    png_set_read_fn(png, &reader->context, read_from_memory);
     // libpng's own limits, from ours: the side limit (ours is checked below with a clear
     // result), chunk data no larger than the file can hold (which also bounds what a
     // compressed chunk may inflate to), and few cached ancillary chunks.
@@ -178,55 +176,75 @@ int wr_png_decode(const uint8_t *data, size_t size,
     info->bit_depth = png_get_bit_depth(png, png_info);
     info->color_type = png_get_color_type(png, png_info);
     info->interlaced = png_get_interlace_type(png, png_info) == PNG_INTERLACE_ADAM7;
+    reader->width = info->width;
+    reader->interlaced = info->interlaced;
 
     if (info->width > max_dimension || info->height > max_dimension
         || (uint64_t)info->width * (uint64_t)info->height > max_pixels) {
-        png_destroy_read_struct(&png, &png_info, NULL);
-        info->peak_bytes = account.peak;
         return WR_PNG_TOO_LARGE;
     }
 
+    // Every transformation works on one row. Adam7 is not undone here (libpng would need the
+    // whole image to do it): each pass's rows come as they are, and say where they belong.
     if (info->color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (info->color_type == PNG_COLOR_TYPE_GRAY && info->bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (png_get_valid(png, png_info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
     if (info->bit_depth == 16) png_set_scale_16(png);
-    (void)png_set_interlace_handling(png);
     png_read_update_info(png, png_info);
 
     info->channels = png_get_channels(png, png_info);
     size_t row_bytes = png_get_rowbytes(png, png_info);
     if (png_get_bit_depth(png, png_info) != 8 || row_bytes != (size_t)info->width * (size_t)info->channels) {
-        copy_message(message, message_size, "unexpected sample layout after expansion");
-        png_destroy_read_struct(&png, &png_info, NULL);
-        info->peak_bytes = account.peak;
+        copy_message(reader->message, sizeof reader->message, "unexpected sample layout after expansion");
         return WR_PNG_ERROR;
     }
-
-    image = malloc(row_bytes * info->height);
-    rows = malloc(sizeof(png_bytep) * info->height);
-    if (image == NULL || rows == NULL) {
-        free(image);
-        free(rows);
-        png_destroy_read_struct(&png, &png_info, NULL);
-        return WR_PNG_NO_MEMORY;
+    if (info->interlaced) {
+        for (int pass = 0; pass < 7; pass++) {
+            // libpng skips a pass that holds no pixel of this image.
+            if (PNG_PASS_COLS(info->width, pass) > 0) info->rows += PNG_PASS_ROWS(info->height, pass);
+        }
+    } else {
+        info->rows = info->height;
     }
-    // The pixels (bounded by the caller's pixel limit) count toward the decode's peak.
-    account.pixels = row_bytes * info->height + sizeof(png_bytep) * info->height;
-    if (account.in_use + account.pixels > account.peak) account.peak = account.in_use + account.pixels;
-    for (uint32_t y = 0; y < info->height; y++) rows[y] = image + row_bytes * y;
-    png_read_image(png, rows);
-    png_read_end(png, NULL);
-
-    free(rows);
-    rows = NULL;
-    png_destroy_read_struct(&png, &png_info, NULL);
-    info->peak_bytes = account.peak;
-    if (context.warned) {
-        free(image);
-        return WR_PNG_ERROR;
-    }
-    *pixels = image;
     return WR_PNG_OK;
+}
+
+int wr_png_read_row(wr_png_reader *reader, uint8_t *row, wr_png_row *where) {
+    png_structp png = reader->png;
+    // Where the row libpng reads next belongs: its pass, and its row within that pass.
+    int pass = png_get_current_pass_number(png);
+    uint32_t number = png_get_current_row_number(png);
+    if (reader->interlaced) {
+        where->y = PNG_ROW_FROM_PASS_ROW(number, pass);
+        where->x = PNG_PASS_START_COL(pass);
+        where->step = 1u << PNG_PASS_COL_SHIFT(pass);
+        where->count = PNG_PASS_COLS(reader->width, pass);
+    } else {
+        *where = (wr_png_row){ number, 0, 1, reader->width };
+    }
+    if (setjmp(png_jmpbuf(png))) return WR_PNG_ERROR;
+    png_read_row(png, row, NULL);
+    return WR_PNG_OK;
+}
+
+int wr_png_finish(wr_png_reader *reader) {
+    if (setjmp(png_jmpbuf(reader->png))) return WR_PNG_ERROR;
+    png_read_end(reader->png, NULL);
+    return reader->context.warned ? WR_PNG_ERROR : WR_PNG_OK;
+}
+
+const char *wr_png_message(const wr_png_reader *reader) {
+    return reader == NULL ? "" : reader->message;
+}
+
+size_t wr_png_peak_bytes(const wr_png_reader *reader) {
+    return reader == NULL ? 0 : reader->account.peak;
+}
+
+void wr_png_close(wr_png_reader *reader) {
+    if (reader == NULL) return;
+    if (reader->png != NULL) png_destroy_read_struct(&reader->png, reader->info != NULL ? &reader->info : NULL, NULL);
+    free(reader);
 }
 
 static void on_write_error(png_structp png, png_const_charp text) {

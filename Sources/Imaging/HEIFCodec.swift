@@ -119,7 +119,7 @@ struct HEIFCodec {
                 }
             }
         }
-        return alpha ? AlphaCompositing.over(background, rgba: rgba, width: width, height: height)
+        return alpha ? AlphaCompositing(over: background).blend(rgba: rgba, width: width, height: height)
                      : Bitmap(width: width, height: height, channels: 3, pixels: rgba)
     }
 

@@ -3,7 +3,10 @@ import CPNGSupport
 /// libpng through the CPNGSupport shim, which keeps libpng's longjmp in C. No length
 /// field in a file makes it allocate more than the file holds: chunk lengths are checked
 /// against the file's size first, and libpng allocates through an account capped by the
-/// file's size and the side limit. The pixels are bounded by the pixel limit.
+/// file's size and the side limit. libpng delivers one row at a time (an Adam7 image pass
+/// by pass), each composited and put in its place in the bitmap as it comes, so a decode
+/// holds the bitmap (at most `maxDecoderBytes`: the pixel limit as RGB), a row and what
+/// libpng allocates, whatever the file's colour type and bit depth.
 public enum PNGCodec {
     static func decode(_ bytes: [UInt8], limits: ImageLimits, background: [UInt8]) throws(ImagingError) -> Bitmap {
         var peak = 0
@@ -11,34 +14,75 @@ public enum PNGCodec {
     }
 
     /// The most libpng may allocate for a file of `fileSize` bytes under `limits`; the
-    /// decoded pixels (at most `limits.maxPixels` times 4 bytes) come on top.
+    /// decoded pixels (at most `limits.maxPixels` times 3 bytes) and a row come on top.
     public static func libraryBudget(fileSize: Int, limits: ImageLimits) -> Int {
         Int(wr_png_library_budget(fileSize, UInt32(clamping: limits.maxDimension)))
     }
 
     /// Decodes, and sets `peakBytes` to the most the decode held at once (libpng's
-    /// allocations and the decoded samples), whether it succeeded or not.
+    /// allocations, the row and the decoded pixels), whether it succeeded or not.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits, background: [UInt8],
                               peakBytes: inout Int) throws(ImagingError) -> Bitmap {
-        var info = wr_png_info()
-        var samples: UnsafeMutablePointer<UInt8>? = nil
-        var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { data in
-            wr_png_decode(data.baseAddress, data.count, UInt32(clamping: limits.maxDimension),
-                          UInt64(limits.maxPixels), &info, &samples, &message, message.count)
+        // libpng's own peak, and the pixels and row held here beside it.
+        var libraryPeak = 0, held = 0
+        defer { peakBytes = libraryPeak + held }
+        return try bytes.withUnsafeBufferPointer { data throws(ImagingError) in
+            var info = wr_png_info()
+            var reader: OpaquePointer?
+            let opened = wr_png_open(data.baseAddress, data.count, UInt32(clamping: limits.maxDimension),
+                                     UInt64(limits.maxPixels), &info, &reader)
+            defer {
+                libraryPeak = Int(wr_png_peak_bytes(reader))
+                wr_png_close(reader)
+            }
+            try check(opened, reader, info, limits: limits)
+            let width = Int(info.width), height = Int(info.height), channels = Int(info.channels)
+            let alpha = channels == 2 || channels == 4
+            let colours = alpha ? channels - 1 : channels
+            let compositing = AlphaCompositing(over: colours == 1 ? [gray(of: background)] : background)
+            // A row goes straight into the bitmap unless it is blended or, as an Adam7 pass's, spread out.
+            let direct = !alpha && info.interlaced == 0
+            var row = [UInt8](repeating: 0, count: direct ? 0 : width * channels)
+            held = width * height * colours + row.count
+            let pixels = try [UInt8](overwriting: width * height * colours) { out throws(ImagingError) in
+                var place = wr_png_row()
+                for index in 0..<Int(info.rows) {
+                    let status = direct
+                        ? wr_png_read_row(reader, out.baseAddress! + index * width * colours, &place)
+                        : row.withUnsafeMutableBufferPointer { wr_png_read_row(reader, $0.baseAddress, &place) }
+                    try check(status, reader, info, limits: limits)
+                    if direct { continue }
+                    let target = out.baseAddress! + (Int(place.y) * width + Int(place.x)) * colours
+                    let count = Int(place.count), step = Int(place.step)
+                    row.withUnsafeBufferPointer { source in
+                        if alpha {
+                            compositing.blend(source.baseAddress!, count: count, into: target, step: step)
+                        } else {
+                            for i in 0..<count {
+                                (target + i * step * colours).initialize(from: source.baseAddress! + i * colours, count: colours)
+                            }
+                        }
+                    }
+                }
+                try check(wr_png_finish(reader), reader, info, limits: limits)
+            }
+            return Bitmap(width: width, height: height, channels: colours, pixels: pixels)
         }
-        defer { wr_png_free(samples) }
-        peakBytes = Int(info.peak_bytes)
+    }
+
+    /// Turns a reader's failure into a typed error; nothing for `WR_PNG_OK`.
+    private static func check(_ status: Int32, _ reader: OpaquePointer?, _ info: wr_png_info,
+                              limits: ImageLimits) throws(ImagingError) {
         switch Int(status) {
         case WR_PNG_OK:
-            break
+            return
         case WR_PNG_TOO_LARGE:
             try limits.check(width: Int(info.width), height: Int(info.height), format: .png)
             throw ImagingError(.tooLarge, "png image of \(info.width)x\(info.height) pixels exceeds the limits")
         case WR_PNG_NO_MEMORY:
             throw ImagingError(.corrupt, "not enough memory to decode the png image")
         default:
-            let text = ImagingError.libraryReason(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+            let text = ImagingError.libraryReason(String(cString: wr_png_message(reader)),
                                                   otherwise: "libpng stopped without giving a reason")
             if text.contains("unexpected end of file") || text.contains("Not enough image data")
                 || text.contains("past the end of the file") {
@@ -46,38 +90,10 @@ public enum PNGCodec {
             }
             throw ImagingError(.corrupt, "corrupt PNG: \(text)")
         }
-        guard let samples else { throw ImagingError(.corrupt, "corrupt PNG: no pixel data") }
-        let width = Int(info.width), height = Int(info.height), channels = Int(info.channels)
-        let decoded = UnsafeBufferPointer(start: samples, count: width * height * channels)
-        switch channels {
-        case 1, 3:
-            return Bitmap(width: width, height: height, channels: channels, pixels: Array(decoded))
-        case 2:
-            return composite(decoded, width: width, height: height, colours: 1, over: [gray(of: background)])
-        default:
-            return composite(decoded, width: width, height: height, colours: 3, over: background)
-        }
     }
 
     private static func gray(of rgb: [UInt8]) -> UInt8 {
         rgb.count == 1 ? rgb[0] : Bitmap.luma(rgb[0], rgb[1], rgb[2])
-    }
-
-    /// Straight (non-premultiplied) alpha blended over a solid background, in the stored
-    /// (gamma-encoded) values, as browsers and image viewers do.
-    private static func composite(_ samples: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                                  colours: Int, over background: [UInt8]) -> Bitmap {
-        let stride = colours + 1
-        var out = [UInt8](repeating: 0, count: width * height * colours)
-        for i in 0..<(width * height) {
-            let alpha = UInt32(samples[i * stride + colours])
-            for c in 0..<colours {
-                let foreground: UInt32 = UInt32(samples[i * stride + c]) * alpha
-                let behind: UInt32 = UInt32(background[c]) * (255 - alpha)
-                out[i * colours + c] = UInt8((foreground + behind + 127) / 255)
-            }
-        }
-        return Bitmap(width: width, height: height, channels: colours, pixels: out)
     }
 }
 

@@ -88,7 +88,7 @@ struct WebPCodec {
                 try check(WebPDecode(source.baseAddress, source.count, &config), doing: "decoding")
             }
         }
-        return alpha ? AlphaCompositing.over(background, rgba: pixels, width: width, height: height)
+        return alpha ? AlphaCompositing(over: background).blend(rgba: pixels, width: width, height: height)
                      : Bitmap(width: width, height: height, channels: 3, pixels: pixels)
     }
 

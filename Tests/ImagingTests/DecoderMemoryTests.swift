@@ -67,4 +67,29 @@ import Testing
         let interleaved = try #require(Self.refusal(decoder, headers(scanComponents: 3)))
         #expect(interleaved.kind != .tooLarge, "\(interleaved)")
     }
+
+    // MARK: PNG
+
+    /// libpng delivers a row at a time, which is composited and placed (for Adam7, a pass's
+    /// row at its columns) straight into the bitmap: no whole image at 4 bytes a pixel (2 for
+    /// gray and alpha) beside the bitmap, and no copy of it. The image is large enough for
+    /// that extra byte a pixel to exceed what libpng itself may hold.
+    @Test(arguments: [(PNGColorType.rgba, 8), (.rgba, 16), (.grayAlpha, 8), (.grayAlpha, 16), (.rgb, 16), (.gray, 16)],
+          [false, true])
+    func aPNGHoldsItsPixelsAndRows(colour: (type: PNGColorType, depth: Int), interlaced: Bool) throws {
+        let width = 1600, height = 1200
+        let limits = ImageLimits(maxDimension: 4096, maxPixels: 4_000_000)
+        let count = width * height * colour.type.samplesPerPixel * colour.depth / 8
+        let samples = (0..<count).map { UInt8(truncatingIfNeeded: $0 >> 12) }
+        let png = try PNGEncoder(compressionLevel: 1).encode(samples: samples, width: width, height: height,
+                                                             colorType: colour.type, bitDepth: colour.depth, interlaced: interlaced)
+        var peak = 0
+        let bitmap = try PNGCodec.decode(png, limits: limits, background: [255, 255, 255], peakBytes: &peak)
+        let pixels = width * height * bitmap.channels
+        let allowance = width * 8 * 2 + PNGCodec.libraryBudget(fileSize: png.count, limits: limits)
+        #expect(bitmap.channels == (colour.type == .gray || colour.type == .grayAlpha ? 1 : 3))
+        #expect(allowance < width * height)
+        #expect(peak >= pixels)
+        #expect(peak <= pixels + allowance, "held \(peak) bytes for \(pixels) bytes of pixels")
+    }
 }

@@ -1,5 +1,6 @@
 // libpng reading and writing behind setjmp, so that no longjmp ever crosses Swift frames.
-// Every function reports failure through its return code and a message buffer.
+// Every function reports failure through its return code and a message (the caller's buffer
+// when writing, the reader's when reading).
 #ifndef CPNGSUPPORT_H
 #define CPNGSUPPORT_H
 
@@ -21,23 +22,53 @@ typedef struct {
     int color_type;     // PNG_COLOR_TYPE_* as stored
     int interlaced;     // 1 for Adam7
     int channels;       // of the decoded samples: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA
-    size_t peak_bytes;  // the most the decode held at once: libpng's allocations and the pixels
+    uint32_t rows;      // how many rows wr_png_read_row delivers: height, or all of Adam7's passes
 } wr_png_info;
+
+/// Where a row from wr_png_read_row belongs: image row `y`, its `count` pixels at columns
+/// x, x + step, x + 2 * step... (an Adam7 pass's row; else the whole row, from 0, step 1).
+typedef struct {
+    uint32_t y;
+    uint32_t x;
+    uint32_t step;
+    uint32_t count;
+} wr_png_row;
+
+/// One PNG being read, a row at a time: libpng's state, the bytes it reads from (which must
+/// stay alive until wr_png_close), its allocation account and the last failure's message.
+typedef struct wr_png_reader wr_png_reader;
 
 /// The most libpng may allocate while decoding a file of `file_size` bytes whose sides
 /// are at most `max_dimension`; the pixels themselves come on top.
 size_t wr_png_library_budget(size_t file_size, uint32_t max_dimension);
 
-/// Decodes a PNG held in memory to 8-bit samples (palette expanded, transparency turned
-/// into an alpha channel, 16-bit scaled with rounding, Adam7 de-interlaced, no gamma change).
-/// Limits are checked from the header before any pixel is decoded; every chunk's length is
-/// checked against the file's size before libpng reads it; libpng allocates through an
-/// account capped at wr_png_library_budget. On success `*pixels`
-/// holds width*height*channels bytes allocated with malloc; release it with wr_png_free.
-int wr_png_decode(const uint8_t *data, size_t size,
-                  uint32_t max_dimension, uint64_t max_pixels,
-                  wr_png_info *info, uint8_t **pixels,
-                  char *message, size_t message_size);
+/// Opens a PNG held in memory and reads its header, set to deliver 8-bit samples (palette
+/// expanded, transparency turned into an alpha channel, 16-bit scaled with rounding, no gamma
+/// change) a row at a time, an Adam7 image pass by pass. Limits are checked from the header
+/// before any pixel is decoded; every chunk's length is checked against the file's size
+/// before libpng reads it; libpng allocates through an account capped at
+/// wr_png_library_budget. Returns WR_PNG_OK with `info` filled, WR_PNG_TOO_LARGE with the
+/// size in `info`, or a failure. `*reader` is set (NULL only when it could not be made);
+/// release it with wr_png_close whatever the result.
+int wr_png_open(const uint8_t *data, size_t size, uint32_t max_dimension, uint64_t max_pixels,
+                wr_png_info *info, wr_png_reader **reader);
+
+/// Decodes the next row into `row` (room for width * channels bytes) and says where it
+/// belongs. After a failure, the reader only closes.
+int wr_png_read_row(wr_png_reader *reader, uint8_t *row, wr_png_row *where);
+
+/// Reads the chunks after the image data, to IEND. An image whose data drew a warning
+/// (damaged data that libpng carries on over) fails here.
+int wr_png_finish(wr_png_reader *reader);
+
+/// Why the last call failed, in libpng's words; "" when none did.
+const char *wr_png_message(const wr_png_reader *reader);
+
+/// The most libpng held at once so far; 0 for NULL.
+size_t wr_png_peak_bytes(const wr_png_reader *reader);
+
+/// Releases libpng's state; NULL is ignored.
+void wr_png_close(wr_png_reader *reader);
 
 /// Encodes one image. `samples` holds one row after another, `row_bytes` apart:
 /// one byte per sample for bit depths 1 to 8 (libpng packs sub-byte depths),
