@@ -79,10 +79,28 @@ struct HEIFCodec {
         min(max(header.width, header.height, declared) + 256, limits.maxDimension)
     }
 
-    /// Decodes one image handle to 8-bit RGB (or gray), alpha composited over the background.
+    /// Refuses a handle whose decode would hold more than the limits allow, from what libheif
+    /// reports before decoding. libheif decodes to planes (taken here as 4:4:4, which the
+    /// header does not tell apart from 4:2:0, with an alpha plane), converts them to one
+    /// interleaved image (RGB, RGBA, or twice as wide beyond 8 bits) while both are held, and
+    /// that image is then read into the bitmap's 3 bytes a pixel while both are held.
+    private func checkDecoderMemory(_ handle: OpaquePointer, alpha: Bool, deep: Bool) throws(ImagingError) {
+        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+        let sample = deep ? 2 : 1
+        let interleaved = (alpha ? 4 : 3) * sample, planes = (alpha ? 4 : 3) * sample
+        let perPixel = max(planes + interleaved, interleaved + 3)
+        let kind = (deep ? "\(heif_image_handle_get_luma_bits_per_pixel(handle))-bit " : "") + format.name + (alpha ? " with alpha" : "")
+        try limits.checkDecoderMemory(width * height * perPixel, image: kind, width: width, height: height,
+                                      holder: "libheif's planes, its interleaved \(deep ? "16-bit " : "")\(alpha ? "RGBA" : "RGB") "
+                                          + "and the bitmap read from it take \(perPixel) bytes a pixel")
+    }
+
+    /// Decodes one image handle to 8-bit RGB, alpha composited over the background, read from
+    /// libheif's image a row at a time.
     private func decodePixels(of handle: OpaquePointer) throws(ImagingError) -> Bitmap {
         let alpha = heif_image_handle_has_alpha_channel(handle) != 0
         let deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
+        try checkDecoderMemory(handle, alpha: alpha, deep: deep)
         let chroma = deep ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                           : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         guard let options = heif_decoding_options_alloc() else { throw ImagingError(.corrupt, "cannot start the \(format.name) decoder") }
@@ -105,22 +123,30 @@ struct HEIFCodec {
             throw ImagingError(.corrupt, "corrupt \(format.name): no pixels decoded")
         }
         let samples = alpha ? 4 : 3
-        let rgba: [UInt8]
-        if deep {
-            var reduced = [UInt8](repeating: 0, count: width * height * samples)
-            let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
-            HighBitDepth.reduce(plane, stride: Int(stride), width: width, height: height, samples: samples,
-                                bits: bits, into: &reduced)
-            rgba = reduced
-        } else {
-            rgba = [UInt8](overwriting: width * height * samples) { out in
-                for y in 0..<height {
-                    (out.baseAddress! + y * width * samples).initialize(from: plane + y * Int(stride), count: width * samples)
+        let bits = deep ? Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) : 8
+        let compositing = AlphaCompositing(over: background)
+        // One row reduced to 8 bits, for images deeper than that.
+        var reduced = [UInt8](repeating: 0, count: deep ? width * samples : 0)
+        let rgb = [UInt8](overwriting: width * height * 3) { out in
+            for y in 0..<height {
+                let target = out.baseAddress! + y * width * 3
+                func place(_ row: UnsafePointer<UInt8>) {
+                    if alpha {
+                        compositing.blend(row, count: width, into: target)
+                    } else {
+                        target.initialize(from: row, count: width * 3)
+                    }
+                }
+                if deep {
+                    HighBitDepth.reduce(plane + y * Int(stride), stride: Int(stride), width: width, height: 1,
+                                        samples: samples, bits: bits, into: &reduced)
+                    reduced.withUnsafeBufferPointer { place($0.baseAddress!) }
+                } else {
+                    place(plane + y * Int(stride))
                 }
             }
         }
-        return alpha ? AlphaCompositing(over: background).blend(rgba: rgba, width: width, height: height)
-                     : Bitmap(width: width, height: height, channels: 3, pixels: rgba)
+        return Bitmap(width: width, height: height, channels: 3, pixels: rgb)
     }
 
     /// Parses the container (boxes only, no pixels) and runs `body` with the primary image.

@@ -26,17 +26,6 @@ public struct ImageLimits: Sendable, Equatable {
     /// more per pixel than that, whatever size it outputs, reaches it with fewer pixels.
     public var maxDecoderBytes: Int { maxPixels * 3 }
 
-    /// Refuses an image whose decoder would hold `bytesPerPixel` bytes for each of its pixels
-    /// (`holder` names that decoder) beyond `maxDecoderBytes`.
-    func checkDecoderMemory(width: Int, height: Int, bytesPerPixel: Int, format: ImageFormat,
-                            holder: String) throws(ImagingError) {
-        let bytes = width * height * bytesPerPixel
-        guard bytes > maxDecoderBytes else { return }
-        throw ImagingError(.tooLarge, "\(format.rawValue) image of \(width)x\(height) pixels is too large: \(holder) "
-                           + "holds \(bytesPerPixel) bytes a pixel (\(bytes / 1_000_000) MB), more than the "
-                           + "\(maxDecoderBytes / 1_000_000) MB one image may take (\(Self.megapixels(maxPixels)) as RGB)")
-    }
-
     /// Refuses an image whose decode would hold more than `maxDecoderBytes` at once: `bytes`
     /// is the decoder's own buffers and the pixels it hands over together, worked out from
     /// the headers before decoding. `image` names the kind of image ("progressive JPEG"),

@@ -21,8 +21,8 @@ struct WebPCodec {
     /// decodes, by area averaging), so a large photo never exists at full size in memory.
     ///
     /// Every buffer a decode makes is counted against the limits before it is made: the
-    /// canvas, the first frame (the only one decoded) and, for a lossless bitstream, the whole
-    /// image that libwebp's lossless decoder holds as 32-bit ARGB however small the output is.
+    /// canvas, the first frame (the only one decoded), the pixels written, and what libwebp
+    /// holds of the whole image however small the output is (`checkDecoderMemory`).
     func decode(_ bytes: [UInt8], minimumSide: Int?) throws(ImagingError) -> DecodedImage {
         let header = try header(of: bytes)
         try limits.check(width: header.storedWidth, height: header.storedHeight, format: .webp)
@@ -39,7 +39,8 @@ struct WebPCodec {
             stored = try firstFrame(of: bytes, canvasWidth: header.storedWidth, canvasHeight: header.storedHeight,
                                     drawnAt: size)
         } else {
-            try checkDecoderMemory(features, width: header.storedWidth, height: header.storedHeight)
+            let written = size.width * size.height * (features.has_alpha != 0 ? 4 + 3 : 3)
+            try checkDecoderMemory(features, width: header.storedWidth, height: header.storedHeight, writing: written)
             stored = try still(bytes[...], alpha: features.has_alpha != 0, width: size.width, height: size.height,
                                scaled: scale != .one)
         }
@@ -60,13 +61,20 @@ struct WebPCodec {
         try features(of: bytes[...])
     }
 
-    /// libwebp's lossless decoder keeps the whole image as 32-bit ARGB (any pixel may copy
-    /// any earlier one), whatever size it is asked to output; its lossy decoder works a few
-    /// rows at a time.
-    private func checkDecoderMemory(_ features: WebPBitstreamFeatures, width: Int, height: Int) throws(ImagingError) {
-        guard features.format == 2 else { return }
-        try limits.checkDecoderMemory(width: width, height: height, bytesPerPixel: 4, format: .webp,
-                                      holder: "libwebp's lossless decoder")
+    /// Refuses a bitstream of `width` x `height` whose decode would hold more than the limits
+    /// allow, with the `written` bytes of pixels the decode makes (RGBA and then their RGB,
+    /// for alpha). libwebp's lossless decoder keeps the whole image as 32-bit ARGB (any pixel
+    /// may copy any earlier one), whatever size it is asked to output. Its lossy decoder works
+    /// a few rows at a time, but keeps a lossy image's alpha whole: a plane of a byte a pixel,
+    /// decoded from a lossless bitstream through 32-bit ARGB of the whole plane.
+    private func checkDecoderMemory(_ features: WebPBitstreamFeatures, width: Int, height: Int,
+                                    writing written: Int) throws(ImagingError) {
+        let (held, image, holder): (Int, String, String) =
+            features.format == 2 ? (4, "lossless WebP", "libwebp's lossless decoder holds the whole image at 4 bytes a pixel")
+            : features.has_alpha != 0 ? (1 + 4, "WebP with alpha", "libwebp holds its alpha whole, a byte a pixel, decoded through 4 more")
+            : (0, "WebP", "its pixels")
+        try limits.checkDecoderMemory(width * height * held + written, image: image, width: width, height: height,
+                                      holder: holder)
     }
 
     private func still(_ bytes: ArraySlice<UInt8>, alpha: Bool, width: Int, height: Int, scaled: Bool) throws(ImagingError) -> Bitmap {
@@ -123,7 +131,6 @@ struct WebPCodec {
             throw ImagingError(.corrupt, "corrupt WebP: the first frame's bitstream is \(features.width)x\(features.height), "
                                + "its frame \(frame.width)x\(frame.height)")
         }
-        try checkDecoderMemory(features, width: frame.width, height: frame.height)
         // The frame's place on the drawn canvas: its edges scaled as the canvas is, at least a pixel.
         func scaled(_ value: Int, _ full: Int, _ drawn: Int) -> Int { value * drawn / full }
         let left = scaled(frame.x, canvasWidth, size.width), top = scaled(frame.y, canvasHeight, size.height)
@@ -132,6 +139,9 @@ struct WebPCodec {
         guard right <= size.width, bottom <= size.height else {
             throw ImagingError(.corrupt, "corrupt WebP: the animation's first frame lies outside its canvas")
         }
+        // The frame drawn as RGBA, then as RGB, onto the canvas's RGB.
+        let written = (right - left) * (bottom - top) * (4 + 3) + size.width * size.height * 3
+        try checkDecoderMemory(features, width: frame.width, height: frame.height, writing: written)
         let drawn = try still(bitstream, alpha: true, width: right - left, height: bottom - top,
                               scaled: right - left != frame.width || bottom - top != frame.height)
         var canvas = Bitmap(width: size.width, height: size.height, filledWith: background)

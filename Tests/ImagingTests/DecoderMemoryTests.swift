@@ -92,4 +92,39 @@ import Testing
         #expect(peak >= pixels)
         #expect(peak <= pixels + allowance, "held \(peak) bytes for \(pixels) bytes of pixels")
     }
+
+    // MARK: HEIF and WebP
+
+    static func fixture(_ name: String) throws -> [UInt8] {
+        try FormatDecodingTests.fixture("features/" + name)
+    }
+
+    /// libheif decodes to planes, converts them to interleaved RGB (or RGBA, or 16 bits a
+    /// sample beyond 8 bits), and that is copied into the bitmap: 6 bytes a pixel for 8-bit
+    /// RGB, 8 with alpha, 12 for 10-bit. 48x32 images under a budget of 12,000 bytes.
+    @Test func aHEIFImageCountsWhatLibheifHolds() throws {
+        let decoder = Self.budget(pixels: 4_000)
+        #expect(Self.refusal(decoder, try Self.fixture("gray.heic")) == nil)
+        for name in ["alpha.heic", "ten-bit.heic", "alpha.avif", "ten-bit.avif"] {
+            let refused = Self.refusal(decoder, try Self.fixture(name))
+            #expect(refused?.kind == .tooLarge && refused?.reason.contains("48x32") == true, "\(name): \(String(describing: refused))")
+        }
+    }
+
+    /// What is decoded counts: an embedded thumbnail, not the primary image it stands for.
+    @Test func aHEIFThumbnailCountsItsOwnSize() throws {
+        let decoder = Self.budget(pixels: 640 * 480)
+        let file = try Self.fixture("with-thumbnail.heic")
+        #expect(Self.refusal(decoder, file, minimumSide: 256) == nil)
+        #expect(Self.refusal(decoder, file, minimumSide: nil)?.kind == .tooLarge)
+    }
+
+    /// A lossy WebP with alpha: libwebp keeps its alpha plane whole, and decodes it (a
+    /// lossless bitstream) through a whole image of 32-bit ARGB.
+    @Test func aLossyWebPWithAlphaCountsItsAlphaPlane() throws {
+        let decoder = Self.budget(pixels: 2_000)
+        #expect(Self.refusal(decoder, try Self.fixture("gray.webp"), minimumSide: nil) == nil)
+        let refused = Self.refusal(decoder, try Self.fixture("alpha-lossy.webp"), minimumSide: nil)
+        #expect(refused?.kind == .tooLarge, "\(String(describing: refused))")
+    }
 }
