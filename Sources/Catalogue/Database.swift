@@ -72,6 +72,11 @@ public final class Database {
             }
             throw CatalogueError.sqlite(failure)
         }
+        // Before anything is read: the first read opens any -wal beside the file.
+        if !inMemory, Database.hasForeignWriteAheadLog(opened, path: path) {
+            sqlite3_close_v2(opened)
+            throw CatalogueError.foreignWriteAheadLog(path: path)
+        }
         handle = opened
         // SQLite falls back to read-only silently when the file cannot be written.
         if mode != .readOnly, sqlite3_db_readonly(handle, "main") == 1 {
@@ -145,7 +150,6 @@ public final class Database {
                 throw CatalogueError.severalNames(path: path, names: Int(status.st_nlink))
             }
             if mode != .readOnly { try refuseCompanionName(path) }
-            if hasForeignWriteAheadLog(path) { throw CatalogueError.foreignWriteAheadLog(path: path) }
             return
         }
         guard mode == .create else { throw CatalogueError.fileNotFound(path: path) }
@@ -190,13 +194,15 @@ public final class Database {
     /// (1). So such a -wal is another file's: left when a backup was moved over a catalogue
     /// that a killed command had been writing. SQLite opens a -wal wherever it finds one, and
     /// would have written that log's pages into the backup.
-    static func hasForeignWriteAheadLog(_ path: String) -> Bool {
+    ///
+    /// The header is read through the connection's own file handle, never by opening the
+    /// file again: closing another descriptor of the file drops every POSIX lock the process
+    /// holds on it, those of its other connections too, and their next reads met a damaged
+    /// catalogue.
+    static func hasForeignWriteAheadLog(_ handle: OpaquePointer, path: String) -> Bool {
         var wal = stat()
-        guard stat(path + "-wal", &wal) == 0, wal.st_size > 32 else { return false }
-        guard let file = fopen(path, "rb") else { return false }
-        defer { fclose(file) }
-        var header = [UInt8](repeating: 0, count: 20)
-        guard fread(&header, 1, header.count, file) == header.count,
+        guard stat(path + "-wal", &wal) == 0, wal.st_size > 32,
+              let (header, _) = Catalogue.fileHeader(handle), header.count >= 20,
               header.starts(with: Array("SQLite format 3".utf8) + [0]) else { return false }
         return header[18] == 1 && header[19] == 1
     }
