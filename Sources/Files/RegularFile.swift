@@ -72,6 +72,19 @@ public enum RegularFile {
     /// The file's first `limit` bytes (all of a shorter file), refused unread as
     /// `read(_:maxSize:)` refuses it: enough to tell what a file holds without reading it whole.
     public static func read(_ path: String, maxSize: Int, first limit: Int) throws(Failure) -> [UInt8] {
+        try read(path, maxSize: maxSize, first: limit, peek: 0) { _ in true }
+    }
+
+    /// The whole file as `read(_:maxSize:)` reads it, from one opening, unless `accept` turns
+    /// down its first `peek` bytes: then those bytes alone, the rest unread (a gigabyte of
+    /// something else named .jpg is refused from its first bytes, without a second opening
+    /// for every photo that is one).
+    public static func read(_ path: String, maxSize: Int, peek: Int, accept: ([UInt8]) -> Bool) throws(Failure) -> [UInt8] {
+        try read(path, maxSize: maxSize, first: Int.max, peek: peek, accept: accept)
+    }
+
+    private static func read(_ path: String, maxSize: Int, first limit: Int, peek: Int,
+                             accept: ([UInt8]) -> Bool) throws(Failure) -> [UInt8] {
         let (descriptor, size) = try open(path)
         defer { close(descriptor) }
         guard size <= maxSize else {
@@ -81,10 +94,13 @@ public enum RegularFile {
         // Straight into the array's storage: no zero-filling first and no copy after,
         // which for a 3 MB photo is a measurable part of an import.
         var code: Int32 = 0
+        var refused = false
         var bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             var done = 0
+            var looked = peek == 0
             while done < wanted {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + done, wanted - done)
+                let end = looked ? wanted : min(peek, wanted)
+                let count = Glibc.read(descriptor, buffer.baseAddress! + done, end - done)
                 if count < 0 {
                     if errno == EINTR { continue }
                     code = errno
@@ -92,10 +108,15 @@ public enum RegularFile {
                 }
                 if count == 0 { break }   // the file shrank while we read it
                 done += count
+                if !looked, done == end {
+                    looked = true
+                    if !accept(Array(buffer[..<done])) { refused = true; break }
+                }
             }
             initialized = done
         }
         if code != 0 { throw failure(code) }
+        if refused { return bytes }
         if bytes.count == size && size < limit { try readOn(descriptor, after: &bytes, maxSize: maxSize, limit: limit) }
         return bytes
     }

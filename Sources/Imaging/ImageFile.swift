@@ -17,27 +17,28 @@ public enum ImageFile {
     /// reading only those (a gigabyte of something else named .jpg was read and hashed whole
     /// for a verdict its first twelve bytes give).
     public static func read(_ path: String) throws(ImagingError) -> [UInt8] {
-        let head = try read(path, first: ImageFormat.sniffedLength)
+        let bytes: [UInt8]
         do {
-            _ = try ImageDecoder.format(of: head)
+            bytes = try RegularFile.read(path, maxSize: maxFileSize, peek: ImageFormat.sniffedLength) { head in
+                (try? ImageDecoder.format(of: head)) != nil
+            }
+        } catch {
+            throw failure(error, path: path)
+        }
+        // Refused, `bytes` is the file's first bytes, which say why; read whole, they still sniff.
+        do {
+            _ = try ImageDecoder.format(of: bytes)
         } catch {
             throw error.naming(path)
         }
-        // A file shorter than what the sniff reads is all there already.
-        if head.count < ImageFormat.sniffedLength { return head }
-        return try read(path, first: Int.max)
+        return bytes
     }
 
-    private static func read(_ path: String, first limit: Int) throws(ImagingError) -> [UInt8] {
-        do {
-            return try RegularFile.read(path, maxSize: maxFileSize, first: limit)
-        } catch {
-            switch error.kind {
-            case .tooLarge:
-                throw ImagingError(.tooLarge, "\(error.reason); no photo is that large", path: path)
-            default:
-                throw ImagingError(.unreadable, "unreadable: \(error.reason)", path: path)
-            }
+    /// A reading failure as this module says it.
+    private static func failure(_ error: RegularFile.Failure, path: String) -> ImagingError {
+        switch error.kind {
+        case .tooLarge: ImagingError(.tooLarge, "\(error.reason); no photo is that large", path: path)
+        default: ImagingError(.unreadable, "unreadable: \(error.reason)", path: path)
         }
     }
 
