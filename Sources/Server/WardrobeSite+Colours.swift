@@ -15,12 +15,7 @@ extension WardrobeSite {
         case "clear": colour = nil
         default: throw SiteError.badRequest("unknown action")
         }
-        guard try catalogue.hasImage(id) else { throw SiteError.notFound }
-        do {
-            _ = try catalogue.setColour(colour, [.id(id)], command: "serve")
-        } catch WardrobeError.notFound {
-            throw SiteError.notFound
-        }
+        try SiteError.acting(on: "image \(id)") { try catalogue.setColour(colour, image: id, command: "serve") }
         return .seeOther(WardrobeSite.localPath(form["back"]) ?? "/image/\(id)")
     }
 }

@@ -21,16 +21,11 @@ extension WardrobeSite {
         case "restore": act = (form["label"] ?? "").isEmpty ? .clear : .label(try labelIndex(form["label"] ?? ""))
         default: throw SiteError.badRequest("unknown action")
         }
-        // The person's label before the act (for undo) and the image after it, read under the same lock.
-        let (before, after): (Int?, Gallery.Item?)
-        do {
-            (before, after) = try catalogue.label(act, image: id, command: "serve")
-        } catch WardrobeError.notFound {
-            throw SiteError.notFound
-        } catch WardrobeError.invalidArgument(let message) {
-            throw SiteError.badRequest(message)
+        // The person's label before the act (for undo) and the image after it, read with the act.
+        let (change, after) = try SiteError.acting(on: "image \(id)") {
+            try catalogue.label(act, image: id, command: "serve")
         }
-        let was = before.map(LabelMatcher.name(of:)) ?? ""
+        let was = change.before.map(LabelMatcher.name(of:)) ?? ""
         var back = WardrobeSite.localPath(form["back"]) ?? "/image/\(id)"
         if form["undoable"] == "1" {
             back += (back.contains("?") ? "&" : "?") + "undo=\(id)&was=" + Link.encode(was)

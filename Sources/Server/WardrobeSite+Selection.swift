@@ -11,28 +11,28 @@ extension WardrobeSite {
         try allowStateChange(request)
         let form = request.form
         let back = WardrobeSite.localPath(form["back"]) ?? "/"
-        do {
-            switch form["action"] ?? "" {
-            case "restore":
-                try catalogue.restore(try SelectionForms.undoList(form["undo"] ?? ""), command: "serve")
-                return .seeOther(back)
-            case "label", "confirm":
-                let act: Labeller.Act
-                if form["action"] == "label" {
-                    do { act = .label(try LabelMatcher.index(of: form["label"] ?? "")) } catch { throw SiteError.badRequest("\(error)") }
-                } else {
-                    act = .confirm
-                }
-                let before = try catalogue.label(act, images: try SelectionForms.picked(form), command: "serve")
-                let undo = Link.encode(SelectionForms.undoParameter(before))
-                return .seeOther(back + (back.contains("?") ? "&" : "?") + "undo=" + undo)
-            default:
-                throw SiteError.badRequest("unknown action")
+        switch form["action"] ?? "" {
+        case "restore":
+            let changes = try SelectionForms.undoList(form["undo"] ?? "").map {
+                PersonLabelChange(image: $0.image, before: $0.personLabel, after: nil)
             }
-        } catch WardrobeError.notFound {
-            throw SiteError.notFound
-        } catch WardrobeError.invalidArgument(let message) {
-            throw SiteError.badRequest(message)
+            try SiteError.acting(on: "one of the images named") { try catalogue.restore(changes, command: "serve") }
+            return .seeOther(back)
+        case "label", "confirm":
+            let act: Labeller.Act
+            if form["action"] == "label" {
+                do { act = .label(try LabelMatcher.index(of: form["label"] ?? "")) } catch { throw SiteError.badRequest("\(error)") }
+            } else {
+                act = .confirm
+            }
+            let picked = try SelectionForms.picked(form)
+            let changes = try SiteError.acting(on: "one of the images chosen") {
+                try catalogue.label(act, images: picked, command: "serve")
+            }
+            let undo = Link.encode(SelectionForms.undoParameter(changes))
+            return .seeOther(back + (back.contains("?") ? "&" : "?") + "undo=" + undo)
+        default:
+            throw SiteError.badRequest("unknown action")
         }
     }
 }

@@ -28,27 +28,64 @@ public final class WardrobeSite: HTTPHandler {
         if let refused = guardian.checkHost(request) ?? guardian.checkFetchSite(request) { return refused }
         do {
             return try route(request)
-        } catch SiteError.refused(let response) {
-            return response
-        } catch SiteError.notFound {
-            return refusal(status: 404, message: "Not found: there is no page at \(request.path).", to: request)
-        } catch SiteError.badRequest(let message) {
-            return refusal(status: 400, message: "Bad request: \(message)", to: request)
         } catch {
-            return refusal(status: 500, message: String(describing: error), to: request)
+            return answer(SiteError(error), to: request)
         }
     }
 
+    /// What each `SiteError` answers: its status, the one line the visitor reads, and for a
+    /// 503 when to try again. A failure of the server's own (500) is written to its log, where
+    /// its line (path, SQL and all) helps; the visitor only learns that it happened.
+    func answer(_ error: SiteError, to request: HTTPRequest) -> HTTPResponse {
+        switch error {
+        case .refused(let response):
+            return response
+        case .notFound:
+            return refusal(status: 404, message: "Not found: there is no page at \(request.path).", to: request)
+        case .noImage(let what):
+            return refusal(status: 404, message: "Not found: \(what) is not in the catalogue.", to: request)
+        case .badRequest(let message):
+            return refusal(status: 400, message: "Bad request: \(message)", to: request)
+        case .busy:
+            let saved = request.method == "POST" ? ", so nothing was saved" : ""
+            var response = refusal(status: 503, message: "Busy: another program is writing to the catalogue\(saved); "
+                                   + "try again in a moment.", to: request)
+            response.headers.append(("Retry-After", String(WardrobeSite.busyRetrySeconds)))
+            return response
+        case .unavailable(let reason):
+            let saved = request.method == "POST" ? ", so nothing was saved" : ""
+            return refusal(status: 503, message: "Unavailable: \(reason)\(saved).", to: request)
+        case .overloaded(let what, let seconds):
+            var response = refusal(status: 503, message: "Busy: \(what); try again in a moment.", to: request)
+            response.headers.append(("Retry-After", String(seconds)))
+            return response
+        case .failed(let failure):
+            WardrobeSite.log("error: \(request.method) \(request.path): \(failure)")
+            return refusal(status: 500, message: "Error: this could not be done, for a reason on the server's side "
+                           + "(its log says which).", to: request)
+        }
+    }
+
+    /// How long a request that found the catalogue locked is told to wait before trying again:
+    /// the lock outlasted SQLite's busy timeout, so whatever holds it is longer than a moment.
+    static let busyRetrySeconds = 5
+
+    /// A line on the server's standard error, where `wardrobe serve` says what it does.
+    static func log(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
     /// A page that is not there (404), a request that means nothing (400), a page that could
-    /// not be made (500: a row another program changed, a damaged catalogue): `message`, one
-    /// line, escaped, in the frame of every page, so a person in the browser reads what is
-    /// wrong, with the way back to the other pages. The page's script, which asks for JSON and
+    /// not be made (500: a row another program changed, a damaged catalogue) or not now (503):
+    /// `message`, one line, escaped, in the frame of every page, so a person in the browser
+    /// reads what is wrong, with the way back to the other pages. The page's script, which asks for JSON and
     /// shows an error's text as it is, gets the line as plain text.
     public func refusal(status: Int, message: String, to request: HTTPRequest) -> HTTPResponse {
         if request.header("accept")?.contains("application/json") == true { return .text(message, status: status) }
         let (title, heading) = switch status {
         case 404: ("Not found", "This page is not here")
         case 400: ("Bad request", "This request cannot be answered")
+        case 503: ("Unavailable", "This cannot be done now")
         default: ("Error", "This page cannot be shown")
         }
         let content: HTML = """
@@ -152,30 +189,5 @@ public final class WardrobeSite: HTTPHandler {
         if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
         guard let png = try catalogue.tensor(of: id) else { throw SiteError.notFound }
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + caching, body: png)
-    }
-}
-
-/// What a handler can answer instead of a page (see `WardrobeSite.refusal`).
-enum SiteError: Error {
-    case notFound
-    case badRequest(String)
-    /// A change the request may not make, with the response that says so (see `allowStateChange`).
-    case refused(HTTPResponse)
-
-    /// A bad request naming the first parameter (in name order) that is not in `known`: a
-    /// parameter a page does not take was passed over, so `/?q=shirt` showed every image as
-    /// if it had been searched.
-    static func refuseUnknown(_ query: [String: String], known: Set<String> = []) throws {
-        guard let unknown = query.keys.sorted().first(where: { !known.contains($0) }) else { return }
-        throw SiteError.badRequest(known.isEmpty ? "unknown parameter \(unknown) (this page takes none)"
-                                   : "unknown parameter \(unknown) (known here: \(known.sorted().joined(separator: ", ")))")
-    }
-
-    /// An image's number as the site writes it: digits without leading zeros, so each image
-    /// has one address (`/image/007` is not image 7).
-    static func imageID(_ text: String) throws -> Int64 {
-        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }),
-              let value = Int64(text), String(value) == text else { throw SiteError.notFound }
-        return value
     }
 }

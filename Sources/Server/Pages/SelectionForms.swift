@@ -51,8 +51,8 @@ enum SelectionForms {
     }
 
     /// The undo parameter: each image with its person label before the act.
-    static func undoParameter(_ before: [(image: Int64, personBefore: Int?)]) -> String {
-        before.map { "\($0.image):" + ($0.personBefore.map(LabelMatcher.name(of:)) ?? "") }.joined(separator: ",")
+    static func undoParameter(_ changes: [PersonLabelChange]) -> String {
+        changes.map { "\($0.image):" + ($0.before.map(LabelMatcher.name(of:)) ?? "") }.joined(separator: ",")
     }
 
     /// The undo parameter read back; anything else is a bad request.

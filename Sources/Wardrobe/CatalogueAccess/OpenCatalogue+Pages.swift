@@ -63,54 +63,60 @@ extension OpenCatalogue {
     public func tensorRecipe() throws -> String { try recipe(named: nil, model: nil).identity }
 
     /// A page's act on one image (`label`, `confirm`, `clear`), as `wardrobe label` does it,
-    /// recorded with `command`: the person's label before it and the image after it, read
-    /// with the act, one act at a time. An id that names no image is not found.
-    public func label(_ act: Labeller.Act, image id: Int64, command: String) throws -> (personBefore: Int?, after: Gallery.Item?) {
+    /// recorded with `command`: the person's label before and after it and the image after
+    /// it, read with the act, one act at a time. The image is named by id only (never a hash
+    /// prefix), and one that is not there, or is forgotten by another process while the act
+    /// waits for the catalogue's lock, is not found.
+    public func label(_ act: Labeller.Act, image id: Int64, command: String) throws -> (change: PersonLabelChange, after: Gallery.Item?) {
         try changing { store in
-            let image = ImageID(id)
-            guard try store.image(image) != nil else { throw WardrobeError.notFound("image \(id) in \(path)") }
-            let before = try store.personLabel(of: image)
-            do {
-                _ = try Labeller(catalogue: store, command: command).apply(act, to: [.id(id)])
-            } catch CatalogueError.invalidArgument(let message) {
-                throw WardrobeError.invalidArgument(message)
-            }
-            return (before, try store.currentClassification(of: image).map(Gallery.Item.init))
+            let outcome = try record(act, on: [id], in: store, command: command)[0]
+            return (outcome, try store.currentClassification(of: ImageID(id)).map(Gallery.Item.init))
         }
     }
 
     /// A page's act on several images at once (`label`, `confirm`, `clear`), as `wardrobe label`
-    /// does it on several ids: each image's person label before it, in the order given, for
-    /// undo. An id that names no image is not found, and nothing is changed.
-    public func label(_ act: Labeller.Act, images ids: [Int64], command: String) throws -> [(image: Int64, personBefore: Int?)] {
-        try changing { store in
-            let before = try ids.map { id in
-                let image = ImageID(id)
-                guard try store.image(image) != nil else { throw WardrobeError.notFound("image \(id) in \(path)") }
-                return (image: id, personBefore: try store.personLabel(of: image))
+    /// does it on several ids, in one transaction: each image's person label before and after
+    /// it, in the order given, for undo. An id that names no image is not found, and nothing
+    /// is changed.
+    public func label(_ act: Labeller.Act, images ids: [Int64], command: String) throws -> [PersonLabelChange] {
+        try changing { store in try record(act, on: ids, in: store, command: command) }
+    }
+
+    private func record(_ act: Labeller.Act, on ids: [Int64], in store: any CatalogueStore, command: String) throws
+        -> [PersonLabelChange] {
+        do {
+            return try Labeller(catalogue: store, command: command).record(act, on: ids.map { ImageID($0) }).map {
+                PersonLabelChange(image: $0.image.rawValue, before: $0.personBefore, after: $0.personAfter)
             }
-            do {
-                _ = try Labeller(catalogue: store, command: command).apply(act, to: ids.map { .id($0) })
-            } catch CatalogueError.invalidArgument(let message) {
-                throw WardrobeError.invalidArgument(message)
-            }
-            return before
+        } catch CatalogueError.invalidArgument(let message) {
+            throw WardrobeError.invalidArgument(message)
         }
     }
 
-    /// Undoes an act on several images: puts back each one's person label as `labels` gives it
-    /// (nil: none, so the model's label shows again), one act per label put back.
-    public func restore(_ labels: [(image: Int64, personLabel: Int?)], command: String) throws {
-        let groups = Dictionary(grouping: labels, by: \.personLabel)
+    /// Undoes a page's act: puts back each image's person label as it was before (`before`;
+    /// nil: none, so the model's label shows again), one act per label put back, every image
+    /// found first. Each image once: a list naming one twice says two things of it.
+    public func restore(_ changes: [PersonLabelChange], command: String) throws {
+        var seen = Set<Int64>()
+        for change in changes where !seen.insert(change.image).inserted {
+            throw WardrobeError.invalidArgument("image \(change.image) is named twice")
+        }
+        let groups = Dictionary(grouping: changes, by: \.before)
         try changing { store in
-            for image in labels where try store.image(ImageID(image.image)) == nil {
-                throw WardrobeError.notFound("image \(image.image) in \(path)")
+            for change in changes where try store.image(ImageID(change.image)) == nil {
+                throw WardrobeError.notFound("image \(change.image) in \(path)")
             }
-            let labeller = Labeller(catalogue: store, command: command)
             for (label, images) in groups.sorted(by: { ($0.key ?? -1) < ($1.key ?? -1) }) {
-                _ = try labeller.apply(label.map { .label($0) } ?? .clear, to: images.map { .id($0.image) })
+                _ = try record(label.map { .label($0) } ?? .clear, on: images.map(\.image), in: store, command: command)
             }
         }
+    }
+
+    /// A person's colour for one image (a palette name; nil takes it back), as `wardrobe colour`
+    /// does it, recorded with `command`. By id only, as `label(_:image:command:)`.
+    public func setColour(_ colour: String?, image id: Int64, command: String) throws {
+        let name = try colour.map { text throws(WardrobeError) in try ColourSetter.name(text) }
+        _ = try changing { store in try store.setColour([ImageID(id)], name, command: command) }
     }
 
     /// The sizes a larger view is made at (its longest side, in pixels): a few, so each is

@@ -47,18 +47,24 @@ public struct Labeller {
         let images = try Self.resolve(references, places: places, in: catalogue, verb: "label") { path in
             Self.pipe(forFolder: path, act: act)
         }
-        let request: CorrectionRequest = switch act {
-        case .label(let label): .label(label)
-        case .confirm: .confirm
-        case .clear: .clear
-        }
-        let outcomes = try catalogue.correct(images, request, command: command)
-        return try outcomes.map { outcome in
+        return try record(act, on: images).map { outcome in
             Change(image: outcome.image.rawValue, path: try catalogue.paths(of: outcome.image).first?.path,
                    before: outcome.effectiveBefore.map(LabelMatcher.name(of:)),
                    after: outcome.effectiveAfter.map(LabelMatcher.name(of:)),
                    model: outcome.modelLabel.map(LabelMatcher.name(of:)))
         }
+    }
+
+    /// `act` on each of `images`, by id only, in one transaction: each image's labels before
+    /// and after, read in that transaction. An image that is not there (forgotten by another
+    /// process since it was found) is not found, and nothing is changed.
+    func record(_ act: Act, on images: [ImageID]) throws -> [CorrectionOutcome] {
+        let request: CorrectionRequest = switch act {
+        case .label(let label): .label(label)
+        case .confirm: .confirm
+        case .clear: .clear
+        }
+        return try catalogue.correct(images, request, command: command)
     }
 
     /// The images `references` name, each once, in the order first named; every one is

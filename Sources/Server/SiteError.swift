@@ -1,0 +1,70 @@
+import Wardrobe
+
+/// What a handler can answer instead of a page, and the one place an error of a use case
+/// becomes one (`init(_:)`, by `FailureKind`); `WardrobeSite.answer` turns each into its
+/// status and words. No answer carries an error's own line: it names the catalogue's path,
+/// the SQL that failed or the command line's advice, which are for a terminal, not a page.
+enum SiteError: Error {
+    /// No page at this address (404).
+    case notFound
+    /// The image a form acts on is not in the catalogue (404), or no longer is: which.
+    case noImage(String)
+    case badRequest(String)
+    /// Another process held the catalogue's write lock past the busy timeout (503 with
+    /// Retry-After): nothing was written, and the same request may go through later.
+    case busy
+    /// The catalogue cannot be used now (503), for a reason outside the request, said
+    /// without its path.
+    case unavailable(String)
+    /// As much of some costly work as the server takes at once is under way (503 with
+    /// Retry-After): what is busy.
+    case overloaded(String, retryAfterSeconds: Int)
+    /// A change the request may not make, with the response that says so (see `allowStateChange`).
+    case refused(HTTPResponse)
+    /// A failure the visitor can do nothing about (500); the error is for the server's log only.
+    case failed(any Error)
+
+    /// `error` as an answer: a `SiteError` as it is, any other error by its kind.
+    init(_ error: any Error) {
+        if let error = error as? SiteError {
+            self = error
+            return
+        }
+        switch FailureKind(error) {
+        case .notFound: self = .notFound
+        case .invalidInput(let message): self = .badRequest(message)
+        case .busy: self = .busy
+        case .unavailable(let reason): self = .unavailable(reason)
+        case .other: self = .failed(error)
+        }
+    }
+
+    /// `body`, a use case acting on the images a form names (`images`: "image 23"), with a
+    /// failure of kind not-found said as that image not being there: between the handler's
+    /// check and the write, another process may forget it.
+    static func acting<T>(on images: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            if case .notFound = SiteError(error) { throw SiteError.noImage(images) }
+            throw error
+        }
+    }
+
+    /// A bad request naming the first parameter (in name order) that is not in `known`: a
+    /// parameter a page does not take was passed over, so `/?q=shirt` showed every image as
+    /// if it had been searched.
+    static func refuseUnknown(_ query: [String: String], known: Set<String> = []) throws {
+        guard let unknown = query.keys.sorted().first(where: { !known.contains($0) }) else { return }
+        throw SiteError.badRequest(known.isEmpty ? "unknown parameter \(unknown) (this page takes none)"
+                                   : "unknown parameter \(unknown) (known here: \(known.sorted().joined(separator: ", ")))")
+    }
+
+    /// An image's number as the site writes it: digits without leading zeros, so each image
+    /// has one address (`/image/007` is not image 7).
+    static func imageID(_ text: String) throws -> Int64 {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }),
+              let value = Int64(text), String(value) == text else { throw SiteError.notFound }
+        return value
+    }
+}

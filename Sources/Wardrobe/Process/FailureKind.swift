@@ -1,0 +1,46 @@
+internal import Catalogue
+
+/// What kind of failure an error of a use case is, for a caller that answers by kind rather
+/// than with the error's own line: the server's pages, whose visitors must not read what the
+/// lines carry for a person at a terminal (the catalogue's path, the SQL that failed, "run
+/// the command again"). Each kind says what the caller can do about it; the line itself is
+/// still the error's description, for a log.
+public enum FailureKind: Sendable, Equatable {
+    /// An image, run or model named is not there, or went while the use case ran (another
+    /// process forgot it between a check and the write).
+    case notFound
+    /// The input means nothing here; the message says why, naming only what was given.
+    case invalidInput(String)
+    /// Another process held the catalogue's write lock past the busy timeout: nothing was
+    /// written, and the same request may go through once that process is done.
+    case busy
+    /// The catalogue cannot be used now, for a reason outside the request (said without its
+    /// path): its file is gone or was replaced, the disk is full, it cannot be written.
+    case unavailable(String)
+    /// Anything else: a damaged catalogue, a value another program wrote, a failing system.
+    case other
+
+    public init(_ error: any Error) {
+        switch error {
+        case let error as WardrobeError:
+            switch error {
+            case .notFound: self = .notFound
+            case .invalidArgument(let message): self = .invalidInput(message)
+            case .model, .noBundledModel, .catalogue, .system: self = .other
+            }
+        case let error as CatalogueError:
+            switch error {
+            case .notFound: self = .notFound
+            case .invalidArgument(let message): self = .invalidInput(message)
+            case .ambiguousHashPrefix: self = .invalidInput(error.description)
+            case .sqlite where error.isBusy: self = .busy
+            case .fileNotFound: self = .unavailable("the catalogue's file is no longer where it was opened")
+            case .diskFull: self = .unavailable("the disk is full")
+            case .readOnly: self = .unavailable("the catalogue cannot be written")
+            default: self = .other
+            }
+        default:
+            self = .other
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Catalogue
+import Dispatch
+import Foundation
+import Server
+import Testing
+
+/// What a form's POST answers when the catalogue fails it for a reason outside the request:
+/// another process forgets the image while the act waits for the lock (404 naming the image)
+/// or holds the write lock past the busy timeout (503 with Retry-After). Each was a 500 whose
+/// page gave the catalogue's path, SQLite's message with the SQL, and the command line's "run
+/// the command again".
+@Suite(.serialized, .enabled(if: ServedCatalogue.photos != nil, Comment(rawValue: ServedCatalogue.skipMessage)))
+struct ServerFailureTests {
+    /// A response of the server's, in a box another thread fills.
+    final class Answer: @unchecked Sendable {
+        var response: Result<RawHTTP.Response, any Error>?
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    /// `form` posted to `route` on another thread.
+    static func post(_ route: String, _ form: [(String, String)], to served: (site: WardrobeSite, server: HTTPServer, path: String))
+        -> Answer {
+        let answer = Answer()
+        let client = RawHTTP(port: served.server.port)
+        let fields = [("token", served.site.guardian.token)] + form
+        DispatchQueue.global().async {
+            answer.response = Result { try client.post(route, form: fields, origin: client.ownOrigin) }
+            answer.done.signal()
+        }
+        return answer
+    }
+
+    /// Nothing of the catalogue's insides: its path, SQL, SQLite's words, the command line's advice.
+    static func expectNothingInternal(_ text: String, path: String, _ comment: Comment) {
+        for secret in [path, "BEGIN", "SQLite", "sqlite", "run the command", "--db"] {
+            #expect(!text.contains(secret), "\(comment): says \(secret): \(text)")
+        }
+    }
+
+    @Test(arguments: ["label", "colour", "label-many"])
+    func anImageForgottenWhileTheActWaitsIsNotFoundByItsNumber(route: String) throws {
+        let served = try ServedCatalogue.shared.servedCopy()
+        defer { served.server.stop() }
+        let image = try #require(try Catalogue(path: served.path, mode: .readOnly).galleryPage(GalleryQuery(limit: 1)).first).image
+        // Another process forgets the image: it holds the write lock with the image deleted,
+        // and commits once the act is waiting for that lock.
+        let other = try Catalogue(path: served.path)
+        try other.database.execute("PRAGMA foreign_keys = OFF")
+        try other.database.execute("BEGIN IMMEDIATE")
+        try other.database.execute("DELETE FROM images WHERE id = :id", [":id": image])
+        let form: [(String, String)] = switch route {
+        case "colour": [("id", "\(image)"), ("action", "set"), ("colour", "red")]
+        case "label": [("id", "\(image)"), ("action", "label"), ("label", "Bag")]
+        default: [("action", "label"), ("label", "Bag"), ("image-\(image)", "1")]
+        }
+        let answer = Self.post("/\(route)", form, to: served)
+        Thread.sleep(forTimeInterval: 1)
+        try other.database.execute("COMMIT")
+        try #require(answer.done.wait(timeout: .now() + 20) == .success)
+        let response = try #require(try answer.response?.get())
+        #expect(response.status == 404, "\(route): \(response.status) \(response.text)")
+        let said = route == "label-many" ? "one of the images chosen is not in the catalogue" : "image \(image) is not in the catalogue"
+        #expect(response.text.contains("Not found: \(said)."), "\(route): \(response.text)")
+        #expect(!response.text.contains("no page at"), "the page is there; the image is not: \(response.text)")
+        Self.expectNothingInternal(response.text, path: served.path, "\(route)")
+    }
+
+    @Test func aLockHeldPastTheBusyTimeoutIsBusyWithRetryAfter() throws {
+        let served = try ServedCatalogue.shared.servedCopy()
+        defer { served.server.stop() }
+        let image = try #require(try Catalogue(path: served.path, mode: .readOnly).galleryPage(GalleryQuery(limit: 1)).first).image
+        let other = try Catalogue(path: served.path)
+        try other.database.execute("BEGIN IMMEDIATE")
+        defer { try? other.database.execute("ROLLBACK") }
+        let answer = Self.post("/label", [("id", "\(image)"), ("action", "label"), ("label", "Bag")], to: served)
+        try #require(answer.done.wait(timeout: .now() + 20) == .success)
+        let response = try #require(try answer.response?.get())
+        #expect(response.status == 503, "\(response.status) \(response.text)")
+        #expect(response.header("retry-after").flatMap(Int.init) ?? 0 > 0, "\(response.headers)")
+        #expect(response.text.contains("Busy: another program is writing to the catalogue, so nothing was saved"), "\(response.text)")
+        Self.expectNothingInternal(response.text, path: served.path, "busy")
+    }
+}
