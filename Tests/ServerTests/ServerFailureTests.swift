@@ -5,10 +5,12 @@ import Server
 import Testing
 
 /// What a form's POST answers when the catalogue fails it for a reason outside the request:
-/// another process forgets the image while the act waits for the lock (404 naming the image)
-/// or holds the write lock past the busy timeout (503 with Retry-After). Each was a 500 whose
-/// page gave the catalogue's path, SQLite's message with the SQL, and the command line's "run
-/// the command again".
+/// another process forgets the image while the act waits for the lock (404 naming the image),
+/// holds the write lock past the busy timeout (503 with Retry-After), or the catalogue's
+/// file is removed while serving (503, nothing said to be saved). Each was a 500 whose page
+/// gave the catalogue's path, SQLite's message with the SQL, and the command line's "run the
+/// command again"; a removed file was answered 303, the correction written to the unlinked
+/// file and lost.
 @Suite(.serialized, .enabled(if: ServedCatalogue.photos != nil, Comment(rawValue: ServedCatalogue.skipMessage)))
 struct ServerFailureTests {
     /// A response of the server's, in a box another thread fills.
@@ -79,5 +81,22 @@ struct ServerFailureTests {
         #expect(response.header("retry-after").flatMap(Int.init) ?? 0 > 0, "\(response.headers)")
         #expect(response.text.contains("Busy: another program is writing to the catalogue, so nothing was saved"), "\(response.text)")
         Self.expectNothingInternal(response.text, path: served.path, "busy")
+    }
+
+    @Test func aCatalogueFileRemovedWhileServingTakesNoCorrection() throws {
+        let served = try ServedCatalogue.shared.servedCopy()
+        defer { served.server.stop() }
+        let image = try #require(try Catalogue(path: served.path, mode: .readOnly).galleryPage(GalleryQuery(limit: 1)).first).image
+        let client = RawHTTP(port: served.server.port)
+        // Opened before: the write connection holds the file that goes.
+        #expect(try client.get("/image/\(image)").status == 200)
+        try FileManager.default.removeItem(atPath: served.path)
+        let answer = Self.post("/label", [("id", "\(image)"), ("action", "label"), ("label", "Bag")], to: served)
+        try #require(answer.done.wait(timeout: .now() + 20) == .success)
+        let response = try #require(try answer.response?.get())
+        #expect(response.status == 503, "a lost correction was said to be saved: \(response.status) \(response.text)")
+        #expect(response.text.contains("Unavailable: the catalogue&#39;s file is no longer where it was opened, "
+                                       + "so nothing was saved."), "\(response.text)")
+        Self.expectNothingInternal(response.text, path: served.path, "removed")
     }
 }

@@ -43,6 +43,9 @@ public final class OpenCatalogue: @unchecked Sendable {
     /// The command's connection, once opened (under `opening`); changes go through it
     /// under `changes`.
     private var opened: (any CatalogueStore)?
+    /// The file `location` named when it was opened (nil for a server's catalogue), which
+    /// `changing` checks it still names.
+    private var openedFile: CatalogueFileIdentity?
     private let opening = NSLock()
     private let changes = NSLock()
     /// Threads' own read connections, for a catalogue shared by threads.
@@ -86,6 +89,7 @@ public final class OpenCatalogue: @unchecked Sendable {
         }
         let store = try CatalogueStorage.open(location, access: access, lookForDamage: lookForDamage)
         for run in store.abandonedRuns { setup.notice(WardrobeSetup.abandonedNotice(run)) }
+        if !CatalogueStorage.isServer(location) { openedFile = CatalogueFileIdentity(of: location) }
         opened = store
         return store
     }
@@ -119,11 +123,16 @@ public final class OpenCatalogue: @unchecked Sendable {
         return try body(try store(), nil)
     }
 
-    /// `body` with the command's connection, one change at a time.
+    /// `body` with the command's connection, one change at a time; refused, with nothing
+    /// written, when the catalogue's file is no longer the one opened (see `CatalogueFileIdentity`).
     func changing<T>(_ body: (any CatalogueStore) throws -> T) throws -> T {
         changes.lock()
         defer { changes.unlock() }
-        return try body(try store())
+        let store = try store()
+        if let openedFile, CatalogueFileIdentity(of: location) != openedFile {
+            throw WardrobeError.catalogueMoved(path: path)
+        }
+        return try body(store)
     }
 
     /// How many times this process opened the catalogue at `path`: once for each command.

@@ -26,6 +26,7 @@ public enum FailureKind: Sendable, Equatable {
             switch error {
             case .notFound: self = .notFound
             case .invalidArgument(let message): self = .invalidInput(message)
+            case .catalogueMoved: self = .unavailable("the catalogue's file is no longer where it was opened")
             case .model, .noBundledModel, .catalogue, .system: self = .other
             }
         case let error as CatalogueError:
