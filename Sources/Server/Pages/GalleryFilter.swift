@@ -7,8 +7,8 @@ import Wardrobe
 /// `--path` (text anywhere in a path, or a shell pattern), `folder` is
 /// `--folder`, `label` a name (`Coat`, `none`), `corrected` `yes` or `no`,
 /// `min` and `max` a confidence in percent, `taken-after` and `taken-before`
-/// `--taken-after` and `--taken-before`, `colour` palette names (`navy,blue`) as
-/// `--colour`. Review takes the same ones, so
+/// `--taken-after` and `--taken-before`, `colour` palette names (`navy,blue`, each once:
+/// `ListParameter`) as `--colour`. Review takes the same ones, so
 /// "review these" is the gallery's link on another page.
 struct GalleryFilter: Equatable {
     var label: Int?
@@ -75,10 +75,8 @@ struct GalleryFilter: Equatable {
             throw SiteError.badRequest("taken-after is not before taken-before")
         }
         if let names = query["colour"], !names.isEmpty {
-            do {
-                colours = try names.split(separator: ",").map { name throws(WardrobeError) in try ColourSetter.name(String(name)) }
-            } catch {
-                throw SiteError.badRequest("colour: \(error)")
+            colours = try ListParameter.names(names, parameter: "colour", vocabulary: ColourSetter.names.count) {
+                try ColourSetter.name($0)
             }
         }
         if let sort = query["sort"], !sort.isEmpty {
