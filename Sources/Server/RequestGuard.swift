@@ -24,10 +24,10 @@ public struct RequestGuard: Sendable {
         self.token = token
     }
 
-    /// 32 random bytes as hex, from the system's generator.
-    public static func randomToken() -> String {
+    /// `bytes` random bytes (32: a form's token) as hex, from the system's generator.
+    public static func randomToken(bytes: Int = 32) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(to: 2) }
+        return (0..<bytes).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(to: 2) }
             .joined()
     }
 

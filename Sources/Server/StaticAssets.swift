@@ -189,7 +189,8 @@ enum StaticAssets {
             });
           }
 
-          // The undo notice above the grid, made here for an act on one of its cards.
+          // The undo notice above the grid, made here for an act on one of its cards: it names
+          // the act the server kept (reply.undo), as the notice the server writes does.
           function offerUndo(form, reply) {
             var old = document.querySelector("main form.notice");
             if (old) old.remove();
@@ -199,7 +200,7 @@ enum StaticAssets {
             notice.setAttribute("action", "/label");
             notice.dataset.card = String(reply.id);
             [["token", form.elements.token.value], ["id", String(reply.id)], ["action", "restore"],
-             ["label", reply.was], ["back", form.elements.back.value]].forEach(function (field) {
+             ["undo", reply.undo], ["back", form.elements.back.value]].forEach(function (field) {
               var input = document.createElement("input");
               input.type = "hidden";
               input.name = field[0];

@@ -3,8 +3,9 @@ import Wardrobe
 extension WardrobeSite {
     /// POST /label-many: one act of a person on the images picked in the gallery (see
     /// `SelectionForms`), under the same token, Origin and read-only rules as `/label`, then
-    /// back to the page it came from (303) with the undo parameter; or, with `action`
-    /// `restore` and that parameter, the act undone: every image's person label as it was.
+    /// back to the page it came from (303) with the undo parameter, which names the act kept
+    /// to be undone (see `UndoLedger`); or, with `action` `restore` and that parameter, the
+    /// act undone: every image's person label as it was.
     /// Fields: `token`, `action` (`label`, `confirm`, `restore`), `label` (a name),
     /// `image-N` (one per picked image), `undo` (for `restore`), `back` (a path on this site).
     func labelMany(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -13,10 +14,7 @@ extension WardrobeSite {
         let back = WardrobeSite.localPath(form["back"]) ?? "/"
         switch form["action"] ?? "" {
         case "restore":
-            let changes = try SelectionForms.undoList(form["undo"] ?? "").map {
-                PersonLabelChange(image: $0.image, before: $0.personLabel, after: nil)
-            }
-            try SiteError.acting(on: "one of the images named") { try catalogue.restore(changes, command: "serve") }
+            try undo(form["undo"])
             return .seeOther(back)
         case "label", "confirm":
             let act: Labeller.Act
@@ -29,8 +27,7 @@ extension WardrobeSite {
             let changes = try SiteError.acting(on: "one of the images chosen") {
                 try catalogue.label(act, images: picked, command: "serve")
             }
-            let undo = Link.encode(SelectionForms.undoParameter(changes))
-            return .seeOther(back + (back.contains("?") ? "&" : "?") + "undo=" + undo)
+            return .seeOther(back + (back.contains("?") ? "&" : "?") + "undo=" + undos.record(changes))
         default:
             throw SiteError.badRequest("unknown action")
         }

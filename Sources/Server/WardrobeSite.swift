@@ -12,6 +12,8 @@ public final class WardrobeSite: HTTPHandler {
     let catalogue: OpenCatalogue
     /// What a model not yet adopted would change (`serve --candidate`), worked out once at start.
     let candidate: ReclassifyReport?
+    /// The acts made through these pages that can be undone (see `UndoLedger`).
+    let undos = UndoLedger()
 
     /// `catalogue` is opened for threads to share (`WardrobeSetup.openCatalogue`), read-only
     /// when `readOnly`: the pages then come without the forms that change labels (and such

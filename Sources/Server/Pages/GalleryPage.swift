@@ -8,7 +8,7 @@ import Wardrobe
 struct GalleryPage {
     let site: WardrobeSite
     let filter: GalleryFilter
-    /// `undo`: after an act on the selected images, each one's person label before it.
+    /// `undo`: after an act on the selected images, what names it to undo it (see `UndoLedger`).
     let undo: String?
 
     init(site: WardrobeSite, request: HTTPRequest) throws {
@@ -26,7 +26,7 @@ struct GalleryPage {
             \(labelChips(counts))
             \(colourChips())
             \(otherFilters())
-            \(try undoNotice())
+            \(site.undoNotice(undo) { _ in filter.link.url })
             \(items.isEmpty ? "<p class=\"muted\">No images match.</p>" : selectable(items))
             \(pager(items))
             """
@@ -112,12 +112,6 @@ struct GalleryPage {
     private func selectable(_ items: [Gallery.Item]) -> HTML {
         guard !site.readOnly else { return GalleryPage.grid(items) }
         return SelectionForms.bar(token: site.guardian.token, back: filter.link.url) + GalleryPage.grid(items, extra: SelectionForms.checkbox)
-    }
-
-    private func undoNotice() throws -> HTML {
-        guard !site.readOnly, let undo else { return "" }
-        let count = try SelectionForms.undoList(undo).count
-        return SelectionForms.undoNotice(undo, count: count, token: site.guardian.token, back: filter.link.url)
     }
 
     private func pager(_ items: [Gallery.Item]) -> HTML {

@@ -8,14 +8,14 @@ import Wardrobe
 struct ImagePage {
     let site: WardrobeSite
     let id: Int64
-    /// `undo` and `was`, after an act on this page: the undo button.
-    let undo: (image: Int64, was: String)?
+    /// `undo`, after an act on this page: what names the act to undo it (see `UndoLedger`).
+    let undo: String?
 
     init(site: WardrobeSite, request: HTTPRequest, id: Int64) throws {
         self.site = site
         self.id = id
-        try SiteError.refuseUnknown(request.query, known: ["undo", "was"])
-        undo = try LabelForms.undo(request.query.filter { !$0.value.isEmpty })
+        try SiteError.refuseUnknown(request.query, known: ["undo"])
+        undo = request.query["undo"]
     }
 
     func response() throws -> HTTPResponse {
@@ -33,9 +33,7 @@ struct ImagePage {
             <h2>Set the colour</h2>
             \(ColourForm.html(id: id, colour: details.colour, byPerson: details.personColour != nil, token: site.guardian.token))
             """
-        let undoNotice: HTML = site.readOnly ? "" : undo.map {
-            LabelForms.undoNotice(id: $0.image, was: $0.was, back: "/image/\(id)", token: site.guardian.token)
-        } ?? ""
+        let undoNotice = site.undoNotice(undo) { _ in "/image/\(id)" }
         let recipe = try site.catalogue.tensorRecipe()
         let content: HTML = """
             <h1 class="path">\(text: name)</h1>\(undoNotice)

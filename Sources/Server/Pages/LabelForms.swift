@@ -37,24 +37,13 @@ enum LabelForms {
         return "<div class=\"labels\">\(forms)</div>"
     }
 
-    /// `undo` and `was` from a page's query (empty values already dropped): the image just
-    /// acted on and the person's label it had before (empty: none); nil when not given.
-    static func undo(_ query: [String: String]) throws -> (image: Int64, was: String)? {
-        guard let text = query["undo"] else { return nil }
-        guard let id = try? SiteError.imageID(text) else { throw SiteError.badRequest("undo is an image number") }
-        let was = query["was"] ?? ""
-        guard was.isEmpty || (try? LabelMatcher.index(of: was)) != nil else {
-            throw SiteError.badRequest("was is a label, or empty for none")
-        }
-        return (id, was)
-    }
-
-    /// After an act: a button (key `u`) that puts the person's label back as it was, then goes to `back`.
-    static func undoNotice(id: Int64, was: String, back: String, token: String) -> HTML {
+    /// After an act: a button (key `u`) that undoes it, the act the server keeps under `undo`
+    /// (see `UndoLedger`) on image `id`, then goes to `back`.
+    static func undoNotice(id: Int64, undo: String, back: String, token: String) -> HTML {
         """
         <form class="inline notice" method="post" action="/label"><input type="hidden" name="token" value="\(text: token)">\
         <input type="hidden" name="id" value="\(id)"><input type="hidden" name="action" value="restore">\
-        <input type="hidden" name="label" value="\(text: was)"><input type="hidden" name="back" value="\(text: back)">\
+        <input type="hidden" name="undo" value="\(text: undo)"><input type="hidden" name="back" value="\(text: back)">\
         <span>Saved.</span><button type="submit" data-key="u"><kbd>u</kbd>Undo</button></form>
         """
     }

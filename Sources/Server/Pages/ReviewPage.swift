@@ -17,20 +17,19 @@ struct ReviewPage {
     let at: Int64?
     /// `from`: show the image after this place in least-sure order.
     let from: Gallery.Cursor?
-    /// `undo` and `was`: the image just acted on and the person's label it had before
-    /// (empty: none), for the undo button.
-    let undo: (image: Int64, was: String)?
+    /// `undo`: what names the act just made, to undo it (see `UndoLedger`).
+    let undo: String?
     /// The gallery's filters (`label`, `q`, `folder`, `min`, `max`): review only the images
     /// they choose, and keep them in every link.
     let filter: GalleryFilter
 
     /// Review's own parameters, beside the filters.
-    static let parameters: Set = ["view", "step", "at", "from", "undo", "was", "per"]
+    static let parameters: Set = ["view", "step", "at", "from", "undo", "per"]
 
     /// Reads the query as the gallery reads its own: an empty value is no value, and a value
-    /// that means nothing here is a 400 naming the parameter (an unknown `view`, a `from`
-    /// that is no page position and an `undo` that is no image number were passed over,
-    /// and an `at` that is no image number got 404).
+    /// that means nothing here is a 400 naming the parameter (an unknown `view` and a `from`
+    /// that is no page position were passed over, and an `at` that is no image number got
+    /// 404). An `undo` that names no act this server keeps is no undo.
     init(site: WardrobeSite, request: HTTPRequest) throws {
         self.site = site
         self.request = request
@@ -58,7 +57,7 @@ struct ReviewPage {
             guard let cursor = GalleryFilter.cursor(text) else { throw SiteError.badRequest("from is not a page position") }
             return cursor
         }
-        undo = try LabelForms.undo(query)
+        undo = query["undo"]
     }
 
     func response() throws -> HTTPResponse {
@@ -136,11 +135,11 @@ struct ReviewPage {
 
     /// After an act from this page: a button that puts the label back as it was.
     private func undoForm() -> HTML {
-        guard !site.readOnly, let (id, was) = undo else { return "" }
-        // Undo leads back to the image in one-at-a-time, to the grid in the grid.
-        let back = (confirming ? filter.review([("view", "grid"), ("step", "confirm")])
-            : showsGrid ? filter.review([("view", "grid")]) : filter.review([("at", String(id))])).url
-        return LabelForms.undoNotice(id: id, was: was, back: back, token: site.guardian.token)
+        site.undoNotice(undo) { images in
+            // Undo leads back to the image in one-at-a-time, to the grid in the grid.
+            (confirming ? filter.review([("view", "grid"), ("step", "confirm")])
+                : showsGrid ? filter.review([("view", "grid")]) : filter.review([("at", String(images[0]))])).url
+        }
     }
 
     private func grid() throws -> HTTPResponse {

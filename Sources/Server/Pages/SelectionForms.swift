@@ -5,8 +5,8 @@ import Wardrobe
 /// list, Set and Confirm; posted to `/label-many` with the page's token like
 /// every other form, so it works without JavaScript. The page after says how
 /// many were saved and offers one Undo for all of them: the undo parameter
-/// carries each image's person label before the act (`12:,13:Coat`, empty
-/// for none), and Undo posts them back.
+/// names the act the server keeps (`UndoLedger`), each image's person label
+/// before it, and Undo posts that name back.
 enum SelectionForms {
     /// The form's id, named by each checkbox.
     static let formID = "pick"
@@ -50,33 +50,12 @@ enum SelectionForms {
             """
     }
 
-    /// The undo parameter: each image with its person label before the act.
-    static func undoParameter(_ changes: [PersonLabelChange]) -> String {
-        changes.map { "\($0.image):" + ($0.before.map(LabelMatcher.name(of:)) ?? "") }.joined(separator: ",")
-    }
-
-    /// The undo parameter read back; anything else is a bad request.
-    static func undoList(_ text: String) throws -> [(image: Int64, personLabel: Int?)] {
-        let entries = try text.split(separator: ",", omittingEmptySubsequences: false).map { entry in
-            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, let id = try? SiteError.imageID(String(parts[0])) else {
-                throw SiteError.badRequest("undo is a list of image:label")
-            }
-            if parts[1].isEmpty { return (image: id, personLabel: Int?.none) }
-            guard let label = try? LabelMatcher.index(of: String(parts[1])) else {
-                throw SiteError.badRequest("undo names no label \(parts[1])")
-            }
-            return (image: id, personLabel: Int?.some(label))
-        }
-        guard entries.count <= limit else { throw SiteError.badRequest("at most \(limit) images at once") }
-        return entries
-    }
-
-    /// After an act on several images: how many, and one Undo for all (key `u`).
-    static func undoNotice(_ text: String, count: Int, token: String, back: String) -> HTML {
+    /// After an act on several images: how many, and one Undo for all (key `u`), the act the
+    /// server keeps under `undo` (see `UndoLedger`).
+    static func undoNotice(_ undo: String, count: Int, token: String, back: String) -> HTML {
         """
         <form class="inline notice" method="post" action="/label-many"><input type="hidden" name="token" value="\(text: token)">\
-        <input type="hidden" name="action" value="restore"><input type="hidden" name="undo" value="\(text: text)">\
+        <input type="hidden" name="action" value="restore"><input type="hidden" name="undo" value="\(text: undo)">\
         <input type="hidden" name="back" value="\(text: back)">\
         <span>Saved for \(count) image\(count == 1 ? "" : "s").</span><button type="submit" data-key="u"><kbd>u</kbd>Undo</button></form>
         """
