@@ -14,16 +14,19 @@ public final class WardrobeSite: HTTPHandler {
     let candidate: ReclassifyReport?
     /// The acts made through these pages that can be undone (see `UndoLedger`).
     let undos = UndoLedger()
+    /// How many larger views are decoded at once (see `ViewBudget`).
+    let viewBudget: ViewBudget
 
     /// `catalogue` is opened for threads to share (`WardrobeSetup.openCatalogue`), read-only
     /// when `readOnly`: the pages then come without the forms that change labels (and such
     /// POSTs are refused).
     public init(catalogue: OpenCatalogue, boundHost: String, readOnly: Bool, candidate: ReclassifyReport? = nil,
-                token: String = RequestGuard.randomToken()) {
+                token: String = RequestGuard.randomToken(), viewBudget: ViewBudget = ViewBudget()) {
         guardian = RequestGuard(boundHost: boundHost, token: token)
         self.readOnly = readOnly
         self.catalogue = catalogue
         self.candidate = candidate
+        self.viewBudget = viewBudget
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -162,7 +165,8 @@ public final class WardrobeSite: HTTPHandler {
     /// `/original/ID?w=SIDE`: a larger view of the image, its longest side at most SIDE, one of
     /// `OpenCatalogue.viewSides` (default 960), made from the image's file by
     /// `OpenCatalogue.view(of:side:)`: the URL names an image, never a file, and what is sent
-    /// is always a re-encoded copy. The image's hash and the side are the ETag.
+    /// is always a re-encoded copy. The image's hash and the side are the ETag. Made within
+    /// `viewBudget`: when it has no room, 503 and when to come back.
     private func view(id: Int64, request: HTTPRequest) throws -> HTTPResponse {
         try SiteError.refuseUnknown(request.query, known: ["w"])
         let sides = OpenCatalogue.viewSides
@@ -176,11 +180,17 @@ public final class WardrobeSite: HTTPHandler {
         let tag = "\"v-\(item.sha256)-\(side)\""
         let caching = [("ETag", tag), ("Cache-Control", "private, max-age=3600")]
         if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
-        guard let jpeg = try catalogue.view(of: id, side: side) else {
-            throw SiteError.notFound
+        guard let cost = try catalogue.viewCost(of: id) else { throw SiteError.notFound }
+        guard let made = try viewBudget.admit(cost: cost, { try catalogue.view(of: id, side: side) }) else {
+            throw SiteError.overloaded("as many larger views are being made as the server makes at once",
+                                       retryAfterSeconds: WardrobeSite.viewRetrySeconds)
         }
+        guard let jpeg = made else { throw SiteError.notFound }
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")] + caching, body: jpeg)
     }
+
+    /// How long a view refused for want of room is told to wait: about what a large one takes.
+    static let viewRetrySeconds = 2
 
     /// The 28x28 tensor the model in use sees, drawn from the stored thumbnail through the
     /// recipe every command would use (see `OpenCatalogue.tensor(of:)`).

@@ -123,6 +123,13 @@ extension OpenCatalogue {
     /// worth a browser's cache.
     public static let viewSides = [480, 960, 1600]
 
+    /// What making a view of image `id` decodes, at most, in pixels: the photo's stored width
+    /// times its height (a JPEG is decoded at a smaller DCT scale when it can); nil when the
+    /// image is not there.
+    public func viewCost(of id: Int64) throws -> Int? {
+        try reading { store, _ in try store.image(ImageID(id)).map { $0.width * $0.height } }
+    }
+
     /// A larger view of image `id`, its longest side at most `side` (one of `viewSides`; never
     /// enlarged), as JPEG: decoded from the first recorded file of the image that still exists
     /// and still has its SHA-256 (a file replaced or changed since is passed over, never shown

@@ -45,9 +45,11 @@ struct ServeCommand: Command {
                                                        listsChanges: true),
                                      classifier: catalogue.classifier(explicit: model)) { _ in }
         }
-        let site = WardrobeSite(catalogue: catalogue, boundHost: host, readOnly: readOnly, candidate: changes)
-        TerminationSignals.block()
         let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        // Larger views decode whole photos: never on every thread, so pages keep one.
+        let site = WardrobeSite(catalogue: catalogue, boundHost: host, readOnly: readOnly, candidate: changes,
+                                viewBudget: ViewBudget(views: min(2, threads - 1)))
+        TerminationSignals.block()
         let server = try HTTPServer(host: host, port: port, limits: HTTPServer.Limits(threads: threads), handler: site)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let url = "http://\(shownHost):\(server.port)/"

@@ -1,0 +1,87 @@
+import Catalogue
+import Dispatch
+import Foundation
+import Imaging
+import Testing
+@testable import Wardrobe
+import Server
+
+/// Larger views are made within a budget (`ViewBudget`): a few at once and so many pixels of
+/// photo decoded in all; a view that finds no room waits briefly, then gets 503 with
+/// Retry-After, and the pages go on. Each `/original` of a 100-megapixel PNG took 1.4 s and
+/// 600 MB, and eight at once held every worker for 10 to 15 s (1.15 GB; some dropped).
+@Suite(.serialized) struct ServerViewBudgetTests {
+    @Test func aViewWaitsBrieflyForRoomThenIsRefused() {
+        let budget = ViewBudget(pixels: 100, views: 2, patience: 0.2)
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = budget.admit(cost: 80) { holding.signal(); release.wait() }
+            done.signal()
+        }.start()
+        holding.wait()
+        #expect(budget.admit(cost: 30) { 1 } == nil, "80 + 30 pixels is over the budget")
+        #expect(budget.admit(cost: 20) { 1 } == 1, "80 + 20 is within it")
+        #expect(budget.admit(cost: 1_000) { 1 } == nil, "more than the budget counts as all of it")
+        // Room made while it waits: a photo larger than the budget is then decoded alone.
+        Thread { Thread.sleep(forTimeInterval: 0.05); release.signal() }.start()
+        #expect(budget.admit(cost: 1_000) { 2 } == 2)
+        done.wait()
+    }
+
+    @Test func noMoreViewsAtOnceThanItsCount() {
+        let budget = ViewBudget(pixels: 1_000, views: 1, patience: 0.05)
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = budget.admit(cost: 1) { holding.signal(); release.wait() }
+            done.signal()
+        }.start()
+        holding.wait()
+        #expect(budget.admit(cost: 1) { 1 } == nil)
+        release.signal()
+        done.wait()
+        #expect(budget.admit(cost: 1) { 1 } == 1)
+    }
+
+    /// A catalogue of one large PNG (36 megapixels of 6000x6000, a small file), served with a
+    /// budget of one view at a time and 40 megapixels, and no patience: four views asked at once get one made,
+    /// the others 503 with Retry-After, while another page is answered.
+    @Test func largeViewsBeyondTheBudgetGet503AndPagesGoOn() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-budget-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let side = 6_000
+        let samples = (0..<side * side).map { UInt8(truncatingIfNeeded: ($0 % side) / 16) }
+        let file = root.appendingPathComponent("large.png").path
+        try ImageFile.write(try PNGEncoder().encode(Bitmap(width: side, height: side, channels: 1, pixels: samples)), to: file)
+        let path = root.appendingPathComponent("catalogue.sqlite").path
+        let classifier = try ClothingClassifier(modelAt: FileManager.default.currentDirectoryPath + "/Models/clothing.aimodel")
+        let importer = Importer(catalogue: try Catalogue(path: path), classifier: classifier)
+        let options = ImportOptions(paths: [file], jobs: 1, recipe: PrepRecipes.default)
+        _ = try importer.run(options, plan: try importer.plan(options), progress: { _ in }, failure: { _ in })
+
+        let setup = WardrobeSetup(environment: [:], executable: URL(
+            fileURLWithPath: FileManager.default.currentDirectoryPath + "/.build/release/wardrobe"))
+        let site = WardrobeSite(catalogue: try setup.openCatalogue(explicit: path, mode: .readOnly, sharedByThreads: true),
+                                boundHost: "127.0.0.1", readOnly: true,
+                                viewBudget: ViewBudget(pixels: 40_000_000, views: 1, patience: 0))
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
+        defer { server.stop() }
+        let client = RawHTTP(port: server.port)
+        #expect(try client.get("/original/1?w=1600").status == 200, "one view alone is made")
+
+        let answers = Answers(count: 5)
+        // Threads of their own, all at once (the global queue may run its work a few at a time).
+        for index in 0..<5 {
+            Thread { answers.set(index, Result { try client.get(index == 4 ? "/stats" : "/original/1?w=1600") }) }.start()
+        }
+        let responses = try answers.wait(seconds: 30).map { try $0.get() }
+        let views = responses.prefix(4)
+        #expect(views.allSatisfy { [200, 503].contains($0.status) }, "\(views.map(\.status))")
+        #expect(views.contains { $0.status == 200 } && views.contains { $0.status == 503 }, "\(views.map(\.status))")
+        for refused in views where refused.status == 503 {
+            #expect(refused.header("retry-after") == "2")
+            #expect(refused.text.contains("Busy: as many larger views are being made as the server makes at once"))
+        }
+        #expect(responses[4].status == 200, "the stats page is answered meanwhile")
+    }
+}
