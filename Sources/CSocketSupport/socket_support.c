@@ -3,6 +3,7 @@
 #include "CSocketSupport.h"
 #include <stddef.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <linux/tcp.h>
 
@@ -14,4 +15,9 @@ uint64_t wardrobe_socket_bytes_received(int socket) {
         return 0;
     }
     return info.tcpi_bytes_received;
+}
+
+int wardrobe_socket_bytes_unread(int socket) {
+    int unread = 0;
+    return ioctl(socket, FIONREAD, &unread) == 0 ? unread : 0;
 }

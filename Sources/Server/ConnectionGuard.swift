@@ -13,7 +13,9 @@ import Glibc
 ///
 /// 1. A request has one deadline for its headers and body together, counted from when the
 ///    connection opened or its last answer was sent: a connection still sending when it
-///    passes is closed.
+///    passes is closed, unless bytes it sent are still waiting in its socket unread. Then the
+///    server is the slow one (the connection's thread is answering another request), and
+///    cutting it dropped requests queued behind a few slow pages.
 /// 2. When every slot is held but a few kept spare (1 in 16), the connection that has sent
 ///    least for longest (fewest bytes a second since it opened, of those open a second or more
 ///    and not being answered) is closed, until the spare slots are free again: a new client
@@ -109,12 +111,14 @@ final class ConnectionGuard: Sendable {
         }
     }
 
-    /// Closes the connections past their deadline, then the slowest while too many are held.
+    /// Closes the connections past their deadline (but those the server has not read yet), then
+    /// the slowest while too many are held.
     private func watch() {
         let now = Self.now()
         connections.withLock { connections in
             for (key, connection) in connections
-            where !connection.answering && !connection.closing && now - connection.waitingSince > requestSeconds {
+            where !connection.answering && !connection.closing && now - connection.waitingSince > requestSeconds
+                && wardrobe_socket_bytes_unread(connection.socket) == 0 {
                 close(key, in: &connections)
             }
             dropSlowest(of: &connections, sparing: nil, at: now)

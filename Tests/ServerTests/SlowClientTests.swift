@@ -115,4 +115,45 @@ import Glibc
         // A request sent at once is still answered.
         #expect(try RawHTTP(port: server.port, timeout: 3).get("/").status == 200)
     }
+
+    /// Answers `/hold` only once the gate opens; anything else at once.
+    struct Holding: HTTPHandler {
+        let gate: ServerLetGoTests.Gate
+        func respond(to request: HTTPRequest) -> HTTPResponse {
+            if request.path == "/hold" {
+                gate.entered.signal()
+                gate.open.wait()
+            }
+            return .text("ok", status: 200)
+        }
+    }
+
+    /// A request sent whole while its connection's thread answers another one waits in its
+    /// socket unread: the server is slow, not the client, and the request is answered once
+    /// the thread is free. It was closed at the deadline, so a few slow pages (large views)
+    /// dropped the requests queued behind them.
+    @Test func aRequestWaitingForABusyThreadIsAnsweredPastTheDeadline() throws {
+        let gate = ServerLetGoTests.Gate()
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: .init(threads: 1, requestSeconds: 1),
+                                    handler: Holding(gate: gate))
+        // Opened first, so the one thread has taken it before that thread is held.
+        let queued = try #require(LoopbackSocket.connect(port: server.port))
+        defer { close(queued) }
+        usleep(300_000)
+        let answers = Answers(count: 1)
+        Thread { answers.set(0, Result { try RawHTTP(port: server.port, timeout: 10).get("/hold") }) }.start()
+        try #require(gate.entered.wait(timeout: .now() + 10) == .success, "the first request never reached the handler")
+        _ = Array("GET /queued HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8).withUnsafeBytes {
+            send(queued, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        // Past the queued request's deadline, twice over, before the thread is free.
+        Thread.sleep(forTimeInterval: 2.5)
+        gate.open.signal()
+        #expect(try answers.wait(seconds: 10)[0].get().status == 200)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(queued, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = recv(queued, &buffer, buffer.count, 0), count > 0 { received += buffer[0..<count] }
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200"), "the queued request was cut off")
+    }
 }
