@@ -164,4 +164,27 @@ struct ServerReviewTests {
         #expect(try catalogue().personLabel(of: item.image) == nil)
         #expect(try client.get("/image/\(item.image)?undo=\(item.image)&was=Blazerish").status == 400, "was is no parameter")
     }
+
+    /// Past the last image of the order (the one the model is surest of), review goes on
+    /// from the least sure: Next leads there, and so does an act on the last image. It said
+    /// "Nothing left to review: every image has a person's label" with hundreds unlabelled.
+    @Test func pastTheLastImageReviewStartsAgainFromTheLeastSure() throws {
+        let unlabelled = try catalogue().galleryPage(GalleryQuery(corrected: false, order: .uncertain, limit: 1000))
+        let (first, last) = (try #require(unlabelled.first), try #require(unlabelled.last))
+        try #require(unlabelled.count >= 3)
+        let page = try client.get("/review?at=\(last.image)").text
+        #expect(page.contains("<a href=\"/review?at=\(first.image)\" data-key=\"right\" rel=\"next\">"), "Next leads to the start")
+        let back = try #require(page.components(separatedBy: "name=\"back\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
+        let done = try act([("id", "\(last.image)"), ("action", "confirm"), ("undoable", "1"),
+                            ("back", String(back).replacingOccurrences(of: "&amp;", with: "&"))], json: false)
+        defer { _ = try? act([("id", "\(last.image)"), ("action", "clear")], json: false) }
+        let after = try client.get(try #require(done.header("location"))).text
+        #expect(!after.contains("Nothing left"), "\(unlabelled.count - 1) images have no person's label")
+        #expect(after.contains("<img class=\"large\" src=\"/thumb/\(first.sha256.hex)\""), "review starts again from the least sure")
+        #expect(after.contains("<span>Saved.</span>"), "with the undo of the act")
+        // From past the end of the order, likewise.
+        #expect(try client.get("/review?from=1_-9223372036854775808").text.contains("/thumb/\(first.sha256.hex)"))
+        // Said when it is true: a search that chooses no unlabelled image.
+        #expect(try client.get("/review?q=no-such-photo-anywhere").text.contains("Nothing left to review"))
+    }
 }

@@ -1,7 +1,7 @@
 import Wardrobe
 
 /// `/review`: the images without a person's label, the ones the model is
-/// least sure of first; one at a time (keys: 1-9 and 0 for the labels, n
+/// least sure of first (and after the surest, the least sure again); one at a time (keys: 1-9 and 0 for the labels, n
 /// for none, Enter to confirm, arrows to move, u to undo) or as a grid (the
 /// same keys act on the card the arrows have picked). Every act is a
 /// correction in the catalogue at once; without script, every act is a form.
@@ -69,7 +69,11 @@ struct ReviewPage {
             guard try catalogue.hasImage(at) else { throw SiteError.notFound }
             item = try catalogue.item(at)
         } else {
+            // The end of the order is not the end of the work: past its last image (after an act
+            // on it, or Next from it), review starts again from the least sure. "Nothing left"
+            // was said there while hundreds of images had no person's label.
             item = try catalogue.reviewNeighbour(of: from, forward: true, among: filter.imageFilter)
+                ?? (from == nil ? nil : try catalogue.reviewNeighbour(of: nil, forward: true, among: filter.imageFilter))
         }
         let undo = undoForm()
         guard let item else {
@@ -83,6 +87,7 @@ struct ReviewPage {
         let cursor = GalleryFilter.cursor(after: item)
         let previous = try catalogue.reviewNeighbour(of: cursor, forward: false, among: filter.imageFilter)
         let next = try catalogue.reviewNeighbour(of: cursor, forward: true, among: filter.imageFilter)
+            ?? catalogue.reviewNeighbour(of: nil, forward: true, among: filter.imageFilter).flatMap { $0.image == item.image ? nil : $0 }
         let details = try catalogue.details(of: .id(item.image))
         let name = item.path.map(GalleryPage.fileName) ?? "image \(item.image)"
         let back = filter.review([("from", GalleryFilter.text(cursor))]).url
