@@ -284,6 +284,16 @@ public final class HTTPServer: @unchecked Sendable {
             return .YES
         }
         connectionGuard.answering(connection)
+        // The body is whole: the processor gives what it still holds (a last field's empty
+        // value, a last key without one), so a field given twice that way is refused as any
+        // field given twice is; `label=Coat&label` was taken as `label=Coat`. A body that
+        // ends inside a field cannot be read exactly.
+        if let processor = pending.postProcessor {
+            pending.postProcessor = nil
+            if MHD_destroy_post_processor(processor) != .YES, !pending.tooLarge {
+                pending.unreadable = pending.unreadable ?? "the form body ends inside a field"
+            }
+        }
         var form: [String: String] = [:]
         if !pending.tooLarge && pending.unreadable == nil {
             switch pending.decodedFields {

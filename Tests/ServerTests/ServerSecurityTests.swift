@@ -53,8 +53,10 @@ struct ServerSecurityTests {
     }
 
     /// A body whose fields are not exactly what was sent (a field twice, which
-    /// used to join `id=1&id=2` into image 12; a value that is not UTF-8; a body
-    /// the parser gives up on) is a 400, not a 413, and changes no row.
+    /// used to join `id=1&id=2` into image 12, also when the second is a last field
+    /// without a value, which was dropped: `label=Bag&label`, `label=Bag&label=`; a value
+    /// that is not UTF-8; a body the parser gives up on) is a 400, not a 413, and changes
+    /// no row.
     @Test func aFormThatCannotBeReadExactlyGets400AndChangesNoRow() throws {
         let ids = try served.catalogue().currentClassifications().map(\.image.rawValue).sorted()
         try #require(ids.count >= 12 && ids.contains(12), "the served catalogue needs an image 12")
@@ -65,6 +67,9 @@ struct ServerSecurityTests {
             "token=\(token)&token=\(token)&id=1&action=label&label=Bag&back=/",
             "token=\(token)&id=1&action=label&label=Bag%FF&back=/",
             "token=\(token)&id=1&action=label&label=Bag&back=/%0d%0aSet-Cookie:x=1",
+            "token=\(token)&id=1&action=label&label=Bag&label",
+            "token=\(token)&id=1&action=label&label=Bag&label=",
+            "token=\(token)&id=1&action=label&label=Bag&id",
         ]
         for body in bodies {
             let response = try served.client.send("POST", "/label", host: nil,
