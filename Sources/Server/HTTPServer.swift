@@ -265,6 +265,14 @@ public final class HTTPServer: @unchecked Sendable {
             }
             slot.pointee = Unmanaged.passRetained(pending).toOpaque()
             inFlight.add(1, ordering: .sequentiallyConsistent)
+            // A body declared larger than accepted is refused now, before it is sent: answered
+            // in this first call, the library sends no `100 Continue` to a client that waits
+            // for one (`Expect: 100-continue`), which then uploaded until the deadline.
+            if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+                .flatMap({ Int(String(cString: $0)) }), declared > limits.bodyBytes {
+                connectionGuard.answering(connection)
+                return HTTPServer.queue(HTTPServer.tooLarge(limits), on: connection)
+            }
             return .YES
         }
         let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
@@ -316,7 +324,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         var response: HTTPResponse
         if request.bodyTooLarge {
-            response = .text("Request body too large (at most \(limits.bodyBytes) bytes).", status: 413)
+            response = HTTPServer.tooLarge(limits)
         } else if let reason = pending.unreadable {
             response = handler.refusal(status: 400, message: "Bad request: \(reason).", to: request)
         } else if pending.notAForm {
@@ -331,6 +339,10 @@ public final class HTTPServer: @unchecked Sendable {
         }
         if stopping.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
         return HTTPServer.queue(response, on: connection)
+    }
+
+    private static func tooLarge(_ limits: Limits) -> HTTPResponse {
+        .text("Request body too large (at most \(limits.bodyBytes) bytes).", status: 413)
     }
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

@@ -145,12 +145,14 @@ public final class WardrobeSite: HTTPHandler {
     }
 
     /// The stored bytes; the image's hash is the ETag, so a browser that has
-    /// them gets 304 and no body.
+    /// them gets 304 and no body (if the image is still there: a hash no image has is 404,
+    /// whatever the request says it has).
     /// At the one address the pages write, `/thumb/` and the SHA-256 in lower-case hex.
     private func thumbnail(hash: String, request: HTTPRequest) throws -> HTTPResponse {
         guard hash.utf8.count == 64, hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
             throw SiteError.notFound
         }
+        guard let thumbnail = try catalogue.thumbnail(sha256: hash) else { throw SiteError.notFound }
         let tag = "\"\(hash)\""
         let caching = [("ETag", tag), ("Cache-Control", "private, max-age=86400")]
         if let sent = request.header("if-none-match"), sent.split(separator: ",").contains(where: {
@@ -158,7 +160,6 @@ public final class WardrobeSite: HTTPHandler {
         }) {
             return HTTPResponse(status: 304, headers: caching)
         }
-        guard let thumbnail = try catalogue.thumbnail(sha256: hash) else { throw SiteError.notFound }
         return HTTPResponse(status: 200, headers: [("Content-Type", thumbnail.contentType)] + caching, body: thumbnail.bytes)
     }
 

@@ -52,6 +52,19 @@ struct ServerSecurityTests {
         #expect(try served.correctionCount() == before)
     }
 
+    /// A body declared larger than accepted is refused before it is sent: a client that waits
+    /// for `100 Continue` gets 413 at once (it got 100, then uploaded until the deadline).
+    @Test func aBodyDeclaredTooLargeIsRefusedBeforeItIsSent() throws {
+        let client = RawHTTP(port: served.server.port, timeout: 5)
+        let head = "POST /label HTTP/1.1\r\nHost: 127.0.0.1:\(served.server.port)\r\nOrigin: \(client.ownOrigin)\r\n"
+            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n"
+        let asked = Date()
+        let response = try client.exchange(Array(head.utf8))
+        #expect(response.status == 413)
+        #expect(Date().timeIntervalSince(asked) < 3)
+        #expect(response.header("x-frame-options") == "DENY", "the site's headers, as on every answer")
+    }
+
     /// A body whose fields are not exactly what was sent (a field twice, which
     /// used to join `id=1&id=2` into image 12, also when the second is a last field
     /// without a value, which was dropped: `label=Bag&label`, `label=Bag&label=`; a value
