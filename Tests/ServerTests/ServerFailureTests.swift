@@ -99,4 +99,19 @@ struct ServerFailureTests {
                                        + "so nothing was saved."), "\(response.text)")
         Self.expectNothingInternal(response.text, path: served.path, "removed")
     }
+
+    /// Any other failure (here a label's count that another program set below zero) is a 500
+    /// that says only that it happened; its line, which names the catalogue and the command
+    /// that would look into it (`wardrobe check --db PATH`), goes to the server's log.
+    @Test func anyOtherFailureIsA500ThatSaysOnlyThatItHappened() throws {
+        let served = try ServedCatalogue.shared.servedCopy()
+        defer { served.server.stop() }
+        try Catalogue(path: served.path).database.execute(
+            "UPDATE label_counts SET images = -1 WHERE label = (SELECT min(label) FROM label_counts)")
+        let response = try RawHTTP(port: served.server.port).get("/")
+        #expect(response.status == 500, "\(response.status)")
+        #expect(response.text.contains("Error: this could not be done, for a reason on the server&#39;s side (its log says which)."),
+                "\(response.text)")
+        Self.expectNothingInternal(response.text, path: served.path, "500")
+    }
 }
