@@ -182,16 +182,16 @@ public final class WardrobeSite: HTTPHandler {
         let caching = [("ETag", tag), ("Cache-Control", "private, max-age=3600")]
         if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
         guard let cost = try catalogue.viewCost(of: id) else { throw SiteError.notFound }
-        guard let made = try viewBudget.admit(cost: cost, { try catalogue.view(of: id, side: side) }) else {
-            throw SiteError.overloaded("as many larger views are being made as the server makes at once",
-                                       retryAfterSeconds: WardrobeSite.viewRetrySeconds)
+        switch try viewBudget.admit(cost: cost, { try catalogue.view(of: id, side: side) }) {
+        case .made(let jpeg?):
+            return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")] + caching, body: jpeg)
+        case .made(nil):
+            throw SiteError.notFound
+        case .full(let seconds):
+            throw SiteError.overloaded("as many larger views are being made as the server makes for now",
+                                       retryAfterSeconds: seconds)
         }
-        guard let jpeg = made else { throw SiteError.notFound }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")] + caching, body: jpeg)
     }
-
-    /// How long a view refused for want of room is told to wait: about what a large one takes.
-    static let viewRetrySeconds = 2
 
     /// The 28x28 tensor the model in use sees, drawn from the stored thumbnail through the
     /// recipe every command would use (see `OpenCatalogue.tensor(of:)`).

@@ -11,35 +11,62 @@ import Server
 /// Retry-After, and the pages go on. Each `/original` of a 100-megapixel PNG took 1.4 s and
 /// 600 MB, and eight at once held every worker for 10 to 15 s (1.15 GB; some dropped).
 @Suite(.serialized) struct ServerViewBudgetTests {
+    /// What `admit` gave: the view made, or nil when there was no room.
+    static func made(_ admission: ViewBudget.Admission<Int>) -> Int? {
+        if case .made(let value) = admission { return value }
+        return nil
+    }
+
+    static func retryAfter(_ admission: ViewBudget.Admission<Int>) -> Int? {
+        if case .full(let seconds) = admission { return seconds }
+        return nil
+    }
+
     @Test func aViewWaitsBrieflyForRoomThenIsRefused() {
-        let budget = ViewBudget(pixels: 100, views: 2, patience: 0.2)
+        let budget = ViewBudget(pixels: 100, views: 2, pixelsPerSecond: 1e9, patience: 0.2)
         let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Thread {
             _ = budget.admit(cost: 80) { holding.signal(); release.wait() }
             done.signal()
         }.start()
         holding.wait()
-        #expect(budget.admit(cost: 30) { 1 } == nil, "80 + 30 pixels is over the budget")
-        #expect(budget.admit(cost: 20) { 1 } == 1, "80 + 20 is within it")
-        #expect(budget.admit(cost: 1_000) { 1 } == nil, "more than the budget counts as all of it")
+        #expect(Self.made(budget.admit(cost: 30) { 1 }) == nil, "80 + 30 pixels at once is over the budget")
+        #expect(Self.made(budget.admit(cost: 20) { 1 }) == 1, "80 + 20 is within it")
+        #expect(Self.retryAfter(budget.admit(cost: 1_000) { 1 }) == 2, "more than the budget counts as all of it")
         // Room made while it waits: a photo larger than the budget is then decoded alone.
         Thread { Thread.sleep(forTimeInterval: 0.05); release.signal() }.start()
-        #expect(budget.admit(cost: 1_000) { 2 } == 2)
+        #expect(Self.made(budget.admit(cost: 1_000) { 2 }) == 2)
         done.wait()
     }
 
     @Test func noMoreViewsAtOnceThanItsCount() {
-        let budget = ViewBudget(pixels: 1_000, views: 1, patience: 0.05)
+        let budget = ViewBudget(pixels: 1_000, views: 1, pixelsPerSecond: 1e9, patience: 0.05)
         let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Thread {
             _ = budget.admit(cost: 1) { holding.signal(); release.wait() }
             done.signal()
         }.start()
         holding.wait()
-        #expect(budget.admit(cost: 1) { 1 } == nil)
+        #expect(Self.made(budget.admit(cost: 1) { 1 }) == nil)
         release.signal()
         done.wait()
-        #expect(budget.admit(cost: 1) { 1 } == 1)
+        #expect(Self.made(budget.admit(cost: 1) { 1 }) == 1)
+    }
+
+    /// Over time, no more pixels a second than its rate: views made one after another (as the
+    /// library makes those queued on one thread) are refused once the bucket is spent, told
+    /// when it holds enough again, and made then.
+    @Test func noMorePixelsASecondThanItsRate() {
+        let budget = ViewBudget(pixels: 100, views: 2, pixelsPerSecond: 100, patience: 0)
+        #expect(Self.made(budget.admit(cost: 100) { 1 }) == 1, "the bucket starts full")
+        let refused = budget.admit(cost: 60) { 1 }
+        #expect(Self.retryAfter(refused) == 1, "60 pixels at 100 a second: under a second")
+        Thread.sleep(forTimeInterval: 0.7)
+        #expect(Self.made(budget.admit(cost: 60) { 2 }) == 2)
+        // Waiting is worth it when the bucket fills within the patience.
+        let patient = ViewBudget(pixels: 100, views: 2, pixelsPerSecond: 100, patience: 1)
+        _ = patient.admit(cost: 100) { 0 }
+        #expect(Self.made(patient.admit(cost: 30) { 3 }) == 3)
     }
 
     /// A catalogue of one large PNG (36 megapixels of 6000x6000, a small file), served with a
@@ -62,7 +89,7 @@ import Server
 
         let setup = WardrobeSetup(environment: [:], executable: URL(
             fileURLWithPath: FileManager.default.currentDirectoryPath + "/.build/release/wardrobe"))
-        let budget = ViewBudget(pixels: 40_000_000, views: 1, patience: 0)
+        let budget = ViewBudget(pixels: 40_000_000, views: 1, pixelsPerSecond: 1e12, patience: 0)
         let site = WardrobeSite(catalogue: try setup.openCatalogue(explicit: path, mode: .readOnly, sharedByThreads: true),
                                 boundHost: "127.0.0.1", readOnly: true, viewBudget: budget)
         let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
@@ -80,7 +107,7 @@ import Server
         let refused = try client.get("/original/1?w=1600")
         #expect(refused.status == 503)
         #expect(refused.header("retry-after") == "2")
-        #expect(refused.text.contains("Busy: as many larger views are being made as the server makes at once"), "\(refused.text)")
+        #expect(refused.text.contains("Busy: as many larger views are being made as the server makes for now"), "\(refused.text)")
         #expect(try client.get("/stats").status == 200, "the pages go on")
         release.signal()
         done.wait()
