@@ -21,6 +21,9 @@ enum SiteError: Error {
     case overloaded(String, retryAfterSeconds: Int)
     /// A change the request may not make, with the response that says so (see `allowStateChange`).
     case refused(HTTPResponse)
+    /// The catalogue is damaged or holds what another program wrote (500): what is wrong and
+    /// what to do, said to the person as the command line says it, without the path.
+    case damaged(String)
     /// A failure the visitor can do nothing about (500); the error is for the server's log only.
     case failed(any Error)
 
@@ -35,6 +38,7 @@ enum SiteError: Error {
         case .invalidInput(let message): self = .badRequest(message)
         case .busy: self = .busy
         case .unavailable(let reason): self = .unavailable(reason)
+        case .damaged(let what): self = .damaged(what)
         case .other: self = .failed(error)
         }
     }

@@ -64,6 +64,8 @@ public final class WardrobeSite: HTTPHandler {
             var response = refusal(status: 503, message: "Busy: \(what); try again in a moment.", to: request)
             response.headers.append(("Retry-After", String(seconds)))
             return response
+        case .damaged(let what):
+            return refusal(status: 500, message: "Error: \(what).", to: request)
         case .failed(let failure):
             WardrobeSite.log("error: \(request.method) \(request.path): \(failure)")
             return refusal(status: 500, message: "Error: this could not be done, for a reason on the server's side "

@@ -100,18 +100,18 @@ struct ServerFailureTests {
         Self.expectNothingInternal(response.text, path: served.path, "removed")
     }
 
-    /// Any other failure (here a label's count that another program set below zero) is a 500
-    /// that says only that it happened; its line, which names the catalogue and the command
-    /// that would look into it (`wardrobe check --db PATH`), goes to the server's log.
-    @Test func anyOtherFailureIsA500ThatSaysOnlyThatItHappened() throws {
+    /// A value another program wrote (a label's count set below zero) is a 500 that says what
+    /// is wrong and what to do, as the command line does, but not its line, which names the
+    /// catalogue and the command that would look into it (`wardrobe check --db PATH`).
+    @Test func aValueAnotherProgramWroteIsA500ThatSaysSoWithoutThePath() throws {
         let served = try ServedCatalogue.shared.servedCopy()
         defer { served.server.stop() }
         try Catalogue(path: served.path).database.execute(
             "UPDATE label_counts SET images = -1 WHERE label = (SELECT min(label) FROM label_counts)")
         let response = try RawHTTP(port: served.server.port).get("/")
         #expect(response.status == 500, "\(response.status)")
-        #expect(response.text.contains("Error: this could not be done, for a reason on the server&#39;s side (its log says which)."),
-                "\(response.text)")
+        #expect(response.text.contains("Error: the catalogue holds a value wardrobe never stores ("), "\(response.text)")
+        #expect(response.text.contains("undo that change or restore your last backup."), "\(response.text)")
         Self.expectNothingInternal(response.text, path: served.path, "500")
     }
 }

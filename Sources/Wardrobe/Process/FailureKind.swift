@@ -17,7 +17,10 @@ public enum FailureKind: Sendable, Equatable {
     /// The catalogue cannot be used now, for a reason outside the request (said without its
     /// path): its file is gone or was replaced, the disk is full, it cannot be written.
     case unavailable(String)
-    /// Anything else: a damaged catalogue, a value another program wrote, a failing system.
+    /// The catalogue is damaged, or holds a value another program wrote: what is wrong and
+    /// what to do, without the catalogue's path.
+    case damaged(String)
+    /// Anything else: a failing system, a model that cannot be read.
     case other
 
     public init(_ error: any Error) {
@@ -38,6 +41,13 @@ public enum FailureKind: Sendable, Equatable {
             case .fileNotFound: self = .unavailable("the catalogue's file is no longer where it was opened")
             case .diskFull: self = .unavailable("the disk is full")
             case .readOnly: self = .unavailable("the catalogue cannot be written")
+            case .damaged(_, let detail):
+                self = .damaged("the catalogue is damaged (\(detail)); nothing more was written to it. "
+                                + "'wardrobe check' says what is damaged; recover it or restore your last backup")
+            case .strangeValue(_, let detail):
+                self = .damaged("the catalogue holds a value wardrobe never stores (\(detail)), so another program "
+                                + "changed it; nothing was changed. 'wardrobe check' lists every such value; "
+                                + "undo that change or restore your last backup")
             default: self = .other
             }
         default:
