@@ -17,6 +17,18 @@ import Server
         return nil
     }
 
+    /// A view of `cost` pixels being made on another thread until `release`; `ended` waits
+    /// for that thread to be done.
+    static func hold(_ budget: ViewBudget, cost: Int) -> (release: @Sendable () -> Void, ended: () -> Void) {
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = budget.admit(cost: cost) { holding.signal(); release.wait() }
+            done.signal()
+        }.start()
+        holding.wait()
+        return ({ release.signal() }, { done.wait() })
+    }
+
     static func retryAfter(_ admission: ViewBudget.Admission<Int>) -> Int? {
         if case .full(let seconds) = admission { return seconds }
         return nil
@@ -24,32 +36,23 @@ import Server
 
     @Test func aViewWaitsBrieflyForRoomThenIsRefused() {
         let budget = ViewBudget(pixels: 100, views: 2, pixelsPerSecond: 1e9, patience: 0.2)
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        Thread {
-            _ = budget.admit(cost: 80) { holding.signal(); release.wait() }
-            done.signal()
-        }.start()
-        holding.wait()
+        let held = Self.hold(budget, cost: 80)
         #expect(Self.made(budget.admit(cost: 30) { 1 }) == nil, "80 + 30 pixels at once is over the budget")
         #expect(Self.made(budget.admit(cost: 20) { 1 }) == 1, "80 + 20 is within it")
         #expect(Self.retryAfter(budget.admit(cost: 1_000) { 1 }) == 2, "more than the budget counts as all of it")
         // Room made while it waits: a photo larger than the budget is then decoded alone.
-        Thread { Thread.sleep(forTimeInterval: 0.05); release.signal() }.start()
+        let release = held.release
+        Thread { Thread.sleep(forTimeInterval: 0.05); release() }.start()
         #expect(Self.made(budget.admit(cost: 1_000) { 2 }) == 2)
-        done.wait()
+        held.ended()
     }
 
     @Test func noMoreViewsAtOnceThanItsCount() {
         let budget = ViewBudget(pixels: 1_000, views: 1, pixelsPerSecond: 1e9, patience: 0.05)
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        Thread {
-            _ = budget.admit(cost: 1) { holding.signal(); release.wait() }
-            done.signal()
-        }.start()
-        holding.wait()
+        let held = Self.hold(budget, cost: 1)
         #expect(Self.made(budget.admit(cost: 1) { 1 }) == nil)
-        release.signal()
-        done.wait()
+        held.release()
+        held.ended()
         #expect(Self.made(budget.admit(cost: 1) { 1 }) == 1)
     }
 
@@ -98,19 +101,14 @@ import Server
         #expect(try client.get("/original/1?w=1600").status == 200, "one view alone is made")
 
         // Another view is being made: the budget is held (by a photo of 1 pixel: views count too).
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        Thread {
-            _ = budget.admit(cost: 1) { holding.signal(); release.wait() }
-            done.signal()
-        }.start()
-        holding.wait()
+        let held = Self.hold(budget, cost: 1)
         let refused = try client.get("/original/1?w=1600")
         #expect(refused.status == 503)
         #expect(refused.header("retry-after") == "2")
         #expect(refused.text.contains("Busy: as many larger views are being made as the server makes for now"), "\(refused.text)")
         #expect(try client.get("/stats").status == 200, "the pages go on")
-        release.signal()
-        done.wait()
+        held.release()
+        held.ended()
         #expect(try client.get("/original/1?w=1600").status == 200, "made once there is room")
     }
 }
