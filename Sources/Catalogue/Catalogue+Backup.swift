@@ -35,7 +35,7 @@ extension Catalogue {
         var existing = stat()
         if lstat(target, &existing) == 0 { throw Catalogue.backupNameTaken(path) }
         if let database = Database.companionOwner(of: target) {
-            throw CatalogueError.backupFailed(path: path, reason: "SQLite gives that name to a file of the database "
+            throw CatalogueError.backupFailed(path: path, reason: "SQLite gives that name to a side file of the database "
                                               + "\(database), which would take the backup for it, or delete it as one")
         }
         // A missing folder is refused, not made, as `export --output` refuses one.

@@ -25,6 +25,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A `-wal` file lies beside a catalogue that was not written through it: the catalogue
     /// was replaced (a restored backup) while the replaced one's write-ahead log stayed.
     case foreignWriteAheadLog(path: String)
+    /// No catalogue is at `path`, but a side file SQLite would delete as it makes one is
+    /// (`file`, not empty).
+    case leftoverSideFile(path: String, file: String)
     /// The catalogue's file has `names` hard links: SQLite keeps a write-ahead log beside
     /// each name, so writers through two names lose each other's work.
     case severalNames(path: String, names: Int)
@@ -88,13 +91,17 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): SQLite keeps a file of the catalogue's there, and it is \(kind), where only a regular file "
                 + "or nothing may be; move it out of the way"
         case .companionName(let path, let database):
-            return "\(path): SQLite gives that name to a file of the database \(database), so a catalogue there would be "
-                + "taken for it, or deleted as one; name the catalogue otherwise"
+            return "\(path): SQLite gives that name to a side file of the database \(database), so a catalogue there "
+                + "would be taken for it, or deleted as one; name the catalogue otherwise"
         case .foreignWriteAheadLog(let path):
             return "\(path): \(path)-wal was not written for this file (it was replaced, as by a restored backup, while "
                 + "the old catalogue's write-ahead log stayed beside it), and opening it would write that log's pages "
-                + "into it; nothing was read or written. Move \(path)-wal and \(path)-shm out of the way (they hold "
+                + "into it; nothing was read or written. Move \(path)-wal and \(path)-shm out of the way (they may hold "
                 + "the replaced catalogue's last writes), then run the command again"
+        case .leftoverSideFile(let path, let file):
+            return "\(path): no catalogue is there, but \(file) is, and making one would delete it as that catalogue's "
+                + "log; nothing was made. Move \(file) out of the way (it may hold another catalogue's writes, or a copy "
+                + "given that name), then run the command again"
         case .severalNames(let path, let names):
             return "\(path): the catalogue's file has \(names) names (hard links), and SQLite keeps a write-ahead log "
                 + "beside each name, so commands writing through two of them lose each other's work; nothing was "

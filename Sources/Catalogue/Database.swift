@@ -154,6 +154,7 @@ public final class Database {
         }
         guard mode == .create else { throw CatalogueError.fileNotFound(path: path) }
         try refuseCompanionName(path)
+        try refuseLeftoverSideFile(path)
         let parent = ParentFolder.of(path)
         do {
             try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -178,14 +179,29 @@ public final class Database {
         if let database = companionOwner(of: path) { throw CatalogueError.companionName(path: path, database: database) }
     }
 
-    /// The database whose side file SQLite would name `path`, when there is one.
+    /// The database whose side file SQLite would name `path`, whether or not it is there yet:
+    /// a backup named `new.sqlite-wal` was deleted as a log by the first catalogue made as
+    /// `new.sqlite`.
     static func companionOwner(of path: String) -> String? {
         for suffix in ["-wal", "-shm", "-journal"] where path.hasSuffix(suffix) {
             let database = String(path.dropLast(suffix.count))
-            var status = stat()
-            if !database.isEmpty, stat(database, &status) == 0, status.st_mode & S_IFMT == S_IFREG { return database }
+            if !database.isEmpty, !database.hasSuffix("/") { return database }
         }
         return nil
+    }
+
+    /// A side file with something in it beside a catalogue not there yet: SQLite makes the
+    /// catalogue and deletes the file as a log or journal of nothing, whatever it held (a
+    /// backup once given that name).
+    private static func refuseLeftoverSideFile(_ path: String) throws {
+        for suffix in ["-wal", "-journal"] {
+            var status = stat()
+            guard lstat(path + suffix, &status) == 0, status.st_size > 0 else { continue }
+            // Another process making the catalogue at once makes its file before its side
+            // files: the catalogue there now is that one's.
+            if stat(path, &status) == 0 { return }
+            throw CatalogueError.leftoverSideFile(path: path, file: path + suffix)
+        }
     }
 
     /// Whether a `-wal` holding pages lies beside a database whose header says it is not in
@@ -199,9 +215,14 @@ public final class Database {
     /// file again: closing another descriptor of the file drops every POSIX lock the process
     /// holds on it, those of its other connections too, and their next reads met a damaged
     /// catalogue.
+    /// SQLite keeps the -wal beside the file a symbolic link leads to, so that is where it is
+    /// looked for.
     static func hasForeignWriteAheadLog(_ handle: OpaquePointer, path: String) -> Bool {
         var wal = stat()
-        guard stat(path + "-wal", &wal) == 0, wal.st_size > 32,
+        let file = PathName.resolvedName(path).flatMap { resolved in
+            realpath(resolved, nil).map { real in defer { free(real) }; return String(cString: real) }
+        } ?? path
+        guard stat(file + "-wal", &wal) == 0, wal.st_size > 32,
               let (header, _) = Catalogue.fileHeader(handle), header.count >= 20,
               header.starts(with: Array("SQLite format 3".utf8) + [0]) else { return false }
         return header[18] == 1 && header[19] == 1

@@ -42,6 +42,34 @@ import Testing
         #expect(try Catalogue(path: path, mode: .readWrite).models().isEmpty, "the backup's own contents, no model")
     }
 
+    /// Through a symbolic link SQLite keeps the log beside the file the link leads to, and
+    /// that is where the look goes: it looked beside the link, and the old log was written in.
+    @Test func aBackupReachedThroughALinkBesideItsOldLogIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("wardrobe.sqlite"), backup = directory.path("backup.sqlite")
+        let link = directory.path("link.sqlite")
+        _ = try Catalogue(path: path).backup(to: backup)
+        let log = try catalogueWithLeftoverLog(at: path)
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: backup, toPath: path)
+        try log.write(to: URL(fileURLWithPath: path + "-wal"))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        #expect(throws: CatalogueError.foreignWriteAheadLog(path: link)) { try Catalogue(path: link, mode: .readWrite) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: backup)))
+    }
+
+    /// A side file with something in it where no catalogue is yet: making the catalogue
+    /// deleted it as a log of nothing (a backup once named `new.sqlite-wal` went so).
+    @Test func aCatalogueIsNotMadeOverALeftoverLog() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("new.sqlite")
+        try Data("a backup given the name".utf8).write(to: URL(fileURLWithPath: path + "-wal"))
+        #expect(throws: CatalogueError.leftoverSideFile(path: path, file: path + "-wal")) { try Catalogue(path: path) }
+        #expect(FileManager.default.fileExists(atPath: path + "-wal") && !FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func aCatalogueInWALModeKeepsReadingItsOwnLog() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -75,6 +103,13 @@ import Testing
         let catalogue = try Catalogue(path: path)
         let companion = path + suffix
         try? FileManager.default.removeItem(atPath: companion)
+        // Named after a catalogue that is not there yet, too: the first one made there deleted it.
+        let future = directory.path("future.sqlite") + suffix
+        #expect(throws: CatalogueError.companionName(path: future, database: directory.path("future.sqlite"))) {
+            try Catalogue(path: future, mode: .create)
+        }
+        #expect(throws: CatalogueError.self) { try catalogue.backup(to: future) }
+        #expect(!FileManager.default.fileExists(atPath: future))
         #expect(throws: CatalogueError.companionName(path: companion, database: path)) {
             try Catalogue(path: companion, mode: .create)
         }

@@ -16,7 +16,8 @@ struct BackupCommand: Command {
             (catalogue-20261201-232500.123.sqlite; numbered, -2, when that name is taken). To
             restore, use the copy: `--db FILE`, or move it over the catalogue while no wardrobe
             command runs, and move the catalogue's -wal and -shm files out of the way (a
-            catalogue beside another's -wal is refused, not opened). Ctrl-C stops it within
+            backup beside another catalogue's -wal is refused, not opened; a copy made
+            otherwise, as by cp, cannot be told from its own). Ctrl-C stops it within
             moments and removes the part already copied.
 
             Exit status: 0 when the copy is made and checked, 1 when it is not, 64 for wrong usage.
