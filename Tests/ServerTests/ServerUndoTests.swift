@@ -108,4 +108,26 @@ struct ServerUndoTests {
         }
         #expect(try corrections() == before)
     }
+
+    /// Undo puts back only what its act set and what still stands: an image labelled again
+    /// since (in the terminal) keeps its newer label, where Undo wiped it and said it was
+    /// done; an image forgotten since no longer keeps the rest of the act from being undone.
+    @Test func undoLeavesALabelGivenSinceAndGoesOnPastAForgottenImage() throws {
+        let setup = WardrobeSetup(environment: [:], executable: URL(
+            fileURLWithPath: FileManager.default.currentDirectoryPath + "/.build/release/wardrobe"))
+        let opened = try setup.openCatalogue(explicit: ServerUndoTests.copy.path, mode: .readWrite, sharedByThreads: false)
+        let images = try catalogue().galleryPage(GalleryQuery(limit: 3)).map(\.image)
+        try #require(images.count == 3)
+        let act = try opened.label(.label(1), images: images.map(\.rawValue), command: "serve")
+        _ = try opened.label(.label(8), images: [images[0].rawValue], command: "label")   // given since, in the terminal
+        let missing = PersonLabelChange(image: 999_999, before: nil, after: 1)            // forgotten since
+        try opened.restore(act + [missing], command: "serve")
+        #expect(try catalogue().personLabel(of: images[0]) == 8, "the newer label stands")
+        for (image, change) in zip(images.dropFirst(), act.dropFirst()) {
+            #expect(try catalogue().personLabel(of: image) == change.before, "image \(image): put back")
+        }
+        #expect(throws: WardrobeError.invalidArgument("nothing undone: the images of that act were labelled again since")) {
+            try opened.restore([act[0]], command: "serve")
+        }
+    }
 }

@@ -94,18 +94,32 @@ extension OpenCatalogue {
     }
 
     /// Undoes a page's act: puts back each image's person label as it was before (`before`;
-    /// nil: none, so the model's label shows again), one act per label put back, every image
-    /// found first. Each image once: a list naming one twice says two things of it.
+    /// nil: none, so the model's label shows again), one act per label put back. Only where
+    /// the act's label still stands: an image labelled again since (in the terminal, in
+    /// another tab) keeps its newer label, where Undo wiped it and said it was done, and one
+    /// forgotten since is passed over, where it kept the rest of the act from being undone.
+    /// Nothing standing is not found (all forgotten) or refused (all labelled again). Each
+    /// image once: a list naming one twice says two things of it.
     public func restore(_ changes: [PersonLabelChange], command: String) throws {
         var seen = Set<Int64>()
         for change in changes where !seen.insert(change.image).inserted {
             throw WardrobeError.invalidArgument("image \(change.image) is named twice")
         }
-        let groups = Dictionary(grouping: changes, by: \.before)
         try changing { store in
-            for change in changes where try store.image(ImageID(change.image)) == nil {
-                throw WardrobeError.notFound("image \(change.image) in \(path)")
+            var standing: [PersonLabelChange] = [], forgotten = 0
+            for change in changes {
+                let image = ImageID(change.image)
+                if try store.image(image) == nil {
+                    forgotten += 1
+                } else if try store.personLabel(of: image) == change.after {
+                    standing.append(change)
+                }
             }
+            if standing.isEmpty {
+                if forgotten == changes.count { throw WardrobeError.notFound("the images of that act") }
+                throw WardrobeError.invalidArgument("nothing undone: the images of that act were labelled again since")
+            }
+            let groups = Dictionary(grouping: standing, by: \.before)
             for (label, images) in groups.sorted(by: { ($0.key ?? -1) < ($1.key ?? -1) }) {
                 _ = try record(label.map { .label($0) } ?? .clear, on: images.map(\.image), in: store, command: command)
             }
