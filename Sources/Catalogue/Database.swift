@@ -214,15 +214,11 @@ public final class Database {
     /// The header is read through the connection's own file handle, never by opening the
     /// file again: closing another descriptor of the file drops every POSIX lock the process
     /// holds on it, those of its other connections too, and their next reads met a damaged
-    /// catalogue.
-    /// SQLite keeps the -wal beside the file a symbolic link leads to, so that is where it is
-    /// looked for.
+    /// catalogue. The -wal is looked for where SQLite keeps it: beside the file a symbolic
+    /// link leads to.
     static func hasForeignWriteAheadLog(_ handle: OpaquePointer, path: String) -> Bool {
         var wal = stat()
-        let file = PathName.resolvedName(path).flatMap { resolved in
-            realpath(resolved, nil).map { real in defer { free(real) }; return String(cString: real) }
-        } ?? path
-        guard stat(file + "-wal", &wal) == 0, wal.st_size > 32,
+        guard stat((PathName.real(path) ?? path) + "-wal", &wal) == 0, wal.st_size > 32,
               let (header, _) = Catalogue.fileHeader(handle), header.count >= 20,
               header.starts(with: Array("SQLite format 3".utf8) + [0]) else { return false }
         return header[18] == 1 && header[19] == 1

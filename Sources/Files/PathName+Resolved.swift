@@ -20,6 +20,15 @@ extension PathName {
         return (resolved.hasSuffix("/") ? resolved : resolved + "/") + name
     }
 
+    /// `path` with every symbolic link resolved (as SQLite resolves the name of a database it
+    /// opens, and keeps its side files beside that), or nil when nothing is there.
+    public static func real(_ path: String) -> String? {
+        guard let real = withSystemName(path, { realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        return decode(UnsafeBufferPointer(start: UnsafeRawPointer(real).assumingMemoryBound(to: UInt8.self),
+                                          count: strlen(real)))
+    }
+
     /// Whether two paths name the same place, existing or not, by `resolvedName`.
     public static func sameName(_ first: String, _ second: String) -> Bool {
         guard let a = resolvedName(first), let b = resolvedName(second) else { return false }

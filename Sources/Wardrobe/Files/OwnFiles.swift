@@ -37,7 +37,7 @@ public struct OwnFiles: Sendable {
     /// no walk meets. The catalogue is open by now, so its links resolve.
     public init(catalogue location: String) {
         var named = [location]
-        if let resolved = Self.resolved(location), !PathName.same(resolved, location) { named.append(resolved) }
+        if let resolved = PathName.real(location), !PathName.same(resolved, location) { named.append(resolved) }
         self.init(paths: named.flatMap { CatalogueLocation.files(of: $0).map(\.path) })
     }
 
@@ -73,14 +73,5 @@ public struct OwnFiles: Sendable {
     static func name(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
-    }
-
-    /// `path` with every symbolic link resolved, as SQLite resolves the name it opens; nil when
-    /// nothing is there.
-    private static func resolved(_ path: String) -> String? {
-        guard let real = PathName.withSystemName(path, { realpath($0, nil) }) else { return nil }
-        defer { free(real) }
-        return PathName.decode(UnsafeBufferPointer(start: UnsafeRawPointer(real).assumingMemoryBound(to: UInt8.self),
-                                                   count: strlen(real)))
     }
 }
