@@ -11,6 +11,8 @@
     X(PGconn *, PQconnectdbParams, (const char *const *keywords, const char *const *values, int expand_dbname), \
       (keywords, values, expand_dbname)) \
     X(ConnStatusType, PQstatus, (const PGconn *conn), (conn)) \
+    X(int, PQsocket, (const PGconn *conn), (conn)) \
+    X(int, PQconsumeInput, (PGconn *conn), (conn)) \
     X(char *, PQerrorMessage, (const PGconn *conn), (conn)) \
     X(PQnoticeProcessor, PQsetNoticeProcessor, (PGconn *conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg)) \
     X(PGresult *, PQexec, (PGconn *conn, const char *query), (conn, query)) \
@@ -39,6 +41,7 @@
     X(PQconninfoOption *, PQconndefaults, (void), ()) \
     X(PQconninfoOption *, PQconninfoParse, (const char *conninfo, char **errmsg), (conninfo, errmsg)) \
     V(PQfinish, (PGconn *conn), (conn)) \
+    V(PQreset, (PGconn *conn), (conn)) \
     V(PQclear, (PGresult *res), (res)) \
     V(PQfreemem, (void *ptr), (ptr)) \
     V(PQconninfoFree, (PQconninfoOption *connOptions), (connOptions))

@@ -12,6 +12,9 @@ final class PostgresConnection {
     /// reads inside a run's batch sees and writes the batch's own state.
     private var depth = 0
     var inTransaction: Bool { depth > 0 }
+    /// Whether this connection refuses writes (`default_transaction_read_only`, set by the
+    /// opening of a read-only catalogue): a session setting, set again on a new connection.
+    var refusesWrites = false
     /// The statements prepared on this connection (`queryPrepared`), by their SQL and types.
     private var prepared: [String: String] = [:]
     /// Each statement's text as PostgreSQL takes it, by the text as written (with names). A
@@ -69,6 +72,7 @@ final class PostgresConnection {
     /// Runs one statement whose parameters are written `$1`, `$2`... as `parameters` gave them.
     @discardableResult
     func query(numbered sql: String, _ parameters: PostgresParameters) throws -> PostgresResult {
+        try reconnectIfDropped()
         let result: OpaquePointer? = parameters.withPointers { pointers in
             PQexecParams(handle, sql, Int32(parameters.count), parameters.types, pointers, parameters.lengths,
                          parameters.formats, 0)
@@ -80,6 +84,7 @@ final class PostgresConnection {
     /// `query`, or nil when the server refuses the statement with SQLSTATE `state`: an answer
     /// the caller expects (42P01, undefined_table), not a failure.
     func query(_ named: String, _ arguments: PostgresArguments = [:], unless state: String?) throws -> PostgresResult? {
+        try reconnectIfDropped()
         let (sql, parameters) = try numberedParameters(named, arguments)
         let types = parameters.map { $0?.type ?? 0 }
         let formats = parameters.map { $0?.format ?? 0 }
@@ -94,6 +99,7 @@ final class PostgresConnection {
     /// these values' types) and keeps: the server parses and plans it once, not at every call.
     /// For the statements a run sends again and again (a worker's look per file, a take of leases).
     func queryPrepared(_ named: String, _ arguments: PostgresArguments) throws -> PostgresResult {
+        try reconnectIfDropped()
         let (sql, parameters) = try numberedParameters(named, arguments)
         let types = parameters.map { $0?.type ?? 0 }
         let key = sql + "\u{0}" + types.map(String.init).joined(separator: ",")
@@ -146,6 +152,7 @@ final class PostgresConnection {
 
     /// Runs several statements, with no parameters (a schema step).
     func executeScript(_ sql: String) throws {
+        try reconnectIfDropped()
         guard let result = PQexec(handle, sql) else { throw failure(sql: sql, result: nil) }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
@@ -157,6 +164,7 @@ final class PostgresConnection {
     /// Runs `COPY ... FROM STDIN` (`sql`) with `data` as its rows in COPY's text format:
     /// many rows in one round trip, where an INSERT takes one each.
     func copyIn(_ sql: String, data: [UInt8]) throws {
+        try reconnectIfDropped()
         guard let started = PQexec(handle, sql) else { throw failure(sql: sql, result: nil) }
         guard PQresultStatus(started) == PGRES_COPY_IN else {
             defer { PQclear(started) }
@@ -192,6 +200,31 @@ final class PostgresConnection {
         let result = try query(sql, arguments)
         guard result.count > 0 else { return nil }
         return result.row(0).optionalInt64(0)
+    }
+
+    /// Makes the connection again when the server ended it while it stood idle, before a
+    /// statement is sent on it: a server restarted, an administrator's `pg_terminate_backend`,
+    /// an idle timeout. Without this a long-lived process (`serve`'s threads, `import --watch`)
+    /// kept a dead connection, and every later statement on it failed until the process was
+    /// started again. Only outside a transaction, and only before sending: a statement is
+    /// never sent twice. The server's goodbye (a FATAL message, then the socket's end) is read
+    /// without waiting; a connection that cannot be made again fails its statement as before.
+    private func reconnectIfDropped() throws {
+        guard depth == 0 else { return }
+        // Nothing is due on an idle connection: what is there to read is a goodbye or the end.
+        for _ in 0..<4 where PQstatus(handle) == CONNECTION_OK {
+            var socket = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            guard poll(&socket, 1, 0) > 0 else { return }
+            if PQconsumeInput(handle) == 0 { break }
+        }
+        guard PQstatus(handle) != CONNECTION_OK else { return }
+        PQreset(handle)
+        prepared.removeAll()  // a new session has none of the old one's statements
+        guard refusesWrites, PQstatus(handle) == CONNECTION_OK else { return }
+        let setting = "SET default_transaction_read_only = on"
+        guard let result = PQexec(handle, setting) else { throw failure(sql: setting, result: nil) }
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(sql: setting, result: result) }
     }
 
     /// Runs `body` in one transaction: commits when it returns, rolls back and

@@ -24,9 +24,13 @@ struct PostgresMigrator {
         // Inside a transaction a refused statement would end it: there the table is looked for first.
         if !connection.inTransaction, let recorded = try connection.query(
             "SELECT coalesce(max(version), 0) AS version\(readOnlyFromNow) FROM wardrobe_migrations", unless: Self.undefinedTable) {
+            if readOnly { connection.refusesWrites = true }
             return recorded.row(0).int("version")
         }
-        if readOnly { try connection.execute("SET default_transaction_read_only = on") }
+        if readOnly {
+            try connection.execute("SET default_transaction_read_only = on")
+            connection.refusesWrites = true
+        }
         // No record of steps: an empty database, or another program's.
         let identity = try connection.query("""
             SELECT to_regclass('wardrobe_migrations') IS NOT NULL AS ours,

@@ -158,6 +158,11 @@ struct PostgreSQLCommandTests {
 @Suite(.enabled(if: TestPostgres.isInstalled,
                 "PostgreSQL is not installed (make deps installs it): the command line against PostgreSQL is skipped"))
 struct PostgreSQLFaultTests {
+    /// The server ends every connection to the catalogue again and again, as restarts would,
+    /// until the import stops. A connection ended while it stood idle is made again and the
+    /// import goes on (`PostgresConnection.reconnectIfDropped`); one ended in the middle of a
+    /// batch ends the import with one line, that batch rolled back. Either way only whole
+    /// batches are stored, and the same command run again does the rest.
     @Test func aServerThatGoesAwayMidImportKeepsWholeBatchesAndTheImportGoesOnWhenRunAgain() throws {
         let postgres = try TestPostgres.shared()
         let url = try postgres.newDatabase("fault")
@@ -174,22 +179,31 @@ struct PostgreSQLFaultTests {
         import1.standardOutput = FileHandle.nullDevice
         import1.standardError = FileHandle(forWritingAtPath: errors)
         try import1.run()
-        // Once a batch is committed, every connection to the catalogue is ended, as a restart would.
         func count(_ table: String) throws -> Int {
             Int(try postgres.psql(database, "SELECT count(*) FROM \(table)").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         }
         let deadline = Date().addingTimeInterval(60)
         while import1.isRunning, Date() < deadline, (try? count("images")) ?? 0 == 0 { usleep(20_000) }
-        try postgres.psql(database, """
-            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()
-            """)
+        var endings = 0
+        while import1.isRunning, Date() < deadline {
+            try postgres.psql(database, """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()
+                """)
+            endings += 1
+        }
         import1.waitUntilExit()
+        #expect(endings > 0)
         let said = try String(contentsOfFile: errors, encoding: .utf8)
-        #expect(import1.terminationStatus == 1, "\(said)")
-        #expect(said.split(separator: "\n").count == 1 && said.contains("postgresql://postgres@"), "\(said)")
+        if import1.terminationStatus == 0 {
+            #expect(said.isEmpty, "\(said)")
+            #expect(try count("images") == 400)
+        } else {
+            #expect(import1.terminationStatus == 1, "\(said)")
+            #expect(said.split(separator: "\n").count == 1 && said.contains("postgresql://postgres@"), "\(said)")
+        }
         // Whole batches only: every stored image has its path and its classification.
         let images = try count("images")
-        #expect(images > 0 && images < 400)
+        #expect(images > 0)
         #expect(try count("image_paths") == images && count("classifications") == images)
         // The same command again does the rest.
         let again = try WardrobeProcess.run(["import", "--jobs", "1", "--db", url, folder.path("photos")])
