@@ -29,6 +29,7 @@ public final class PostgresCatalogue {
         let migrator = PostgresMigrator(connection: connection)
         let found = try migrator.version(readOnly: access == .readOnly)
         if found == 0, access != .create { throw CatalogueError.fileNotFound(path: path) }
+        if found == 0 { try Self.requireUTF8(connection) }
         if found > PostgresMigrator.latestVersion {
             throw CatalogueError.newerCatalogue(path: path, version: found, supported: PostgresMigrator.latestVersion)
         }
@@ -43,6 +44,19 @@ public final class PostgresCatalogue {
         // Paths recorded before machines had names become this machine's (see `Catalogue.init`).
         if try connection.scalarInt("SELECT 1 FROM image_paths WHERE machine = '' LIMIT 1") != nil {
             try connection.execute("UPDATE image_paths SET machine = :machine WHERE machine = ''", [":machine": machine])
+        }
+    }
+
+    /// A new catalogue is made only in a database whose encoding is UTF-8: in any other a file
+    /// name it cannot spell (`кофта.jpg` in LATIN1) failed the whole import at that file, with a
+    /// message naming no file. (`SQL_ASCII` would take any bytes, but does not know them as
+    /// text: PostgreSQL's own advice is not to keep text in it.)
+    private static func requireUTF8(_ connection: PostgresConnection) throws {
+        let encoding = try connection.query("SELECT current_setting('server_encoding') AS encoding").row(0).text("encoding")
+        guard encoding == "UTF8" else {
+            throw CatalogueError.cannotCreate(path: connection.location.displayName, reason:
+                "the database's encoding is \(encoding), which cannot hold every file name; make the database "
+                + "with UTF-8 (createdb --encoding UTF8 --template template0 NAME) and name that one")
         }
     }
 

@@ -1,5 +1,6 @@
 import Catalogue
 import CatalogueFixtures
+import Foundation
 import Testing
 
 /// What an opening of a PostgreSQL database finds, in its one question to the server (the
@@ -29,6 +30,23 @@ struct PostgresOpeningTests {
         }
         #expect(try TestPostgres.shared().psql(Self.databaseName(url), "SELECT string_agg(tablename, ',') FROM pg_tables "
                                               + "WHERE schemaname = 'public'").trimmingCharacters(in: .whitespacesAndNewlines) == "invoices")
+    }
+
+    @Test func aCatalogueIsMadeOnlyInADatabaseWhoseEncodingIsUTF8() throws {
+        let postgres = try TestPostgres.shared()
+        let name = "latin1_\(getpid())"
+        try postgres.psql("postgres", "CREATE DATABASE \(name) TEMPLATE template0 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C'")
+        let url = postgres.url(name)
+        let shown = try #require(PostgresLocation(url)).displayName
+        #expect(throws: CatalogueError.self) { try CatalogueStorage.open(url, access: .create) }
+        do {
+            _ = try CatalogueStorage.open(url, access: .create)
+        } catch let error as CatalogueError {
+            guard case .cannotCreate(let path, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(path == shown && reason.contains("LATIN1") && reason.contains("UTF8"), "\(reason)")
+        }
+        #expect(try postgres.psql(name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
     @Test func aNewerCatalogueIsRefusedAndAReadOnlyOpeningWritesNothing() throws {
