@@ -29,7 +29,7 @@ public final class PostgresCatalogue {
         let migrator = PostgresMigrator(connection: connection)
         let found = try migrator.version(readOnly: access == .readOnly)
         if found == 0, access != .create { throw CatalogueError.fileNotFound(path: path) }
-        if found == 0 { try Self.requireUTF8(connection) }
+        if access != .readOnly { try Self.requireUTF8(connection, new: found == 0) }
         if found > PostgresMigrator.latestVersion {
             throw CatalogueError.newerCatalogue(path: path, version: found, supported: PostgresMigrator.latestVersion)
         }
@@ -47,17 +47,23 @@ public final class PostgresCatalogue {
         }
     }
 
-    /// A new catalogue is made only in a database whose encoding is UTF-8: in any other a file
-    /// name it cannot spell (`кофта.jpg` in LATIN1) failed the whole import at that file, with a
-    /// message naming no file. (`SQL_ASCII` would take any bytes, but does not know them as
+    /// A catalogue is made and written only in a database whose encoding is UTF-8: in any other,
+    /// a file name it cannot spell (`кофта.jpg` in LATIN1) failed the whole import at that file,
+    /// with a message naming no file. One made before this rule can still be read and copied
+    /// into a UTF-8 database. (`SQL_ASCII` would take any bytes, but does not know them as
     /// text: PostgreSQL's own advice is not to keep text in it.)
-    private static func requireUTF8(_ connection: PostgresConnection) throws {
+    private static func requireUTF8(_ connection: PostgresConnection, new: Bool) throws {
         let encoding = try connection.query("SELECT current_setting('server_encoding') AS encoding").row(0).text("encoding")
-        guard encoding == "UTF8" else {
-            throw CatalogueError.cannotCreate(path: connection.location.displayName, reason:
-                "the database's encoding is \(encoding), which cannot hold every file name; make the database "
-                + "with UTF-8 (createdb --encoding UTF8 --template template0 NAME) and name that one")
+        guard encoding != "UTF8" else { return }
+        let location = connection.location.displayName
+        let problem = "the database's encoding is \(encoding), which cannot hold every file name"
+        if new {
+            throw CatalogueError.cannotCreate(path: location, reason: problem + "; make the database with UTF-8 "
+                                              + "(createdb --encoding UTF8 --template template0 NAME) and name that one")
         }
+        throw CatalogueError.notOnThisEngine(location: location, detail: problem + "; nothing was written. "
+                                             + "list, show and export still read it; 'wardrobe copy' copies it into "
+                                             + "a database made with UTF-8")
     }
 
     /// The schema step recorded in the database.

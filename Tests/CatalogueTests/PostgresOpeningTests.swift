@@ -47,6 +47,26 @@ struct PostgresOpeningTests {
         }
         #expect(try postgres.psql(name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")
             .trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        // One made there before the rule (a catalogue's dump restored into it) is read, and not written.
+        let source = try postgres.newDatabase()
+        let version = try CatalogueStorage.open(source, access: .create).version
+        let dump = try #require(TestPostgres.programs) + "/pg_dump"
+        let restore = Process()
+        restore.executableURL = URL(fileURLWithPath: "/bin/sh")
+        restore.arguments = ["-c", "\"$0\" -h \"$1\" -U postgres \"$2\" | psql -q -X -v ON_ERROR_STOP=1 -h \"$1\" -U postgres \"$3\"",
+                             dump, postgres.folder, Self.databaseName(source), name]
+        restore.standardOutput = FileHandle.nullDevice
+        try restore.run()
+        restore.waitUntilExit()
+        #expect(restore.terminationStatus == 0)
+        #expect(try CatalogueStorage.open(url, access: .readOnly).version == version)
+        do {
+            _ = try CatalogueStorage.open(url, access: .readWrite)
+            Issue.record("a catalogue in a LATIN1 database was opened for writing")
+        } catch let error as CatalogueError {
+            guard case .notOnThisEngine(let location, let detail) = error else { Issue.record("\(error)"); return }
+            #expect(location == shown && detail.contains("LATIN1") && detail.contains("wardrobe copy"), "\(detail)")
+        }
     }
 
     @Test func aNewerCatalogueIsRefusedAndAReadOnlyOpeningWritesNothing() throws {
