@@ -95,15 +95,21 @@ public struct Rehearsal: Sendable, Equatable {
             throw bad("format version \(metadata["format_version"] ?? "none"), this tool reads \(Self.formatVersion)")
         }
         guard let recipe = metadata["recipe"], !recipe.isEmpty else { throw bad("no recipe in __metadata__") }
+        let dataLength = bytes.count - dataStart
+        var ranges: [(range: Range<Int>, name: String)] = []
         func tensor(_ name: String, shape expected: [Int]) throws(TrainingError) -> ArraySlice<UInt8> {
             guard let entry = header[name] as? [String: Any], entry["dtype"] as? String == "U8",
                   let shape = entry["shape"] as? [Int], let offsets = entry["data_offsets"] as? [Int], offsets.count == 2
             else { throw bad("no U8 tensor '\(name)' with a shape and data_offsets") }
             guard shape == expected else { throw bad("'\(name)' has shape \(shape), expected \(expected)") }
             let size = expected.reduce(1, *)
-            guard offsets[0] >= 0, offsets[1] - offsets[0] == size, offsets[1] <= bytes.count - dataStart else {
+            // Each bound is compared before any sum or difference of them is taken: this module
+            // is built without overflow checks, and offsets near 2^63 whose difference wrapped
+            // around to the right size read memory outside the file (a crash).
+            guard offsets[0] >= 0, offsets[0] <= offsets[1], offsets[1] <= dataLength, offsets[1] - offsets[0] == size else {
                 throw bad("'\(name)' lies outside the file or has the wrong size")
             }
+            ranges.append((offsets[0]..<offsets[1], name))
             return bytes[(dataStart + offsets[0])..<(dataStart + offsets[1])]
         }
         guard let flagEntry = header["held_out"] as? [String: Any], let flagShape = flagEntry["shape"] as? [Int],
@@ -114,6 +120,12 @@ public struct Rehearsal: Sendable, Equatable {
         let flags = try tensor("held_out", shape: [count])
         let accepted = try tensor("accepted", shape: [count, Self.classes])
         let images = try tensor("images", shape: [count, 28, 28])
+        // As the model reader refuses them: two tensors on the same bytes made photos of the
+        // labels' bytes, rehearsed and calibrated on as if they were the parent's photos.
+        ranges.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        for (previous, next) in zip(ranges, ranges.dropFirst()) where next.range.lowerBound < previous.range.upperBound {
+            throw bad("'\(previous.name)' and '\(next.name)' overlap")
+        }
         var learned = LabelledTensors(), heldOut = LabelledTensors()
         for i in 0..<count {
             let labels = (0..<Self.classes).filter { accepted[accepted.startIndex + i * Self.classes + $0] != 0 }

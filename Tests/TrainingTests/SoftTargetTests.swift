@@ -111,4 +111,43 @@ import Training
         flagged[bytes.count - 2 * 784 - 1] = 2   // the second photo's held_out flag
         #expect(throws: TrainingError.badRehearsal("photo 1 has held_out 2, not 0 or 1")) { try Rehearsal(bytes: flagged) }
     }
+
+    /// A rehearsal file written by `serialized()` with its header's tensor entries changed.
+    static func withTensorOffsets(_ bytes: [UInt8], _ change: (inout [String: [Int]]) -> Void) -> [UInt8] {
+        let length = (0..<8).reduce(0) { $0 | Int(bytes[$1]) << (8 * $1) }
+        var header = try! JSONSerialization.jsonObject(with: Data(bytes[8..<(8 + length)])) as! [String: Any]
+        var offsets: [String: [Int]] = [:]
+        for name in ["accepted", "held_out", "images"] { offsets[name] = (header[name] as! [String: Any])["data_offsets"] as? [Int] }
+        change(&offsets)
+        for (name, range) in offsets {
+            var entry = header[name] as! [String: Any]
+            entry["data_offsets"] = range
+            header[name] = entry
+        }
+        var json = [UInt8](try! JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]))
+        while (8 + json.count) % 8 != 0 { json.append(0x20) }
+        return (0..<8).map { UInt8(UInt64(json.count) >> (8 * UInt64($0)) & 0xff) } + json + bytes[(8 + length)...]
+    }
+
+    /// Offsets near 2^63 whose difference wraps around to the tensor's size passed the check
+    /// (this module is built without overflow checks) and the photos were read from outside
+    /// the file: a crash (signal 11) of `model train` fine-tuning a model with such a file
+    /// beside it. Two tensors on the same bytes gave photos made of the labels' bytes, which a
+    /// fine-tune rehearsed and calibrated on. Both are refused.
+    @Test func offsetsThatWrapOrOverlapAreRefused() throws {
+        let bytes = Rehearsal(learned: Self.tensors(4, seed: 5), heldOut: Self.tensors(2, seed: 6), recipe: "photo@4").serialized()
+        let wrapped = Self.withTensorOffsets(bytes) { offsets in
+            let size = offsets["images"]![1] - offsets["images"]![0]
+            let begin = Int.max - 4
+            offsets["images"] = [begin, begin &+ size]
+        }
+        #expect(throws: TrainingError.badRehearsal("'images' lies outside the file or has the wrong size")) {
+            try Rehearsal(bytes: wrapped)
+        }
+        let overlapping = Self.withTensorOffsets(bytes) { offsets in
+            let size = offsets["images"]![1] - offsets["images"]![0]
+            offsets["images"] = [0, size]
+        }
+        #expect(throws: TrainingError.badRehearsal("'accepted' and 'images' overlap")) { try Rehearsal(bytes: overlapping) }
+    }
 }
