@@ -44,6 +44,8 @@ extension ModelDescription {
                 return try JSONDecoder().decode(type, from: Data(text.utf8))
             } catch let unknown as UnknownOperation {
                 throw .unknownOperation(unknown.name)
+            } catch let error as DecodingError {
+                throw .badMetadata("'\(key)' is not valid: \(Self.plain(error))")
             } catch {
                 throw .badMetadata("'\(key)' is not valid: \(error)")
             }
@@ -62,5 +64,39 @@ extension ModelDescription {
                   labels: try decode([String].self, "labels"),
                   functions: try decode([String: FunctionDescription].self, "functions"),
                   training: try decodeIfPresent([String: String].self, "training") ?? [:])
+    }
+
+    /// A decoding error in words a person can act on: where in the value, and what was wanted.
+    /// Its own description is Swift's debugging text ("DecodingError.keyNotFound: Key 'inputs'
+    /// not found in keyed decoding container ... Keys(stringValue: \"inputs\", intValue: nil)"),
+    /// and said "not valid JSON" of JSON nested too deeply or a number too large for its field.
+    static func plain(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "the value" : "its " + (text.hasPrefix(".") ? String(text.dropFirst()) : text)
+        }
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is Int.Type: "a whole number"
+            case is String.Type: "a string"
+            case is Double.Type, is Float.Type: "a number"
+            case is Bool.Type: "true or false"
+            default: "\(type)".hasPrefix("Array") ? "a list" : "\(type)".hasPrefix("Dictionary") ? "an object" : "a value of another kind"
+            }
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(place(context.codingPath)) is not \(kind(type))"
+        case .valueNotFound(let type, let context):
+            return "\(place(context.codingPath)) is null, not \(kind(type))"
+        case .keyNotFound(let key, let context):
+            return "\(place(context.codingPath + [key])) is missing"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not JSON this reader takes (not JSON at all, nested too deeply, or a number too large for its field)"
+        case .dataCorrupted(let context):
+            return "\(place(context.codingPath)) is out of range or not understood"
+        @unknown default:
+            return "not a value this reader understands"
+        }
     }
 }
