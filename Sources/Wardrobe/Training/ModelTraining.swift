@@ -324,10 +324,26 @@ public struct ModelTraining: Sendable {
             record.rehearsalPath = nil
         }
         record.trainingSeconds = Date().timeIntervalSince(started)
+        let model = result.modelFile(name: modelName, version: modelVersion, record: record)
+        try Self.checkUsable(model)
         return Outcome(result: result, parentHeldOutAccuracy: parentHeldOutAccuracy, record: record,
-                       model: result.modelFile(name: modelName, version: modelVersion, record: record),
+                       model: model,
                        rehearsal: newRehearsal, rehearsalFile: rehearsalFile, unlabelled: unlabelledLabels,
                        rehearsalHeldOut: keptOnRehearsal.map { .init(parent: $0.parent, new: $0.new, photos: $0.photos) })
+    }
+
+    /// Refuses a model that every command would refuse when it loads (`ClothingClassifier`):
+    /// a training that diverged, as one from a parent whose weights were near float32's limit
+    /// does in its first step, leaves weights that are NaN or overflow on any image. Such a model
+    /// was written and reported with its test accuracy, and every command then refused the file.
+    static func checkUsable(_ model: ModelFile) throws(WardrobeError) {
+        do {
+            _ = try ClothingClassifier(modelBytes: model.serialized(), path: "the trained model")
+        } catch {
+            guard case .model(_, let reason) = error else { throw error }
+            throw .invalidArgument("the training diverged: the model it made cannot be used (\(reason)), so it was not written; "
+                                   + "train with a lower --learning-rate, or from another model")
+        }
     }
 
     /// Opens the file a trained model will be written to (see `ModelFile.destination`).
