@@ -31,4 +31,37 @@ import Testing
             + "lower --learning-rate, or from another model\n"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+
+    /// `--out mine` beside a parent `mine.aimodel` wrote the new model's rehearsal (the parent's
+    /// photos and the new ones) over the parent's: the parent's next fine-tune rehearsed and
+    /// calibrated on photos the parent never learned from. Neither the model nor its rehearsal
+    /// may replace the parent's rehearsal; both are refused before any training.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func neitherTheModelNorItsRehearsalReplacesTheParentsRehearsal() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let parent = folder.path("mine.aimodel"), rehearsal = folder.path("mine.rehearsal.safetensors")
+        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.aimodel", toPath: parent)
+        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.rehearsal.safetensors", toPath: rehearsal)
+        let before = try Data(contentsOf: URL(fileURLWithPath: rehearsal))
+        for file in ["test-8-sandal.jpg", "test-9-sneaker.jpg", "test-0-ankle-boot.png"] {
+            try folder.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.samples + file))), to: "photos/shoes/" + file)
+        }
+        try folder.write(Array("shoes: Sandal, Sneaker, Ankle boot\n".utf8), to: "photos.map")
+        let common = ["model", "train", "--from", parent, "--photos", folder.path("photos"), "--map", folder.path("photos.map"),
+                      "--limit", "64", "--epochs", "1", "--out"]
+
+        let beside = try WardrobeProcess.run(common + [folder.path("mine")])
+        #expect(beside.status == 1, "\(beside.stderr)")
+        #expect(beside.stderr == "error: model \(rehearsal): cannot write the rehearsal: is the rehearsal of the model being "
+            + "fine-tuned, which this command reads; write the output elsewhere\n", "\(beside.stderr)")
+        #expect(!beside.stderr.contains("epoch"), "refused before training: \(beside.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("mine")))
+
+        let over = try WardrobeProcess.run(common + [rehearsal])
+        #expect(over.status == 1, "\(over.stderr)")
+        #expect(over.stderr == "error: model \(rehearsal): cannot write: is the rehearsal of the model being fine-tuned, "
+            + "which this command reads; write the output elsewhere\n", "\(over.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: rehearsal)) == before, "the parent's rehearsal is as it was")
+    }
 }

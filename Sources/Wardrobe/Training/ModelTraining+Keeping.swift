@@ -70,11 +70,9 @@ extension ModelTraining {
     /// a file found away from the parent must have the SHA-256 its record gives.
     static func rehearsal(ofParent path: String, record: [String: String], bundledModel: String?) -> RehearsalLookup {
         let recordedSHA = record[TrainingMetadata.Key.rehearsalSHA256]
-        var candidates = [(Rehearsal.path(besideModel: path), recordedSHA == nil)]
-        if let recorded = record[TrainingMetadata.Key.rehearsalPath] { candidates.append((recorded, false)) }
-        if let bundledModel { candidates.append((Rehearsal.path(besideModel: bundledModel), false)) }
         var problems: [String] = []
-        for (candidate, anyFile) in candidates where FileManager.default.fileExists(atPath: candidate) {
+        for (candidate, anyFile) in rehearsalCandidates(ofParent: path, record: record, bundledModel: bundledModel)
+        where FileManager.default.fileExists(atPath: candidate) {
             do {
                 let bytes = try RegularFile.read(candidate, maxSize: Rehearsal.maxFileSize)
                 let sha = SHA256Digest.hex(SHA256.digest(bytes))
@@ -92,6 +90,30 @@ extension ModelTraining {
                 + "nor at \(record[TrainingMetadata.Key.rehearsalPath] ?? "a recorded place"), nor beside the bundled model")
         }
         return .none(reason: "it records no rehearsal and none is beside it (\(Rehearsal.path(besideModel: path)))")
+    }
+
+    /// Where the parent's rehearsal is looked for, in order, each with whether any file there
+    /// will do (beside a parent that records no SHA-256) or only the one the record names.
+    static func rehearsalCandidates(ofParent path: String, record: [String: String],
+                                    bundledModel: String?) -> [(path: String, anyFile: Bool)] {
+        let recordedSHA = record[TrainingMetadata.Key.rehearsalSHA256]
+        var candidates = [(Rehearsal.path(besideModel: path), recordedSHA == nil)]
+        if recordedSHA != nil {
+            if let recorded = record[TrainingMetadata.Key.rehearsalPath] { candidates.append((recorded, false)) }
+            if let bundledModel { candidates.append((Rehearsal.path(besideModel: bundledModel), false)) }
+        }
+        return candidates
+    }
+
+    /// The files a fine-tune of `parent` may rehearse from, as inputs that neither the model nor
+    /// its rehearsal may be written over: `--out mine` beside a parent `mine.aimodel` wrote its
+    /// rehearsal (the parent's photos and the new ones) over the parent's, and the parent's next
+    /// fine-tune rehearsed and calibrated on photos the parent never learned from.
+    public static func rehearsalInputs(ofParent parent: ModelChoice, bundledModel: String?) -> [OutputFile.Input] {
+        let record = (try? ModelFile(bytes: parent.modelBytes()))?.description.training ?? [:]
+        return rehearsalCandidates(ofParent: parent.path, record: record, bundledModel: bundledModel).map {
+            OutputFile.Input(path: $0.path, role: "the rehearsal of the model being fine-tuned")
+        }
     }
 
     /// One draw weight per photo of `[person's examples] + [other photos]`:
@@ -153,16 +175,30 @@ extension ModelTraining {
         return parts.joined(separator: "; ")
     }
 
+    /// Checks now that the rehearsal of a model to be written at `modelPath` can be written
+    /// there without replacing any of `inputs` (as `destination` checks the model's own path),
+    /// so a training of minutes does not end in that refusal.
+    public static func checkRehearsalDestination(besideModel modelPath: String,
+                                                 sparing inputs: [OutputFile.Input]) throws(WardrobeError) {
+        let path = rehearsalPath(besideModel: modelPath)
+        do {
+            _ = try OutputFile(path: path, sparing: inputs)
+        } catch {
+            throw .model(path: path, reason: "cannot write the rehearsal: \(error.reason)")
+        }
+    }
+
     /// Where the rehearsal of the model at `modelPath` is written and looked for.
     public static func rehearsalPath(besideModel modelPath: String) -> String { Rehearsal.path(besideModel: modelPath) }
 
     /// Writes a rehearsal file (`Rehearsal.serialized()`, as `Outcome.rehearsalFile` holds it)
     /// beside the model at `modelPath` (`Rehearsal.path(besideModel:)`), whole or not at all, as
     /// the model is written.
-    public static func writeRehearsal(_ file: [UInt8], besideModel modelPath: String) throws(WardrobeError) {
+    public static func writeRehearsal(_ file: [UInt8], besideModel modelPath: String,
+                                      sparing inputs: [OutputFile.Input] = []) throws(WardrobeError) {
         let path = rehearsalPath(besideModel: modelPath)
         do {
-            let destination = try OutputFile(path: path)
+            let destination = try OutputFile(path: path, sparing: inputs)
             try destination.write(file)
             try destination.finish()
         } catch {

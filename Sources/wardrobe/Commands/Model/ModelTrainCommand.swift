@@ -142,17 +142,24 @@ struct ModelTrainCommand: Command {
         // Nor may it replace what the training reads.
         var inputs = try corrections?.files ?? CatalogueLocation.files(of: console.setup.cataloguePath(explicit: catalogue.path))
             + [OutputFile.Input(path: training.dataDirectory, role: "in the Fashion-MNIST folder")]
-        if let parent { inputs.append(OutputFile.Input(path: parent.path, role: "the model being fine-tuned")) }
+        if let parent {
+            inputs.append(OutputFile.Input(path: parent.path, role: "the model being fine-tuned"))
+            inputs += ModelTraining.rehearsalInputs(ofParent: parent, bundledModel: training.bundledModel)
+        }
         if let photos { inputs.append(OutputFile.Input(path: photos, role: "in the folder of training photos")) }
         if let map { inputs.append(OutputFile.Input(path: map, role: "the map of photo folders")) }
         var destination: OutputFile? = try ModelTraining.destination(out, sparing: inputs)
-        if case .replaced = destination?.kind { destination = nil }
+        if case .replaced = destination?.kind {
+            destination = nil
+            // Learning from photos writes their rehearsal beside the model: checked now too.
+            if photos != nil { try ModelTraining.checkRehearsalDestination(besideModel: out, sparing: inputs) }
+        }
         let printer = TrainingPrinter(console: console, configuration: training.configuration)
         let outcome = try training.run { event in printer.show(event) }
         let written = try destination ?? ModelTraining.destination(out, sparing: inputs)
         try ModelTraining.write(outcome.model, to: written)
         if let rehearsal = outcome.rehearsal, let file = outcome.rehearsalFile, case .replaced = written.kind {
-            try ModelTraining.writeRehearsal(file, besideModel: out)
+            try ModelTraining.writeRehearsal(file, besideModel: out, sparing: inputs)
             console.info("wrote \(ModelTraining.rehearsalPath(besideModel: out)): the \(rehearsal.learned.count) photos it learned from "
                 + "and \(rehearsal.heldOut.count) it held out, prepared, for its fine-tunes to rehearse")
         }
