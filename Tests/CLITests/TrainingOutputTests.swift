@@ -64,4 +64,25 @@ import Testing
             + "which this command reads; write the output elsewhere\n", "\(over.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: rehearsal)) == before, "the parent's rehearsal is as it was")
     }
+
+    /// Asked to learn from folders of photos none of which could be read, the training went on
+    /// for its minutes on Fashion-MNIST alone and wrote a model recording the photo recipe and a
+    /// rehearsal of "the 0 photos it learned from", status 0. It is refused with the first reason.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func photosNoneOfWhichCanBeReadAreRefused() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(Array("not a photo".utf8), to: "photos/coats/a.jpg")
+        try folder.write([], to: "photos/coats/b.jpg")
+        try folder.write(Array("coats: Coat\n".utf8), to: "photos.map")
+        let out = folder.path("coats.aimodel")
+        let result = try WardrobeProcess.run(["model", "train", "--photos", folder.path("photos"), "--map", folder.path("photos.map"),
+                                              "--limit", "64", "--epochs", "1", "--out", out])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: photo folder \(folder.path("photos")): none of the 2 photos of the mapped folders "
+            + "could be prepared (the first, \(folder.path("photos"))/coats/a.jpg: "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("), so there is nothing to learn from them\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("coats.rehearsal.safetensors")))
+    }
 }

@@ -78,6 +78,14 @@ public struct PhotoTrainingSet: Sendable {
             case .failure(let reason): failures.append(Failure(path: file.path, reason: reason))
             }
         }
+        // Asked to learn from photos, none of which could be read (all junk, all unreadable):
+        // the training went on for its minutes on Fashion-MNIST alone, recorded the photo
+        // recipe, and wrote a rehearsal of 0 photos, as if the photos had been learned from.
+        guard !kept.isEmpty || excluded > 0 else {
+            let first = failures.first.map { " (the first, \($0.path): \($0.reason))" } ?? ""
+            throw .invalidArgument("photo folder \(directory): none of the \(files.count) photos of the mapped folders "
+                                   + "could be prepared\(first), so there is nothing to learn from them")
+        }
         kept.sort { $0.hash.lexicographicallyPrecedes($1.hash) }
         var learned = kept.filter { $0.hash[0] >= Self.heldOutBelow }
         if let limit { learned = Array(learned.prefix(limit)) }
