@@ -66,11 +66,16 @@ struct ModelEvaluateCommand: Command {
             try console.json(report, of: "the evaluation")
             return .success
         }
-        console.info(String(format: "%d images in %.1f s (%.0f images/s)", report.images, report.seconds,
-                            Double(report.images) / max(report.seconds, 1e-9)))
+        let classified = report.images + report.notFinite
+        console.info(String(format: "%d images in %.1f s (%.0f images/s)", classified, report.seconds,
+                            Double(classified) / max(report.seconds, 1e-9)))
         console.output("model     \(report.name) \(report.version) (\(report.model))")
         console.output("images    \(report.images) Fashion-MNIST test images")
         console.output(String(format: "accuracy  %.4f (%d of %d)", report.accuracy, report.correct, report.images))
+        if report.notFinite > 0 {
+            console.output("not scored \(report.notFinite) images: the model's output for them is not a finite number "
+                           + "(a weight overflows float32 on them)")
+        }
         console.output("")
         console.output("class         images  accuracy")
         for result in report.classes {
