@@ -341,8 +341,12 @@ public struct ModelTraining: Sendable {
             _ = try ClothingClassifier(modelBytes: model.serialized(), path: "the trained model")
         } catch {
             guard case .model(_, let reason) = error else { throw error }
-            throw .invalidArgument("the training diverged: the model it made cannot be used (\(reason)), so it was not written; "
-                                   + "train with a lower --learning-rate, or from another model")
+            // Said as divergence only when it is one: a header over the reader's limit is not.
+            let diverged = !model.tensors.values.allSatisfy { $0.scalars.allSatisfy(\.isFinite) } || reason.contains("finite")
+            throw .invalidArgument(diverged
+                ? "the training diverged: the model it made cannot be used (\(reason)), so it was not written; "
+                    + "train with a lower --learning-rate, or from another model"
+                : "the model the training made cannot be used (\(reason)), so it was not written")
         }
     }
 
