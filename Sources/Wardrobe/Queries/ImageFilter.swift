@@ -104,10 +104,90 @@ public struct ImageFilter: Sendable, Equatable {
         date.addingTimeInterval(TimeInterval(TimeZone.current.secondsFromGMT(for: date)))
     }
 
-    /// `path` text as a GLOB pattern: a shell pattern (`*`, `?`, `[...]`)
-    /// as it is; plain text matches anywhere in the path.
+    /// `path` text as a GLOB pattern (SQLite's, which `PostgresGlob` also reads). A shell
+    /// pattern is read as a shell reads it: `*`, `?`, `[...]` with `[!...]` for none of the set,
+    /// `\` making the next character itself, and a `[` that no `]` closes is itself. GLOB knows
+    /// no `\` and writes a set's negation `[^...]`, so the text as it was chose other paths than
+    /// the shell's: `*[!0-9].jpg` the names ending in a digit or `!` (the opposite of those meant,
+    /// and `list --path ... --ids | wardrobe label ...` labels them), `*\[2024\]*` and `[` none.
+    /// Text with no wildcard left (`coat`, `[`, `\*`) matches anywhere in the path.
     static func globPattern(_ text: String) -> String {
-        text.contains(where: { "*?[".contains($0) }) ? text : "*" + text + "*"
+        let characters = Array(text)
+        var pattern = "", isPattern = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\", index + 1 < characters.count {
+                pattern += globLiteral(characters[index + 1])
+                index += 2
+                continue
+            }
+            switch character {
+            case "*", "?":
+                pattern.append(character)
+                isPattern = true
+            case "[":
+                if let (set, end) = globSet(characters, from: index) {
+                    pattern += set
+                    isPattern = true
+                    index = end
+                } else {
+                    pattern += globLiteral(character)
+                }
+            default:
+                pattern += globLiteral(character)
+            }
+            index += 1
+        }
+        return isPattern ? pattern : "*" + pattern + "*"
+    }
+
+    /// One character that GLOB would read as a wildcard, as a set holding only it.
+    private static func globLiteral(_ character: Character) -> String {
+        "*?[".contains(character) ? "[" + String(character) + "]" : String(character)
+    }
+
+    /// The shell's set opened at `start` as GLOB writes it, and the index of its closing `]`;
+    /// nil when none closes it. A `]` first in the set (after `!` or `^`) is one of its
+    /// characters, as in both; `\` makes the next character one of them, which GLOB can say
+    /// only by place: `]` first, `^` not first, `-` last.
+    private static func globSet(_ characters: [Character], from start: Int) -> (String, Int)? {
+        var index = start + 1
+        var negated = false
+        if index < characters.count, characters[index] == "!" || characters[index] == "^" {
+            negated = true
+            index += 1
+        }
+        var members = "", bracket = false, caret = false, dash = false
+        var first = true
+        while index < characters.count {
+            let character = characters[index]
+            if character == "]" && !first {
+                let body = (bracket ? "]" : "") + members + (caret ? "^" : "") + (dash ? "-" : "")
+                // A set of `^` alone is the character; with `-`, the `-` goes first (both itself there).
+                if !negated, body == "^" { return ("^", index) }
+                if !negated, body == "^-" { return ("[-^]", index) }
+                return ("[" + (negated ? "^" : "") + body + "]", index)
+            }
+            if character == "]" {
+                bracket = true
+            } else if character == "\\", index + 1 < characters.count {
+                index += 1
+                switch characters[index] {
+                case "]": bracket = true
+                case "^": caret = true
+                case "-": dash = true
+                default: members.append(characters[index])
+                }
+            } else if character == "^" && members.isEmpty {
+                caret = true
+            } else {
+                members.append(character)
+            }
+            first = false
+            index += 1
+        }
+        return nil
     }
 
     /// A folder as paths are recorded under it: from the root (a relative one from the working
