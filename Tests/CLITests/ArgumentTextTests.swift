@@ -41,4 +41,44 @@ import Testing
         #expect(try chosen(db, "*[0-9].png") == ["coat1.png"])
         #expect(try chosen(db, "shirt") == ["shirt.png"])
     }
+
+    @Test func digitsStartingWithZeroAreAHashPrefixNotAnID() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        for index in 0..<24 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(index).png")
+        }
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(try WardrobeProcess.run(
+            ["list", "--db", db, "--json"]).stdout.utf8)) as? [[String: Any]] ?? []
+        let hashes = rows.compactMap { $0["sha256"] as? String }
+        try #require(hashes.count == 24)
+
+        // 0 and the digits that start a hash: read as an id, then as the hash prefix of the
+        // number (its zeros gone), it named that image, whose hash does not start with 0.
+        for hash in hashes where hash.first.map({ ("1"..."9").contains($0) }) == true {
+            let word = "0" + hash.prefix { $0.isASCII && $0.isNumber }
+            let shown = try WardrobeProcess.run(["show", "--db", db, "--json", word])
+            if shown.status == 0 {
+                let image = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+                let sha = image?["sha256"] as? String ?? ""
+                #expect(sha.hasPrefix(word), "\(word) named the image \(sha)")
+            } else {
+                #expect(shown.status == 1 && shown.stderr.contains("hash prefix \(word)"), "\(word): \(shown.stderr)")
+            }
+            _ = try WardrobeProcess.run(["label", "--db", db, "coat", word])
+        }
+        // Nothing was labelled by a word no image's hash starts with.
+        let corrected = try WardrobeProcess.run(["list", "--db", db, "--corrected", "--ids"])
+        let correctedIDs = corrected.stdout.split(separator: "\n").compactMap { Int($0) }
+        let rowsByID = Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (Int, String)? in
+            guard let id = row["id"] as? Int, let sha = row["sha256"] as? String else { return nil }
+            return (id, sha)
+        })
+        for id in correctedIDs { #expect(rowsByID[id]?.hasPrefix("0") == true, "image \(id) was labelled") }
+        // An id as `list` shows it is still an id.
+        #expect(try WardrobeProcess.run(["show", "--db", db, "7"]).status == 0)
+    }
 }

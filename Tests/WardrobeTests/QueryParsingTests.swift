@@ -71,6 +71,9 @@ import Testing
     @Test func imageReferencesByShape() throws {
         #expect(try ImageReference("42") == .id(.init(42)))
         #expect(try ImageReference("3FA9c2") == .hashPrefix("3fa9c2"))
+        // No id starts with 0 as `list` shows it: such digits start a hash.
+        #expect(try ImageReference("0539") == .hashPrefix("0539"))
+        #expect(try ImageReference("007") == .hashPrefix("007"))
         #expect(try ImageReference("/photos/coat.jpg") == .path("/photos/coat.jpg"))
         #expect(try ImageReference("photos/../coat.jpg") == .path(FileManager.default.currentDirectoryPath + "/coat.jpg"))
         #expect(throws: WardrobeError.self) { try ImageReference("coat!") }

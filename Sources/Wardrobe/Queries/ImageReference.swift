@@ -14,12 +14,17 @@ public enum ImageReference: Sendable, Equatable {
     /// Reads `text`: all digits is an id (or, when no image has that id, a
     /// hash prefix); other hex digits a hash prefix; anything with a slash,
     /// or naming an existing file, a path.
+    ///
+    /// Digits that start with 0 (other than 0 itself, which no image has) are a hash prefix: no
+    /// id is written so (`list` shows 7, never 007). Read as an id, `0539` fell back to the hash
+    /// prefix of the number's digits, `539`, so `label coat 0539` labelled an image whose hash
+    /// starts 539, and `show 071` did not find the image whose hash starts 071.
     public init(_ text: String) throws(WardrobeError) {
         let isDigits = !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         let isHex = !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit)
         if text.contains("/") || FileManager.default.fileExists(atPath: text) {
             self = .path(PathName.absolute(text))
-        } else if isDigits, let id = Int64(text) {
+        } else if isDigits, text == "0" || !text.hasPrefix("0"), let id = Int64(text) {
             self = .id(id)
         } else if isHex, text.count <= 64 {
             self = .hashPrefix(text.lowercased())
