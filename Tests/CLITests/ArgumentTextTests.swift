@@ -81,4 +81,28 @@ import Testing
         // An id as `list` shows it is still an id.
         #expect(try WardrobeProcess.run(["show", "--db", db, "7"]).status == 0)
     }
+
+    @Test func aLineOfTheListThatIsAPathNamesThatFile() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/a.png")
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(1)), to: "photos/1,coat.png")
+        let db = folder.path("c.sqlite")
+        for name in ["a.png", "1,coat.png"] {
+            let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos/" + name)])
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
+        // A file named 1,coat.png, given on stdin from its folder: it was taken for a row of
+        // `list --csv` and image 1 (a.png) was labelled.
+        let photos = URL(fileURLWithPath: folder.path("photos"))
+        let labelled = try WardrobeProcess.run(["label", "--db", db, "bag", "-"], currentDirectory: photos,
+                                               input: "1,coat.png\n")
+        #expect(labelled.status == 0, "\(labelled.stderr)")
+        #expect(labelled.stdout.contains("1,coat.png") && !labelled.stdout.contains("a.png"), "\(labelled.stdout)")
+        // A row of `list --csv` still gives its id.
+        let csv = try WardrobeProcess.run(["list", "--db", db, "--csv", "--path", "*/a.png"])
+        let again = try WardrobeProcess.run(["label", "--db", db, "sandal", "-"], input: csv.stdout)
+        #expect(again.status == 0 && again.stdout.contains("a.png") && again.stderr.contains("labelled 1 image"),
+                "\(again.stdout) \(again.stderr)")
+    }
 }

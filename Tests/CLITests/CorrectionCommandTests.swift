@@ -125,7 +125,10 @@ import Training
             let result = try run(["label", wanted[row.id]!.lowercased(), try #require(row.path)])
             #expect(result.status == 0, "\(result.stderr)")
         }
-        let csv = "id,sha256,label\n" + piped.map { "\($0.id),x,y" }.joined(separator: "\n") + "\n"
+        // Rows as `list --csv` writes them: an id, then the image's SHA-256.
+        let listed = try run(["list", "--csv", "--sort", "id"]).stdout.split(separator: "\n")
+        let csv = listed.filter { row in row.hasPrefix("id,") || piped.contains { row.hasPrefix("\($0.id),") } }
+            .joined(separator: "\n") + "\n"
         let throughStdin = try run(["label", "jacket", "-"], input: csv)
         #expect(throughStdin.status == 0, "\(throughStdin.stderr)")
         let noneResult = try run(["label", "none"] + nothing.map { String($0.id) })

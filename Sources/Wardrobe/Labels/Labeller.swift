@@ -130,11 +130,7 @@ public struct Labeller {
             if line.last == 0x0D { line = line.dropLast() }
             let word = PathName.decode(line).trimmingCharacters(in: .whitespaces)
             if word.isEmpty || word.hasPrefix("id,") { continue }
-            let text = if let comma = word.firstIndex(of: ","), word[..<comma].allSatisfy(\.isASCIIDigit) {
-                String(word[..<comma])
-            } else {
-                word
-            }
+            let text = Self.listedID(word) ?? word
             do {
                 references.append((try ImageReference(text), index + 1))
             } catch {
@@ -142,6 +138,19 @@ public struct Labeller {
             }
         }
         return references
+    }
+}
+
+extension Labeller {
+    /// The id at the start of a row of `list --csv` (`12,3fa9...,Coat,...`: an id, then the
+    /// image's whole SHA-256), or nil for any other line. Digits and a comma alone were taken
+    /// for such a row, so a file named `12,coat.jpg` in the folder a list was made in
+    /// labelled image 12.
+    static func listedID(_ line: String) -> String? {
+        let fields = line.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count >= 2, !fields[0].isEmpty, fields[0].allSatisfy(\.isASCIIDigit),
+              fields[1].count == 64, fields[1].allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
+        return String(fields[0])
     }
 }
 
