@@ -17,9 +17,27 @@ public enum CatalogueLocation {
     }
 
     public static func choose(explicit: String?, environment: [String: String]) throws(WardrobeError) -> Choice {
-        if let explicit, !explicit.isEmpty { return Choice(path: asFile(explicit), isNamed: true) }
-        if let path = environment["WARDROBE_DB"], !path.isEmpty { return Choice(path: asFile(path), isNamed: true) }
-        return Choice(path: try defaultPath(environment: environment), isNamed: false)
+        let choice = if let explicit, !explicit.isEmpty {
+            Choice(path: asFile(explicit), isNamed: true)
+        } else if let path = environment["WARDROBE_DB"], !path.isEmpty {
+            Choice(path: asFile(path), isNamed: true)
+        } else {
+            Choice(path: try defaultPath(environment: environment), isNamed: false)
+        }
+        if let problem = nameProblem(choice.path) { throw .invalidArgument(problem) }
+        return choice
+    }
+
+    /// Why `path` cannot name a catalogue, if it cannot: a name holding bytes that are not
+    /// UTF-8 (`\xff.sqlite`, from `--db`, `$WARDROBE_DB`, `$HOME` or `$XDG_DATA_HOME`). SQLite
+    /// and the look at the catalogue's files take the name as UTF-8, so the catalogue was made,
+    /// read and backed up under another name (`\xF4\x8F\xBF\xBF.sqlite`, the byte as it is
+    /// decoded) while every message named the one given, and a catalogue already under the
+    /// name given was never found.
+    public static func nameProblem(_ path: String) -> String? {
+        guard !PathName.isExact(path) else { return nil }
+        return "\(PathName.display(path)): a catalogue's name must be UTF-8, and this one holds bytes that are not "
+            + "(shown as \\xHH); rename it or name another catalogue"
     }
 
     /// Where the catalogue lives when no one names it, whose folders are made on first use

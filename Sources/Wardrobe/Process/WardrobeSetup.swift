@@ -10,8 +10,8 @@ import Training
 ///
 /// `Process/` owns what a process running wardrobe's commands sets up and shares: this
 /// setup, the start (`WardrobeProcess`), signals (`InterruptFlag`, `InheritedSignals`),
-/// the arguments as file names (`SystemArguments`), the bundled files, the one error type
-/// and the version.
+/// the arguments and the environment as file names (`SystemArguments`, `SystemEnvironment`),
+/// the bundled files, the one error type and the version.
 public struct WardrobeSetup: Sendable {
     public var environment: [String: String]
     /// The running binary, to find the bundled model beside it.

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Files
 import Foundation
 import Wardrobe
 
@@ -18,7 +19,8 @@ enum ArgumentValues {
     /// The catalogue's file. `-` means stdin or stdout to most tools, but a catalogue is an
     /// SQLite file read and written in place, so it would have become a file named `-`.
     static func cataloguePath(_ text: String) throws -> String {
-        try refusingDash(text, would: "make a catalogue file named '-': a catalogue is a file, never stdin or stdout")
+        if let problem = CatalogueLocation.nameProblem(text) { throw ValueError { "\($0): \(problem)" } }
+        return try refusingDash(text, would: "make a catalogue file named '-': a catalogue is a file, never stdin or stdout")
     }
 
     /// A model file. `-` would be read as a file named `-`, where a person meant stdin: a model
@@ -31,7 +33,14 @@ enum ArgumentValues {
     /// file made beside its name and renamed when whole, so it became a file named `-`
     /// ("exported 7 rows to -"), where a person meant the stream.
     static func outputPath(_ text: String) throws -> String {
-        try refusingDash(text, would: "write a file named '-', not to stdout")
+        // The file is made beside its name, checked and renamed by names taken as UTF-8: a name
+        // holding other bytes (`\xfe.csv`) was written as another (`\xF4\x8F\xBF\xBE.csv`)
+        // while the command said it wrote the name given.
+        guard PathName.isExact(text) else {
+            throw ValueError { "\($0): \(PathName.display(text)) holds bytes that are not UTF-8 (shown as \\xHH); "
+                + "name the file to write in UTF-8" }
+        }
+        return try refusingDash(text, would: "write a file named '-', not to stdout")
     }
 
     /// A photo, folder or map a command reads. Each is read from the file system (photos are
