@@ -63,7 +63,8 @@ import Testing
         #expect(try parse("today") == Date(timeIntervalSince1970: 1_717_192_800))
         #expect(try parse("yesterday") == Date(timeIntervalSince1970: 1_717_106_400))
         for bad in ["2024-02-30", "2024-13-01", "last week", "7 days", "", "-3d", "2024-5-1", "2024-05-01T14:30Q",
-                    "2024-05-01T14:3Z"] {
+                    "2024-05-01T14:3Z", "2024-05-01T14:30+99:00", "2024-05-01T14:30+14:60", "2024-05-01T14:30:00-9999",
+                    "2024-05-01T14:30+00:00:00"] {
             #expect(throws: WardrobeError.self, "\(bad)") { try parse(bad) }
         }
     }

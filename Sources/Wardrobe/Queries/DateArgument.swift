@@ -51,6 +51,7 @@ public enum DateArgument {
     }
 
     private static func time(_ text: String, calendar: Calendar) -> Date? {
+        guard zoneIsPlausible(text) else { return nil }
         let withZone = ISO8601DateFormatter()
         withZone.formatOptions = [.withInternetDateTime]
         if let date = withZone.date(from: text) { return date }
@@ -70,6 +71,20 @@ public enum DateArgument {
             if let date = local.date(from: text) { return date }
         }
         return nil
+    }
+
+    /// False for a time whose offset from UTC no clock keeps: hours past 14 or minutes past 59
+    /// (`+99:00`, `+14:60`, `-9999`). The formatter took them, and the time moved by days:
+    /// `--since 2024-05-01T14:30-99:59` listed nothing, without a word.
+    private static func zoneIsPlausible(_ text: String) -> Bool {
+        let characters = Array(text)
+        // The zone's sign comes after the time (`YYYY-MM-DDTHH:MM` is 16 characters).
+        guard characters.count > 16,
+              let sign = characters[16...].lastIndex(where: { $0 == "+" || $0 == "-" }) else { return true }
+        let digits = characters[(sign + 1)...].filter { $0 != ":" }
+        guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let hours = Int(String(digits[0..<2])), let minutes = Int(String(digits[2..<4])) else { return false }
+        return hours <= 14 && minutes <= 59
     }
 
     /// The day after `day` (`YYYY-MM-DD`), written alike; nil when `day` is no such day.
