@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 @testable import Wardrobe
@@ -36,6 +37,14 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix("unknown label '\u{422}rouser' (with U+0422, which no label holds); the labels are: "))
         }
+        // A byte that is not UTF-8, as an argument carries it, is named as the byte (it was
+        // named U+10FFFF, the scalar that stands for it); a colour's error speaks of colours.
+        let byte = #expect(throws: WardrobeError.self) { try LabelMatcher.index(of: "c" + PathName.decode([0xFF]) + "t") }
+        #expect(byte?.description.contains("(with the byte \\xFF, which no label holds)") == true, "\(String(describing: byte))")
+        #expect(byte?.description.contains("U+10FFFF") == false)
+        let colour = #expect(throws: WardrobeError.self) { try ColourSetter.name("r\u{E9}x") }
+        #expect(colour?.description.hasPrefix("unknown colour 'r\u{E9}x' (with U+00E9, which no colour holds)") == true,
+                "\(String(describing: colour))")
         do {
             _ = try LabelMatcher.index(of: "shoes")
             Issue.record("shoes is ambiguous")

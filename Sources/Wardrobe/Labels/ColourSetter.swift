@@ -37,7 +37,7 @@ public struct ColourSetter {
         key = key.replacingOccurrences(of: "gray", with: "grey").replacingOccurrences(of: "color", with: "colour")
         if key == "multi" || key == "multicoloured" { key = "multicolour" }
         guard names.contains(key) else {
-            throw .invalidArgument("unknown colour \(LabelMatcher.quoted(text)); the colours are: \(names.joined(separator: ", "))")
+            throw .invalidArgument("unknown colour \(LabelMatcher.quoted(text, kind: "colour")); the colours are: \(names.joined(separator: ", "))")
         }
         return key
     }

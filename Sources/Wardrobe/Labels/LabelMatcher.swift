@@ -1,4 +1,5 @@
 internal import Catalogue
+import Files
 
 /// Turns what a person types for a label into the label's index, forgiving
 /// case, spaces, hyphens, slashes and a plural "s": `tshirt`, `T-shirt`,
@@ -35,16 +36,20 @@ public enum LabelMatcher {
     /// A word that is no label, quoted for an error about it. Every label is ASCII, so a
     /// character that is not (a Cyrillic Т, a no-break space, a zero-width joiner) is named
     /// as well: 'Тrouser' beside "did you mean 'Trouser'?" showed two words that look the same.
-    public static func quoted(_ text: String) -> String {
+    /// `kind` is what the word was meant to name (`label`, `colour`). A byte that is not UTF-8
+    /// is named as the byte it is (`\xFF`): named as the scalar that stands for it, it was
+    /// U+10FFFF, a character nobody typed.
+    public static func quoted(_ text: String, kind: String = "label") -> String {
         var foreign: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars where !scalar.isASCII && !foreign.contains(scalar) { foreign.append(scalar) }
         guard !foreign.isEmpty else { return "'\(text)'" }
         let named = foreign.prefix(3).map { scalar -> String in
+            guard PathName.isExact(String(scalar)) else { return "the byte " + PathName.display(String(scalar)) }
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }
         return "'\(text)' (with \(named.joined(separator: ", "))\(foreign.count > 3 ? ", ..." : ""), "
-            + "which no label holds)"
+            + "which no \(kind) holds)"
     }
 
     /// Every word a label answers to, as a person would type it: for "did you mean".
