@@ -7,11 +7,17 @@ import Foundation
 /// `WARDROBE_MACHINE` names it, else the host name.
 public enum Machine {
     /// This process's machine.
-    public static let current: String = named(environment: ProcessInfo.processInfo.environment["WARDROBE_MACHINE"])
+    public static let current: String = named(environment: variable)
 
     /// Why `WARDROBE_MACHINE` cannot name this machine, if it cannot (a catalogue is then not
     /// opened): every path this machine records carries the name, and listings show it.
-    public static let problem: String? = problem(environment: ProcessInfo.processInfo.environment["WARDROBE_MACHINE"])
+    public static let problem: String? = problem(environment: variable)
+
+    /// `WARDROBE_MACHINE` with its bytes kept (`PathName`): `ProcessInfo` put U+FFFD in place
+    /// of a byte that is not UTF-8, and that name was recorded with every path.
+    private static let variable: String? = getenv("WARDROBE_MACHINE").map { value in
+        PathName.decode(UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) })
+    }
 
     /// The longest name, in bytes, as a host name's.
     static let longestName = 255
@@ -23,8 +29,12 @@ public enum Machine {
         if name.utf8.count > longestName {
             return "WARDROBE_MACHINE is \(name.utf8.count) bytes long; a machine's name is at most \(longestName)"
         }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == ":" }) {
-            return "WARDROBE_MACHINE holds a control character or a ':'; name the machine as its host name is written"
+        // Invisible characters too (a zero-width space, a direction override, a byte that is not
+        // UTF-8): every output shows them escaped, and a name that looks like another machine's
+        // (`host<ZWSP>`) had its paths judged as another machine's, alone and unseen.
+        if VisibleText.holdsControl(name) || name.contains(":") || !PathName.isExact(name) {
+            return "WARDROBE_MACHINE holds a control or invisible character, a byte that is not UTF-8 or a ':'; "
+                + "name the machine as its host name is written"
         }
         return nil
     }

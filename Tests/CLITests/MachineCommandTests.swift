@@ -12,7 +12,10 @@ import Testing
 
     /// A name no host has (too long, a control character, the `:` shown between a machine and
     /// its path) is refused in one line before the catalogue is opened; nothing is written.
-    @Test(arguments: [String(repeating: "m", count: 256), "evil\u{1B}[31m", "two\nlines", "host:1"])
+    /// So is one with an invisible character (a zero-width space, a direction override), which
+    /// was recorded: it looked like another machine's name and its paths were judged apart.
+    @Test(arguments: [String(repeating: "m", count: 256), "evil\u{1B}[31m", "two\nlines", "host:1", "ho\u{200B}st",
+                      "rtl\u{202E}x"])
     func aMachineNameNoHostHasIsRefused(machine: String) throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
@@ -25,6 +28,27 @@ import Testing
         let fine = try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.root.path],
                                            environment: ["WARDROBE_MACHINE": "  " + String(repeating: "m", count: 255) + " "])
         #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    /// A byte that is not UTF-8 in the name is refused too: it was read as U+FFFD, and that
+    /// name, which is no host's, was recorded with every path.
+    @Test func aMachineNameThatIsNotUTF8IsRefused() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("catalogue.sqlite")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "WARDROBE_MACHINE=\"$(printf 'host\\377')\" \"$0\" import --db \"$1\" --quiet \"$2\"",
+                             WardrobeProcess.executable.path, db, folder.root.path]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1 && stderr.contains("WARDROBE_MACHINE"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
     }
 
     @Test func twoMachineNamesOverOneFolderKeepSeparatePathStates() throws {
