@@ -36,6 +36,16 @@ public final class Console: Sendable {
         return Int(size.ws_col)
     }
 
+    /// The width of the terminal stderr is on (`COLUMNS` first, as for `terminalColumns`), for
+    /// the line redrawn there (progress); nil when stderr is no terminal or its width unknown.
+    public var statusColumns: Int? {
+        guard stderrIsTerminal else { return nil }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// One result line on stdout: every control character escaped, line breaks
     /// too, so a name from a file or a catalogue that holds one cannot split the
     /// line into two, the second passing for a line of its own.
@@ -83,10 +93,15 @@ public final class Console: Sendable {
         write(paint("error:", "31") + " " + Format.bounded(Format.escaped(text)) + "\n", to: StandardError.descriptor)
     }
 
-    /// Rewrites the current stderr line (progress bars); only on a terminal.
+    /// Rewrites the current stderr line (progress bars); only on a terminal. The line is cut a
+    /// column short of the terminal's width: a longer one wrapped, and each redraw cleared only
+    /// its last row, leaving the others behind (a progress line with a file name, `check`'s
+    /// with the catalogue's path, training's epoch line on a narrow terminal).
     public func status(_ text: String) {
         guard stderrIsTerminal else { return }
-        write("\r\u{1B}[2K" + Format.escaped(text), to: StandardError.descriptor)
+        let line = Format.escaped(text)
+        let shown = statusColumns.map { Format.prefix(line, columns: max(0, $0 - 1)) } ?? line
+        write("\r\u{1B}[2K" + shown, to: StandardError.descriptor)
     }
 
     public func clearStatus() {

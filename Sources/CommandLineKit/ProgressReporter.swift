@@ -25,10 +25,19 @@ public final class ProgressReporter {
             let width = 24
             let filled = total > 0 ? width * done / total : width
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            // At most 40 columns of the name as shown (escaped; a CJK name takes two a character),
-            // so the line stays within a terminal's width and each redraw clears it whole.
-            let name = Format.prefix(Format.escaped((current as NSString).lastPathComponent), columns: 40)
-            console.status("\(bar) \(done)/\(total)  \(Format.rate(perSecond))/s  \(left)  \(name)")
+            // The name as shown (escaped; a CJK name takes two a character) gets at most 40
+            // columns of what the figures leave of the terminal's width, none when under 8, so
+            // the figures stay whole (`status` cuts the line to the width). With 40 columns of
+            // name always, the line took about 95, and on an 80-column terminal the cut took the
+            // end of the name, or, before the cut, wrapped.
+            let figures = "\(bar) \(done)/\(total)  \(Format.rate(perSecond))/s  \(left)"
+            let room = console.statusColumns.map { max(0, $0 - 1) } ?? Int.max
+            let nameRoom = min(40, room - Format.columns(figures) - 2)
+            var line = figures
+            if nameRoom >= 8 {
+                line += "  " + Format.prefix(Format.escaped((current as NSString).lastPathComponent), columns: nameRoom)
+            }
+            console.status(line)
         } else {
             console.info("progress: \(done)/\(total) files, \(Format.rate(perSecond))/s, \(left)")
         }

@@ -133,4 +133,38 @@ import Testing
         let csv = try WardrobeProcess.run(["list", "--db", db, "--csv"])
         #expect(csv.stdout.contains(folder.path(deep + "photo-0.png")), "CSV keeps whole paths")
     }
+
+    /// `import`'s progress line on a terminal stays within its width, a column short: with
+    /// 40 columns of file name always, it took about 95 and wrapped on an 80-column terminal,
+    /// so each redraw cleared only its second row and left the first behind. The name gets
+    /// what the figures leave (none on a narrow terminal), all 40 columns on a wide one.
+    @Test func progressFitsTheTerminal() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let name = "a-rather-long-descriptive-name-of-the-photo-"
+        for index in 0..<3 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(name)\(index).png")
+        }
+        for columns in [80, 50, 20, 200] {
+            let db = folder.path("c\(columns).sqlite")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "COLUMNS=\(columns) NO_COLOR=1 '\(WardrobeProcess.executable.path)' import --db '\(db)' "
+                                 + "--prep fashion-mnist '\(folder.path("photos"))'", "/dev/null"]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let drawn = text.components(separatedBy: "\u{1B}[2K").flatMap { $0.components(separatedBy: "\r") }
+                .filter { $0.contains("░") || $0.contains("█") }
+            #expect(!drawn.isEmpty, "\(columns): \(text)")
+            for line in drawn { #expect(line.count < columns, "\(columns) columns, \(line.count): \(line)") }
+            if columns == 200 {
+                #expect(drawn.allSatisfy { $0.contains(String(name.prefix(40))) }, "the name where there is room: \(drawn)")
+            }
+        }
+    }
 }
