@@ -42,6 +42,23 @@ import Testing
         #expect(try chosen(db, "shirt") == ["shirt.png"])
     }
 
+    /// An --offset past the last match says how many match, where it said none did.
+    @Test func anOffsetPastTheEndIsNotNoMatch() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        for index in 0..<3 {
+            try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(index)), to: "photos/\(index).png")
+        }
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let past = try WardrobeProcess.run(["list", "--db", db, "--offset", "5"])
+        #expect(past.status == 0 && past.stdout.isEmpty, "\(past.stdout)")
+        #expect(past.stderr == "no images past the first 5: 3 match\n", "\(past.stderr)")
+        let none = try WardrobeProcess.run(["list", "--db", db, "--offset", "5", "--path", "nothing-here"])
+        #expect(none.stderr == "no images match\n", "\(none.stderr)")
+    }
+
     @Test func digitsStartingWithZeroAreAHashPrefixNotAnID() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

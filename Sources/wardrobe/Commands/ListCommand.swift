@@ -71,7 +71,10 @@ struct ListCommand: Command {
                          row.taken.map { String($0.prefix(10)) } ?? "-"])
         }
         if rows.count == 1 {
-            console.info("no images match")
+            // Past the last match is not "none match", which it said: a person or a script paging
+            // with --offset took the end of the list for a filter that chose nothing.
+            let total = options.offset > 0 ? try catalogue.countImages(options) : 0
+            console.info(total > 0 ? "no images past the first \(options.offset): \(total) match" : "no images match")
             return .success
         }
         // When the photos were taken, only when one of them says; colours, only when one is known.
