@@ -167,4 +167,25 @@ import Testing
             }
         }
     }
+
+    /// `show`'s preview on a terminal narrower than its 40 columns is drawn to fit it (each of
+    /// its rows wrapped into two); --width, when given, is kept.
+    @Test func showsPreviewFitsANarrowTerminal() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        // A light background: every row of the preview is drawn to its end.
+        try folder.writePhotos(1, width: 300, height: 300, firstSeed: 1)
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        func preview(_ columns: Int, _ extra: String = "") throws -> [Substring] {
+            let lines = try WardrobeProcess.onTerminal(
+                "COLUMNS=\(columns) NO_COLOR=1 '\(WardrobeProcess.executable.path)' show --db '\(db)' \(extra) 1")
+            return Array(lines.prefix { !$0.hasPrefix("image ") })
+        }
+        #expect(try preview(20).map(\.count).max() == 20)
+        #expect(try preview(200).map(\.count).max() == 40)
+        #expect(try preview(20, "--width 30").map(\.count).max() == 30)
+    }
 }

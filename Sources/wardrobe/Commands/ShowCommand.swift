@@ -20,8 +20,9 @@ struct ShowCommand: Command {
     @Argument(name: QueryHelp.imageArgument, help: QueryHelp.imageHelp, transform: ArgumentValues.image)
     var images: [ImageReference]
     @OptionGroup var catalogue: CatalogueOptions
-    @Option(name: "--width", value: "COLUMNS", help: "Width of the preview in characters (default 40).", in: 8...400)
-    var width = 40
+    @Option(name: "--width", value: "COLUMNS",
+            help: "Width of the preview in characters (default 40, or the terminal's width when narrower).", in: 8...400)
+    var width: Int?
     @Flag(name: "--no-preview", help: "Leave out the thumbnail preview.")
     var noPreview: Bool
     @OptionGroup var output: JSONOutputOption
@@ -38,7 +39,10 @@ struct ShowCommand: Command {
             return .success
         }
         let style = PreviewStyle.detect(environment: console.environment, isTerminal: console.stdoutIsTerminal)
-        if !noPreview, let picture = details.preview(columns: width, style: style) {
+        // On a terminal narrower than 40 columns the picture is drawn to fit it: each row of a
+        // wider one wrapped into two, and the picture came out in strips.
+        let columns = width ?? max(8, min(40, console.terminalColumns ?? 40))
+        if !noPreview, let picture = details.preview(columns: columns, style: style) {
             console.picture(picture)
         }
         var facts: [[String]] = [
