@@ -78,6 +78,12 @@ public enum ArgumentParser {
                 option = nil
             }
             guard let option else {
+                // An option of a subcommand with no command after it (`wardrobe --db x`): it was
+                // "unknown option '--db'", of an option the tool has and its help names.
+                if !command.configuration.subcommands.isEmpty, optionBefore(word, below: command) != nil {
+                    throw UsageError("\(name) is an option of a command; name the command, before or after it "
+                                     + "(\(command.configuration.name) COMMAND \(name) ...)", commandPath: path)
+                }
                 let names = declarations.options.map(\.name) + ["--help"]
                 throw UsageError(Suggestion.appending(to: "unknown option '\(name)'", for: name, among: names),
                                  commandPath: path)

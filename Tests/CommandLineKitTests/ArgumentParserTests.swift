@@ -179,6 +179,21 @@ import Testing
         #expect(path == ["group"])
     }
 
+    /// A subcommand's option with no command after it is said to be one, where it was an
+    /// unknown option; the tool's own options are read as before.
+    @Test func anOptionOfACommandWithNoCommandIsSaidToBeOne() throws {
+        #expect(usageError(["--count", "4"])?.message
+                == "--count is an option of a command; name the command, before or after it (tool COMMAND --count ...)")
+        #expect(usageError(["--to=x"])?.message.hasPrefix("--to is an option of a command") == true)
+        #expect(usageError(["group", "--out", "x"])?.message.hasPrefix("--out is an option of a command") == true)
+        #expect(usageError(["--nope"])?.message.hasPrefix("unknown option '--nope'") == true)
+        guard case .run(let command, _) = try ArgumentParser.parse(["--version"], root: Tool.self) else {
+            Issue.record("not a run")
+            return
+        }
+        #expect((command as? Tool)?.version == true)
+    }
+
     @Test func anOptionBeforeHelpIsStillChecked() {
         #expect(usageError(["copy", "--nope", "--help"])?.message == "unknown option '--nope'")
     }
