@@ -188,4 +188,30 @@ import Testing
         #expect(try preview(200).map(\.count).max() == 40)
         #expect(try preview(20, "--width 30").map(\.count).max() == 30)
     }
+
+    /// `label LABEL -` with stdin on a terminal says it reads lines typed there (it waited
+    /// without a word, as if it hung); from a pipe it says nothing of it.
+    @Test func readingImagesFromATerminalIsSaid() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/0.png")
+        let db = folder.path("c.sqlite")
+        _ = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "NO_COLOR=1 '\(WardrobeProcess.executable.path)' label --db '\(db)' coat -", "/dev/null"]
+        let out = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data("1\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("reading images from the terminal, one a line; end with Ctrl-D"), "\(text)")
+        #expect(text.contains("labelled 1 image"), "\(text)")
+        let piped = try WardrobeProcess.run(["label", "--db", db, "bag", "-"], input: "1\n")
+        #expect(piped.status == 0 && piped.stderr == "labelled 1 image\n", "\(piped.stderr)")
+    }
 }

@@ -80,7 +80,7 @@ struct DuplicatesCommand: Command {
     }
 
     private func runDismiss(_ console: Console) throws -> ExitStatus {
-        let (references, places) = try ImageWords.references(words)
+        let (references, places) = try ImageWords.references(words, console: console)
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
         let images = try catalogue.dismissDuplicates(references, places: places)
         if output.json {

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 import Wardrobe
 
 /// The images `label` and `colour` act on, as words: ids, first hex digits of a SHA-256, or
@@ -18,11 +19,16 @@ enum ImageWords {
 
     /// The references the words give, stdin's read where `-` stands, each with where it was
     /// read (`standard input line 3`; nil for an argument), for the error of one that names no image.
-    static func references(_ words: [String]) throws -> (references: [ImageReference], places: [String?]) {
+    /// Stdin on a terminal is read as lines typed there, and `console` says so first: the
+    /// command waited without a word, as if it hung.
+    static func references(_ words: [String], console: Console) throws -> (references: [ImageReference], places: [String?]) {
         var references: [ImageReference] = []
         var places: [String?] = []
         for word in words {
             if word == "-" {
+                if isatty(STDIN_FILENO) == 1 {
+                    console.info("reading images from the terminal, one a line; end with Ctrl-D")
+                }
                 let read: [(reference: ImageReference, line: Int)]
                 do {
                     read = try Labeller.references(lines: StandardInput.readAll())
@@ -47,7 +53,7 @@ enum ImageWords {
                                              json: Bool, nothing: String, what: String, done: String,
                                              _ change: (OpenCatalogue, [ImageReference], [String?]) throws -> [Change])
         throws -> ExitStatus {
-        let (references, places) = try references(words)
+        let (references, places) = try references(words, console: console)
         guard !references.isEmpty else {
             console.info("no images given on stdin; \(nothing)")
             return .success
