@@ -44,6 +44,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case migrationFailed(version: Int, name: String, failure: SQLiteFailure)
     /// SQLite could not grow a file (SQLITE_FULL): the transaction was rolled back.
     case diskFull(path: String)
+    /// SQLite could not open or grow a file because the process or the system lacks open files
+    /// or memory (`RegularFile.shortage`): what failed was rolled back; the catalogue is fine.
+    case outOfResources(path: String, reason: String)
     /// A hash prefix matched more than one image.
     case ambiguousHashPrefix(prefix: String, matches: Int)
     /// A value handed to the API that cannot be stored (wrong logit count, bad hex...).
@@ -123,6 +126,9 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
         case .diskFull(let path):
             return "\(path): the disk is full, so this write was rolled back and what was stored before it is "
                 + "unchanged; free some space and run the command again (an import goes on where it stopped)"
+        case .outOfResources(let path, let reason):
+            return "\(path): the catalogue could not be opened or written: \(reason); what was stored before is "
+                + "unchanged; run the command again once there is room (an import goes on where it stopped)"
         case .ambiguousHashPrefix(let prefix, let matches):
             return "hash prefix \(prefix) matches \(matches) images; give more digits"
         case .invalidArgument(let message):

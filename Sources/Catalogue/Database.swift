@@ -65,7 +65,11 @@ public final class Database {
         }
         guard code == SQLITE_OK else {
             let failure = Database.failure(opened, code: code, sql: nil, path: path)
+            let system = sqlite3_system_errno(opened)
             sqlite3_close_v2(opened)
+            if code & 0xff == SQLITE_CANTOPEN, let shortage = RegularFile.shortage(system) {
+                throw CatalogueError.outOfResources(path: path, reason: shortage)
+            }
             if code & 0xff == SQLITE_CANTOPEN, mode == .readOnly || mode == .readWrite,
                !FileManager.default.fileExists(atPath: path) {
                 throw CatalogueError.fileNotFound(path: path)
@@ -353,6 +357,15 @@ public final class Database {
         }
         if failure.code == SQLITE_FULL {
             return .diskFull(path: path)
+        }
+        // Said as the limit it is, not as "SQLite error 14: unable to open database file": the
+        // catalogue is fine, the process may open no more files (or the system has no memory).
+        if failure.code == SQLITE_NOMEM {
+            return .outOfResources(path: path, reason: "the system is out of memory")
+        }
+        if failure.code == SQLITE_CANTOPEN || failure.code == SQLITE_IOERR,
+           let shortage = RegularFile.shortage(sqlite3_system_errno(handle)) {
+            return .outOfResources(path: path, reason: shortage)
         }
         return .sqlite(failure)
     }

@@ -22,6 +22,9 @@ public enum RegularFile {
             case input
             /// Writing to a pipe whose reader has gone (`| head`): not worth a message.
             case closedPipe
+            /// The process or the system is out of something every file needs (open files,
+            /// memory): nothing is wrong with the file, and it reads once there is room again.
+            case outOfResources
             /// Any other reason the system gave (permission, I/O error).
             case system
         }
@@ -149,6 +152,21 @@ public enum RegularFile {
         }
     }
 
+    /// What `code` says when it is the process or the system that lacks something (open
+    /// files, memory), not the file: the limit and how to raise it where there is one; nil for
+    /// any other code. A file that failed so is not a bad file, and must not be kept as one.
+    public static func shortage(_ code: Int32) -> String? {
+        switch code {
+        case EMFILE:
+            var limit = rlimit()
+            let soft = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max ? " (\(limit.rlim_cur))" : ""
+            return "this process has as many files open as its limit allows\(soft); raise it (ulimit -n)"
+        case ENFILE: return "the system has as many files open as it allows"
+        case ENOMEM, ENOBUFS: return "the system is out of memory (\(text(of: code)))"
+        default: return nil
+        }
+    }
+
     /// The system's text for an error number: "Permission denied".
     public static func text(of code: Int32) -> String {
         String(cString: strerror(code))
@@ -160,6 +178,7 @@ public enum RegularFile {
         case ENOENT, ENOTDIR: Failure(kind: .missing, reason: reason ?? text(of: code))
         case EISDIR: Failure(kind: .directory, reason: "is a directory")
         case ENXIO: Failure(kind: .notRegular, reason: "not a regular file (a socket or a device with nothing behind it)")
+        case _ where shortage(code) != nil: Failure(kind: .outOfResources, reason: shortage(code)!)
         default: Failure(kind: .system, reason: reason ?? text(of: code))
         }
     }

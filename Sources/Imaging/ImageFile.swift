@@ -38,6 +38,7 @@ public enum ImageFile {
     private static func failure(_ error: RegularFile.Failure, path: String) -> ImagingError {
         switch error.kind {
         case .tooLarge: ImagingError(.tooLarge, "\(error.reason); no photo is that large", path: path)
+        case .outOfResources: ImagingError(.outOfResources, "cannot be read now: \(error.reason)", path: path)
         default: ImagingError(.unreadable, "unreadable: \(error.reason)", path: path)
         }
     }

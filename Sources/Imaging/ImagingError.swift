@@ -12,6 +12,9 @@ public struct ImagingError: Error, Sendable, Equatable, CustomStringConvertible 
         case notAnImage
         /// The file could not be read (missing, a directory, no permission, I/O error).
         case unreadable
+        /// The file could not be read because the process or the system lacks open files or
+        /// memory (`RegularFile.shortage`): the file is not at fault, and reads once there is room.
+        case outOfResources
         /// The file could not be written (no such folder, no permission, a full disk).
         case unwritable
         /// The header announces more pixels or a larger side than the configured limits.

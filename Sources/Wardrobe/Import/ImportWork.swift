@@ -16,6 +16,10 @@ struct ImportWork: RunWork {
             /// the content, so preparing it again would be wasted work.
             case hashed(SHA256Digest)
             case failed(reason: String)
+            /// Not read because the process or the system lacks open files or memory
+            /// (`ImagingError.Kind.outOfResources`): no fault of the file's, so not a failure
+            /// to keep; the writer stops the import (see `ImportWriter.take`).
+            case outOfResources(reason: String)
         }
         var file: FoundFile
         var kind: Kind
@@ -85,6 +89,8 @@ struct ImportWork: RunWork {
         let bytes: [UInt8]
         do {
             bytes = try ImageFile.read(file.path)
+        } catch where error.kind == .outOfResources {
+            return .done(.outOfResources(reason: error.reason))
         } catch {
             return .done(.failed(reason: error.reason))
         }

@@ -40,6 +40,7 @@ public enum FailureKind: Sendable, Equatable {
             case .sqlite where error.isBusy: self = .busy
             case .fileNotFound: self = .unavailable("the catalogue's file is no longer where it was opened")
             case .diskFull: self = .unavailable("the disk is full")
+            case .outOfResources: self = .unavailable("the server has as many files open as it may, or no memory left")
             case .readOnly: self = .unavailable("the catalogue cannot be written")
             case .damaged(_, let detail):
                 self = .damaged("the catalogue is damaged (\(detail)); nothing more was written to it. "
