@@ -78,6 +78,10 @@ public final class FolderWatcher {
     private var lost: [String] = []
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
+    /// Whether files have changed that have not settled yet: a watch that stops now leaves
+    /// them unimported.
+    public var hasUnsettledFiles: Bool { !pending.isEmpty }
+
     /// Starts watching; the files already there are not reported (the import before the
     /// watch has taken them). `own`: the files to pass over, as the import's walk does.
     public init(paths: [String], includeHidden: Bool = false, settle: Double = 0.4, own: OwnFiles = .none) throws(WardrobeError) {

@@ -57,6 +57,8 @@ public struct FolderSync {
     }
 
     public var watchedFolders: Int { watcher.watchedFolders }
+    /// Files that arrived or changed and are not imported yet (not settled when the watch stopped).
+    public var hasUnsettledFiles: Bool { watcher.hasUnsettledFiles }
     /// The folders given that are still watched.
     public var watchedRoots: Int { watcher.watchedRoots }
 
