@@ -18,12 +18,25 @@ public struct CatalogueBackup: Sendable, Encodable {
     public var tables: [String: Int]
     public var seconds: Double
 
+    /// Ctrl-C, SIGTERM or SIGHUP stopped a backup (see `init(of:to:at:)`).
+    public struct Interrupted: Error, CustomStringConvertible {
+        /// What became of the copy, in words.
+        public var description: String
+    }
+
     /// `path` is the copy's name, or an existing folder to put it in (see `name(for:catalogue:at:)`).
-    /// Ctrl-C, SIGTERM or SIGHUP (`InterruptFlag`, installed by the caller) stops it with nothing left behind.
+    /// Ctrl-C, SIGTERM or SIGHUP (`InterruptFlag`, installed by the caller) stops it with nothing
+    /// left behind, and throws `Interrupted`: a stop is no failure of the backup, and is said as
+    /// an export's is (status 130), where it was a failure like any other (status 1).
     init(of catalogue: any CatalogueStore, to path: String, at now: Date = Date()) throws {
         let name = Self.name(for: path, catalogue: catalogue.path, at: now)
-        let report = try InterruptFlag.stoppable {
-            try catalogue.backup(to: name, shouldStop: { InterruptFlag.isRaised })
+        let report: BackupReport
+        do {
+            report = try InterruptFlag.stoppable {
+                try catalogue.backup(to: name, shouldStop: { InterruptFlag.isRaised })
+            }
+        } catch where InterruptFlag.isRaised {
+            throw Interrupted(description: "no backup was made at \(name); the part already copied was removed")
         }
         self.catalogue = catalogue.path
         backup = report.path

@@ -20,7 +20,8 @@ struct BackupCommand: Command {
             otherwise, as by cp, cannot be told from its own). Ctrl-C stops it within
             moments and removes the part already copied.
 
-            Exit status: 0 when the copy is made and checked, 1 when it is not, 64 for wrong usage.
+            Exit status: 0 when the copy is made and checked, 1 when it is not, 130 when Ctrl-C,
+            SIGTERM or a closed terminal stopped it, 64 for wrong usage.
             """)
 
     @Argument(name: "FILE", help: "Where the copy goes (must not exist; its folder must), or a folder to put it in.",
@@ -37,7 +38,13 @@ struct BackupCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readOnly)
         InterruptFlag.install()
-        let backup = try catalogue.backup(to: files[0])
+        let backup: CatalogueBackup
+        do {
+            backup = try catalogue.backup(to: files[0])
+        } catch let stop as CatalogueBackup.Interrupted {
+            console.info("interrupted: \(stop)")
+            return .interrupted
+        }
         if output.json {
             try console.json(backup, of: "the backup's report")
             return .success
