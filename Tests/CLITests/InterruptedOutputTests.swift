@@ -86,7 +86,8 @@ import Testing
         #expect(rows == 60_001, "a header and every row")
     }
 
-    /// A closed terminal stops a backup as Ctrl-C does: status 1, the part removed.
+    /// A closed terminal stops a backup as Ctrl-C does: status 130, as an export stopped so
+    /// (it was 1, a failure like a full disk), the part removed.
     @Test func aBackupStoppedByAClosedTerminalLeavesNothing() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
@@ -95,9 +96,24 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
         let target = folder.path("out/copy.sqlite")
         let ending = try Self.run(["backup", "--db", db, target], signal: SIGHUP, isMadeIn: folder.path("out"))
-        #expect(ending == Ending(status: 1, stderr: "error: \(target): backup not made: interrupted; the part already copied was removed\n"),
+        #expect(ending == Ending(status: 130, stderr: "interrupted: no backup was made at \(target); the part already copied was removed\n"),
                 "stopped, not killed: \(ending)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")) == [], "no part left behind")
+    }
+
+    /// A copy into a new SQLite catalogue stopped by a signal: the process died of it (no
+    /// handler) and left DEST there, a new catalogue with no row and its -wal and -shm, which
+    /// looked like a copy that had been made. Now nothing of it is left, and the status says why.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aCopyStoppedBySignalLeavesNoCatalogueBehind(signal: Int32) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        try Self.catalogue(at: db, images: 60_000)
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        let ending = try Self.run(["copy", db, folder.path("out/copy.sqlite")], signal: signal, isMadeIn: folder.path("out"))
+        #expect(ending.status == 128 + signal, "stopped by its own handler, not killed: \(ending)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")) == [], "no catalogue left behind")
     }
 
     /// Signalled while it writes the model (its second temporary file: the first only checks,

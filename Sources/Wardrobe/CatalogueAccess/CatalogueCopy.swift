@@ -1,5 +1,6 @@
 internal import Catalogue
 import CCrypto
+import Files
 import Foundation
 
 /// `wardrobe copy SOURCE DEST`: the whole catalogue into a new or empty one, of
@@ -33,8 +34,27 @@ public struct CatalogueCopy: Sendable, Encodable {
     init(of source: any CatalogueStore, to destination: OpenCatalogue) throws {
         let started = Date()
         try CatalogueCopy.refuseNonEmpty(destination)
-        let target = try destination.store()
-        let copies = try CatalogueCopier.copy(from: source, to: target) { RunningSHA256() }
+        // The files of an SQLite catalogue this copy makes are the copy's until it is whole: a
+        // copy that fails or is stopped takes them away, as a backup takes its part away.
+        // Left, the new catalogue held no row (and its log, on a full disk, the space), and
+        // looked like a copy that had been made.
+        let made = CatalogueStorage.files(of: destination.location).map(\.path).filter { path in
+            var status = stat()
+            return lstat(path, &status) != 0 && errno == ENOENT
+        }
+        // Known to the signal handler before SQLite makes them (`InterruptFlag`, which the
+        // command installs: a signal during a copy ends the process and removes them).
+        let partials = made.map(PartialFiles.register)
+        defer { partials.forEach(PartialFiles.unregister) }
+        let target: any CatalogueStore
+        let copies: [CatalogueCopier.TableCopy]
+        do {
+            target = try destination.store()
+            copies = try CatalogueCopier.copy(from: source, to: target) { RunningSHA256() }
+        } catch {
+            for path in made { unlink(path) }
+            throw error
+        }
         self.source = source.path
         self.destination = target.path
         tables = copies.map { Table(name: $0.table, rows: $0.rows, sha256: $0.digest.map { String(format: "%02x", $0) }.joined()) }

@@ -13,12 +13,14 @@ struct CopyCommand: Command {
             classification, a person's labels and their history, failures, capture times.
             The copy is one snapshot of SOURCE, written to DEST in one transaction, and kept
             only when every table read back from DEST has SOURCE's row count and SHA-256 of its
-            rows; otherwise nothing is kept. DEST is made if it is not there; one that holds any
+            rows; otherwise nothing is kept, and a DEST the copy made is removed (so too when
+            Ctrl-C, SIGTERM or a closed terminal stops it). DEST is made if it is not there; one that holds any
             row is refused and left as it was. DEST is made at this wardrobe's schema step, and
             SOURCE must be at it too (an older catalogue is upgraded by any command that writes
             to it, `wardrobe stats --db SOURCE` does not). Passwords are never printed.
 
-            Exit status: 0 when the copy is made and checked, 1 when it is not, 64 for wrong usage.
+            Exit status: 0 when the copy is made and checked, 1 when it is not, 128 plus the
+            signal's number when a signal stopped it (130 for Ctrl-C), 64 for wrong usage.
             """)
 
     @Argument(name: "SOURCE DEST", help: "The catalogue to copy, then where the copy goes.",
@@ -35,6 +37,9 @@ struct CopyCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let source = try console.setup.openCatalogue(explicit: catalogues[0], mode: .readOnly)
         let destination = try console.setup.catalogue(explicit: catalogues[1], mode: .create)
+        // Ctrl-C, SIGTERM or a closed terminal ends the copy at once, removing a new catalogue
+        // it was making (a stop leaves nothing to keep: the copy is one transaction).
+        InterruptFlag.install()
         let copy = try source.copy(to: destination)
         if output.json {
             try console.json(copy, of: "the copy's report")
