@@ -23,17 +23,18 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         // Libraries loaded when first needed, not at every start (Sources/CLazyLibrary says why):
         // libheif (libheif-dev) for HEIC and AVIF photos; libmicrohttpd (libmicrohttpd-dev) for
-        // `serve`; libpq, PostgreSQL's own client (libpq-dev), when a catalogue on a server is opened.
+        // `serve`; libpq, PostgreSQL's own client (libpq-dev), when a catalogue on a server is opened;
+        // OpenBLAS (libopenblas-dev) when training first multiplies.
         .target(name: "CLazyLibrary"),
         .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
         .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
         .target(name: "CPostgreSQL", dependencies: ["CLazyLibrary"]),
+        .target(name: "COpenBLAS", dependencies: ["CLazyLibrary"]),
         // Jansson: checks a model header for a key named twice (ModelFile+Safetensors).
         .systemLibrary(name: "CJansson", providers: [.apt(["libjansson-dev"])]),
         // The C library's wcwidth: terminal columns per character, for tables.

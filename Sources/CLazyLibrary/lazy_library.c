@@ -18,6 +18,7 @@ int wardrobe_library_load(struct wardrobe_library *library, const char **problem
                 library->functions[found] = dlsym(handle, library->names[found]);
                 if (!library->functions[found]) break;
             }
+            library->handle = handle;
             if (found == library->count) {
                 // Published after every address is written: callers read the flag without the lock.
                 __atomic_store_n(&library->loaded, 1, __ATOMIC_RELEASE);
@@ -41,4 +42,9 @@ void *wardrobe_library_function(struct wardrobe_library *library, size_t index) 
         abort();
     }
     return library->functions[index];
+}
+
+void *wardrobe_library_symbol(struct wardrobe_library *library, const char *name) {
+    if (!__atomic_load_n(&library->loaded, __ATOMIC_ACQUIRE)) return NULL;
+    return dlsym(library->handle, name);
 }

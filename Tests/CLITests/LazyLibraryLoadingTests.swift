@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// libpq, libheif and libmicrohttpd (with the libraries each brings: Kerberos and OpenSSL,
-/// the HEVC and AV1 codecs, GnuTLS) are loaded when a command first needs them: a catalogue
-/// on a server, a HEIC or AVIF photo, `serve`. Linked, they were loaded at every start:
+/// libpq, libheif, libmicrohttpd and OpenBLAS (with the libraries each brings: Kerberos and
+/// OpenSSL, the HEVC and AV1 codecs, GnuTLS) are loaded when a command first needs them: a
+/// catalogue on a server, a HEIC or AVIF photo, `serve`, training. Linked, they were loaded at every start:
 /// 3.5 ms, 1.7 ms and 1.1 ms of CPU on each command, of `list`'s 15 to 20. glibc's loader
 /// says which libraries it opens (`LD_DEBUG=libs`), so the tests read that.
 @Suite struct LazyLibraryLoadingTests {
-    static let libraries = ["libpq.so.5", "libheif.so.1", "libmicrohttpd.so.12"]
+    static let libraries = ["libpq.so.5", "libheif.so.1", "libmicrohttpd.so.12", "libopenblas.so.0"]
 
     /// Which of `libraries` the command loaded, and its standard error.
     static func loaded(_ arguments: [String]) throws -> (libraries: Set<String>, stderr: String) {
@@ -43,6 +43,35 @@ import Testing
         #expect(libraries == ["libheif.so.1"])
         let listed = try WardrobeProcess.run(["list", "--db", folder.path("c.sqlite"), "--json"])
         #expect(listed.stdout.contains("turned.heic"))
+    }
+
+    @Test func trainingLoadsOpenBLASAndTrains() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let (libraries, stderr) = try Self.loaded(["model", "train", "--limit", "256", "--epochs", "1",
+                                                   "--out", folder.path("tiny.aimodel")])
+        #expect(libraries == ["libopenblas.so.0"], "\(stderr.suffix(300))")
+        #expect(FileManager.default.fileExists(atPath: folder.path("tiny.aimodel")))
+    }
+
+    /// Linked, OpenBLAS started its pool of threads as every command loaded, and under a limit
+    /// on address space each pool thread retried its buffer's allocation for ever: `wardrobe
+    /// --version` hung with a core busy. Run under `timeout`, so that a hang fails, not waits.
+    @Test func aLimitOnAddressSpaceDoesNotHangACommand() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let (db, _) = try folder.catalogueOfTheSample()
+        for arguments in [["--version"], ["list", "--db", db, "--json"], ["stats", "--db", db]] {
+            let limited = Process()
+            limited.executableURL = URL(fileURLWithPath: "/bin/sh")
+            limited.arguments = ["-c", "ulimit -v 200000 && exec /usr/bin/timeout 30 \"$@\"", "sh",
+                                 WardrobeProcess.executable.path] + arguments
+            limited.standardOutput = FileHandle.nullDevice
+            limited.standardError = FileHandle.nullDevice
+            try limited.run()
+            limited.waitUntilExit()
+            #expect(limited.terminationStatus == 0, "\(arguments): status \(limited.terminationStatus) (124: it hung)")
+        }
     }
 
     @Test func serveLoadsLibmicrohttpdAndSaysWhyItCannotListen() throws {

@@ -24,11 +24,13 @@ struct wardrobe_library {
     pthread_mutex_t lock;
     int tried;
     int loaded;
+    /// dlopen's handle once loaded, for symbols beyond `names` (`wardrobe_library_symbol`).
+    void *handle;
     char problem[512];
 };
 
 #define WARDROBE_LIBRARY(file, package, names, functions) \
-    { file, package, names, functions, sizeof(names) / sizeof((names)[0]), PTHREAD_MUTEX_INITIALIZER, 0, 0, "" }
+    { file, package, names, functions, sizeof(names) / sizeof((names)[0]), PTHREAD_MUTEX_INITIALIZER, 0, 0, NULL, "" }
 
 /// Loads the library and finds every function listed, once per process. Returns 1 when it is
 /// ready; else 0, with `*problem` (when given) saying why in one line (the library's storage).
@@ -38,6 +40,10 @@ int wardrobe_library_load(struct wardrobe_library *library, const char **problem
 /// library cannot be loaded is wardrobe's own mistake (it asks `wardrobe_library_load` first
 /// where a user could meet it): the process stops with the reason.
 void *wardrobe_library_function(struct wardrobe_library *library, size_t index);
+
+/// The address of `name` in the library, or NULL when it has none or is not loaded: for a
+/// symbol only some builds of the library have, looked for after `wardrobe_library_load`.
+void *wardrobe_library_symbol(struct wardrobe_library *library, const char *name);
 
 // What a wrapper writes, from one list of its functions: X(return type, name, (parameters),
 // (arguments)), and V(name, (parameters), (arguments)) for those that return nothing.
