@@ -8,6 +8,7 @@ forward pass of the layer list, and compares. Exits non-zero on a mismatch.
     python tools/check_model_format.py --runner .build/release/inference-bench --dir bench/out
 """
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -86,12 +87,14 @@ def check(runner, directory, pooled):
     layers, tensors = example_model(seed=7, pooled=pooled)
     write_aimodel(path, name="format-check", version="1", labels=LABELS,
                   inputs=[("image", [-1, 1, 28, 28])], outputs=[("logits", [-1, 10])],
-                  layers=layers, tensors=tensors, training={"written_by": "tools/check_model_format.py"})
+                  layers=layers, tensors=tensors, training={"written_by": "tools/check_model_format.py"},
+                  # One of the two records what it learned from, as a fine-tune does: bytes beside the weights.
+                  learned_images=[hashlib.sha256(b"%d" % i).hexdigest() for i in range(1000)] if pooled else ())
 
     # Read it back the way any safetensors user would, and run numpy on that.
     with safe_open(path, framework="numpy") as f:
         function = json.loads(f.metadata()["functions"])["main"]
-        stored = {k: f.get_tensor(k) for k in f.keys()}
+        stored = {k: f.get_tensor(k) for k in f.keys() if k != "learned_images"}
     images = np.random.default_rng(3).random((13, 1, 28, 28), dtype=np.float32)
     expected = forward(function, stored, images)
 

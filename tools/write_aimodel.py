@@ -1,7 +1,8 @@
 """Write a wardrobe .aimodel from numpy arrays with the Python safetensors package.
 
-An .aimodel is a plain safetensors file: float32 tensors plus a
-`__metadata__` map of strings describing the model (docs/model-format.md).
+An .aimodel is a plain safetensors file: float32 tensors (and the bytes of
+`learned_images`, when given) plus a `__metadata__` map of strings describing
+the model (docs/model-format.md).
 Use it as a library:
 
     from write_aimodel import write_aimodel, layer
@@ -39,7 +40,9 @@ def layer(op, name, inputs, output, **fields):
 
 
 def write_aimodel(path, *, name, version, labels, inputs, outputs, layers, tensors, training=None,
-                  function="main"):
+                  function="main", learned_images=()):
+    """`learned_images`: SHA-256 hex strings of the catalogue images the model learned from,
+    stored as the U8 tensor `learned_images` [N, 32] (docs/model-format.md)."""
     def signatures(pairs):
         return [{"name": n, "shape": list(shape)} for n, shape in pairs]
 
@@ -57,6 +60,9 @@ def write_aimodel(path, *, name, version, labels, inputs, outputs, layers, tenso
     for key, value in arrays.items():
         if not np.isfinite(value).all():
             raise ValueError(f"tensor {key!r} holds NaN or infinite values")
+    if learned_images:
+        digests = b"".join(bytes.fromhex(h) for h in sorted(set(learned_images)))
+        arrays["learned_images"] = np.frombuffer(digests, np.uint8).reshape(-1, 32)
     save_file(arrays, path, metadata=metadata)
 
 

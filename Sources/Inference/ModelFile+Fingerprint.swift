@@ -1,6 +1,6 @@
 extension ModelFile {
-    /// A 64-bit FNV-1a hash (16 hex digits) of the description and every
-    /// tensor's name, shape and bits: equal for equal models whatever the file
+    /// A 64-bit FNV-1a hash (16 hex digits) of the description, every
+    /// tensor's name, shape and bits and the learned images: equal for equal models whatever the file
     /// layout. (Callers wanting the file's identity hash the file's bytes.)
     /// Worked out when asked, not when a model is compiled: byte by byte over
     /// every weight it costs about 2 ms, which no command needs.
@@ -22,6 +22,11 @@ extension ModelFile {
             mix(name.utf8); mix(0)
             for dimension in tensor.shape { mix(UInt64(dimension)) }
             tensor.scalars.withUnsafeBytes { mix($0) }
+        }
+        // What the model learned from was part of the description before it had its own tensor.
+        if !learnedImageDigests.isEmpty {
+            mix(Self.learnedImagesTensor.utf8); mix(0)
+            mix(learnedImageDigests)
         }
         return String(hash, radix: 16).leftPadded(to: 16)
     }

@@ -43,13 +43,18 @@ extension ModelFile {
         let dataLength = bytes.count - dataStart
 
         var tensors: [String: NDArray] = [:]
+        var learnedImageDigests: [UInt8] = []
         var ranges: [(Range<Int>, String)] = []
         // In name order, so a file with several faults is refused for the same one every time
         // (the header's dictionary order changes from process to process).
         for (name, value) in header.sorted(by: { $0.key < $1.key }) where name != "__metadata__" {
             guard let entry = value.object else { throw .badTensor(name: name, reason: "entry is not an object") }
             guard let dtype = entry["dtype"]?.string else { throw .badTensor(name: name, reason: "no dtype") }
-            guard dtype == "F32" else { throw .badTensor(name: name, reason: "dtype \(dtype), only F32 is supported") }
+            // Every tensor is a weight but one: the learned images' digests, bytes. (An F32
+            // tensor of that name, from a file made elsewhere, is a weight like any other.)
+            let digests = name == Self.learnedImagesTensor && dtype == "U8"
+            guard dtype == "F32" || digests else { throw .badTensor(name: name, reason: "dtype \(dtype), only F32 is supported") }
+            let scalarSize = digests ? 1 : 4
             guard let shape = entry["shape"]?.integers else {
                 throw .badTensor(name: name, reason: "shape is not a list of whole numbers")
             }
@@ -58,6 +63,9 @@ extension ModelFile {
             }
             guard shape.allSatisfy({ $0 < 1 << 31 }) else {
                 throw .badTensor(name: name, reason: "shape \(shape) has a dimension of 2^31 or more, larger than any file")
+            }
+            guard !digests || (shape.count == 2 && shape[1] == 32) else {
+                throw .badTensor(name: name, reason: "shape \(shape) is not [N, 32], one SHA-256 digest a row")
             }
             guard let offsets = entry["data_offsets"]?.integers, offsets.count == 2,
                   offsets[0] >= 0, offsets[0] <= offsets[1] else {
@@ -69,15 +77,19 @@ extension ModelFile {
             var count = 1
             for dimension in shape {
                 let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
-                guard !overflow, product <= dataLength / 4 + 1 else {
+                guard !overflow, product <= dataLength / scalarSize + 1 else {
                     throw .badTensor(name: name, reason: "shape \(shape) is larger than the file")
                 }
                 count = product
             }
-            guard offsets[1] - offsets[0] == count * 4 else {
-                throw .badTensor(name: name, reason: "shape \(shape) needs \(count * 4) bytes, offsets give \(offsets[1] - offsets[0])")
+            guard offsets[1] - offsets[0] == count * scalarSize else {
+                throw .badTensor(name: name, reason: "shape \(shape) needs \(count * scalarSize) bytes, offsets give \(offsets[1] - offsets[0])")
             }
             ranges.append((offsets[0]..<offsets[1], name))
+            if digests {
+                learnedImageDigests = Array(bytes[(dataStart + offsets[0])..<(dataStart + offsets[1])])
+                continue
+            }
             let scalars = Self.floats(bytes, from: dataStart + offsets[0], count: count)
             if let index = scalars.firstIndex(where: { !$0.isFinite }) {
                 throw .badTensor(name: name, reason: "value \(index) is \(scalars[index]); weights must be finite")
@@ -93,7 +105,7 @@ extension ModelFile {
         guard covered == dataLength else {
             throw .badHeader("\(dataLength - covered) of the \(dataLength) data bytes belong to no tensor")
         }
-        self.init(description: description, tensors: tensors)
+        self.init(description: description, tensors: tensors, learnedImageDigests: learnedImageDigests)
     }
 
     /// Little-endian float32 values at `offset`, already checked to lie inside `bytes`.
@@ -109,13 +121,23 @@ extension ModelFile {
         }
     }
 
-    /// The file's bytes: tensors sorted by name, data packed in that order.
+    /// The file's bytes: tensors (the learned images' digests among them) sorted by name,
+    /// data packed in that order.
     public func serialized() -> [UInt8] {
+        precondition(learnedImageDigests.count % 32 == 0, "SHA-256 digests are 32 bytes each")
+        precondition(learnedImageDigests.isEmpty || tensors[Self.learnedImagesTensor] == nil,
+                     "a weight named \(Self.learnedImagesTensor) and learned images")
         var entries: [String: Any] = ["__metadata__": description.metadata()]
         var data: [UInt8] = []
-        for name in tensors.keys.sorted() {
-            let tensor = tensors[name]!
+        var names = Array(tensors.keys)
+        if !learnedImageDigests.isEmpty { names.append(Self.learnedImagesTensor) }
+        for name in names.sorted() {
             let begin = data.count
+            guard let tensor = tensors[name] else {
+                data += learnedImageDigests
+                entries[name] = ["dtype": "U8", "shape": [learnedImageDigests.count / 32, 32], "data_offsets": [begin, data.count]]
+                continue
+            }
             data.reserveCapacity(data.count + tensor.count * 4)
             for value in tensor.scalars {
                 let bits = value.bitPattern

@@ -7,6 +7,8 @@ import Foundation
 /// length, a JSON header naming each tensor's dtype, shape and byte range, and
 /// the raw little-endian float32 data. The description lives in the header's
 /// `__metadata__` map (strings only, so structured parts are JSON strings).
+/// The catalogue images a fine-tune learned from are raw bytes in the data
+/// section (the `U8` tensor `learned_images`), not hex in the header.
 public struct ModelFile: Sendable, Equatable {
     public static let formatName = "wardrobe.aimodel"
     /// Larger files are refused unread: the bundled model is under 2 MB.
@@ -14,10 +16,20 @@ public struct ModelFile: Sendable, Equatable {
 
     public var description: ModelDescription
     public var tensors: [String: NDArray]
+    /// The SHA-256 of each catalogue image the model learned a person's label from, 32
+    /// bytes each, back to back (`TrainingMetadata.learnedImages` reads them). Kept in the
+    /// data section: as hex in the header they took 73 bytes an image, and 14,400 made a
+    /// header over `maximumHeaderBytes` that no command would load.
+    public var learnedImageDigests: [UInt8]
 
-    public init(description: ModelDescription, tensors: [String: NDArray]) {
+    /// The name of the tensor (dtype `U8`, shape `[N, 32]`) that holds `learnedImageDigests`.
+    public static let learnedImagesTensor = "learned_images"
+
+    public init(description: ModelDescription, tensors: [String: NDArray], learnedImageDigests: [UInt8] = []) {
+        precondition(learnedImageDigests.count % 32 == 0, "SHA-256 digests are 32 bytes each")
         self.description = description
         self.tensors = tensors
+        self.learnedImageDigests = learnedImageDigests
     }
 
     public init(contentsOf url: URL) throws(ModelError) {

@@ -14,6 +14,9 @@ public struct ModelSummary: Sendable, Codable, Equatable {
     /// The test accuracy the trainer recorded, if any and a finite number (the
     /// training record keeps the text as written).
     public var testAccuracy: Double?
+    /// The training record as the file keeps it, with the images the model learned from
+    /// listed under `learned_images` as a JSON array of SHA-256 hex strings, as files made
+    /// before the `learned_images` tensor list them, so every file shows them one way.
     public var training: [String: String]
 
     public init(_ model: ModelFile) {
@@ -33,5 +36,9 @@ public struct ModelSummary: Sendable, Codable, Equatable {
         // Only a number JSON can hold: "nan" from a file made elsewhere stopped `model info --json`.
         testAccuracy = description.training["test_accuracy"].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
         training = description.training
+        if !model.learnedImageDigests.isEmpty,
+           let learned = TrainingMetadata.learnedImages(in: description.training, digests: model.learnedImageDigests) {
+            training[TrainingMetadata.Key.learnedImages] = "[" + learned.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        }
     }
 }

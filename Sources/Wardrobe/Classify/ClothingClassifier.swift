@@ -84,7 +84,8 @@ public final class ClothingClassifier: Sendable {
             try Self.probe(main, path: path)
             model = ModelIdentity(path: path, name: compiled.name, version: compiled.version,
                                   sha256: SHA256.digest(bytes), parameterCount: compiled.parameterCount,
-                                  labels: compiled.labels, training: compiled.description.training)
+                                  labels: compiled.labels, training: compiled.description.training,
+                                  learnedImageDigests: file.learnedImageDigests)
         } catch let error as WardrobeError {
             throw error
         } catch let error as ModelError {
@@ -156,6 +157,8 @@ public struct ModelIdentity: Sendable, Equatable {
     public var parameterCount: Int
     public var labels: [String]
     public var training: [String: String]
+    /// The model file's `learnedImageDigests` (see `learnedImages`).
+    public var learnedImageDigests: [UInt8] = []
 
     /// The prep recipe ("name@version") the model records it was trained for, if any.
     public var recipe: String? { training[TrainingMetadata.Key.recipe] }
@@ -180,7 +183,7 @@ public struct ModelIdentity: Sendable, Equatable {
     /// would claim too much.
     public var learnedImages: Set<String> {
         get throws(WardrobeError) {
-            guard let hashes = TrainingMetadata.learnedImages(in: training) else {
+            guard let hashes = TrainingMetadata.learnedImages(in: training, digests: learnedImageDigests) else {
                 throw .model(path: path, reason: "its \(TrainingMetadata.Key.learnedImages) is not a list of SHA-256 hashes")
             }
             return hashes

@@ -158,7 +158,8 @@ public struct ModelTraining: Sendable {
                           SHA256Digest.hex(SHA256.digest(bytes)), file.description.training,
                           choice.path)
                 // What the parent learned from, the fine-tune knows too.
-                guard let inherited = TrainingMetadata.learnedImages(in: file.description.training) else {
+                guard let inherited = TrainingMetadata.learnedImages(in: file.description.training,
+                                                                      digests: file.learnedImageDigests) else {
                     throw WardrobeError.model(path: choice.path, reason: "its \(TrainingMetadata.Key.learnedImages) is not a list of SHA-256 hashes")
                 }
                 record.learnedImages = inherited
