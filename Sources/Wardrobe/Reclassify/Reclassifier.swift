@@ -65,7 +65,7 @@ public final class Reclassifier {
         settings.admit = leases?.admit
         settings.leaseHolder = leases?.holder
         let work = ReclassifyWork(classifier: classifier, processor: processor, recipe: options.recipe)
-        let learnedHashes = try classifier.model.learnedImages.sorted().map { try SHA256Digest(hex: $0) }
+        let learnedHashes = try classifier.model.learnedImageSHA256s()
         var writer = ReclassifyWriter(catalogue: catalogue, learned: try catalogue.imageIDs(withSHA256: learnedHashes),
                                       keepsChanges: options.listsChanges)
         let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
