@@ -99,11 +99,17 @@ extension PostgresCatalogue {
                  [":sha256": sha256.bytes]) { $0.optionalBlob("thumbnail") }.first ?? nil
     }
 
+    /// A thousand hashes a statement: one a statement, a model that learned from 200,000 images
+    /// made each `reclassify` with it ask the server 200,000 questions (13 s) before its first image.
     public func imageIDs(withSHA256 hashes: [SHA256Digest]) throws -> Set<ImageID> {
         var found: Set<ImageID> = []
-        for hash in hashes {
-            if let id = try connection.scalarInt("SELECT id FROM images WHERE sha256 = :hash",
-                                                 [":hash": hash.bytes]) { found.insert(ImageID(id)) }
+        for start in stride(from: 0, to: hashes.count, by: 1000) {
+            var parameters = PostgresParameters()
+            let list = hashes[start..<min(start + 1000, hashes.count)].map { parameters.add($0.bytes) }
+            for id in try rows(numbered: "SELECT id FROM images WHERE sha256 IN (\(list.joined(separator: ", ")))", parameters,
+                               { $0.int64(0) }) {
+                found.insert(ImageID(id))
+            }
         }
         return found
     }

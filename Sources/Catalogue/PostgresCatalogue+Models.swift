@@ -17,11 +17,24 @@ extension PostgresCatalogue {
                                                     [":sha256": model.sha256.bytes]) else {
                 throw CatalogueError.notFound("model \(model.sha256.hex) vanished after registering")
             }
-            for hash in model.learnedImages {
-                try connection.execute("INSERT INTO model_learned_images (model_id, sha256) VALUES (:id, :hash) ON CONFLICT DO NOTHING",
-                                       [":id": id, ":hash": hash.bytes])
-            }
+            try insertLearnedImages(model.learnedImages, of: id)
             return ModelID(id)
+        }
+    }
+
+    /// As SQLite's: only when some are not kept yet (every run registers its model, so a model
+    /// that learned from 200,000 images sent 200,000 statements at each command's start), and
+    /// then a thousand rows a statement, not one.
+    private func insertLearnedImages(_ hashes: [SHA256Digest], of id: Int64) throws {
+        guard !hashes.isEmpty,
+              try connection.scalarInt("SELECT count(*) FROM model_learned_images WHERE model_id = :id", [":id": id]) ?? 0
+                < hashes.count else { return }
+        for start in stride(from: 0, to: hashes.count, by: 1000) {
+            var parameters = PostgresParameters()
+            let model = parameters.add(id)
+            let rows = hashes[start..<min(start + 1000, hashes.count)].map { "(\(model), \(parameters.add($0.bytes)))" }
+            try connection.query(numbered: "INSERT INTO model_learned_images (model_id, sha256) VALUES "
+                                 + rows.joined(separator: ", ") + " ON CONFLICT DO NOTHING", parameters)
         }
     }
 

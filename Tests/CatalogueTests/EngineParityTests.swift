@@ -226,6 +226,25 @@ import Testing
         #expect(try store.colourRule() == 3)
     }
 
+    /// A model that learned from thousands of images is registered with all of them, once, and
+    /// the catalogue's images among them are found (on a server, a thousand a statement: one a
+    /// statement made a reclassification with a model of 200,000 wait 13 s before its first image).
+    @Test(arguments: engines)
+    func manyLearnedImagesAreRegisteredAndFound(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        let store = opened.store
+        try Self.write(store)
+        let stored = (0..<30).map { Synthetic.image($0).sha256 }
+        var model = Synthetic.model(7)
+        model.learnedImages = stored + (1_000..<3_470).map { Synthetic.digest($0, salt: 0x1EA2) }
+        let id = try store.registerModel(model, at: Self.start)
+        #expect(try store.registerModel(model, at: Self.start) == id)
+        let found = try store.imageIDs(withSHA256: model.learnedImages)
+        #expect(found == Set(try stored.map { try #require(try store.image(sha256: $0)).id }))
+        #expect(found.count == 30)
+    }
+
     /// Fingerprints kept at import and recorded later read back bit for bit (the high bit
     /// too), with each image's chosen colour; the images awaiting them are those without.
     @Test(arguments: engines)
