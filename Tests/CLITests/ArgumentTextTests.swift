@@ -123,25 +123,6 @@ import Testing
                 "\(again.stdout) \(again.stderr)")
     }
 
-    /// Runs the binary through /bin/sh, so an argument or a variable can hold bytes that are
-    /// not UTF-8 (`Process` takes them as Swift strings).
-    private func shell(_ script: String, in folder: String) throws -> WardrobeProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, WardrobeProcess.executable.path]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return WardrobeProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                      stderr: String(decoding: errData, as: UTF8.self))
-    }
-
     @Test func namesOfFilesTheToolOpensItselfAreTakenAsGivenOrRefused() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
@@ -151,22 +132,22 @@ import Testing
 
         // A catalogue or an output named with a byte that is not UTF-8 was made under another
         // name (the byte's stand-in as UTF-8), while the command said it used the name given.
-        let named = try shell("\"$0\" import --db \"$(printf 'c\\377.sqlite')\" photos", in: root)
+        let named = try WardrobeProcess.shell("\"$0\" import --db \"$(printf 'c\\377.sqlite')\" photos", in: root)
         #expect(named.status == 64 && named.stderr.contains("c\\xFF.sqlite") && named.stderr.contains("UTF-8"),
                 "\(named.stderr)")
-        let variable = try shell("WARDROBE_DB=\"$PWD/$(printf 'c\\377.sqlite')\" \"$0\" import photos", in: root)
+        let variable = try WardrobeProcess.shell("WARDROBE_DB=\"$PWD/$(printf 'c\\377.sqlite')\" \"$0\" import photos", in: root)
         #expect(variable.status == 1 && variable.stderr.contains("c\\xFF.sqlite") && variable.stderr.contains("UTF-8"),
                 "\(variable.stderr)")
-        let made = try shell("\"$0\" import --db c.sqlite --prep fashion-mnist photos", in: root)
+        let made = try WardrobeProcess.shell("\"$0\" import --db c.sqlite --prep fashion-mnist photos", in: root)
         try #require(made.status == 0, "\(made.stderr)")
-        let exported = try shell("\"$0\" export --db c.sqlite --output \"$(printf 'e\\376.csv')\"", in: root)
+        let exported = try WardrobeProcess.shell("\"$0\" export --db c.sqlite --output \"$(printf 'e\\376.csv')\"", in: root)
         #expect(exported.status == 64 && exported.stderr.contains("e\\xFE.csv"), "\(exported.stderr)")
         let listing = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
         #expect(listing == ["c.sqlite", "photos"], "\(listing)")
 
         // A model named so through WARDROBE_MODEL is read by its bytes, as --model reads it
         // (the variable was decoded with U+FFFD in the byte's place: no such file).
-        let copied = try shell("cp \"\(model)\" \"$(printf 'm\\373.aimodel')\" && WARDROBE_MODEL=\"$PWD/$(printf 'm\\373.aimodel')\" "
+        let copied = try WardrobeProcess.shell("cp \"\(model)\" \"$(printf 'm\\373.aimodel')\" && WARDROBE_MODEL=\"$PWD/$(printf 'm\\373.aimodel')\" "
                                + "\"$0\" classify --no-save photos/a.png", in: root)
         #expect(copied.status == 0 && copied.stdout.contains("a.png"), "\(copied.stdout) \(copied.stderr)")
     }

@@ -62,15 +62,8 @@ import Testing
         defer { folder.remove() }
         let (db, _) = try folder.catalogueOfTheSample()
         for arguments in [["--version"], ["list", "--db", db, "--json"], ["stats", "--db", db]] {
-            let limited = Process()
-            limited.executableURL = URL(fileURLWithPath: "/bin/sh")
-            limited.arguments = ["-c", "ulimit -v 200000 && exec /usr/bin/timeout 30 \"$@\"", "sh",
-                                 WardrobeProcess.executable.path] + arguments
-            limited.standardOutput = FileHandle.nullDevice
-            limited.standardError = FileHandle.nullDevice
-            try limited.run()
-            limited.waitUntilExit()
-            #expect(limited.terminationStatus == 0, "\(arguments): status \(limited.terminationStatus) (124: it hung)")
+            let limited = try WardrobeProcess.shell("ulimit -v 200000 && exec /usr/bin/timeout 30 \"$0\" \"$@\"", arguments)
+            #expect(limited.status == 0, "\(arguments): status \(limited.status) (124: it hung) \(limited.stderr)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Catalogue
+import CatalogueFixtures
 import Foundation
 import Inference
-import SeededRandom
 import Testing
 import Training
 
@@ -18,17 +18,9 @@ import Training
         folder = try PhotoFolder()
     }
 
-    /// `count` distinct SHA-256-shaped hashes (64 lowercase hex digits).
+    /// `count` distinct SHA-256-shaped hashes (64 lowercase hex digits), one set for each `seed`.
     static func hashes(_ count: Int, seed: UInt64) -> Set<String> {
-        var random = SplitMix64(seed: seed)
-        var hashes = Set<String>(minimumCapacity: count)
-        while hashes.count < count {
-            hashes.insert((0..<4).map { _ in
-                let word = String(random.next(), radix: 16)
-                return String(repeating: "0", count: 16 - word.count) + word
-            }.joined())
-        }
-        return hashes
+        Set((0..<count).map { Synthetic.digest($0, salt: seed).hex })
     }
 
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))

@@ -53,17 +53,17 @@ import Testing
         for output in [list.stdout, csv.stdout] { #expect(!output.contains("\u{FFFD}")) }
 
         // The raw bytes as an argument name the image (show) and the file (import).
-        let show = try shell("\"$0\" show --db \"$1\" \"$(printf '%s/\\377\\376.png' \"$2\")\"", db, folder.path("photos"))
+        let show = try WardrobeProcess.shell("\"$0\" show --db \"$1\" \"$(printf '%s/\\377\\376.png' \"$2\")\"", [db, folder.path("photos")])
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.contains("\\xFF\\xFE.png"))
-        let direct = try shell("\"$0\" import --db \"$1\" --prep fashion-mnist \"$(printf '%s/\\377\\376.png' \"$2\")\"",
-                               db, folder.path("photos"))
+        let direct = try WardrobeProcess.shell("\"$0\" import --db \"$1\" --prep fashion-mnist \"$(printf '%s/\\377\\376.png' \"$2\")\"",
+                                              [db, folder.path("photos")])
         #expect(direct.status == 0, "\(direct.stderr)")
 
         // So do they on a line of `label -`'s list, after a byte-order mark and with CRLF
         // (each read as U+FFFD before, the first line's path also behind the mark: not found).
-        let listed = try shell("printf '\\357\\273\\277%s/\\377\\376.png\\r\\n' \"$2\" | \"$0\" label --db \"$1\" Dress -",
-                               db, folder.path("photos"))
+        let listed = try WardrobeProcess.shell("printf '\\357\\273\\277%s/\\377\\376.png\\r\\n' \"$2\" | \"$0\" label --db \"$1\" Dress -",
+                                              [db, folder.path("photos")])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("->  Dress") && listed.stdout.contains("\\xFF\\xFE.png"), "\(listed.stdout)")
 
@@ -110,10 +110,10 @@ import Testing
             #expect(try catalogue.database.scalarInt("SELECT count(*) FROM images") == 1)
         }
         // Named on its own, the refused file is refused again; by its path it names no image.
-        let direct = try shell("\"$0\" import --db \"$1\" --prep fashion-mnist \"$(printf '%s/\\377.png' \"$2\")\"",
-                               db, folder.path("photos"))
+        let direct = try WardrobeProcess.shell("\"$0\" import --db \"$1\" --prep fashion-mnist \"$(printf '%s/\\377.png' \"$2\")\"",
+                                              [db, folder.path("photos")])
         #expect(direct.status == 2 && direct.stderr.contains("shows as another file's"), "\(direct.stderr)")
-        let show = try shell("\"$0\" show --db \"$1\" \"$(printf '%s/\\377.png' \"$2\")\"", db, folder.path("photos"))
+        let show = try WardrobeProcess.shell("\"$0\" show --db \"$1\" \"$(printf '%s/\\377.png' \"$2\")\"", [db, folder.path("photos")])
         #expect(show.status == 1 && show.stderr.contains("not found"), "\(show.stdout) \(show.stderr)")
     }
 
@@ -148,22 +148,4 @@ import Testing
     }
 
     private func unlinkFile(_ name: [UInt8]) -> Bool { withName(name) { unlink($0) } == 0 }
-
-    /// Runs the binary through /bin/sh, so an argument can hold bytes that are not UTF-8
-    /// (`Process` takes arguments as Swift strings).
-    private func shell(_ script: String, _ arguments: String...) throws -> WardrobeProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, WardrobeProcess.executable.path] + arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return WardrobeProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                      stderr: String(decoding: errData, as: UTF8.self))
-    }
 }

@@ -70,6 +70,26 @@ struct WardrobeProcess {
         return (process.terminationStatus, try String(contentsOfFile: path, encoding: .utf8))
     }
 
+    /// Runs `script` with /bin/sh, the binary's path as `$0` and `arguments` as `$1`..., in
+    /// `folder` when given: an argument or a variable can then hold bytes that are not UTF-8
+    /// (`Process` takes them as Swift strings).
+    static func shell(_ script: String, _ arguments: [String] = [], in folder: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, executable.path] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
     /// Runs a shell command line on a terminal of its own (util-linux `script`), as a
     /// person at a terminal would see it: the output's lines, carriage returns taken out.
     static func onTerminal(_ command: String) throws -> [Substring] {
