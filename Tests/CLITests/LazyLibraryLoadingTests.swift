@@ -67,6 +67,20 @@ import Testing
         }
     }
 
+    /// A training under such a limit is refused before it starts: it hung in OpenBLAS's
+    /// allocation of its buffer (1 GB) or stopped with Swift's "failed to allocate" (400 MB).
+    @Test func aTrainingUnderALimitOnAddressSpaceIsRefusedInOneLine() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        for limit in [400_000, 1_000_000] {
+            let limited = try WardrobeProcess.shell("ulimit -v \(limit) && exec /usr/bin/timeout 60 \"$0\" \"$@\"",
+                                                    ["model", "train", "--limit", "256", "--epochs", "1", "--out", folder.path("t.aimodel")])
+            let lines = limited.stderr.split(separator: "\n")
+            #expect(limited.status == 1 && lines.count == 1 && lines[0].contains("ulimit -v"), "\(limit): \(limited.status) \(lines.prefix(3))")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("t.aimodel")))
+        }
+    }
+
     @Test func serveLoadsLibmicrohttpdAndSaysWhyItCannotListen() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

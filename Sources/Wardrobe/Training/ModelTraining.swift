@@ -144,6 +144,7 @@ public struct ModelTraining: Sendable {
     }
 
     public func run(events: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Outcome {
+        try Self.checkAddressSpace()
         let started = Date()
         let training = try FashionMNIST(split: .train, directory: dataDirectory)
         let test = try FashionMNIST(split: .test, directory: dataDirectory)
