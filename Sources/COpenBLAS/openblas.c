@@ -6,7 +6,6 @@
 // command, `wardrobe list` too, hung with a core busy before its first line.
 #include "COpenBLAS.h"
 #include <CLazyLibrary.h>
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 

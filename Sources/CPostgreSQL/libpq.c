@@ -14,6 +14,7 @@
     X(int, PQsocket, (const PGconn *conn), (conn)) \
     X(int, PQconsumeInput, (PGconn *conn), (conn)) \
     X(char *, PQerrorMessage, (const PGconn *conn), (conn)) \
+    X(const char *, PQparameterStatus, (const PGconn *conn, const char *paramName), (conn, paramName)) \
     X(PQnoticeProcessor, PQsetNoticeProcessor, (PGconn *conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg)) \
     X(PGresult *, PQexec, (PGconn *conn, const char *query), (conn, query)) \
     X(PGresult *, PQexecParams, (PGconn *conn, const char *command, int nParams, const Oid *paramTypes, \

@@ -53,7 +53,7 @@ public final class PostgresCatalogue {
     /// into a UTF-8 database. (`SQL_ASCII` would take any bytes, but does not know them as
     /// text: PostgreSQL's own advice is not to keep text in it.)
     private static func requireUTF8(_ connection: PostgresConnection, new: Bool) throws {
-        let encoding = try connection.query("SELECT current_setting('server_encoding') AS encoding").row(0).text("encoding")
+        let encoding = connection.serverEncoding
         guard encoding != "UTF8" else { return }
         let location = connection.location.displayName
         let problem = "the database's encoding is \(encoding), which cannot hold every file name"

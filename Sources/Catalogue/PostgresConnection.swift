@@ -61,6 +61,12 @@ final class PostgresConnection {
 
     deinit { PQfinish(handle) }
 
+    /// The database's encoding, as the server reported it when the connection started (no
+    /// statement asks it).
+    var serverEncoding: String {
+        PQparameterStatus(handle, "server_encoding").map { String(cString: $0) } ?? "unknown"
+    }
+
     /// Runs one statement with each of `arguments` bound to the parameter of its name
     /// (`:image`); the rows it returns.
     @discardableResult

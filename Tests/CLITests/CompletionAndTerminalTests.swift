@@ -148,16 +148,8 @@ import Testing
         }
         for columns in [80, 50, 20, 200] {
             let db = folder.path("c\(columns).sqlite")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "COLUMNS=\(columns) NO_COLOR=1 '\(WardrobeProcess.executable.path)' import --db '\(db)' "
-                                 + "--prep fashion-mnist '\(folder.path("photos"))'", "/dev/null"]
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let text = try WardrobeProcess.terminalText("COLUMNS=\(columns) NO_COLOR=1 '\(WardrobeProcess.executable.path)' "
+                                                        + "import --db '\(db)' --prep fashion-mnist '\(folder.path("photos"))'")
             let drawn = text.components(separatedBy: "\u{1B}[2K").flatMap { $0.components(separatedBy: "\r") }
                 .filter { $0.contains("░") || $0.contains("█") }
             #expect(!drawn.isEmpty, "\(columns): \(text)")

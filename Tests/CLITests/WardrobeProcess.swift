@@ -93,6 +93,12 @@ struct WardrobeProcess {
     /// Runs a shell command line on a terminal of its own (util-linux `script`), as a
     /// person at a terminal would see it: the output's lines, carriage returns taken out.
     static func onTerminal(_ command: String) throws -> [Substring] {
+        try terminalText(command).replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+    }
+
+    /// The same command's output as the terminal got it, carriage returns and escapes and all:
+    /// for what redraws a line.
+    static func terminalText(_ command: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
@@ -102,6 +108,6 @@ struct WardrobeProcess {
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return text.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+        return text
     }
 }
