@@ -7,8 +7,10 @@
 # script starts in a temporary folder (Unix socket only) and stops.
 # Before those, in the same run: 1, 2 and 4 `wardrobe import` processes with --jobs 1
 # each on the validation photos ($(PHOTOS)) into PostgreSQL beside one into SQLite
-# (images/s, CPU per image, the server's CPU per image; the median of five rounds), and batch inserts through the
-# storage protocol beside psql running the same multi-row INSERT ... ON CONFLICT.
+# (images/s, CPU per image, the server's CPU per image; the median of five rounds), beside the server's CPU per
+# image to load the rows one importer stored by psql COPY in one transaction (a bulk load, no importer's work
+# around it), and batch inserts through the storage protocol beside psql running the same multi-row
+# INSERT ... ON CONFLICT.
 # `make bench-postgres-import` runs those two parts alone (under two minutes).
 # POSTGRES_BENCH_IMAGES shrinks the catalogue, POSTGRES_BENCH_ROUNDS the runs.
 POSTGRES_BENCH_IMAGES ?= 1000000
