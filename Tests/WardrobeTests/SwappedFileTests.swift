@@ -31,3 +31,50 @@ import Testing
         #expect(failures.count == 3)
     }
 }
+
+/// A file that failed because it was not, at its read, the file the walk saw (moved away and
+/// back by a sync tool or a rename loop, a folder for a moment) is tried again by the next
+/// import. Its failure was kept with the walk's size and time, so the photo back as it was
+/// (`mv` keeps the time) was a known failure, passed over unread by every later import.
+@Suite struct ReturnedFileTests {
+    @Test func aFileGoneAtItsReadAndBackUnchangedIsReadAgain() throws {
+        let folder = try EngineFolder(fashionImages: 6)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
+        let options = try folder.importOptions(batchSize: 4)
+        let plan = try importer.plan(options)
+        // After the walk: one photo is moved away, another replaced by a folder for a while.
+        let away = folder.path("away.png"), kept = folder.path("kept.png")
+        try FileManager.default.moveItem(atPath: folder.images[1], toPath: away)
+        try FileManager.default.moveItem(atPath: folder.images[3], toPath: kept)
+        try FileManager.default.createDirectory(atPath: folder.images[3], withIntermediateDirectories: false)
+        var failed: [String] = []
+        let first = try importer.run(options, plan: plan, progress: { _ in }, failure: { failed.append($0.path) })
+        #expect(first.newImages == 4)
+        #expect(Set(failed) == [folder.images[1], folder.images[3]])
+
+        // Both back, each with the size and time the walk saw.
+        try FileManager.default.moveItem(atPath: away, toPath: folder.images[1])
+        try FileManager.default.removeItem(atPath: folder.images[3])
+        try FileManager.default.moveItem(atPath: kept, toPath: folder.images[3])
+        let again = try importer.plan(options)
+        #expect(again.knownFailures.isEmpty, "\(again.knownFailures.map(\.path))")
+        #expect(Set(again.toRead.map(\.path)) == [folder.images[1], folder.images[3]])
+        let second = try importer.run(options, plan: again, progress: { _ in }, failure: { Issue.record("failed: \($0)") })
+        #expect(second.newImages == 2)
+        #expect(try catalogue.failingFile(folder.images[1]) == nil)
+    }
+
+    @Test func aFileThatFailsAsTheWalkSawItStaysAKnownFailure() throws {
+        let folder = try EngineFolder(fashionImages: 2)
+        defer { folder.remove() }
+        try Data("not a photo at all".utf8).write(to: URL(fileURLWithPath: folder.images[0]))
+        let catalogue = try folder.catalogue()
+        let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
+        let options = try folder.importOptions(batchSize: 4)
+        _ = try importer.run(options, plan: try importer.plan(options), progress: { _ in }, failure: { _ in })
+        let again = try importer.plan(options)
+        #expect(again.knownFailures.map(\.path) == [folder.images[0]])
+    }
+}

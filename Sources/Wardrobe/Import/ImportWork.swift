@@ -1,6 +1,10 @@
 internal import Catalogue
+import Files
 import Foundation
 import Imaging
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An import's work on a few files at a time, on a worker thread: read and
 /// hash each, and unless the catalogue already holds that content, decode,
@@ -15,7 +19,9 @@ struct ImportWork: RunWork {
             /// Only hashed: this worker's view of the catalogue already holds
             /// the content, so preparing it again would be wasted work.
             case hashed(SHA256Digest)
-            case failed(reason: String)
+            /// `asWalked`: the file, looked at after it failed, was still the one the walk saw
+            /// (same size and time), so the failure can be kept with them (see `ImportWriter.take`).
+            case failed(reason: String, asWalked: Bool = true)
             /// Not read because the process or the system lacks open files or memory
             /// (`ImagingError.Kind.outOfResources`): no fault of the file's, so not a failure
             /// to keep; the writer stops the import (see `ImportWriter.take`).
@@ -92,7 +98,7 @@ struct ImportWork: RunWork {
         } catch where error.kind == .outOfResources {
             return .done(.outOfResources(reason: error.reason))
         } catch {
-            return .done(.failed(reason: error.reason))
+            return .done(.failed(reason: error.reason, asWalked: file.isAsWalked))
         }
         let sha256 = try! SHA256Digest(bytes: SHA256.digest(bytes))
         // A saving, not a decision: content this worker's view of the catalogue
@@ -110,11 +116,20 @@ struct ImportWork: RunWork {
                 fingerprint: processed.fingerprint.map(StoredFingerprint.init))
             return .prepared(image, processed.tensor.values)
         } catch {
-            return .done(.failed(reason: error.reason))
+            return .done(.failed(reason: error.reason, asWalked: file.isAsWalked))
         }
     }
 }
 
 extension FoundFile {
     var seen: SeenFile { SeenFile(path: path, size: size, modificationTimeNanoseconds: modified) }
+
+    /// True when the path is still a regular file of the size and time the walk saw. A file
+    /// that failed otherwise failed as something else (gone, moved away, a folder or a file
+    /// still being written for a moment), which its next state need not repeat.
+    var isAsWalked: Bool {
+        var status = stat()
+        guard PathName.withSystemName(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return Int64(status.st_size) == size && FileTime.nanoseconds(status.st_mtim) == modified
+    }
 }

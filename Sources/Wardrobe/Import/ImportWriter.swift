@@ -21,7 +21,7 @@ struct ImportWriter: RunWriter {
     private var images: [NewImage] = []
     private var known: [(file: SeenFile, sha256: SHA256Digest)] = []
     /// Files that failed: told at once, recorded with the next batch.
-    private var failures: [(problem: ImportReport.Failure, file: SeenFile)] = []
+    private var failures: [(problem: ImportReport.Failure, file: SeenFile?)] = []
 
     init(catalogue: any CatalogueStore, problems: [ImportReport.Failure], problemFiles: [PathName.Key: SeenFile] = [:],
          failure: @escaping (ImportReport.Failure) -> Void) {
@@ -64,10 +64,13 @@ struct ImportWriter: RunWriter {
             images.append(image)
         case .hashed(let sha256):
             known.append((outcome.file.seen, sha256))
-        case .failed(let reason):
+        case .failed(let reason, let asWalked):
             let problem = ImportReport.Failure(path: outcome.file.path, reason: reason)
-            // Its size and time let the next import pass over it while it stays unchanged.
-            failures.append((problem, outcome.file.seen))
+            // Its size and time let the next import pass over it while it stays unchanged; those
+            // of a file that was not, when it failed, the one the walk saw are not its failure's
+            // (a photo moved away during the read and back as it was was passed over for good),
+            // so it is kept without them, and tried again.
+            failures.append((problem, asWalked ? outcome.file.seen : nil))
             failure(problem)
         case .outOfResources(let reason):
             // Kept as failing, the file would be passed over by every later import while it
