@@ -19,9 +19,10 @@ struct ImportWork: RunWork {
             /// Only hashed: this worker's view of the catalogue already holds
             /// the content, so preparing it again would be wasted work.
             case hashed(SHA256Digest)
-            /// `asWalked`: the file, looked at after it failed, was still the one the walk saw
-            /// (same size and time), so the failure can be kept with them (see `ImportWriter.take`).
-            case failed(reason: String, asWalked: Bool = true)
+            /// `ofContent`: the failure is the content's as the walk saw it (the file, looked at
+            /// after it failed, still had the walk's size and time, and it was read), so it can
+            /// be kept with that size and time (see `ImportWriter.take`).
+            case failed(reason: String, ofContent: Bool = true)
             /// Not read because the process or the system lacks open files or memory
             /// (`ImagingError.Kind.outOfResources`): no fault of the file's, so not a failure
             /// to keep; the writer stops the import (see `ImportWriter.take`).
@@ -98,7 +99,9 @@ struct ImportWork: RunWork {
         } catch where error.kind == .outOfResources {
             return .done(.outOfResources(reason: error.reason))
         } catch {
-            return .done(.failed(reason: error.reason, asWalked: file.isAsWalked))
+            // A file that could not be opened or read (no permission, an I/O error) says nothing
+            // of its content, and `chmod` leaves its time as it was: it is tried again each time.
+            return .done(.failed(reason: error.reason, ofContent: error.kind != .unreadable && file.isAsWalked))
         }
         let sha256 = try! SHA256Digest(bytes: SHA256.digest(bytes))
         // A saving, not a decision: content this worker's view of the catalogue
@@ -116,7 +119,7 @@ struct ImportWork: RunWork {
                 fingerprint: processed.fingerprint.map(StoredFingerprint.init))
             return .prepared(image, processed.tensor.values)
         } catch {
-            return .done(.failed(reason: error.reason, asWalked: file.isAsWalked))
+            return .done(.failed(reason: error.reason, ofContent: file.isAsWalked))
         }
     }
 }

@@ -64,13 +64,14 @@ struct ImportWriter: RunWriter {
             images.append(image)
         case .hashed(let sha256):
             known.append((outcome.file.seen, sha256))
-        case .failed(let reason, let asWalked):
+        case .failed(let reason, let ofContent):
             let problem = ImportReport.Failure(path: outcome.file.path, reason: reason)
-            // Its size and time let the next import pass over it while it stays unchanged; those
-            // of a file that was not, when it failed, the one the walk saw are not its failure's
-            // (a photo moved away during the read and back as it was was passed over for good),
-            // so it is kept without them, and tried again.
-            failures.append((problem, asWalked ? outcome.file.seen : nil))
+            // Its size and time let the next import pass over it while it stays unchanged; but
+            // a failure that is not its content's (a file not, when it failed, the one the walk
+            // saw; one that could not be read) is not told by them: a photo moved away during
+            // the read and back as it was, or made readable, was passed over for good. It is
+            // kept without them, and tried again.
+            failures.append((problem, ofContent ? outcome.file.seen : nil))
             failure(problem)
         case .outOfResources(let reason):
             // Kept as failing, the file would be passed over by every later import while it

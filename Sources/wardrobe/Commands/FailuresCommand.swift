@@ -9,7 +9,9 @@ struct FailuresCommand: Command {
         discussion: """
             A file that failed and has not changed since (same size and modification time) is
             not read or reported again by the next import, which counts it as a known
-            failure; change or replace the file and it is read again. A symbolic link that
+            failure; change or replace the file and it is read again. A file that could not
+            be read at all (no permission, an I/O error), or was moved away or changed while
+            it was read, is tried again by every import. A symbolic link that
             leads nowhere (to nothing, or round in a loop) is known by the link itself and
             the reason: made again, or leading somewhere else, it is tried again. Delete it (or give it a
             name import passes over, such as .txt), and the next import of its folder drops it
