@@ -34,6 +34,9 @@ import Testing
         try FileManager.default.copyItem(atPath: folder.path("photos/new.png"), toPath: folder.path("photos/copy.png"))
         #expect(waitFor(30) { printed().contains("watch: \(folder.path("photos/copy.png")): \(label)") }, "\(printed())")
         #expect(printed().contains("%, a known image under another name\n"), "\(printed())")
+        // One path gone is said in the singular ("watch: 1 paths gone").
+        try FileManager.default.removeItem(atPath: folder.path("photos/copy.png"))
+        #expect(waitFor(30) { printed().contains("watch: 1 path gone, marked missing\n") }, "\(printed())")
 
         let asked = Date()
         kill(process.processIdentifier, SIGTERM)

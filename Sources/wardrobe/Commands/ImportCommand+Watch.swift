@@ -21,7 +21,9 @@ extension ImportCommand {
             for file in batch.files { console.output("watch: " + Self.line(file)) }
             var parts: [String] = []
             if !report.failed.isEmpty { parts.append("\(report.failed.count) failed") }
-            if batch.markedMissing > 0 { parts.append("\(batch.markedMissing) paths gone, marked missing") }
+            if batch.markedMissing > 0 {
+                parts.append("\(batch.markedMissing) \(batch.markedMissing == 1 ? "path" : "paths") gone, marked missing")
+            }
             if !parts.isEmpty { console.output("watch: " + parts.joined(separator: ", ")) }
             for path in batch.gone { console.info("gone: \(path)") }
             for folder in batch.lost {
