@@ -85,6 +85,7 @@ import Testing
             (#"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, "<time>"),
             (#"\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?"#, "<time>"),
             (#"[\d,]+(\.\d+)? images/s"#, "<n> images/s"),
+            (#"[\d,]+(\.\d+)? files/s"#, "<n> files/s"),
             (#"[\d,]+(\.\d+)? images per second"#, "<n> images per second"),
             (#"\b\d+(\.\d+)? ?(ms|µs|s)\b"#, "<duration>"),
             (#"\b\d+m\d+s\b"#, "<duration>"),

@@ -99,16 +99,20 @@ struct ImportCommand: Command {
 
     private func printDryRun(_ plan: Importer.Plan, console: Console) throws -> ExitStatus {
         if output.json {
-            struct DryRun: Encodable { var wouldRead: [String]; var unchanged: Int; var problems: [ImportReport.Failure] }
+            struct DryRun: Encodable {
+                var wouldRead: [String]; var unchanged: Int; var wouldMarkMissing: [String]; var problems: [ImportReport.Failure]
+            }
             try console.json(DryRun(wouldRead: plan.toRead.map(\.path), unchanged: plan.unchanged.count,
-                                    problems: plan.problems), of: "the import's dry run")
+                                    wouldMarkMissing: plan.gone, problems: plan.problems), of: "the import's dry run")
         } else {
             for file in plan.toRead { console.output(Format.escaped(file.path)) }
             let known = plan.knownFailures.isEmpty ? "" : ", \(plan.knownFailures.count) known failures would be skipped"
             let notPhotos = plan.notPhotos.isEmpty ? "" : ", \(plan.notPhotos.count) not photos passed over by name"
             let special = plan.special == 0 ? "" : ", \(plan.special) \(Self.specialFiles) passed over"
+            // The import marks the known paths gone under its folders missing: so says its dry run.
+            let gone = plan.gone.isEmpty ? "" : ", \(plan.gone.count) known \(plan.gone.count == 1 ? "path" : "paths") gone would be marked missing"
             console.info("dry run: \(plan.toRead.count) files would be read, \(plan.unchanged.count) unchanged would be skipped"
-                         + known + notPhotos + special)
+                         + known + gone + notPhotos + special)
             for problem in plan.problems { console.error("\(problem.path): \(problem.reason)") }
         }
         return plan.problems.isEmpty ? .success : .partialFailure
@@ -123,8 +127,10 @@ struct ImportCommand: Command {
     static func resultLine(_ report: ImportReport, catalogue: String, duration: Bool) -> String {
         let files = report.filesFound == 1 ? "1 file" : "\(report.filesFound) files"
         let verb = report.interrupted ? "Interrupted: imported" : "Imported"
-        // The rate of nothing new is no rate: it is left out.
-        let rate = report.imported > 0 ? " (\(Format.rate(report.imagesPerSecond)) images/s)" : ""
+        // Files stored a second (new images and new paths): a folder moved and imported again
+        // from its new place stores no image, and its rate is not one of images. The rate of
+        // nothing new is no rate: it is left out.
+        let rate = report.imported > 0 ? " (\(Format.rate(report.imagesPerSecond)) files/s)" : ""
         var parts = ["\(report.alreadyThere) already there", "\(report.failed.count) failed"]
         if report.knownFailures > 0 { parts.append("\(report.knownFailures) known \(report.knownFailures == 1 ? "failure" : "failures") skipped") }
         let time = duration ? " in \(Format.duration(report.seconds))" + rate : ""
