@@ -47,9 +47,18 @@ public struct DuplicateFinder {
         public var image: Int64
         public var sha256: String
         public var path: String?
+        /// The path's state: "present", "missing" or "none" (see `ShownPath`).
+        public var pathState: String
         public var colour: String?
         /// Its distance from the group's first image (see `DuplicateFinder`).
         public var distance: Int
+
+        /// "PATH (missing)" as `list` writes it, "-" for none.
+        public var pathText: String { ShownPath.text(path, state: pathState) }
+
+        enum CodingKeys: String, CodingKey {
+            case image, sha256, path, pathState = "path_state", colour, distance
+        }
     }
 
     public struct Group: Sendable, Encodable, Equatable {
@@ -82,8 +91,9 @@ public struct DuplicateFinder {
                     guard let record = try catalogue.image(image.id) else {
                         throw CatalogueError.notFound("no image with id \(image.id) in \(catalogue.path)")
                     }
-                    return Member(image: image.id.rawValue, sha256: record.sha256.hex,
-                                  path: try catalogue.paths(of: image.id).first?.path, colour: image.colour,
+                    let shown = ShownPath(try catalogue.paths(of: image.id), here: catalogue.machine)
+                    return Member(image: image.id.rawValue, sha256: record.sha256.hex, path: shown.path,
+                                  pathState: shown.state, colour: image.colour,
                                   distance: Self.distance(image.fingerprint, first))
                 })
             }

@@ -38,6 +38,8 @@ public struct SimilarFinder {
         public var image: Int64
         public var sha256: String
         public var path: String?
+        /// The path's state: "present", "missing" or "none" (see `ShownPath`).
+        public var pathState: String
         /// The effective label (a person's, else the model's); nil when it has neither.
         public var label: String?
         public var colour: String?
@@ -45,12 +47,21 @@ public struct SimilarFinder {
         public var distance: Double
         /// The bits their fingerprints differ in (of 128).
         public var bits: Int
+
+        /// "PATH (missing)" as `list` writes it, "-" for none.
+        public var pathText: String { ShownPath.text(path, state: pathState) }
+
+        enum CodingKeys: String, CodingKey {
+            case image, sha256, path, pathState = "path_state", label, colour, distance, bits
+        }
     }
 
     public struct Report: Sendable, Encodable, Equatable {
         public var image: Int64
         public var sha256: String
         public var path: String?
+        /// The path's state: "present", "missing" or "none" (see `ShownPath`).
+        public var pathState: String
         /// False when it has no fingerprints yet (imported before they were kept): it is
         /// compared with nothing until `fingerprints` takes them.
         public var fingerprinted: Bool
@@ -58,6 +69,10 @@ public struct SimilarFinder {
         public var compared: Int
         /// Nearest first (equal distances by id).
         public var neighbours: [Neighbour]
+
+        enum CodingKeys: String, CodingKey {
+            case image, sha256, path, pathState = "path_state", fingerprinted, compared, neighbours
+        }
     }
 
     let catalogue: any CatalogueStore
@@ -67,10 +82,10 @@ public struct SimilarFinder {
         try catalogue.read {
             let query = try reference.resolve(in: catalogue)
             let all = try catalogue.fingerprints()
-            let path = try catalogue.paths(of: query.id).first?.path
+            let shown = ShownPath(try catalogue.paths(of: query.id), here: catalogue.machine)
             guard let mine = all.first(where: { $0.id == query.id })?.fingerprint else {
-                return Report(image: query.id.rawValue, sha256: query.sha256.hex, path: path, fingerprinted: false,
-                              compared: 0, neighbours: [])
+                return Report(image: query.id.rawValue, sha256: query.sha256.hex, path: shown.path, pathState: shown.state,
+                              fingerprinted: false, compared: 0, neighbours: [])
             }
             guard let queryFacts = try catalogue.lookalikeFacts([query.id]).first else {
                 throw WardrobeError.notFound("image \(query.id) in \(catalogue.path)")
@@ -80,13 +95,13 @@ public struct SimilarFinder {
                 guard let record = try catalogue.image(found.facts.id) else {
                     throw WardrobeError.notFound("image \(found.facts.id) in \(catalogue.path)")
                 }
-                return Neighbour(image: found.facts.id.rawValue, sha256: record.sha256.hex,
-                                 path: try catalogue.paths(of: found.facts.id).first?.path,
+                let path = ShownPath(try catalogue.paths(of: found.facts.id), here: catalogue.machine)
+                return Neighbour(image: found.facts.id.rawValue, sha256: record.sha256.hex, path: path.path, pathState: path.state,
                                  label: found.facts.label.map { ClothingClassifier.labels.indices.contains($0) ? ClothingClassifier.labels[$0] : "none" },
                                  colour: found.facts.colour, distance: (found.distance * 1000).rounded() / 1000, bits: found.bits)
             }
-            return Report(image: query.id.rawValue, sha256: query.sha256.hex, path: path, fingerprinted: true,
-                          compared: all.count - 1, neighbours: neighbours)
+            return Report(image: query.id.rawValue, sha256: query.sha256.hex, path: shown.path, pathState: shown.state,
+                          fingerprinted: true, compared: all.count - 1, neighbours: neighbours)
         }
     }
 

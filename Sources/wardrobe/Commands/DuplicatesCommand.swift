@@ -65,7 +65,7 @@ struct DuplicatesCommand: Command {
             let rows = group.images.map { member in
                 ["  " + String(member.image), String(member.sha256.prefix(10)), member.colour ?? "-",
                  member.distance == 0 && member.image == group.images[0].image ? "" : "\(member.distance) bits",
-                 member.path ?? "-"]
+                 member.pathText]
             }
             console.outputLines(Format.table(rows, rightAligned: [0]))
         }
