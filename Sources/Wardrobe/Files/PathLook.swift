@@ -21,9 +21,13 @@ public enum PathLook {
         public var dropped = 0
         /// Failing files found gone, which fail no more.
         public var goneFailures = 0
+        /// The paths asked for (as given) with no known path and no failing file at or under
+        /// them: nothing was looked at there (a typo, a folder never imported).
+        public var unknownPaths: [String] = []
 
         enum CodingKeys: String, CodingKey {
             case checked, newlyMissing = "newly_missing", missing, back, dropped, goneFailures = "gone_failures"
+            case unknownPaths = "unknown_paths"
         }
     }
 
@@ -32,12 +36,18 @@ public enum PathLook {
     /// images stay, with thumbnail and history).
     static func prune(_ roots: [String], dropMissing: Bool, in catalogue: any CatalogueStore) throws -> Report {
         var known: [KnownPath] = []
+        var unknownPaths: [String] = []
         if roots.isEmpty {
             known = try catalogue.knownPaths()
         } else {
-            for root in roots.map(PathName.absolute) {
+            for given in roots {
+                let root = PathName.absolute(given)
+                let before = known.count
                 known += try catalogue.knownPaths(under: root)
                 if let exact = try catalogue.knownPath(root) { known.append(exact) }
+                if known.count == before, try catalogue.failingFile(root) == nil, try catalogue.failingFiles(under: root).isEmpty {
+                    unknownPaths.append(given)
+                }
             }
         }
         var present: [String] = [], missing: [String] = []
@@ -53,7 +63,7 @@ public enum PathLook {
         let goneFailures = try goneFailures(under: roots, in: catalogue)
         try catalogue.stopFailing(goneFailures)
         return Report(checked: look.checked, newlyMissing: look.newlyMissing, missing: look.missing,
-                      back: look.back, dropped: look.dropped, goneFailures: goneFailures.count)
+                      back: look.back, dropped: look.dropped, goneFailures: goneFailures.count, unknownPaths: unknownPaths)
     }
 
     /// Known paths under the folders among `roots` that the walk did not

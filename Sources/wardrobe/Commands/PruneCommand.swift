@@ -13,7 +13,8 @@ struct PruneCommand: Command {
             With --drop-missing the records of gone paths are removed: the image stays, with
             its thumbnail and history, listed as having no file. 'wardrobe import' of a
             folder marks the gone files under that folder by itself. A file that failed to
-            import and is gone is dropped from 'wardrobe failures'.
+            import and is gone is dropped from 'wardrobe failures'. A PATH with no known path
+            at or under it is named in a warning (nothing was looked at there).
 
             Exit status: 0 on success, 1 when the catalogue cannot be read or written, 64 for
             wrong usage.
@@ -29,6 +30,10 @@ struct PruneCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
         let report = try catalogue.prune(paths, dropMissing: dropMissing)
+        // A prune asked of a path that holds nothing known did nothing there: said, not passed over.
+        for path in report.unknownPaths {
+            console.warning("\(path): no known path is there or under it; nothing was looked at there")
+        }
         if output.json {
             try console.json(report, of: "the prune report")
             return .success
