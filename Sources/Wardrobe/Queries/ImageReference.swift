@@ -1,6 +1,10 @@
 internal import Catalogue
 import Files
 import Foundation
+import Imaging
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How a person names one stored image on the command line: its id (as
 /// `list` shows it), a prefix of its SHA-256 in hex, or a path it was
@@ -54,11 +58,33 @@ public enum ImageReference: Sendable, Equatable {
             }
             throw WardrobeError.notFound("image with hash prefix \(prefix) in \(catalogue.path)")
         case .path(let path):
-            if let image = try catalogue.image(path: path) { return image }
+            if let image = try catalogue.image(path: path) {
+                try Self.requireSamePhoto(path, known: try catalogue.knownPath(path), image: image)
+                return image
+            }
             // A symbolic link to an imported file, or through a linked folder.
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            if resolved != path, let image = try catalogue.image(path: resolved) { return image }
+            if resolved != path, let image = try catalogue.image(path: resolved) {
+                try Self.requireSamePhoto(path, known: try catalogue.knownPath(resolved), image: image)
+                return image
+            }
             throw WardrobeError.notFound("image imported from \(path) in \(catalogue.path)")
         }
+    }
+
+    /// A path names the image imported from it, but a person naming a file means the photo
+    /// it holds now: one edited in place or replaced since (and not imported again) would
+    /// have a label, a colour or `forget` land on a photo nobody sees there, and a fine-tune
+    /// learn it under that label. A file whose size and time are as recorded, or that is
+    /// gone, names its image; one changed is read, and names it only with the same content.
+    private static func requireSamePhoto(_ path: String, known: KnownPath?, image: ImageRecord) throws {
+        var status = stat()
+        guard let known, PathName.withSystemName(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        let seen = SeenFile(path: path, size: Int64(status.st_size), modificationTimeNanoseconds: FileTime.nanoseconds(status.st_mtim))
+        if known.isUnchanged(seen) { return }
+        guard let bytes = try? RegularFile.read(path, maxSize: ImageFile.maxFileSize),
+              SHA256.digest(bytes) != image.sha256.bytes else { return }
+        throw WardrobeError.invalidArgument("\(path): the file holds another photo than the one imported from there "
+            + "(image \(image.id)); import it again to name the photo it holds now, or name image \(image.id) by its id")
     }
 }
