@@ -49,9 +49,12 @@ struct BackupCommand: Command {
             try console.json(backup, of: "the backup's report")
             return .success
         }
+        // Counted as `copy` counts: "1 image", not "1 images".
+        let counts = [(backup.images, "image"), (backup.paths, "path"), (backup.classifications, "classification"),
+                      (backup.runs, "run")]
+            .map { count, noun in "\(Format.count(count)) \(noun)\(count == 1 ? "" : "s")" }
         console.output("Backed up \(backup.catalogue) to \(backup.backup) in \(Format.duration(backup.seconds)): "
-                       + "\(backup.images) images, \(backup.paths) paths, \(backup.classifications) classifications, "
-                       + "\(backup.runs) runs, \(Format.bytes(backup.bytes)); integrity \(backup.integrity)")
+                       + counts.joined(separator: ", ") + ", \(Format.bytes(backup.bytes)); integrity \(backup.integrity)")
         return .success
     }
 }
