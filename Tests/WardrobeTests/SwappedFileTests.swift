@@ -66,6 +66,32 @@ import Testing
         #expect(try catalogue.failingFile(folder.images[1]) == nil)
     }
 
+    /// Two photos whose names were swapped after the walk and swapped back after the import:
+    /// each path was kept with the other photo's content and the size and time the walk saw,
+    /// so back as it was, each was unchanged to the next import, and named the wrong photo.
+    @Test func namesSwappedDuringTheReadAndBackAreReadAgain() throws {
+        let folder = try EngineFolder(fashionImages: 4)
+        defer { folder.remove() }
+        let catalogue = try folder.catalogue()
+        let importer = Importer(catalogue: catalogue, classifier: try EngineFolder.classifier())
+        let options = try folder.importOptions(batchSize: 4)
+        let plan = try importer.plan(options)
+        let (first, second, aside) = (folder.images[0], folder.images[1], folder.path("aside.png"))
+        func swap() throws {
+            try FileManager.default.moveItem(atPath: first, toPath: aside)
+            try FileManager.default.moveItem(atPath: second, toPath: first)
+            try FileManager.default.moveItem(atPath: aside, toPath: second)
+        }
+        try swap()
+        _ = try importer.run(options, plan: plan, progress: { _ in }, failure: { Issue.record("failed: \($0)") })
+        try swap()
+        let again = try importer.plan(options)
+        #expect(Set(again.toRead.map(\.path)) == [first, second], "\(again.unchanged.map(\.path))")
+        _ = try importer.run(options, plan: again, progress: { _ in }, failure: { Issue.record("failed: \($0)") })
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: first)))
+        #expect(try catalogue.image(path: first)?.sha256 == SHA256Digest(bytes: SHA256.digest(bytes)))
+    }
+
     @Test func aFileThatFailsAsTheWalkSawItStaysAKnownFailure() throws {
         let folder = try EngineFolder(fashionImages: 2)
         defer { folder.remove() }

@@ -58,9 +58,15 @@ struct ImportWork: RunWork {
         // their tensors back to back, as the model takes a batch.
         var waiting: [(outcome: Int, image: NewImage)] = []
         var tensors: [Float] = []
-        for file in files {
+        for var file in files {
             if stop() { break }
-            switch prepare(file, reader: reader) {
+            let step = prepare(file, reader: reader)
+            // The bytes read are the walk's file's only if the path still holds it: a photo
+            // renamed away and another renamed in between the walk and the read was kept with the
+            // walk's size and time, so put back as it was it passed for unchanged, and its path
+            // named the other photo for good. Kept without them, it is read again next time.
+            if case .done(.failed) = step {} else if !file.isAsWalked { file.size = FoundFile.readAgain }
+            switch step.keeping(file) {
             case .done(let kind):
                 outcomes.append(Outcome(file: file, kind: kind))
             case .prepared(let image, let tensor):
@@ -90,6 +96,13 @@ struct ImportWork: RunWork {
         case done(Outcome.Kind)
         /// Everything but the classification, and the tensor to classify.
         case prepared(NewImage, [Float])
+
+        /// The step with its image recorded as `file` (its size and time as they are to be kept).
+        func keeping(_ file: FoundFile) -> Step {
+            guard case .prepared(var image, let tensor) = self else { return self }
+            image.file = file.seen
+            return .prepared(image, tensor)
+        }
     }
 
     private func prepare(_ file: FoundFile, reader: RunReader) -> Step {
@@ -126,6 +139,10 @@ struct ImportWork: RunWork {
 
 extension FoundFile {
     var seen: SeenFile { SeenFile(path: path, size: size, modificationTimeNanoseconds: modified) }
+
+    /// A size no file has, kept for a path whose file changed while it was read: the next
+    /// import finds it changed, and reads it again.
+    static let readAgain: Int64 = -1
 
     /// True when the path is still a regular file of the size and time the walk saw. A file
     /// that failed otherwise failed as something else (gone, moved away, a folder or a file
