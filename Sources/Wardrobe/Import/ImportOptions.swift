@@ -80,6 +80,9 @@ public struct ImportReport: Sendable, Encodable {
     public var alreadyStored = 0
     /// Files that failed before and have not changed: neither read nor reported again.
     public var knownFailures = 0
+    /// Known files that hold another photo now (edited in place, replaced): their path names
+    /// the new content's image, and the image it named keeps its history and labels without it.
+    public var replaced = 0
     /// Known paths under the imported folders found gone, now marked missing.
     public var missing = 0
     /// Hidden files and folders passed over (without `--hidden`).
@@ -116,7 +119,7 @@ public struct ImportReport: Sendable, Encodable {
     enum CodingKeys: String, CodingKey {
         case filesFound = "files_found", newImages = "new_images", newPaths = "new_paths", unchanged
         case filesRead = "files_read", passedToOthers = "passed_to_others", alreadyStored = "already_stored"
-        case knownFailures = "known_failures", missing, hidden
+        case knownFailures = "known_failures", replaced, missing, hidden
         case notPhotos = "not_photos", special = "special_files"
         case failed, seconds, imagesPerSecond = "images_per_second", labels, interrupted, runID = "run"
     }
@@ -132,6 +135,7 @@ public struct ImportReport: Sendable, Encodable {
         if passedToOthers > 0 { try container.encode(passedToOthers, forKey: .passedToOthers) }
         try container.encode(alreadyStored, forKey: .alreadyStored)
         try container.encode(knownFailures, forKey: .knownFailures)
+        try container.encode(replaced, forKey: .replaced)
         try container.encode(missing, forKey: .missing)
         try container.encode(hidden, forKey: .hidden)
         try container.encode(notPhotos, forKey: .notPhotos)

@@ -16,6 +16,9 @@ struct ImportWriter: RunWriter {
     let failure: (ImportReport.Failure) -> Void
     /// Keep every stored file in the report (see `ImportOptions.listsStoredFiles`).
     var listsStoredFiles = false
+    /// The image each known path among the files read named before (`Importer.Plan`): a path
+    /// that names another one after the commit holds another photo now (`ImportReport.replaced`).
+    var earlierImages: [PathName.Key: ImageID] = [:]
     /// What the import did, so far.
     private(set) var report = ImportReport()
     private var images: [NewImage] = []
@@ -107,6 +110,9 @@ struct ImportWriter: RunWriter {
             if !images.isEmpty {
                 let inserted = try batch.insertImages(images, known: .gainsPathOnly)
                 for (image, stored) in zip(images, inserted) {
+                    if let file = image.file, let earlier = earlierImages[PathName.Key(file.path)], earlier != stored.image {
+                        after.replaced += 1
+                    }
                     if listsStoredFiles, let file = image.file, stored.isNew || stored.pathIsNew {
                         after.stored.append(.init(path: file.path, image: stored.image.rawValue, isNewImage: stored.isNew))
                     }
@@ -124,6 +130,9 @@ struct ImportWriter: RunWriter {
                 for (entry, recorded) in zip(known, try batch.recordPaths(known)) {
                     if let recorded {
                         if recorded.isNew { after.newPaths += 1 } else { after.alreadyStored += 1 }
+                        if let earlier = earlierImages[PathName.Key(entry.file.path)], earlier != recorded.image {
+                            after.replaced += 1
+                        }
                         if listsStoredFiles, recorded.isNew {
                             after.stored.append(.init(path: entry.file.path, image: recorded.image.rawValue, isNewImage: false))
                         }

@@ -48,6 +48,8 @@ public final class Importer {
         public var gone: [String] = []
         /// Known paths marked missing that are there again, unchanged.
         public var back: [String] = []
+        /// Of the files to read, those with a known path: the image each path names now.
+        var earlierImages: [PathName.Key: ImageID] = [:]
         /// Time spent walking the paths and looking them up, counted in the import's time.
         public var seconds = 0.0
     }
@@ -102,6 +104,7 @@ public final class Importer {
                     plan.knownFailures.append(file)
                 } else {
                     plan.toRead.append(file)
+                    if let known = look.known { plan.earlierImages[PathName.Key(file.path)] = known.image }
                 }
             }
         }
@@ -154,6 +157,7 @@ public final class Importer {
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ImportWriter(catalogue: catalogue, problems: plan.problems,
                                       problemFiles: plan.brokenLinks.mapValues(\.seen), failure: failure)
+            writer.earlierImages = plan.earlierImages
             writer.listsStoredFiles = options.listsStoredFiles
             let summary = try RunEngine(catalogue: catalogue, settings: settings).run(
                 plan.toRead, work: work, writer: &writer, recording: recording) { done, latest in

@@ -161,6 +161,10 @@ struct ImportCommand: Command {
             rows.append(["known failures", String(report.knownFailures),
                          "skipped: unchanged since they failed (see 'wardrobe failures')"])
         }
+        if report.replaced > 0 {
+            rows.append(["replaced", String(report.replaced), "known files that hold another photo now; "
+                         + "the photo each held keeps its history and labels, without this path"])
+        }
         if report.missing > 0 {
             rows.append(["missing", String(report.missing), "known files gone from these folders, marked missing"])
         }
