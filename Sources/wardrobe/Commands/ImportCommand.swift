@@ -149,7 +149,7 @@ struct ImportCommand: Command {
             ["unchanged", String(report.unchanged), "skipped without reading"],
         ]
         if report.alreadyStored > 0 {
-            rows.append(["already stored", String(report.alreadyStored), "read again (its time changed), content and path as stored"])
+            rows.append(["already stored", String(report.alreadyStored), "read again (its size or time changed), content and path as stored"])
         }
         rows += [
             ["read", String(report.filesRead), "files read this time"],
