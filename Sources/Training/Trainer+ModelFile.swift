@@ -31,7 +31,9 @@ public struct TrainingRecord: Sendable, Equatable {
     /// two runs of one configuration; the weights do not).
     public var trainingSeconds: Double?
     /// SHA-256 (lowercase hex) of every catalogue image whose person label
-    /// the model learned from, its parent's included: what every figure
+    /// the model learned from, and of every photo of `--photos` it learned
+    /// from (an imported photo keeps its file's hash), its parent's
+    /// included: what every figure
     /// about the model leaves out, since agreeing with an answer it was
     /// taught says nothing. Held-out images are not in it.
     public var learnedImages: Set<String> = []

@@ -100,8 +100,8 @@ public struct Trainer: Sendable {
         var gradients = [Float](repeating: 0, count: network.parameterCount)
 
         progress(.started(architecture: architecture.summary, parameters: network.parameterCount,
-                          trainingImages: examples.perEpoch, validationImages: validationIndices.count + heldOutPhotos.count,
-                          steps: totalSteps))
+                          trainingImages: examples.perEpoch, validationImages: validationIndices.count,
+                          heldOutPhotos: heldOutPhotos.count, steps: totalSteps))
         var reports: [EpochReport] = []
         var step = 0
         for epoch in 1...c.epochs {

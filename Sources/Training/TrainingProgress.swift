@@ -1,7 +1,9 @@
 /// What the trainer reports while it runs; the command line prints it.
 public enum TrainingProgress: Sendable {
-    /// Before the first step: the plan of the run.
-    case started(architecture: String, parameters: Int, trainingImages: Int, validationImages: Int, steps: Int)
+    /// Before the first step: the plan of the run. `validationImages` are Fashion-MNIST's
+    /// alone; the held-out photos checked beside them are counted apart.
+    case started(architecture: String, parameters: Int, trainingImages: Int, validationImages: Int,
+                 heldOutPhotos: Int, steps: Int)
     /// Every few steps inside an epoch.
     case step(StepReport)
     case epoch(EpochReport)

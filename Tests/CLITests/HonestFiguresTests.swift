@@ -86,14 +86,14 @@ import Testing
         let unlabelled = try json([Listed].self, ["list", "--json", "--uncorrected"]).map { String($0.id) }
         _ = try run(["reclassify", "--model", Self.parent, "--quiet"])
         let wouldChange = try json(Report.self, ["reclassify", "--model", tuned, "--dry-run", "--json"] + unlabelled).changed
-        #expect(train.stderr.contains("on \(unlabelled.count) images nobody labelled, the new model changes \(wouldChange) labels"),
+        #expect(train.stderr.contains("on \(unlabelled.count) images nobody gave one of the ten labels, the new model changes \(wouldChange) labels"),
                 "\(train.stderr)")
         // The file records exactly the images it learned from (not the held-out ones).
         let info = try JSONSerialization.jsonObject(with: Data(try run(["model", "info", "--json", tuned]).stdout.utf8)) as? [String: Any]
         let training = try #require(info?["training"] as? [String: String])
         let recorded = try JSONDecoder().decode([String].self, from: Data(try #require(training["learned_images"]).utf8))
         #expect(Set(recorded) == learned)
-        #expect(try run(["model", "info", tuned]).stdout.contains("learned_images       \(learned.count) catalogue images"))
+        #expect(try run(["model", "info", tuned]).stdout.contains("learned_images       \(learned.count) images"))
 
         for (kind, file) in [("shirt", paths["shirt"]![0]), ("t-shirt", paths["t-shirt"]![0]), ("pants", paths["pants"]![0])] {
             _ = try run(["label", labels[kind]!, file])

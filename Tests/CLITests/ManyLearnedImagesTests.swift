@@ -64,7 +64,7 @@ import Training
         #expect(try database.scalarInt("SELECT count(*) FROM model_learned_images") == 200_000)
         let info = try WardrobeProcess.run(["model", "info", "--db", db])
         #expect(info.status == 0, "\(info.stderr)")
-        #expect(info.stdout.split(separator: "\n").contains { $0.hasPrefix("  learned_images ") && $0.hasSuffix(" 200000 catalogue images (their SHA-256 with --json), left out of its agreement figures") },
+        #expect(info.stdout.split(separator: "\n").contains { $0.hasPrefix("  learned_images ") && $0.hasSuffix(" 200000 images (their SHA-256 with --json), left out of its agreement figures") },
                 "\(info.stdout)")
 
         // A file that lists them as hex in its header, as every file did before, is read as it was.

@@ -27,6 +27,8 @@ public struct FineTuneComparison: Sendable {
     /// Images nobody labelled that both models labelled, of how many there are.
     public var unlabelledCompared = 0
     public var unlabelledAvailable = 0
+    /// Of those sampled, how many thumbnails could not be prepared (not compared, not a sampling).
+    public var unlabelledFailed = 0
     public var changed = 0
     /// Label changes on those images, most frequent first.
     public var transitions: [Transition] = []
@@ -60,6 +62,7 @@ extension OpenCatalogue {
         guard let unlabelled = outcome.unlabelled else { return comparison }
         comparison.unlabelledCompared = unlabelled.parent.count
         comparison.unlabelledAvailable = unlabelled.available
+        comparison.unlabelledFailed = unlabelled.failed
         var counts: [[Int]: Int] = [:]
         for (before, after) in zip(unlabelled.parent, unlabelled.new) where before != after {
             counts[[before, after], default: 0] += 1

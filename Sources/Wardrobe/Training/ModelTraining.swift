@@ -119,6 +119,8 @@ public struct ModelTraining: Sendable {
         public var parent: [Int]
         public var new: [Int]
         public var available: Int
+        /// Sampled images whose thumbnails could not be prepared: not in `parent` or `new`.
+        public var failed = 0
     }
 
     /// How many of the held-out photos of the parent's rehearsal each model gets right.
@@ -225,6 +227,7 @@ public struct ModelTraining: Sendable {
             events(.photosReady(training: loaded.photos.count, heldOut: loaded.heldOut.count, failures: loaded.failures,
                                 perFolder: loaded.perFolder.map { "\($0.folder) \($0.photos)" }))
             record.photoSources.append(loaded.source)
+            record.learnedImages.formUnion(loaded.learnedHashes)
             if photos.views > 1 {
                 record.photoViews = "\(photos.views) per photo: as taken, and \(photos.views - 1) after \(PhotoVariation().summary)"
             }
@@ -308,7 +311,7 @@ public struct ModelTraining: Sendable {
             let logits = Trainer.logits(result.network, tensors: unlabelled.targets.values, threads: configuration.threads)
             unlabelledLabels = UnlabelledLabels(parent: unlabelled.parentLabels,
                                                 new: Trainer.argmax(logits, classes: SoftTargets.classes),
-                                                available: unlabelled.available)
+                                                available: unlabelled.available, failed: unlabelled.failures.count)
         }
         // A model that learned from photos writes their rehearsal beside itself; one that
         // learned from corrections alone records its parent's, which its own fine-tunes find again.

@@ -1,3 +1,4 @@
+internal import Catalogue
 import Files
 import Foundation
 import Imaging
@@ -38,6 +39,11 @@ public struct PhotoTrainingSet: Sendable {
     public var failures: [Failure] = []
     /// Photos left out because their content is in `excluding` (a person labelled them in a catalogue).
     public var excluded = 0
+    /// The SHA-256 (lowercase hex) of each photo learned from (not the held-out ones): the model
+    /// file records them beside the catalogue images it learned from, as a photo imported into a
+    /// catalogue keeps its file's hash. Unrecorded, a catalogue holding the folder counted every
+    /// such photo as a label the model "did not learn from" in its agreement figures.
+    public var learnedHashes: Set<String> = []
     public var directory: String
     public var recipe: String
 
@@ -91,6 +97,7 @@ public struct PhotoTrainingSet: Sendable {
         if let limit { learned = Array(learned.prefix(limit)) }
         for photo in kept where photo.hash[0] < Self.heldOutBelow { heldOut.append(photo.tensors[0], accepted: photo.accepted) }
         for photo in learned {
+            learnedHashes.insert(SHA256Digest.hex(photo.hash))
             photos.append(photo.tensors[0], accepted: photo.accepted)
             for tensor in photo.tensors { training.append(tensor, accepted: photo.accepted) }
         }

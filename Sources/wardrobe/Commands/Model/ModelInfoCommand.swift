@@ -61,9 +61,10 @@ struct ModelInfoCommand: Command {
         return .success
     }
 
-    /// The catalogue images a model learned from are a list of hashes: counted here, listed by --json.
+    /// The images a model learned from (catalogue images and photos of --photos) are a list of
+    /// hashes: counted here, listed by --json.
     static func learnedImages(_ count: Int?) -> String {
         guard let count else { return "not a list of SHA-256 hashes" }
-        return "\(count) catalogue images (their SHA-256 with --json), left out of its agreement figures"
+        return "\(count) images (their SHA-256 with --json), left out of its agreement figures"
     }
 }

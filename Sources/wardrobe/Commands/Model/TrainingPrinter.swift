@@ -22,7 +22,7 @@ final class TrainingPrinter: @unchecked Sendable {
     }
 
     /// What the fine-tune would change, before anyone adopts it: agreement with the labels
-    /// neither model learned from, then the labels it changes on images nobody labelled.
+    /// neither model learned from, then the labels it changes on images nobody gave one of the ten.
     func show(_ comparison: FineTuneComparison) {
         let leftOut = comparison.learnedFrom > 0 ? " (\(comparison.learnedFrom) it learned from left out)" : ""
         if comparison.labelled == 0 {
@@ -35,14 +35,26 @@ final class TrainingPrinter: @unchecked Sendable {
                          + "\(comparison.modelAgreeing) (\(share(comparison.modelAgreeing)))")
         }
         guard comparison.unlabelledCompared > 0 else { return }
-        let sample = comparison.unlabelledCompared == comparison.unlabelledAvailable ? "\(comparison.unlabelledAvailable)"
-            : "\(comparison.unlabelledCompared) (a sample) of \(comparison.unlabelledAvailable)"
+        // A thumbnail that could not be prepared is not sampled away: it was said "(a sample)" of
+        // a catalogue whose every such image was drawn.
+        let drawn = comparison.unlabelledCompared + comparison.unlabelledFailed
+        var sample = drawn == comparison.unlabelledAvailable ? "\(comparison.unlabelledAvailable)"
+            : "\(drawn) (a sample) of \(comparison.unlabelledAvailable)"
+        if comparison.unlabelledFailed > 0 {
+            sample = "\(comparison.unlabelledCompared) of " + (drawn == comparison.unlabelledAvailable ? "the " : "") + sample
+        }
+        let failed = comparison.unlabelledFailed == 0 ? ""
+            : " (\(comparison.unlabelledFailed) whose thumbnail\(comparison.unlabelledFailed == 1 ? "" : "s") could not be prepared left out)"
         let changed = Format.percent(Double(comparison.changed) / Double(comparison.unlabelledCompared))
-        console.info("on \(sample) images nobody labelled, the new model changes \(comparison.changed) labels (\(changed))"
+        console.info("on \(sample) \(Self.unlabelled)\(failed), the new model changes \(comparison.changed) labels (\(changed))"
                      + (comparison.transitions.isEmpty ? "" : ", most often:"))
         let rows = comparison.transitions.prefix(5).map { ["  \($0.from) -> \($0.to)", String($0.count)] }
         for line in Format.table(Array(rows), rightAligned: [1]).split(separator: "\n") { console.info(String(line)) }
     }
+
+    /// The images a fine-tune keeps its parent's answers on: those a person labelled `none` are
+    /// among them, so "images nobody labelled" was untrue of a catalogue with a `none` label.
+    static let unlabelled = "images nobody gave one of the ten labels"
 
     private func print(_ event: ModelTraining.Event) {
         switch event {
@@ -78,7 +90,7 @@ final class TrainingPrinter: @unchecked Sendable {
         case .keepingParent(let images, let available, let stored, let learned, let failures):
             for failure in failures { console.warning("\(failure.path): \(failure.reason)") }
             console.info((learned ? "keeping the parent's answers on " : "measuring what the new model changes on ")
-                + "\(images) of the \(available) images nobody labelled (the parent's answers: \(stored) from their "
+                + "\(images) of the \(available) \(Self.unlabelled) (the parent's answers: \(stored) from their "
                 + "stored classifications)")
         case .parentTemperatureKept(let heldOut, let minimum):
             console.info("calibration: the parent's temperature kept: \(heldOut) held-out photos, fewer than the \(minimum) a new one is fitted on")
@@ -94,11 +106,14 @@ final class TrainingPrinter: @unchecked Sendable {
     private func show(_ event: ModelTraining.Progress) {
         let c = configuration
         switch event {
-        case .started(_, let parameters, let examples, let validation, let steps):
+        case .started(_, let parameters, let examples, let validation, let heldOutPhotos, let steps):
             let passes = c.epochs == 1 ? "1 pass (epoch) over \(Format.count(examples)) examples"
                 : "\(c.epochs) passes (epochs) over \(Format.count(examples)) examples each"
+            // The held-out photos were once added to the Fashion-MNIST count ("5,003 Fashion-MNIST
+            // images" for 5,000 and 3 photos).
+            let photos = heldOutPhotos == 0 ? "" : " and \(Format.count(heldOutPhotos)) held-out photo\(heldOutPhotos == 1 ? "" : "s")"
             console.info("training: \(passes); "
-                + "\(Format.count(validation)) Fashion-MNIST images are kept aside, never learned from, to check it after each epoch")
+                + "\(Format.count(validation)) Fashion-MNIST images\(photos) are kept aside, never learned from, to check it after each epoch")
             // The layers are for 'model info'; this says what a run's figures depend on.
             console.info("  (a network of \(Format.count(parameters)) parameters; \(steps) steps of \(c.batchSize) examples, "
                 + "peak learning rate \(c.peakLearningRate), seed \(c.seed), \(c.threads) thread\(c.threads == 1 ? "" : "s"))")

@@ -1,0 +1,106 @@
+import Catalogue
+import Foundation
+import Testing
+
+/// The figures `model train` prints, and those about the model it writes, say what their
+/// words say on catalogues a person really makes: folders of photos that are also
+/// imported, `none` labels, a thumbnail that no longer decodes. Each was once untrue:
+/// the held-out photos were counted as Fashion-MNIST images, photos of `--photos` as
+/// labels the model "did not learn from", images labelled `none` as "nobody labelled",
+/// and a thumbnail that failed as a sampling.
+@Suite(.serialized) struct FineTuneFiguresTests {
+    static let root = FileManager.default.currentDirectoryPath
+    static let parent = root + "/Models/fashion-mnist-only.aimodel"
+    static let map = root + "/bench/clothing-photos.map"
+    static let labels = ["dress": "dress", "longsleeve": "pullover", "outwear": "coat", "pants": "trouser",
+                         "shirt": "shirt", "shoes": "sneaker", "t-shirt": "tee"]
+
+    let folder: PhotoFolder
+    var db: String { folder.path("catalogue.sqlite") }
+    var photos: String { folder.path("photos") }
+
+    init() throws {
+        folder = try PhotoFolder()
+        try FileManager.default.copyItem(atPath: Self.root + "/Fixtures/photos", toPath: photos)
+    }
+
+    func run(_ arguments: [String]) throws -> WardrobeProcess.Result {
+        let result = try WardrobeProcess.run(arguments, environment: ["WARDROBE_DB": db])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result
+    }
+
+    /// Each fixture photo's path, by folder.
+    func paths() throws -> [String: [String]] {
+        var paths: [String: [String]] = [:]
+        for kind in try FileManager.default.contentsOfDirectory(atPath: photos) {
+            paths[kind] = try FileManager.default.contentsOfDirectory(atPath: "\(photos)/\(kind)").sorted()
+                .map { "\(photos)/\(kind)/\($0)" }
+        }
+        return paths
+    }
+
+    struct ModelEntry: Decodable { var name: String; var labelled_images: Int; var agreeing: Int; var learned_from: Int }
+    struct Models: Decodable { var models: [ModelEntry] }
+
+    /// A model trained on a folder of photos, that folder then imported and labelled: the model
+    /// learned from those photos (all but the held-out ones), so its agreement leaves them out.
+    /// It counted every one as a label it "did not learn from". The training's header counts the
+    /// held-out photos beside the Fashion-MNIST images, not among them.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func aModelTrainedOnPhotosLeavesThemOutOfItsAgreementOnceImported() throws {
+        defer { folder.remove() }
+        // The fixture photos' hashes hold none out: photo-like shirts beside them, some held out.
+        try folder.writePhotos(30, width: 96, height: 128, firstSeed: 1, to: "photos/shirt")
+        let tuned = folder.path("tuned.aimodel")
+        let train = try run(["model", "train", "--photos", photos, "--map", Self.map, "--from", Self.parent,
+                             "--limit", "64", "--epochs", "1", "--out", tuned])
+
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        let paths = try paths()
+        for (kind, label) in Self.labels { _ = try run(["label", label] + paths[kind]!) }
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        let labelled = try Self.labels.keys.flatMap { paths[$0]! }.map { try #require(try catalogue.image(path: $0)) }
+        let learned = labelled.filter { $0.sha256.bytes[0] >= 26 }
+        let heldOut = labelled.count - learned.count
+        try #require(!learned.isEmpty && heldOut > 0, "the fixture photos are what the test assumes")
+
+        let header = try #require(train.stderr.split(separator: "\n").first { $0.hasPrefix("training: ") }, "\(train.stderr)")
+        #expect(header.contains("; 64 Fashion-MNIST images and \(heldOut) held-out photo\(heldOut == 1 ? "" : "s") are kept aside"),
+                "\(header)")
+
+        _ = try run(["reclassify", "--model", tuned, "--quiet"])
+        let models = try JSONDecoder().decode(Models.self, from: Data(try run(["model", "list", "--json"]).stdout.utf8))
+        let entry = try #require(models.models.first { $0.name == "tuned" })
+        #expect(entry.learned_from == learned.count && entry.labelled_images == heldOut, "\(entry)")
+        let info = try run(["model", "info", tuned]).stdout.split(separator: "\n")
+        #expect(info.contains { $0.hasPrefix("  learned_images ") && $0.hasSuffix(" \(learned.count) images (their SHA-256 with --json), "
+                                                                          + "left out of its agreement figures") }, "\(info)")
+    }
+
+    /// A `none` label and a thumbnail that no longer decodes among the images without a label:
+    /// the line on what the new model changes names them for what they are. It said "images
+    /// nobody labelled" of images a person labelled `none`, and "(a sample)" where every such
+    /// image was drawn and one could not be prepared.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func theChangesLineNamesNoneLabelsAndDamagedThumbnailsForWhatTheyAre() throws {
+        defer { folder.remove() }
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        let paths = try paths()
+        for kind in ["dress", "outwear", "pants", "t-shirt"] { _ = try run(["label", Self.labels[kind]!] + paths[kind]!) }
+        _ = try run(["label", "none"] + paths["hat"]!)
+        let unlabelled = paths["longsleeve"]! + paths["shirt"]! + paths["shoes"]! + paths["hat"]!
+        let damaged = try #require(try Catalogue(path: db, mode: .readOnly).image(path: paths["shoes"]![0])).id.rawValue
+        try Catalogue(path: db).database.execute("UPDATE images SET thumbnail = x'ffd8ffe000' WHERE id = \(damaged)")
+
+        let train = try run(["model", "train", "--corrections", "--from", Self.parent, "--limit", "64", "--epochs", "1",
+                             "--out", folder.path("tuned.aimodel")])
+        let compared = unlabelled.count - 1
+        #expect(train.stderr.contains("measuring what the new model changes on \(compared) of the \(unlabelled.count) "
+                                      + "images nobody gave one of the ten labels"), "\(train.stderr)")
+        #expect(train.stderr.contains("on \(compared) of the \(unlabelled.count) images nobody gave one of the ten labels "
+                                      + "(1 whose thumbnail could not be prepared left out), the new model changes"),
+                "\(train.stderr)")
+        #expect(!train.stderr.contains("nobody labelled") && !train.stderr.contains("(a sample)"), "\(train.stderr)")
+    }
+}
