@@ -103,4 +103,41 @@ import Testing
                 "\(train.stderr)")
         #expect(!train.stderr.contains("nobody labelled") && !train.stderr.contains("(a sample)"), "\(train.stderr)")
     }
+
+    struct Listed: Decodable { var id: Int64; var label: String; var model_label: String }
+    struct Report: Decodable { var changed: Int }
+
+    /// A fine-tune for another recipe than its parent's (`--prep fashion-mnist` from the bundled
+    /// photo model): what it says of the parent is what the parent does in the catalogue, with its
+    /// own recipe. The parent was given the new recipe's tensors, so its agreement and the labels
+    /// the new model "changes" were not those the catalogue shows, nor what reclassify then found.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func aFineTuneForAnotherRecipeComparesWithTheParentAsTheCatalogueRunsIt() throws {
+        defer { folder.remove() }
+        try folder.writePhotos(30, width: 96, height: 128, firstSeed: 1, to: "photos/shirt")
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        let generated = try FileManager.default.contentsOfDirectory(atPath: photos + "/shirt").filter { !$0.hasPrefix("00") }
+        _ = try run(["label", "shirt"] + generated.map { "\(photos)/shirt/\($0)" })
+
+        let train = try run(["model", "train", "--corrections", "--from", Self.root + "/Models/clothing.aimodel",
+                             "--prep", "fashion-mnist", "--limit", "64", "--epochs", "1", "--out", folder.path("tuned.aimodel")])
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        let heldOut = try Set(generated.map { try #require(try catalogue.image(path: "\(photos)/shirt/\($0)")) }
+            .filter { $0.sha256.bytes[0] < 26 }.map(\.id.rawValue))
+        try #require(!heldOut.isEmpty, "some of the generated photos are held out")
+        let listed = try JSONDecoder().decode([Listed].self, from: Data(try run(["list", "--json", "--corrected"]).stdout.utf8))
+        let agreeing = listed.filter { heldOut.contains($0.id) && $0.model_label == $0.label }.count
+        #expect(train.stderr.contains("agreement on the \(heldOut.count) labels neither model learned from "
+                                      + "(\(generated.count - heldOut.count) it learned from left out): the parent agrees with \(agreeing) ("),
+                "\(train.stderr)")
+
+        let unlabelled = try JSONDecoder().decode([Listed].self, from: Data(try run(["list", "--json", "--uncorrected"]).stdout.utf8))
+        let dry = try JSONDecoder().decode(Report.self, from: Data(try run(["reclassify", "--model", folder.path("tuned.aimodel"),
+                                                                            "--dry-run", "--json"] + unlabelled.map { String($0.id) }).stdout.utf8))
+        #expect(train.stderr.contains("on \(unlabelled.count) images nobody gave one of the ten labels, the new model changes \(dry.changed) labels"),
+                "\(train.stderr)")
+        #expect(train.stderr.contains("held-out photos (prepared with fashion-mnist@1, not its own photo@4) right"), "\(train.stderr)")
+        #expect(train.stdout.contains("(the parent's: ") && train.stdout.contains(", given them prepared with fashion-mnist@1, not its own photo@4)"),
+                "\(train.stdout)")
+    }
 }

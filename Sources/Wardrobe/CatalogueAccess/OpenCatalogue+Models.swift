@@ -32,10 +32,11 @@ extension OpenCatalogue {
 
     /// `model train --corrections` from a parent: the parent's answers on a sample of the
     /// images nobody labelled (see `UnlabelledTrainingSet`).
-    func unlabelledTrainingSet(recipe: any PrepRecipe, parent: Network, parentSHA256: String, temperature: Float,
-                               limit: Int, seed: UInt64, threads: Int) throws -> UnlabelledTrainingSet {
+    func unlabelledTrainingSet(recipe: any PrepRecipe, parentRecipe: any PrepRecipe, parent: Network, parentSHA256: String,
+                               temperature: Float, limit: Int, seed: UInt64, threads: Int) throws -> UnlabelledTrainingSet {
         try reading { store, _ in
-            try UnlabelledTrainingSet(catalogue: store, recipe: recipe, parent: parent, parentSHA256: parentSHA256,
+            try UnlabelledTrainingSet(catalogue: store, recipe: recipe, parentRecipe: parentRecipe, parent: parent,
+                                      parentSHA256: parentSHA256,
                                       temperature: temperature, limit: limit, seed: seed, threads: threads)
         }
     }

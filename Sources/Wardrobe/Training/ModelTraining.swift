@@ -95,8 +95,9 @@ public struct ModelTraining: Sendable {
         case calibrated(temperature: Float, before: CalibrationReport, after: CalibrationReport)
         /// Photos or corrections were learned from, but none was held out to fit a temperature on.
         case notCalibrated
-        /// How many of the held-out photos the parent gets right, before any training.
-        case parentHeldOut(accuracy: Double, photos: Int)
+        /// How many of the held-out photos the parent gets right, before any training, given them
+        /// prepared as the new model is; `parentRecipe` when the parent records another recipe.
+        case parentHeldOut(accuracy: Double, photos: Int, parentRecipe: String?, given: String)
         /// The parent's rehearsal file, learned again beside the new examples.
         case rehearsing(path: String, learned: Int, heldOut: Int, recipe: String)
         case rehearsalRecipeDiffers(rehearsal: String, training: String)
@@ -135,6 +136,9 @@ public struct ModelTraining: Sendable {
         /// The parent's accuracy on the same held-out photos, before any training: what the
         /// fine-tune's own figure is to be read against.
         public var parentHeldOutAccuracy: Double?
+        /// The recipe the parent records when it is not the one the held-out photos were prepared
+        /// with: its accuracy above is then not what it does in a catalogue, and is said so.
+        public var parentRecipeDiffers: String?
         public var record: TrainingRecord
         public var model: ModelFile
         /// The rehearsal to write beside the model (`writeRehearsal`): when it learned from folders of photos.
@@ -203,7 +207,9 @@ public struct ModelTraining: Sendable {
             corrections = loaded
             record.learnedImages.formUnion(loaded.learnedHashes)
             if let parent, keeping.unlabelledLimit > 0 {
-                unlabelled = try correctionsCatalogue.unlabelledTrainingSet(recipe: recipe, parent: parent.network,
+                unlabelled = try correctionsCatalogue.unlabelledTrainingSet(recipe: recipe,
+                                                                           parentRecipe: try Self.recipe(ofParent: parent.path, record: parent.training),
+                                                                           parent: parent.network,
                                                                            parentSHA256: parent.sha256,
                                                        temperature: keeping.distillationTemperature,
                                                        limit: keeping.unlabelledLimit, seed: configuration.seed,
@@ -265,11 +271,15 @@ public struct ModelTraining: Sendable {
         record.keeping = keepingSummary(rehearsal: rehearsal, unlabelled: unlabelled, weighted: weights != nil,
                                         configuration: configuration)
         var parentHeldOutAccuracy: Double?
+        var parentRecipeDiffers: String?
         if let parent, !heldOutTensors.isEmpty {
             let logits = Trainer.logits(parent.network, photos: heldOutTensors, threads: configuration.threads)
             let accuracy = Trainer.accuracy(logits, of: heldOutTensors)
             parentHeldOutAccuracy = accuracy
-            events(.parentHeldOut(accuracy: accuracy, photos: heldOutTensors.count))
+            let parentRecipe = try Self.recipe(ofParent: parent.path, record: parent.training).identity
+            parentRecipeDiffers = parentRecipe == recipe.identity ? nil : parentRecipe
+            events(.parentHeldOut(accuracy: accuracy, photos: heldOutTensors.count, parentRecipe: parentRecipeDiffers,
+                                  given: recipe.identity))
         }
         let trainer = Trainer(architecture: architecture, configuration: configuration)
         var result = trainer.train(training: training, test: test, photos: photoTensors, photoWeights: weights,
@@ -331,7 +341,8 @@ public struct ModelTraining: Sendable {
         record.trainingSeconds = Date().timeIntervalSince(started)
         let model = result.modelFile(name: modelName, version: modelVersion, record: record)
         try Self.checkUsable(model)
-        return Outcome(result: result, parentHeldOutAccuracy: parentHeldOutAccuracy, record: record,
+        return Outcome(result: result, parentHeldOutAccuracy: parentHeldOutAccuracy,
+                       parentRecipeDiffers: parentRecipeDiffers, record: record,
                        model: model,
                        rehearsal: newRehearsal, rehearsalFile: rehearsalFile, unlabelled: unlabelledLabels,
                        rehearsalHeldOut: keptOnRehearsal.map { .init(parent: $0.parent, new: $0.new, photos: $0.photos) })

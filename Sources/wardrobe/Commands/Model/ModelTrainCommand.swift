@@ -167,7 +167,10 @@ struct ModelTrainCommand: Command {
             + String(format: "%.4f", outcome.result.testAccuracy)
         if let photos = outcome.result.photoValidationAccuracy {
             summary += String(format: ", held-out photo accuracy %.4f", photos)
-            if let parent = outcome.parentHeldOutAccuracy { summary += String(format: " (the parent's: %.4f)", parent) }
+            if let parent = outcome.parentHeldOutAccuracy {
+                let seen = outcome.parentRecipeDiffers.map { ", given them prepared with \(training.recipe.identity), not its own \($0)" } ?? ""
+                summary += String(format: " (the parent's: %.4f", parent) + seen + ")"
+            }
         }
         // Into a stream the model is the output; the summary must not join it.
         if destination != nil { console.info(summary) } else { console.output(summary) }

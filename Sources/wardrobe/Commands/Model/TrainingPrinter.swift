@@ -77,9 +77,11 @@ final class TrainingPrinter: @unchecked Sendable {
         case .calibrated(let temperature, let before, let after):
             console.info(String(format: "calibration: temperature %.3f; held-out photos before: ", temperature)
                 + before.summary + "; after: " + after.summary)
-        case .parentHeldOut(let accuracy, let photos):
+        case .parentHeldOut(let accuracy, let photos, let parentRecipe, let given):
             let right = Int((accuracy * Double(photos)).rounded())
-            console.info("before training, the model being fine-tuned labels \(right) of the \(photos) held-out photos right "
+            // Given the new model's recipe, the parent is not seen as a catalogue runs it.
+            let seen = parentRecipe.map { " (prepared with \(given), not its own \($0))" } ?? ""
+            console.info("before training, the model being fine-tuned labels \(right) of the \(photos) held-out photos\(seen) right "
                 + "(\(Format.percent(accuracy))); the 'photos' column below is the new model's on the same photos")
         case .rehearsing(let path, let learned, let heldOut, let recipe):
             console.info("rehearsing the parent's \(learned) photos (\(recipe), \(heldOut) more held out for calibration): \(path)")
