@@ -140,4 +140,26 @@ import Testing
         #expect(train.stdout.contains("(the parent's: ") && train.stdout.contains(", given them prepared with fashion-mnist@1, not its own photo@4)"),
                 "\(train.stdout)")
     }
+
+    /// A parent whose rehearsal beside it was truncated (or swapped for another model's): the
+    /// fine-tune rehearses none of its photos, and says so as a warning naming the file there.
+    /// It said, among the info lines, that the rehearsal was "neither beside it" while a file was.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func aParentsDamagedRehearsalIsAWarningNamingTheFile() throws {
+        defer { folder.remove() }
+        let parent = folder.path("parent.aimodel"), rehearsal = folder.path("parent.rehearsal.safetensors")
+        _ = try run(["model", "train", "--photos", photos, "--map", Self.map, "--from", Self.parent,
+                     "--limit", "64", "--epochs", "1", "--out", parent])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: rehearsal))
+        try bytes.prefix(1000).write(to: URL(fileURLWithPath: rehearsal))
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        _ = try run(["label", "dress"] + (try paths())["dress"]!)
+
+        let train = try run(["model", "train", "--corrections", "--from", parent, "--limit", "64", "--epochs", "1",
+                             "--out", folder.path("tuned.aimodel")])
+        let line = try #require(train.stderr.split(separator: "\n").first { $0.contains("rehearsing no photos") }, "\(train.stderr)")
+        #expect(line.hasPrefix("warning: rehearsing no photos of the parent's, so what it learned from them may be forgotten: "),
+                "\(line)")
+        #expect(line.hasSuffix(": \(rehearsal) is another file (SHA-256 \(line.suffix(14).prefix(12))…)"), "\(line)")
+    }
 }

@@ -83,12 +83,21 @@ extension ModelTraining {
     static func rehearsal(ofParent path: String, record: [String: String], bundledModel: String?) -> RehearsalLookup {
         let recordedSHA = record[TrainingMetadata.Key.rehearsalSHA256]
         var problems: [String] = []
+        // Files found where the rehearsal was looked for that are not it (swapped, truncated,
+        // rewritten): named, where the reason said the rehearsal was "neither beside it".
+        var others: [String] = []
         for (candidate, anyFile) in rehearsalCandidates(ofParent: path, record: record, bundledModel: bundledModel)
         where FileManager.default.fileExists(atPath: candidate) {
             do {
                 let bytes = try RegularFile.read(candidate, maxSize: Rehearsal.maxFileSize)
                 let sha = SHA256Digest.hex(SHA256.digest(bytes))
-                guard anyFile || sha == recordedSHA else { continue }
+                guard anyFile || sha == recordedSHA else {
+                    // The bundled model's own rehearsal is looked at last, and is another file as a rule.
+                    if bundledModel.map({ Rehearsal.path(besideModel: $0) }) != candidate {
+                        others.append("\(candidate) is another file (SHA-256 \(sha.prefix(12))…)")
+                    }
+                    continue
+                }
                 return .found(try Rehearsal(bytes: bytes), path: candidate, sha256: sha)
             } catch let error as TrainingError {
                 problems.append("\(candidate): \(error.description)")
@@ -98,8 +107,10 @@ extension ModelTraining {
         }
         if !problems.isEmpty { return .none(reason: problems.joined(separator: "; ")) }
         if let recordedSHA {
+            let found = others.isEmpty ? "" : ": " + others.joined(separator: "; ")
             return .none(reason: "the rehearsal it records (\(recordedSHA.prefix(12))…) is neither beside it, "
-                + "nor at \(record[TrainingMetadata.Key.rehearsalPath] ?? "a recorded place"), nor beside the bundled model")
+                + "nor at \(record[TrainingMetadata.Key.rehearsalPath] ?? "a recorded place"), nor beside the bundled model"
+                + found)
         }
         return .none(reason: "it records no rehearsal and none is beside it (\(Rehearsal.path(besideModel: path)))")
     }

@@ -101,8 +101,9 @@ public struct ModelTraining: Sendable {
         /// The parent's rehearsal file, learned again beside the new examples.
         case rehearsing(path: String, learned: Int, heldOut: Int, recipe: String)
         case rehearsalRecipeDiffers(rehearsal: String, training: String)
-        /// The parent has no rehearsal to learn again, and why.
-        case noRehearsal(reason: String)
+        /// The parent has no rehearsal to learn again, and why; `recorded` when it records one
+        /// (a file lost, swapped or damaged: what the parent learned may be forgotten).
+        case noRehearsal(reason: String, recorded: Bool)
         /// The parent's answers on `images` of the `available` images nobody labelled: what the new
         /// model's changes are measured against, and, if `learned`, soft targets.
         case keepingParent(images: Int, available: Int, fromStoredLogits: Int, learned: Bool,
@@ -193,7 +194,7 @@ public struct ModelTraining: Sendable {
                     events(.rehearsalRecipeDiffers(rehearsal: found.recipe, training: recipe.identity))
                 }
             case .none(let reason):
-                events(.noRehearsal(reason: reason))
+                events(.noRehearsal(reason: reason, recorded: parent.training[TrainingMetadata.Key.rehearsalSHA256] != nil))
             }
         }
         var corrections: CorrectionTrainingSet?

@@ -87,8 +87,14 @@ final class TrainingPrinter: @unchecked Sendable {
             console.info("rehearsing the parent's \(learned) photos (\(recipe), \(heldOut) more held out for calibration): \(path)")
         case .rehearsalRecipeDiffers(let rehearsal, let training):
             console.warning("the parent's photos were prepared with \(rehearsal), the new examples with \(training)")
-        case .noRehearsal(let reason):
-            console.info("rehearsing no photos of the parent's: \(reason)")
+        case .noRehearsal(let reason, let recorded):
+            // A rehearsal the parent records and that cannot be had is no plain fact: said as one
+            // among the info lines, a swapped or truncated file went by unnoticed.
+            if recorded {
+                console.warning("rehearsing no photos of the parent's, so what it learned from them may be forgotten: \(reason)")
+            } else {
+                console.info("rehearsing no photos of the parent's: \(reason)")
+            }
         case .keepingParent(let images, let available, let stored, let learned, let failures):
             for failure in failures { console.warning("\(failure.path): \(failure.reason)") }
             console.info((learned ? "keeping the parent's answers on " : "measuring what the new model changes on ")
