@@ -162,4 +162,28 @@ import Testing
                 "\(line)")
         #expect(line.hasSuffix(": \(rehearsal) is another file (SHA-256 \(line.suffix(14).prefix(12))…)"), "\(line)")
     }
+
+    /// One label (or a few), each held out by its hash: nothing of the person's to learn from.
+    /// The fine-tune went on ("corrections: 0 to learn from (), 1 held out"), trained on
+    /// Fashion-MNIST and the rehearsal alone, and wrote a model; it is refused, saying why.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func labelsThatAreAllHeldOutAreRefusedAsNothingToLearnFrom() throws {
+        defer { folder.remove() }
+        try folder.writePhotos(30, width: 96, height: 128, firstSeed: 1, to: "photos/shirt")
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        let catalogue = try Catalogue(path: db, mode: .readOnly)
+        let heldOut = try FileManager.default.contentsOfDirectory(atPath: photos + "/shirt").map { "\(photos)/shirt/\($0)" }
+            .filter { try #require(try catalogue.image(path: $0)).sha256.bytes[0] < 26 }
+        try #require(!heldOut.isEmpty, "some of the generated photos are held out")
+        _ = try run(["label", "shirt", heldOut[0]])
+
+        let out = folder.path("tuned.aimodel")
+        let train = try WardrobeProcess.run(["model", "train", "--corrections", "--from", Self.parent, "--limit", "64",
+                                             "--epochs", "1", "--out", out], environment: ["WARDROBE_DB": db])
+        #expect(train.status == 1)
+        #expect(train.stderr.hasSuffix("error: catalogue \(db): the one image a person labelled or confirmed is held out to measure "
+                                       + "the model (about 1 in 10 is, chosen by the SHA-256 of its file); label or confirm a few more, "
+                                       + "so there is nothing to learn from\n"), "\(train.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
 }

@@ -21,7 +21,7 @@ import Wardrobe
             ["import", folder.path("photos")],
             ["classify", sample],
             ["list"], ["show", "1"], ["history", "1"], ["stats"], ["failures"], ["export"],
-            ["label", "Dress", "1"],
+            ["label", "Dress", "1", "2", "3"],
             ["reclassify"],
             ["prune"],
             ["model", "use", model], ["model", "list"], ["model", "info"],

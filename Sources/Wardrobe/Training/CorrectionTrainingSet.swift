@@ -55,10 +55,17 @@ public struct CorrectionTrainingSet: Sendable {
         }
     }
 
-    /// Why a set has no example, as it is: the thumbnails of the images a person labelled
+    /// Why a set has nothing to learn from, as it is: every labelled image held out (a
+    /// fine-tune went on, "0 to learn from (), 1 held out", and wrote a model that learned
+    /// nothing of the person's), the thumbnails of the images a person labelled
     /// could not be prepared, or no image has a person's label among the ten (a catalogue
     /// whose labels are all `none` is labelled, so "no image is labelled" would be untrue).
     public var whyEmpty: String {
+        if training.isEmpty, !heldOut.isEmpty {
+            let count = heldOut.count == 1 ? "the one image" : "all \(heldOut.count) images"
+            return "\(count) a person labelled or confirmed \(heldOut.count == 1 ? "is" : "are") held out to measure "
+                + "the model (about 1 in 10 is, chosen by the SHA-256 of its file); label or confirm a few more"
+        }
         if let first = failures.first {
             return "none of the \(failures.count) images a person labelled could be prepared (\(first.path): \(first.reason))"
         }

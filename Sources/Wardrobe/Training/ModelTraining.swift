@@ -201,7 +201,9 @@ public struct ModelTraining: Sendable {
         var unlabelled = UnlabelledTrainingSet()
         if let correctionsCatalogue {
             let loaded = try correctionsCatalogue.correctionTrainingSet(recipe: recipe)
-            guard loaded.training.count + loaded.heldOut.count > 0 else {
+            // Held-out examples alone teach nothing; with --photos those are learned, and the
+            // held-out ones still measure the model.
+            guard loaded.training.count > 0 || (photos != nil && loaded.heldOut.count > 0) else {
                 throw WardrobeError.invalidArgument("catalogue \(correctionsCatalogue.path): \(loaded.whyEmpty), so there is nothing to learn from")
             }
             record.photoSources.append(loaded.source)
