@@ -91,7 +91,8 @@ import Testing
         _ = try run(["label", "none"] + paths["hat"]!)
         let unlabelled = paths["longsleeve"]! + paths["shirt"]! + paths["shoes"]! + paths["hat"]!
         let damaged = try #require(try Catalogue(path: db, mode: .readOnly).image(path: paths["shoes"]![0])).id.rawValue
-        try Catalogue(path: db).database.execute("UPDATE images SET thumbnail = x'ffd8ffe000' WHERE id = \(damaged)")
+        let damagedLabelled = try #require(try Catalogue(path: db, mode: .readOnly).image(path: paths["pants"]![0])).id.rawValue
+        try Catalogue(path: db).database.execute("UPDATE images SET thumbnail = x'ffd8ffe000' WHERE id IN (\(damaged), \(damagedLabelled))")
 
         let train = try run(["model", "train", "--corrections", "--from", Self.parent, "--limit", "64", "--epochs", "1",
                              "--out", folder.path("tuned.aimodel")])
@@ -102,6 +103,11 @@ import Testing
                                       + "(1 whose thumbnail could not be prepared left out), the new model changes"),
                 "\(train.stderr)")
         #expect(!train.stderr.contains("nobody labelled") && !train.stderr.contains("(a sample)"), "\(train.stderr)")
+        // A labelled image whose thumbnail failed is neither learned nor compared, and the agreement line says so
+        // (it said the model "learned from every label you gave").
+        let agreement = try #require(train.stderr.split(separator: "\n").first { $0.hasPrefix("agreement") }, "\(train.stderr)")
+        #expect(agreement == "agreement: nothing to measure, as the new model learned from every label you gave (6) but 1 whose "
+                + "thumbnail could not be prepared; labels given from now on measure it", "\(agreement)")
     }
 
     struct Listed: Decodable { var id: Int64; var label: String; var model_label: String }

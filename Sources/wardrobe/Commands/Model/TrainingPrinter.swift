@@ -24,10 +24,19 @@ final class TrainingPrinter: @unchecked Sendable {
     /// What the fine-tune would change, before anyone adopts it: agreement with the labels
     /// neither model learned from, then the labels it changes on images nobody gave one of the ten.
     func show(_ comparison: FineTuneComparison) {
-        let leftOut = comparison.learnedFrom > 0 ? " (\(comparison.learnedFrom) it learned from left out)" : ""
+        // Labelled images whose thumbnails could not be prepared are neither learned nor compared:
+        // said here too, or the labels counted fell short of reclassify's without a word.
+        var leftOutParts: [String] = []
+        if comparison.learnedFrom > 0 { leftOutParts.append("\(comparison.learnedFrom) it learned from") }
+        if comparison.failed > 0 {
+            leftOutParts.append("\(comparison.failed) whose thumbnail\(comparison.failed == 1 ? "" : "s") could not be prepared")
+        }
+        let leftOut = leftOutParts.isEmpty ? "" : " (\(leftOutParts.joined(separator: ", ")) left out)"
         if comparison.labelled == 0 {
+            let but = comparison.failed == 0 ? ""
+                : " but \(comparison.failed) whose thumbnail\(comparison.failed == 1 ? "" : "s") could not be prepared"
             console.info("agreement: nothing to measure, as the new model learned from every label you gave "
-                         + "(\(comparison.learnedFrom)); labels given from now on measure it")
+                         + "(\(comparison.learnedFrom))\(but); labels given from now on measure it")
         } else {
             func share(_ count: Int) -> String { Format.percent(Double(count) / Double(comparison.labelled)) }
             console.info("agreement on the \(comparison.labelled) labels neither model learned from\(leftOut): the parent agrees "
