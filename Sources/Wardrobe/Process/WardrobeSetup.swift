@@ -103,11 +103,17 @@ public struct WardrobeSetup: Sendable {
     /// through `OpenCatalogue`, which holds the model choice it depends on.
     func recipe(named name: String?, for model: ModelIdentity) throws(WardrobeError) -> any PrepRecipe {
         if name != nil { return try recipe(named: name) }
-        guard let recorded = model.recipe else { return PrepRecipes.default }
+        return try Self.recipe(recordedBy: model.training, modelPath: model.path)
+    }
+
+    /// The rule without a name given: the recipe a model's training record names, else `photo`
+    /// (also how a fine-tune runs its parent, `ModelTraining`).
+    static func recipe(recordedBy training: [String: String], modelPath: String) throws(WardrobeError) -> any PrepRecipe {
+        guard let recorded = training[TrainingMetadata.Key.recipe] else { return PrepRecipes.default }
         do {
             return try PrepRecipes.named(recorded)
         } catch {
-            throw .model(path: model.path, reason: "it was trained for the prep recipe \(recorded), which this build does not know; pass --prep NAME")
+            throw .model(path: modelPath, reason: "it was trained for the prep recipe \(recorded), which this build does not know; pass --prep NAME")
         }
     }
 

@@ -1,7 +1,6 @@
 internal import Catalogue
 import Files
 import Foundation
-import Imaging
 import Inference
 import Training
 
@@ -58,17 +57,6 @@ extension ModelTraining {
         public var minimumCalibrationExamples = 100
 
         public init() {}
-    }
-
-    /// The recipe the parent sees images with, as every command runs it: the one it records,
-    /// else `photo` (the rule of `WardrobeSetup.recipe(named:for:)`).
-    static func recipe(ofParent path: String, record: [String: String]) throws(WardrobeError) -> any PrepRecipe {
-        guard let recorded = record[TrainingMetadata.Key.recipe] else { return PrepRecipes.default }
-        do {
-            return try PrepRecipes.named(recorded)
-        } catch {
-            throw .model(path: path, reason: "it was trained for the prep recipe \(recorded), which this build does not know")
-        }
     }
 
     /// Where a parent's rehearsal was found, or why none was.

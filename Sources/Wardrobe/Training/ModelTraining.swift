@@ -211,7 +211,7 @@ public struct ModelTraining: Sendable {
             record.learnedImages.formUnion(loaded.learnedHashes)
             if let parent, keeping.unlabelledLimit > 0 {
                 unlabelled = try correctionsCatalogue.unlabelledTrainingSet(recipe: recipe,
-                                                                           parentRecipe: try Self.recipe(ofParent: parent.path, record: parent.training),
+                                                                           parentRecipe: try WardrobeSetup.recipe(recordedBy: parent.training, modelPath: parent.path),
                                                                            parent: parent.network,
                                                                            parentSHA256: parent.sha256,
                                                        temperature: keeping.distillationTemperature,
@@ -279,7 +279,7 @@ public struct ModelTraining: Sendable {
             let logits = Trainer.logits(parent.network, photos: heldOutTensors, threads: configuration.threads)
             let accuracy = Trainer.accuracy(logits, of: heldOutTensors)
             parentHeldOutAccuracy = accuracy
-            let parentRecipe = try Self.recipe(ofParent: parent.path, record: parent.training).identity
+            let parentRecipe = try WardrobeSetup.recipe(recordedBy: parent.training, modelPath: parent.path).identity
             parentRecipeDiffers = parentRecipe == recipe.identity ? nil : parentRecipe
             events(.parentHeldOut(accuracy: accuracy, photos: heldOutTensors.count, parentRecipe: parentRecipeDiffers,
                                   given: recipe.identity))
