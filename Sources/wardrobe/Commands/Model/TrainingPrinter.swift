@@ -55,7 +55,7 @@ final class TrainingPrinter: @unchecked Sendable {
         let failed = comparison.unlabelledFailed == 0 ? ""
             : " (\(comparison.unlabelledFailed) whose thumbnail\(comparison.unlabelledFailed == 1 ? "" : "s") could not be prepared left out)"
         let changed = Format.percent(Double(comparison.changed) / Double(comparison.unlabelledCompared))
-        console.info("on \(sample) \(Self.unlabelled)\(failed), the new model changes \(comparison.changed) labels (\(changed))"
+        console.info("on \(sample) \(Self.unlabelled)\(failed), the new model changes \(comparison.changed) label\(comparison.changed == 1 ? "" : "s") (\(changed))"
                      + (comparison.transitions.isEmpty ? "" : ", most often:"))
         let rows = comparison.transitions.prefix(5).map { ["  \($0.from) -> \($0.to)", String($0.count)] }
         for line in Format.table(Array(rows), rightAligned: [1]).split(separator: "\n") { console.info(String(line)) }
