@@ -1,10 +1,6 @@
 internal import Catalogue
-import Files
 import Foundation
 import Imaging
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// An import's work on a few files at a time, on a worker thread: read and
 /// hash each, and unless the catalogue already holds that content, decode,
@@ -148,8 +144,7 @@ extension FoundFile {
     /// that failed otherwise failed as something else (gone, moved away, a folder or a file
     /// still being written for a moment), which its next state need not repeat.
     var isAsWalked: Bool {
-        var status = stat()
-        guard PathName.withSystemName(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        return Int64(status.st_size) == size && FileTime.nanoseconds(status.st_mtim) == modified
+        guard let now = SeenFile.now(at: path) else { return false }
+        return now.size == size && now.modificationTimeNanoseconds == modified
     }
 }

@@ -2,9 +2,6 @@ internal import Catalogue
 import Files
 import Foundation
 import Imaging
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How a person names one stored image on the command line: its id (as
 /// `list` shows it), a prefix of its SHA-256 in hex, or a path it was
@@ -78,9 +75,7 @@ public enum ImageReference: Sendable, Equatable {
     /// learn it under that label. A file whose size and time are as recorded, or that is
     /// gone, names its image; one changed is read, and names it only with the same content.
     private static func requireSamePhoto(_ path: String, known: KnownPath?, image: ImageRecord) throws {
-        var status = stat()
-        guard let known, PathName.withSystemName(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
-        let seen = SeenFile(path: path, size: Int64(status.st_size), modificationTimeNanoseconds: FileTime.nanoseconds(status.st_mtim))
+        guard let known, let seen = SeenFile.now(at: path) else { return }
         if known.isUnchanged(seen) { return }
         guard let bytes = try? RegularFile.read(path, maxSize: ImageFile.maxFileSize),
               SHA256.digest(bytes) != image.sha256.bytes else { return }

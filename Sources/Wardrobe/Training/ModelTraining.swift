@@ -180,6 +180,8 @@ public struct ModelTraining: Sendable {
             }
             record.parentSHA256 = parent?.sha256
         }
+        // How the parent sees images, as every command runs it: the recipe it records.
+        let parentRecipe = try parent.map { try WardrobeSetup.recipe(recordedBy: $0.training, modelPath: $0.path) }
         // The parent's rehearsal: the photos it learned from, learned again beside what is new.
         var rehearsal: Rehearsal?
         if let parent {
@@ -209,9 +211,9 @@ public struct ModelTraining: Sendable {
             record.photoSources.append(loaded.source)
             corrections = loaded
             record.learnedImages.formUnion(loaded.learnedHashes)
-            if let parent, keeping.unlabelledLimit > 0 {
+            if let parent, let parentRecipe, keeping.unlabelledLimit > 0 {
                 unlabelled = try correctionsCatalogue.unlabelledTrainingSet(recipe: recipe,
-                                                                           parentRecipe: try WardrobeSetup.recipe(recordedBy: parent.training, modelPath: parent.path),
+                                                                           parentRecipe: parentRecipe,
                                                                            parent: parent.network,
                                                                            parentSHA256: parent.sha256,
                                                        temperature: keeping.distillationTemperature,
@@ -279,8 +281,7 @@ public struct ModelTraining: Sendable {
             let logits = Trainer.logits(parent.network, photos: heldOutTensors, threads: configuration.threads)
             let accuracy = Trainer.accuracy(logits, of: heldOutTensors)
             parentHeldOutAccuracy = accuracy
-            let parentRecipe = try WardrobeSetup.recipe(recordedBy: parent.training, modelPath: parent.path).identity
-            parentRecipeDiffers = parentRecipe == recipe.identity ? nil : parentRecipe
+            parentRecipeDiffers = parentRecipe.map(\.identity).flatMap { $0 == recipe.identity ? nil : $0 }
             events(.parentHeldOut(accuracy: accuracy, photos: heldOutTensors.count, parentRecipe: parentRecipeDiffers,
                                   given: recipe.identity))
         }
