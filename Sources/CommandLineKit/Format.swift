@@ -45,6 +45,12 @@ public enum Format {
 
     public static func rate(_ perSecond: Double) -> String { String(format: "%.1f", perSecond) }
 
+    /// A report's counts, a row each, as the commands that measure or check print them: the
+    /// name indented, its count right-aligned, then what it counts.
+    public static func counts(_ rows: [(name: String, count: Int, meaning: String)]) -> String {
+        table(rows.map { ["  " + $0.name, String($0.count), $0.meaning] }, rightAligned: [1])
+    }
+
     /// Left-aligned columns separated by two spaces. Cells are escaped (`escaped`):
     /// a name holding a newline stays on its row. Widths are terminal columns
     /// (`columns`), so a cell in Chinese or with an emoji, two columns a character,

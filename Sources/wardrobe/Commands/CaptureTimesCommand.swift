@@ -28,10 +28,10 @@ struct CaptureTimesCommand: Command {
             try console.json(report, of: "the capture-times report")
             return .success
         }
-        let rows = [["read", String(report.read), "images whose file was read"],
-                    ["taken", String(report.taken), "of them say when they were taken"],
-                    ["no file", String(report.noFile), "have no file left as imported (tried again next time)"]]
-        console.outputLines(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
+        console.outputLines(Format.counts([
+            ("read", report.read, "images whose file was read"),
+            ("taken", report.taken, "of them say when they were taken"),
+            ("no file", report.noFile, "have no file left as imported (tried again next time)")]))
         return .success
     }
 }

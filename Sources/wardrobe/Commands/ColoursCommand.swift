@@ -32,9 +32,9 @@ struct ColoursCommand: Command {
             return .success
         }
         let measured = report.again ? "images measured again, by this version's rule" : "images whose thumbnail was measured"
-        let rows = [["measured", String(report.measured), measured],
-                    ["unreadable", String(report.unreadable), "thumbnails that could not be decoded"]]
-        console.outputLines(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
+        console.outputLines(Format.counts([
+            ("measured", report.measured, measured),
+            ("unreadable", report.unreadable, "thumbnails that could not be decoded")]))
         return .success
     }
 }

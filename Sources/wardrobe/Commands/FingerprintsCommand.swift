@@ -28,9 +28,9 @@ struct FingerprintsCommand: Command {
             try console.json(report, of: "the fingerprints report")
             return .success
         }
-        let rows = [["taken", String(report.taken), "images whose thumbnail was fingerprinted"],
-                    ["unreadable", String(report.unreadable), "thumbnails that could not be decoded"]]
-        console.outputLines(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
+        console.outputLines(Format.counts([
+            ("taken", report.taken, "images whose thumbnail was fingerprinted"),
+            ("unreadable", report.unreadable, "thumbnails that could not be decoded")]))
         return .success
     }
 }

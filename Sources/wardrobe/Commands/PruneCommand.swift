@@ -38,14 +38,14 @@ struct PruneCommand: Command {
             try console.json(report, of: "the prune report")
             return .success
         }
-        var rows = [["checked", String(report.checked), "known paths looked at"],
-                    ["missing", String(report.missing), "files gone (\(report.newlyMissing) since the last look)"]]
-        if report.back > 0 { rows.append(["back", String(report.back), "files there again"]) }
-        if dropMissing { rows.append(["dropped", String(report.dropped), "records of gone paths removed"]) }
+        var rows = [("checked", report.checked, "known paths looked at"),
+                    ("missing", report.missing, "files gone (\(report.newlyMissing) since the last look)")]
+        if report.back > 0 { rows.append(("back", report.back, "files there again")) }
+        if dropMissing { rows.append(("dropped", report.dropped, "records of gone paths removed")) }
         if report.goneFailures > 0 {
-            rows.append(["failures", String(report.goneFailures), "files that failed to import are gone; dropped from 'wardrobe failures'"])
+            rows.append(("failures", report.goneFailures, "files that failed to import are gone; dropped from 'wardrobe failures'"))
         }
-        console.outputLines(Format.table(rows.map { ["  " + $0[0], $0[1], $0[2]] }, rightAligned: [1]))
+        console.outputLines(Format.counts(rows))
         return .success
     }
 }
