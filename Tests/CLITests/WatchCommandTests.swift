@@ -50,6 +50,38 @@ import Testing
         #expect(try Catalogue(path: db, mode: .readOnly).stats().images == 1)
     }
 
+    /// A photo written slowly, its writer holding it open throughout (a phone syncing over
+    /// Wi-Fi, a copy from a network share): a part, a pause longer than the watch's moment of
+    /// quiet, the next part. Each pause was taken for the end of the copy: the part written so
+    /// far was read and refused, "error: ...: truncated PNG" and "watch: 1 failed" once a
+    /// pause, until the file was whole. It is read once, when its writer closes it.
+    @Test func aPhotoWrittenSlowlyIsReadOnceWhenItsWriterClosesIt() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
+        let db = folder.path("c.sqlite")
+        let watch = try Watch(db: db, folder: folder.path("photos"), log: folder.path("output.txt"))
+        defer { watch.kill() }
+        func printed() -> String { watch.printed() }
+        try #require(Watch.waitFor(60) { printed().contains("watching 1 folder;") }, "\(printed())")
+
+        let bytes = try PNGEncoder().encode(PhotoFolder.fashionBitmap(3))
+        let path = folder.path("photos/slow.png")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let part = bytes.count / 3 + 1
+        for start in stride(from: 0, to: bytes.count, by: part) {
+            try writer.write(contentsOf: bytes[start..<min(start + part, bytes.count)])
+            Thread.sleep(forTimeInterval: 1)
+        }
+        try writer.close()
+
+        #expect(Watch.waitFor(30) { printed().contains("watch: \(path): ") }, "\(printed())")
+        #expect(!printed().contains("error:") && !printed().contains("watch: 1 failed"), "\(printed())")
+        #expect(try Catalogue(path: db, mode: .readOnly).stats().images == 1)
+        #expect(try WardrobeProcess.run(["failures", "--db", db, "--json"]).stdout.filter { !$0.isWhitespace } == "[]")
+    }
+
     /// The watched folder deleted, or moved away, while the watch waits: it used to go on
     /// saying nothing and importing nothing, "watching 1 folder" with none watched. Each such
     /// folder is an error naming it; with none left the watch ends, status 1, what it

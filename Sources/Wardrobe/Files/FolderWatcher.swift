@@ -6,7 +6,12 @@ import Glibc
 
 /// Watches folders, and every folder under them, with Linux inotify, and hands out the files
 /// that have settled: no event for `settle` seconds and the same size and modification time
-/// at two looks, so a photo still being copied in is taken once, when it is whole.
+/// at two looks, so a photo still being copied in is taken once, when it is whole. A file
+/// written to and not closed since (no IN_CLOSE_WRITE after its last IN_MODIFY) is still
+/// open in its writer: it settles only after `settleWhileOpen` seconds without an event. A
+/// slow writer (a phone syncing over Wi-Fi, a copy from a network share) pauses longer than
+/// `settle` between writes; each pause was taken for the end, and the part written so far
+/// read and refused ("truncated JPEG") once a pause, a line each time, until the file was whole.
 ///
 /// A file moved in is a new path (its content may be known: the import records it as another
 /// path of that image); a file moved out or deleted is a gone path. Folders made or moved in
@@ -52,6 +57,8 @@ public final class FolderWatcher {
         var lastEvent: Double
         var size: Int64 = -1
         var modified: Int64 = -1
+        /// Written to, and not closed by its writer since.
+        var open = false
         /// The folder the file is in, to tell wardrobe's own files by (`OwnFiles`).
         var folder: PhotoFinder.FileIdentity?
     }
@@ -66,6 +73,7 @@ public final class FolderWatcher {
     private let descriptor: Int32
     private let includeHidden: Bool
     private let settle: Double
+    private let settleWhileOpen: Double
     private var own: OwnFiles
     private var roots: [String] = []
     private var overflowed = false
@@ -84,11 +92,15 @@ public final class FolderWatcher {
 
     /// Starts watching; the files already there are not reported (the import before the
     /// watch has taken them). `own`: the files to pass over, as the import's walk does.
-    public init(paths: [String], includeHidden: Bool = false, settle: Double = 0.4, own: OwnFiles = .none) throws(WardrobeError) {
+    /// `settleWhileOpen`: how long a file its writer has not closed must go without an event
+    /// (a writer that keeps its file open is read in the end, whole or not).
+    public init(paths: [String], includeHidden: Bool = false, settle: Double = 0.4, settleWhileOpen: Double = 5,
+                own: OwnFiles = .none) throws(WardrobeError) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw .system("inotify: \(String(cString: strerror(errno)))") }
         self.includeHidden = includeHidden
         self.settle = settle
+        self.settleWhileOpen = max(settle, settleWhileOpen)
         self.own = own
         for path in paths {
             var status = stat()
@@ -121,7 +133,7 @@ public final class FolderWatcher {
         }
         let now = Self.now()
         if !pending.isEmpty { own.lookAgain() }
-        for (key, state) in pending where now - state.lastEvent >= settle {
+        for (key, state) in pending where now - state.lastEvent >= (state.open ? settleWhileOpen : settle) {
             let path = key.path
             var status = stat()
             guard PathName.withSystemName(path, { stat($0, &status) }) == 0 else {
@@ -149,7 +161,8 @@ public final class FolderWatcher {
                 changes.ready.append(path)
                 pending[key] = nil
             } else {
-                pending[key] = Pending(lastEvent: now, size: Int64(status.st_size), modified: modified, folder: state.folder)
+                pending[key] = Pending(lastEvent: now, size: Int64(status.st_size), modified: modified, open: state.open,
+                                       folder: state.folder)
             }
         }
         changes.ready.sort()
@@ -210,6 +223,10 @@ public final class FolderWatcher {
         } else if !isNotPhoto, mask & UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB) != 0 {
             gone.remove(key)
             pending[key, default: Pending(lastEvent: 0, folder: folder.identity)].lastEvent = Self.now()
+            // Events come in order: a write opens the file's wait, its writer's close (or the
+            // file moved in whole) ends it.
+            if mask & UInt32(IN_MODIFY) != 0 { pending[key]?.open = true }
+            if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 { pending[key]?.open = false }
         }
     }
 
