@@ -34,7 +34,7 @@ def evaluate(args, model):
     report = json.loads(run([args.wardrobe, "model", "evaluate", "--model", model, "--images", args.validation,
                              "--map", args.map, "--json"]))
     score = report["recipes"][0]
-    return score["mappedAccuracy"], score["photos"]
+    return score["mapped_accuracy"], score["photos"]
 
 
 def fine_tune(args, count, out):

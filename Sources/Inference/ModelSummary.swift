@@ -19,6 +19,11 @@ public struct ModelSummary: Sendable, Codable, Equatable {
     /// before the `learned_images` tensor list them, so every file shows them one way.
     public var training: [String: String]
 
+    enum CodingKeys: String, CodingKey {
+        case name, version, parameters, labels, inputs, outputs, layers, training
+        case testAccuracy = "test_accuracy"
+    }
+
     public init(_ model: ModelFile) {
         let description = model.description
         let main = description.functions[ModelContract.standard.function]

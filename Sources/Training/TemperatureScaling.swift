@@ -77,6 +77,14 @@ public struct CalibrationReport: Sendable, Equatable, Codable {
     /// Accuracy among those (nil when there are none).
     public var confidentPrecision: Double?
 
+    /// JSON keys as every other document wardrobe prints has them (snake case).
+    enum CodingKeys: String, CodingKey {
+        case examples, bins, threshold
+        case expectedCalibrationError = "expected_calibration_error"
+        case confidentCoverage = "confident_coverage"
+        case confidentPrecision = "confident_precision"
+    }
+
     /// "ECE 0.0559 (15 bins); confidence >= 0.8 on 0.619 of them, 0.943 right", with
     /// "none that sure" where no example reached the threshold.
     public var summary: String {

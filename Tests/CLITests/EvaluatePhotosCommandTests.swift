@@ -64,7 +64,7 @@ import Training
         #expect(recipes.count == 1 && recipes[0]["recipe"] as? String == "photo@4")
         #expect(recipes[0]["photos"] as? Int == 24)
         // Data-set images are what the model knows: nearly all right.
-        #expect((recipes[0]["mappedAccuracy"] as? Double ?? 0) >= 0.9)
+        #expect((recipes[0]["mapped_accuracy"] as? Double ?? 0) >= 0.9)
     }
 
     @Test func wrongCombinationsAreUsageErrors() throws {

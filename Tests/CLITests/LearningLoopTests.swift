@@ -10,7 +10,11 @@ import Testing
 /// (never trained on), and the labelled images keep their labels.
 @Suite(.serialized) struct LearningLoopTests {
     struct Evaluation: Decodable {
-        struct Score: Decodable { var mappedAccuracy: Double; var photos: Int }
+        struct Score: Decodable {
+            var mappedAccuracy: Double
+            var photos: Int
+            enum CodingKeys: String, CodingKey { case mappedAccuracy = "mapped_accuracy", photos }
+        }
         var recipes: [Score]
     }
 

@@ -77,7 +77,7 @@ def evaluate(wardrobe, model, validation, map_path):
     recipe = report["recipes"][0]
     folders = {f["folder"]: (f["correct"], f["photos"]) for f in recipe["folders"]}
     return {"correct": recipe["correct"], "photos": sum(p for _, p in folders.values()), "folders": folders,
-            "ece": recipe["calibration"]["expectedCalibrationError"]}
+            "ece": recipe["calibration"]["expected_calibration_error"]}
 
 
 def review(scenario, photos, parent_labels, mapping, rng):

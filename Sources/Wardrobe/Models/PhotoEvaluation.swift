@@ -26,6 +26,11 @@ public struct PhotoEvaluation {
         public var folders: [FolderScore]
         /// Confidence against correctness over the mapped photos (15 bins, threshold 0.8).
         public var calibration: CalibrationReport
+
+        enum CodingKeys: String, CodingKey {
+            case recipe, photos, correct, folders, calibration
+            case mappedAccuracy = "mapped_accuracy"
+        }
     }
 
     public struct Failure: Sendable, Encodable {
