@@ -22,23 +22,27 @@ extension Catalogue {
             """, [":path": display, ":reason": reason, ":run": run, ":now": now, ":size": file?.size,
                   ":mtime_ns": file?.modificationTimeNanoseconds, ":path_bytes": exact])
         try database.execute("""
-            INSERT INTO failing_files (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts, path_bytes)
-            VALUES (:path, :size, :mtime_ns, :reason, :run, :now, :now, 1, :path_bytes)
-            ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+            INSERT INTO failing_files (machine, path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts,
+                                       path_bytes)
+            VALUES (:machine, :path, :size, :mtime_ns, :reason, :run, :now, :now, 1, :path_bytes)
+            ON CONFLICT (machine, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                 reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
                 attempts = attempts + 1
             WHERE path_bytes IS excluded.path_bytes
-            """, [":path": display, ":size": file?.size, ":mtime_ns": file?.modificationTimeNanoseconds, ":reason": reason,
-                  ":run": run, ":now": now, ":path_bytes": exact])
+            """, [":machine": machine, ":path": display, ":size": file?.size,
+                  ":mtime_ns": file?.modificationTimeNanoseconds, ":reason": reason, ":run": run, ":now": now,
+                  ":path_bytes": exact])
     }
 
-    /// These paths are failing no more (their log of attempts stays): files gone
-    /// since they failed, and files an import passes over without reading them.
+    /// These paths of this machine are failing no more (their log of attempts stays): files
+    /// gone since they failed, and files an import passes over without reading them.
     public func stopFailing(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
         try database.transaction {
-            for path in paths { try database.execute("DELETE FROM failing_files WHERE path = :path",
-                                                     [":path": PathName.display(path)]) }
+            for path in paths {
+                try database.execute("DELETE FROM failing_files WHERE machine = :machine AND path = :path",
+                                     [":machine": machine, ":path": PathName.display(path)])
+            }
         }
     }
 
@@ -50,21 +54,23 @@ extension Catalogue {
             """, [":run": run, ":limit": limit ?? -1], as: ImportFailure.Columns.self)
     }
 
-    /// The failing file at this path, if its latest attempt failed.
+    /// The failing file at this path of this machine, if its latest attempt failed.
     public func failingFile(_ path: String) throws -> FailingFile? {
-        try failingFiles(where: "path = :path AND path_bytes IS :path_bytes",
-                         [":path": PathName.display(path), ":path_bytes": PathName.exactBytes(of: path)]).first
+        try failingFiles(where: "machine = :machine AND path = :path AND path_bytes IS :path_bytes",
+                         [":machine": machine, ":path": PathName.display(path),
+                          ":path_bytes": PathName.exactBytes(of: path)]).first
     }
 
-    /// Every failing path, or those under `folder`, in path order.
+    /// Every failing path of every machine, or this machine's under `folder`, in path order.
     public func failingFiles(under folder: String? = nil) throws -> [FailingFile] {
         guard let folder else { return try failingFiles(where: "1", [:]) }
         let (low, high) = Catalogue.range(under: PathName.display(folder))
-        return try failingFiles(where: "path > :low AND path < :high", [":low": low, ":high": high])
+        return try failingFiles(where: "machine = :machine AND path > :low AND path < :high",
+                                [":machine": machine, ":low": low, ":high": high])
     }
 
     private func failingFiles(where condition: String, _ arguments: SQLArguments) throws -> [FailingFile] {
-        try database.records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path",
+        try database.records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path, machine",
                              arguments, as: FailingFile.Columns.self)
     }
 }

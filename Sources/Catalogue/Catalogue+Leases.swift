@@ -65,7 +65,8 @@ enum FileLease {
         SELECT :machine, :path, :size, :mtime_ns, :owner, :until
         WHERE NOT EXISTS (SELECT 1 FROM image_paths
                           WHERE machine = :machine AND path = :path AND size = :size AND mtime_ns = :mtime_ns)
-          AND NOT EXISTS (SELECT 1 FROM failing_files WHERE path = :path AND size = :size AND mtime_ns = :mtime_ns)
+          AND NOT EXISTS (SELECT 1 FROM failing_files
+                          WHERE machine = :machine AND path = :path AND size = :size AND mtime_ns = :mtime_ns)
         ON CONFLICT (machine, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
             owner = excluded.owner, expires_at = excluded.expires_at
             WHERE l.expires_at < :now

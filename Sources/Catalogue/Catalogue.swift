@@ -83,14 +83,19 @@ public final class Catalogue {
         try takeUnnamedPaths()
     }
 
-    /// Paths recorded before machines had names (the empty name, see migration 22) become
-    /// this machine's: a catalogue made before then was one machine's. One probe of the
-    /// key when there are none, which is every opening but the first.
+    /// Paths, and failing files, recorded before machines had names (the empty name, see
+    /// migrations 22 and 28) become this machine's: a catalogue made before then was one
+    /// machine's. One probe of each key when there are none, which is every opening but the first.
     private func takeUnnamedPaths() throws {
-        guard try database.scalarInt("SELECT 1 FROM image_paths WHERE machine = '' LIMIT 1") != nil else { return }
-        try database.transaction { try database.execute("UPDATE image_paths SET machine = :machine WHERE machine = ''",
-                                                        [":machine": machine]) }
+        for table in Catalogue.machineTables
+        where try database.scalarInt("SELECT 1 FROM \(table) WHERE machine = '' LIMIT 1") != nil {
+            try database.transaction { try database.execute("UPDATE \(table) SET machine = :machine WHERE machine = ''",
+                                                            [":machine": machine]) }
+        }
     }
+
+    /// The tables whose rows are keyed by the machine they were recorded on.
+    static let machineTables = ["image_paths", "failing_files"]
 
     /// WAL mode is kept in the file; turning it on takes a lock for which
     /// SQLite does not wait (several processes opening one new catalogue at

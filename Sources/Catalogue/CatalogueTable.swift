@@ -25,7 +25,7 @@ public struct CatalogueTable: Sendable, Equatable {
         CatalogueTable("colour_counts", key: ["colour"]),
         CatalogueTable("images_being_forgotten", key: ["image_id"]),
         CatalogueTable("import_failures", key: ["id"]),
-        CatalogueTable("failing_files", key: ["path"]),
+        CatalogueTable("failing_files", key: ["machine", "path"]),
         CatalogueTable("settings", key: ["key"]),
         CatalogueTable("model_adoptions", key: ["id"]),
         CatalogueTable("model_learned_images", key: ["model_id", "sha256"]),

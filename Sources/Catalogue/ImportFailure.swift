@@ -32,10 +32,12 @@ extension ImportFailure {
     }
 }
 
-/// A path whose latest import attempt failed, one per path however often it
+/// A path whose latest import attempt failed, one per path of a machine however often it
 /// was tried. Size and time (when the file could be examined) let an
 /// unchanged file be passed over without reading or reporting it again.
 public struct FailingFile: Sendable, Equatable {
+    /// The machine the file failed on (`Machine`): its path means nothing on another.
+    public let machine: String
     public let path: String
     public let reason: String
     public let size: Int64?
@@ -53,11 +55,12 @@ public struct FailingFile: Sendable, Equatable {
 extension FailingFile {
     /// A failing path's columns as every query of whole failing paths SELECTs them, and their reader.
     struct Columns: RecordColumns {
-        static let list = "path, reason, size, mtime_ns, attempts, first_failed, last_failed"
+        static let list = "machine, path, reason, size, mtime_ns, attempts, first_failed, last_failed"
 
-        private let path, reason, size, modificationTime, attempts, firstFailed, lastFailed: Int32
+        private let machine, path, reason, size, modificationTime, attempts, firstFailed, lastFailed: Int32
 
         init(_ statement: some CatalogueRow) {
+            machine = statement.column("machine")
             path = statement.column("path")
             reason = statement.column("reason")
             size = statement.column("size")
@@ -68,7 +71,7 @@ extension FailingFile {
         }
 
         func record(_ row: some CatalogueRow) throws -> FailingFile {
-            FailingFile(path: row.text(path), reason: row.text(reason),
+            FailingFile(machine: row.text(machine), path: row.text(path), reason: row.text(reason),
                         size: row.isNull(size) ? nil : row.int64(size),
                         modificationTimeNanoseconds: row.isNull(modificationTime) ? nil : row.int64(modificationTime),
                         attempts: row.int(attempts), firstFailed: try row.date(firstFailed, row: "a failing file"),

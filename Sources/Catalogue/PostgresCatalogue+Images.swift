@@ -80,8 +80,8 @@ extension PostgresCatalogue {
         let here = onThisMachine.add(machine, as: "machine")
         return try PathLookup.answers(
             for: paths, stored: self.paths(where: "machine = \(here) AND path IN (\(names))", onThisMachine),
-            failing: records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE path IN (\(names))",
-                             byName, as: FailingFile.Columns.self),
+            failing: records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE machine = \(here) AND path IN (\(names))",
+                             onThisMachine, as: FailingFile.Columns.self),
             showsAsAnother: anotherFileShowsAs)
     }
 

@@ -22,7 +22,7 @@ extension PostgresCatalogue {
             FROM (VALUES \(lines.joined(separator: ", "))) AS f(path, size, mtime_ns)
             WHERE NOT EXISTS (SELECT 1 FROM image_paths AS p WHERE p.machine = \(here) AND p.path = f.path
                                                             AND p.size = f.size AND p.mtime_ns = f.mtime_ns)
-              AND NOT EXISTS (SELECT 1 FROM failing_files AS g WHERE g.path = f.path
+              AND NOT EXISTS (SELECT 1 FROM failing_files AS g WHERE g.machine = \(here) AND g.path = f.path
                                                                  AND g.size = f.size AND g.mtime_ns = f.mtime_ns)
             ORDER BY f.path
             ON CONFLICT (machine, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,

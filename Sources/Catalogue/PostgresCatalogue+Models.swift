@@ -108,37 +108,43 @@ extension PostgresCatalogue {
             """, [":path": display, ":reason": reason, ":run": run, ":now": now, ":size": file?.size,
                   ":mtime_ns": file?.modificationTimeNanoseconds, ":path_bytes": exact])
         try connection.execute("""
-            INSERT INTO failing_files AS f (path, size, mtime_ns, reason, run_id, first_failed, last_failed, attempts, path_bytes)
-            VALUES (:path, :size, :mtime_ns, :reason, :run, :now, :now, 1, :path_bytes)
-            ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+            INSERT INTO failing_files AS f (machine, path, size, mtime_ns, reason, run_id, first_failed, last_failed,
+                                            attempts, path_bytes)
+            VALUES (:machine, :path, :size, :mtime_ns, :reason, :run, :now, :now, 1, :path_bytes)
+            ON CONFLICT (machine, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                 reason = excluded.reason, run_id = excluded.run_id, last_failed = excluded.last_failed,
                 attempts = f.attempts + 1
             WHERE f.path_bytes IS NOT DISTINCT FROM excluded.path_bytes
-            """, [":path": display, ":size": file?.size, ":mtime_ns": file?.modificationTimeNanoseconds, ":reason": reason,
-                  ":run": run, ":now": now, ":path_bytes": exact])
+            """, [":machine": machine, ":path": display, ":size": file?.size,
+                  ":mtime_ns": file?.modificationTimeNanoseconds, ":reason": reason, ":run": run, ":now": now,
+                  ":path_bytes": exact])
     }
 
     public func failingFile(_ path: String) throws -> FailingFile? {
-        try failingFiles(where: "path = :path AND path_bytes IS NOT DISTINCT FROM :path_bytes",
-                         [":path": PathName.display(path), ":path_bytes": PathName.exactBytes(of: path)]).first
+        try failingFiles(where: "machine = :machine AND path = :path AND path_bytes IS NOT DISTINCT FROM :path_bytes",
+                         [":machine": machine, ":path": PathName.display(path),
+                          ":path_bytes": PathName.exactBytes(of: path)]).first
     }
 
     public func failingFiles(under folder: String?) throws -> [FailingFile] {
         guard let folder else { return try failingFiles(where: "true", [:]) }
         let (low, high) = Catalogue.range(under: PathName.display(folder))
-        return try failingFiles(where: "path > :low AND path < :high", [":low": low, ":high": high])
+        return try failingFiles(where: "machine = :machine AND path > :low AND path < :high",
+                                [":machine": machine, ":low": low, ":high": high])
     }
 
     public func stopFailing(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
         try connection.transaction {
-            for path in paths { try connection.execute("DELETE FROM failing_files WHERE path = :path",
-                                                       [":path": PathName.display(path)]) }
+            for path in paths {
+                try connection.execute("DELETE FROM failing_files WHERE machine = :machine AND path = :path",
+                                       [":machine": machine, ":path": PathName.display(path)])
+            }
         }
     }
 
     private func failingFiles(where condition: String, _ arguments: PostgresArguments) throws -> [FailingFile] {
-        try records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path", arguments,
+        try records("SELECT \(FailingFile.Columns.list) FROM failing_files WHERE \(condition) ORDER BY path, machine", arguments,
                     as: FailingFile.Columns.self)
     }
 }

@@ -41,9 +41,11 @@ public final class PostgresCatalogue {
         }
         if found < PostgresMigrator.latestVersion { try migrator.migrate() }
         abandonedRuns = try markAbandonedRuns()
-        // Paths recorded before machines had names become this machine's (see `Catalogue.init`).
-        if try connection.scalarInt("SELECT 1 FROM image_paths WHERE machine = '' LIMIT 1") != nil {
-            try connection.execute("UPDATE image_paths SET machine = :machine WHERE machine = ''", [":machine": machine])
+        // Paths and failing files recorded before machines had names become this machine's
+        // (see `Catalogue.takeUnnamedPaths`).
+        for table in Catalogue.machineTables
+        where try connection.scalarInt("SELECT 1 FROM \(table) WHERE machine = '' LIMIT 1") != nil {
+            try connection.execute("UPDATE \(table) SET machine = :machine WHERE machine = ''", [":machine": machine])
         }
     }
 

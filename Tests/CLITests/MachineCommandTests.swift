@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Imaging
 
 /// Two machines over one folder and one catalogue (`WARDROBE_MACHINE`): each judges only the
 /// paths it saw, and what another machine saw is shown with that machine's name.
@@ -96,5 +97,39 @@ import Testing
         let again = try JSONDecoder().decode(Shown.self, from: Data(try run("beta", ["show", "--json", id]).stdout.utf8))
         #expect(Set(again.paths.map { "\($0.path) \($0.missing)" }) == ["alpha:\(gone) true", "\(gone) true"])
         #expect(try listed("beta").first { String($0.id) == id }?.path_state == "missing")
+    }
+    /// A file that fails to import is recorded with the machine it failed on, as its paths
+    /// are: keyed by path alone, a file stored fine under the same path on another machine
+    /// took the first machine's failure away, and another machine's `prune`, not finding the
+    /// file, dropped it. Each machine's `failures` shows another's as `machine:path`.
+    @Test func aFailureIsTheMachinesItFailedOn() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
+        let bad = folder.path("photos/bad.jpg"), gone = folder.path("photos/gone.jpg")
+        for path in [bad, gone] { try folder.write(Array("not a photo".utf8), to: "photos/" + URL(fileURLWithPath: path).lastPathComponent) }
+        let db = folder.path("catalogue.sqlite")
+        func run(_ machine: String, _ arguments: [String]) throws -> WardrobeProcess.Result {
+            try WardrobeProcess.run([arguments[0], "--db", db] + arguments.dropFirst(), environment: ["WARDROBE_MACHINE": machine])
+        }
+        func failing(_ machine: String) throws -> Set<String> {
+            let rows = try JSONSerialization.jsonObject(with: Data(try run(machine, ["failures", "--json"]).stdout.utf8))
+            return Set((rows as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
+        }
+        #expect(try run("alpha", ["import", "--quiet", folder.path("photos")]).status == 2)
+        #expect(try failing("alpha") == [bad, gone])
+
+        // On beta the same path holds a photo, stored fine; the other path is gone before beta looks.
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(3)), to: "photos/bad.jpg")
+        try FileManager.default.removeItem(atPath: gone)
+        #expect(try run("beta", ["import", "--quiet", folder.path("photos")]).status == 0)
+        #expect(try run("beta", ["prune"]).status == 0)
+        #expect(try failing("alpha") == [bad, gone], "alpha's failures are alpha's to end")
+        #expect(try failing("beta") == ["alpha:" + bad, "alpha:" + gone])
+
+        // Alpha's own look ends them: its import stores the photo, its prune finds the other gone.
+        #expect(try run("alpha", ["import", "--quiet", folder.path("photos")]).status == 0)
+        #expect(try run("alpha", ["prune"]).status == 0)
+        #expect(try failing("alpha").isEmpty)
     }
 }

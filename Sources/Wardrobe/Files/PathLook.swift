@@ -81,12 +81,13 @@ public enum PathLook {
         return gone
     }
 
-    /// Failing files that are gone: every one, or those at or under `roots`, leaving out
-    /// the paths a walk found (`walked`). A failure of a file deleted since is no longer one.
+    /// This machine's failing files that are gone: every one, or those at or under `roots`,
+    /// leaving out the paths a walk found (`walked`). A failure of a file deleted since is no
+    /// longer one; another machine's path says nothing here.
     static func goneFailures(under roots: [String], walked: Set<PathName.Key> = [], in catalogue: any CatalogueStore) throws -> [String] {
         var failing: [FailingFile] = []
         if roots.isEmpty {
-            failing = try catalogue.failingFiles()
+            failing = try catalogue.failingFiles().filter { $0.machine == catalogue.machine }
         } else {
             for root in roots.map(PathName.absolute) {
                 failing += try catalogue.failingFiles(under: root)

@@ -14,9 +14,12 @@ public enum FailureListing {
         enum CodingKeys: String, CodingKey { case path, reason, attempts, lastFailed = "last_failed" }
     }
 
+    /// Every machine's failing files: another machine's path written `machine:path`, as
+    /// `list` writes its paths.
     static func rows(in catalogue: any CatalogueStore) throws -> [Row] {
         try catalogue.failingFiles().map {
-            Row(path: $0.path, reason: $0.reason, attempts: $0.attempts, lastFailed: $0.lastFailed)
+            Row(path: Machine.shown($0.path, on: $0.machine, from: catalogue.machine), reason: $0.reason,
+                attempts: $0.attempts, lastFailed: $0.lastFailed)
         }
     }
 }
