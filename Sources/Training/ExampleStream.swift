@@ -34,7 +34,10 @@ public struct ExampleStream: Sendable {
         func draws(_ pool: Int, _ share: Double) -> Int {
             if pool == 0 { return 0 }
             if fashion.isEmpty { return pool }
-            return Int((share / rest * Double(fashion.count)).rounded())
+            if share <= 0 { return 0 }
+            // At least one: a share too small for a short epoch (--limit) rounded to no draw at
+            // all, and the photos the model records as learned were never seen.
+            return max(1, Int((share / rest * Double(fashion.count)).rounded()))
         }
         photosPerEpoch = draws(photos, photoShare)
         softTargetsPerEpoch = draws(softTargets, softTargetShare)

@@ -136,6 +136,17 @@ import Testing
         }
     }
 
+    /// A photo share of 0 draws no photo: the fine-tune learned none of the corrections and
+    /// said 'the new model learned from every label you gave', recording them as learned.
+    @Test func aPhotoShareOfZeroIsRefused() throws {
+        for source in [["--corrections"], ["--photos", "/tmp", "--map", "/tmp/map"]] {
+            let result = try WardrobeProcess.run(["model", "train", "--photo-share", "0", "--out", "/tmp/never.aimodel"] + source)
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("error: --photo-share 0 would draw none of the photos or corrections it learns from"),
+                    "stderr: \(result.stderr)")
+        }
+    }
+
     @Test func trainWithoutOutIsAUsageError() throws {
         let result = try WardrobeProcess.run(["model", "train"])
         #expect(result.status == 64)

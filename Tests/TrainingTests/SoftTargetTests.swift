@@ -74,6 +74,16 @@ import Training
         #expect((70..<76).allSatisfy { p in photos.filter { $0 == p }.count == 5 })
     }
 
+    /// A share too small for a short epoch still draws a photo: it rounded to none, and a
+    /// quick fine-tune (--limit 2) recorded as learned the corrections it never saw.
+    @Test func aSmallShareOfAShortEpochStillDrawsPhotos() {
+        var stream = ExampleStream(fashion: Array(0..<2), fashionCount: 2, photos: 11, photoShare: 0.05)
+        #expect(stream.photosPerEpoch == 1)
+        var generator = SeededGenerator(seed: 1)
+        #expect(stream.nextEpoch(&generator).filter { $0 >= 2 }.count == 1)
+        #expect(ExampleStream(fashion: Array(0..<2), fashionCount: 2, photos: 11, photoShare: 0).photosPerEpoch == 0)
+    }
+
     static func tensors(_ count: Int, seed: UInt64) -> LabelledTensors {
         var generator = SeededGenerator(seed: seed)
         var result = LabelledTensors()

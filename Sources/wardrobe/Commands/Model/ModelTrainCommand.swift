@@ -93,6 +93,11 @@ struct ModelTrainCommand: Command {
                 throw UsageError("\(name) needs --photos or --corrections")
             }
         }
+        // Photos drawn 0 times are learned from by no step, yet the model would record them as
+        // learned (its agreement leaving them out for good, 'learned from every label you gave').
+        if photoShare == 0 {
+            throw UsageError("--photo-share 0 would draw none of the photos or corrections it learns from; give a share above 0")
+        }
         if catalogue.path != nil && !corrections { throw UsageError("--db needs --corrections") }
         if fromScratch && from != nil { throw UsageError("--from and --from-scratch exclude each other") }
         if fromScratch && !corrections {
