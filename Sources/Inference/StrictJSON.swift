@@ -2,9 +2,9 @@ import CJansson
 
 /// A JSON value read by Jansson in its strict mode: an object that names a
 /// key twice is refused, where Foundation's reader keeps one of the two
-/// entries without a word. A model header is read only this way, so no two
+/// entries without a word. A model header, and a rehearsal's, is read only this way, so no two
 /// readers can disagree about which bytes a tensor name stands for.
-enum StrictJSON: Equatable {
+package enum StrictJSON: Equatable {
     case object([String: StrictJSON])
     case array([StrictJSON])
     case string(String)
@@ -13,14 +13,14 @@ enum StrictJSON: Equatable {
     case bool(Bool)
     case null
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// The text names a key twice in one object; `detail` says which and where.
         case repeatedKey(detail: String)
         case invalid(detail: String)
     }
 
     /// Parses `text`; any top-level value is accepted, the caller says what it needs.
-    static func parse(_ text: ArraySlice<UInt8>) throws(Failure) -> StrictJSON {
+    package static func parse(_ text: ArraySlice<UInt8>) throws(Failure) -> StrictJSON {
         var error = json_error_t()
         let root = text.withUnsafeBufferPointer { json in
             json_loadb(json.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, json.count,
@@ -68,16 +68,16 @@ enum StrictJSON: Equatable {
         }
     }
 
-    var object: [String: StrictJSON]? {
+    package var object: [String: StrictJSON]? {
         if case .object(let members) = self { members } else { nil }
     }
 
-    var string: String? {
+    package var string: String? {
         if case .string(let text) = self { text } else { nil }
     }
 
     /// A list of whole numbers, or nil when it is not one.
-    var integers: [Int]? {
+    package var integers: [Int]? {
         guard case .array(let items) = self else { return nil }
         var result: [Int] = []
         for item in items {

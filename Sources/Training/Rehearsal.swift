@@ -1,4 +1,5 @@
 import Foundation
+import Inference
 
 /// The prepared photos a model learned from, and those it held out, kept in
 /// a file beside the model so that a later fine-tune can rehearse them: a
@@ -76,7 +77,10 @@ public struct Rehearsal: Sendable, Equatable {
     }
 
     /// Parses a whole file; every size and offset is checked before use, so a
-    /// damaged file is an error naming what is wrong, never a crash.
+    /// damaged file is an error naming what is wrong, never a crash. The header is
+    /// read as the model reader reads its own (`StrictJSON`), and the data holds the
+    /// three tensors and nothing else: a key named twice, or bytes no tensor claims,
+    /// leave which photos the file holds to the reader that looks.
     public init(bytes: [UInt8]) throws(TrainingError) {
         func bad(_ reason: String) -> TrainingError { .badRehearsal(reason) }
         guard bytes.count >= 8 else { throw bad("\(bytes.count) bytes, the header length alone needs 8") }
@@ -85,38 +89,56 @@ public struct Rehearsal: Sendable, Equatable {
             throw bad("header length \(headerLength) does not fit the file's \(bytes.count) bytes (or is over 1 MiB)")
         }
         let dataStart = 8 + Int(headerLength)
-        guard let header = try? JSONSerialization.jsonObject(with: Data(bytes[8..<dataStart])) as? [String: Any] else {
-            throw bad("the header is not a JSON object")
+        let parsed: StrictJSON
+        do {
+            parsed = try StrictJSON.parse(bytes[8..<dataStart])
+        } catch {
+            switch error {
+            case .repeatedKey(let detail): throw bad("a key is named twice in one object (\(detail)); the file is ambiguous")
+            case .invalid(let detail): throw bad("the header is not JSON (\(detail))")
+            }
         }
-        guard let metadata = header["__metadata__"] as? [String: String], metadata["format"] == Self.formatName else {
-            throw bad("no __metadata__ naming the format \(Self.formatName)")
+        guard let header = parsed.object else { throw bad("the header is not a JSON object") }
+        guard let entries = header["__metadata__"]?.object, case let metadata = entries.compactMapValues(\.string),
+              metadata.count == entries.count, metadata["format"] == Self.formatName else {
+            throw bad("no __metadata__ map of strings naming the format \(Self.formatName)")
         }
         guard metadata["format_version"] == Self.formatVersion else {
             throw bad("format version \(metadata["format_version"] ?? "none"), this tool reads \(Self.formatVersion)")
         }
         guard let recipe = metadata["recipe"], !recipe.isEmpty else { throw bad("no recipe in __metadata__") }
         let dataLength = bytes.count - dataStart
+        guard let flagShape = header["held_out"]?.object?["shape"]?.integers, flagShape.count == 1, flagShape[0] >= 0 else {
+            throw bad("no tensor 'held_out' of shape [N], one flag a photo")
+        }
+        let count = flagShape[0]
+        // Each photo takes its image, its ten accepted flags and its held-out flag. A file cut
+        // short was said as having 'no tensor held_out of shape [N] that the file can hold'.
+        let perPhoto = Self.pixels + Self.classes + 1
+        guard count <= dataLength / perPhoto else {
+            throw bad("its header lists \(count) photos, \(perPhoto) bytes each, but the file holds \(dataLength) bytes of "
+                      + "data after its header: it is truncated")
+        }
         var ranges: [(range: Range<Int>, name: String)] = []
         func tensor(_ name: String, shape expected: [Int]) throws(TrainingError) -> ArraySlice<UInt8> {
-            guard let entry = header[name] as? [String: Any], entry["dtype"] as? String == "U8",
-                  let shape = entry["shape"] as? [Int], let offsets = entry["data_offsets"] as? [Int], offsets.count == 2
+            guard let entry = header[name]?.object, entry["dtype"]?.string == "U8",
+                  let shape = entry["shape"]?.integers, let offsets = entry["data_offsets"]?.integers, offsets.count == 2
             else { throw bad("no U8 tensor '\(name)' with a shape and data_offsets") }
             guard shape == expected else { throw bad("'\(name)' has shape \(shape), expected \(expected)") }
             let size = expected.reduce(1, *)
             // Each bound is compared before any sum or difference of them is taken: this module
             // is built without overflow checks, and offsets near 2^63 whose difference wrapped
             // around to the right size read memory outside the file (a crash).
-            guard offsets[0] >= 0, offsets[0] <= offsets[1], offsets[1] <= dataLength, offsets[1] - offsets[0] == size else {
-                throw bad("'\(name)' lies outside the file or has the wrong size")
+            guard offsets[0] >= 0, offsets[0] <= offsets[1] else { throw bad("'\(name)' has data_offsets \(offsets), not [begin, end]") }
+            guard offsets[1] <= dataLength else {
+                throw bad("'\(name)' ends at byte \(offsets[1]) of the data, which holds \(dataLength): the file is truncated")
+            }
+            guard offsets[1] - offsets[0] == size else {
+                throw bad("'\(name)' of shape \(shape) needs \(size) bytes, its data_offsets give \(offsets[1] - offsets[0])")
             }
             ranges.append((offsets[0]..<offsets[1], name))
             return bytes[(dataStart + offsets[0])..<(dataStart + offsets[1])]
         }
-        guard let flagEntry = header["held_out"] as? [String: Any], let flagShape = flagEntry["shape"] as? [Int],
-              flagShape.count == 1, (0...(bytes.count / (Self.pixels + 1))).contains(flagShape[0]) else {
-            throw bad("no tensor 'held_out' of shape [N] that the file can hold")
-        }
-        let count = flagShape[0]
         let flags = try tensor("held_out", shape: [count])
         let accepted = try tensor("accepted", shape: [count, Self.classes])
         let images = try tensor("images", shape: [count, 28, 28])
@@ -126,9 +148,14 @@ public struct Rehearsal: Sendable, Equatable {
         for (previous, next) in zip(ranges, ranges.dropFirst()) where next.range.lowerBound < previous.range.upperBound {
             throw bad("'\(previous.name)' and '\(next.name)' overlap")
         }
+        let covered = ranges.reduce(0) { $0 + $1.range.count }
+        guard covered == dataLength else { throw bad("\(dataLength - covered) of the \(dataLength) data bytes belong to no tensor") }
         var learned = LabelledTensors(), heldOut = LabelledTensors()
         for i in 0..<count {
-            let labels = (0..<Self.classes).filter { accepted[accepted.startIndex + i * Self.classes + $0] != 0 }
+            let row = accepted[(accepted.startIndex + i * Self.classes)..<(accepted.startIndex + (i + 1) * Self.classes)]
+            // A flag is 0 or 1, as held_out's are: any other byte is damage, not a label.
+            if let flag = row.first(where: { $0 > 1 }) { throw bad("photo \(i) has an accepted flag \(flag), not 0 or 1") }
+            let labels = (0..<Self.classes).filter { row[row.startIndex + $0] != 0 }
             guard !labels.isEmpty else { throw bad("photo \(i) accepts no label") }
             let start = images.startIndex + i * Self.pixels
             let tensor = images[start..<(start + Self.pixels)].map { Float($0) / 255 }

@@ -151,7 +151,7 @@ import Training
             let begin = Int.max - 4
             offsets["images"] = [begin, begin &+ size]
         }
-        #expect(throws: TrainingError.badRehearsal("'images' lies outside the file or has the wrong size")) {
+        #expect(throws: TrainingError.badRehearsal("'images' has data_offsets \([Int.max - 4, (Int.max - 4) &+ 6 * 784]), not [begin, end]")) {
             try Rehearsal(bytes: wrapped)
         }
         let overlapping = Self.withTensorOffsets(bytes) { offsets in
