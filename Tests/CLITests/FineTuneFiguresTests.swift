@@ -169,6 +169,31 @@ import Testing
         #expect(line.hasSuffix(": \(rehearsal) is another file (SHA-256 \(line.suffix(14).prefix(12))…)"), "\(line)")
     }
 
+    /// A parent's rehearsal that is a link to nothing, or a loop of links: the fine-tune said
+    /// 'it records no rehearsal and none is beside it', as of an empty place; it names the link.
+    /// One image nobody labelled was 'on 1 images'.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func aParentsRehearsalThatIsABrokenLinkIsNamedAsOne() throws {
+        defer { folder.remove() }
+        let parent = folder.path("parent.aimodel"), rehearsal = folder.path("parent.rehearsal.safetensors")
+        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.aimodel", toPath: parent)
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        let paths = try paths()
+        for (kind, label) in Self.labels { _ = try run(["label", label] + paths[kind]!) }
+        for (target, reason) in [(folder.path("gone.safetensors"), "a symbolic link to '\(folder.path("gone.safetensors"))', which is not there"),
+                                 (rehearsal, "a symbolic link that leads back to itself (a loop of links)")] {
+            try? FileManager.default.removeItem(atPath: rehearsal)
+            try FileManager.default.createSymbolicLink(atPath: rehearsal, withDestinationPath: target)
+            let train = try run(["model", "train", "--corrections", "--from", parent, "--limit", "64", "--epochs", "1",
+                                 "--out", folder.path("tuned.aimodel")])
+            let line = try #require(train.stderr.split(separator: "\n").first { $0.contains("rehearsing no photos") }, "\(train.stderr)")
+            #expect(line == "rehearsing no photos of the parent's: \(rehearsal): \(reason)", "\(line)")
+            // The one image left, the hat, takes the word in its singular: 'on 1 images' it said.
+            #expect(train.stderr.contains("of the 1 image nobody gave one of the ten labels (the parent's answers"), "\(train.stderr)")
+            #expect(train.stderr.contains("on 1 image nobody gave one of the ten labels, the new model changes"), "\(train.stderr)")
+        }
+    }
+
     /// One label (or a few), each held out by its hash: nothing of the person's to learn from.
     /// The fine-tune went on ("corrections: 0 to learn from (), 1 held out"), trained on
     /// Fashion-MNIST and the rehearsal alone, and wrote a model; it is refused, saying why.

@@ -74,8 +74,13 @@ extension ModelTraining {
         // Files found where the rehearsal was looked for that are not it (swapped, truncated,
         // rewritten): named, where the reason said the rehearsal was "neither beside it".
         var others: [String] = []
+        // A link there counts as something there, even one to nothing or a loop of links
+        // (`fileExists` follows it): such a rehearsal was said to be 'none beside it'.
+        func somethingThere(_ path: String) -> Bool {
+            FileManager.default.fileExists(atPath: path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+        }
         for (candidate, anyFile) in rehearsalCandidates(ofParent: path, record: record, bundledModel: bundledModel)
-        where FileManager.default.fileExists(atPath: candidate) {
+        where somethingThere(candidate) {
             do {
                 let bytes = try RegularFile.read(candidate, maxSize: Rehearsal.maxFileSize)
                 let sha = SHA256Digest.hex(SHA256.digest(bytes))

@@ -55,7 +55,7 @@ final class TrainingPrinter: @unchecked Sendable {
         let failed = comparison.unlabelledFailed == 0 ? ""
             : " (\(comparison.unlabelledFailed) whose thumbnail\(comparison.unlabelledFailed == 1 ? "" : "s") could not be prepared left out)"
         let changed = Format.percent(Double(comparison.changed) / Double(comparison.unlabelledCompared))
-        console.info("on \(sample) \(Self.unlabelled)\(failed), the new model changes \(comparison.changed) label\(comparison.changed == 1 ? "" : "s") (\(changed))"
+        console.info("on \(sample) \(Self.unlabelled(comparison.unlabelledAvailable))\(failed), the new model changes \(comparison.changed) label\(comparison.changed == 1 ? "" : "s") (\(changed))"
                      + (comparison.transitions.isEmpty ? "" : ", most often:"))
         let rows = comparison.transitions.prefix(5).map { ["  \($0.from) -> \($0.to)", String($0.count)] }
         for line in Format.table(Array(rows), rightAligned: [1]).split(separator: "\n") { console.info(String(line)) }
@@ -63,7 +63,8 @@ final class TrainingPrinter: @unchecked Sendable {
 
     /// The images a fine-tune keeps its parent's answers on: those a person labelled `none` are
     /// among them, so "images nobody labelled" was untrue of a catalogue with a `none` label.
-    static let unlabelled = "images nobody gave one of the ten labels"
+    /// The word takes the number before it ('on 1 image'; it said 'on 1 images').
+    static func unlabelled(_ count: Int) -> String { "image\(count == 1 ? "" : "s") nobody gave one of the ten labels" }
 
     private func print(_ event: ModelTraining.Event) {
         switch event {
@@ -107,7 +108,7 @@ final class TrainingPrinter: @unchecked Sendable {
         case .keepingParent(let images, let available, let stored, let learned, let failures):
             for failure in failures { console.warning("\(failure.path): \(failure.reason)") }
             console.info((learned ? "keeping the parent's answers on " : "measuring what the new model changes on ")
-                + "\(images) of the \(available) \(Self.unlabelled) (the parent's answers: \(stored) from their "
+                + "\(images) of the \(available) \(Self.unlabelled(available)) (the parent's answers: \(stored) from their "
                 + "stored classifications)")
         case .parentTemperatureKept(let heldOut, let minimum):
             console.info("calibration: the parent's temperature kept: \(heldOut) held-out photos, fewer than the \(minimum) a new one is fitted on")
