@@ -169,8 +169,26 @@ func convert<T>(_ word: String, name: String, _ transform: (String) throws -> T)
 
 /// The transform of every LosslessStringConvertible value: `Int("12")`.
 func losslessTransform<T: LosslessStringConvertible>(_ word: String) throws -> T {
-    guard let value = T(word) else { throw ValueError { "invalid value '\(word)' for \($0)" } }
+    guard let value = T(word) else {
+        let reason = whyNot(word, T.self).map { ": \($0)" } ?? ""
+        throw ValueError { "invalid value '\(word)' for \($0)\(reason)" }
+    }
     return value
+}
+
+/// Why `word` is no number of type `T`, for the numbers options take: 'invalid value
+/// '-1' for --seed' left a person to guess that a seed cannot be negative, and '1e400'
+/// for --epochs whether it was the size or the notation.
+func whyNot<T>(_ word: String, _ type: T.Type) -> String? {
+    if let integer = type as? any FixedWidthInteger.Type {
+        let sign = word.first == "-" || word.first == "+" ? 1 : 0
+        let digits = word.dropFirst(sign)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return "not a whole number" }
+        if word.first == "-" { return integer.isSigned ? "below \(integer.min)" : "must be 0 or more" }
+        return "above \(integer.max)"
+    }
+    if type is any BinaryFloatingPoint.Type { return "not a number" }
+    return nil
 }
 
 /// A transform that also keeps the value within `range`.

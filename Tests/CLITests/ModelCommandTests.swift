@@ -147,6 +147,13 @@ import Testing
         }
     }
 
+    /// A number an option cannot take says why: '-1' for --seed (a UInt64) was 'invalid value'.
+    @Test func aNegativeSeedSaysItMustBeZeroOrMore() throws {
+        let result = try WardrobeProcess.run(["model", "train", "--seed", "-1", "--out", "/tmp/never.aimodel"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: invalid value '-1' for --seed: must be 0 or more\n"), "stderr: \(result.stderr)")
+    }
+
     @Test func trainWithoutOutIsAUsageError() throws {
         let result = try WardrobeProcess.run(["model", "train"])
         #expect(result.status == 64)

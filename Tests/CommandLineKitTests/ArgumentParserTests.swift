@@ -99,7 +99,12 @@ import Testing
         (["copy", "--count"], "--count needs a value (N)"),
         (["copy", "a", "--to"], "--to needs a value (DIR)"),
         (["copy", "--verbose=yes"], "--verbose takes no value"),
-        (["copy", "--count", "abc"], "invalid value 'abc' for --count"),
+        (["copy", "--count", "abc"], "invalid value 'abc' for --count: not a whole number"),
+        // Each says why: the notation, the size or the sign, where it said 'invalid value' alone.
+        (["copy", "--count", "1e3"], "invalid value '1e3' for --count: not a whole number"),
+        (["copy", "--count", "99999999999999999999"], "invalid value '99999999999999999999' for --count: above 9223372036854775807"),
+        (["copy", "--offset", "-99999999999999999999"], "invalid value '-99999999999999999999' for --offset: below -9223372036854775808"),
+        (["copy", "--share", "half"], "invalid value 'half' for --share: not a number"),
         (["copy", "--count", "11"], "--count must be between 1 and 10 (not 11)"),
         (["copy", "--count", "0"], "--count must be between 1 and 10 (not 0)"),
         (["copy", "--offset", "-101"], "--offset must be between -100 and 100 (not -101)"),
