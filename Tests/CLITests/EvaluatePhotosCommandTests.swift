@@ -39,6 +39,31 @@ import Training
                 + "could be scored; each is named above\n", "\(result.stderr)")
     }
 
+    /// A mapped folder none of whose photos could be scored was 'accuracy 0.000', as if each
+    /// were wrong; it is '-' (null in --json). '1 photos' takes its number.
+    @Test func aFolderOfNoScoredPhotoHasNoAccuracy() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try Self.makeFolders(in: URL(fileURLWithPath: folder.path("photos")))
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path("photos/trousers")).sorted().dropFirst() {
+            try FileManager.default.removeItem(atPath: folder.path("photos/trousers/\(name)"))
+        }
+        try FileManager.default.removeItem(atPath: folder.path("photos/boots"))
+        try folder.write(Array("a shopping list\n".utf8), to: "photos/boots/a.jpg")
+        let arguments = ["model", "evaluate", "--images", folder.path("photos"), "--map", folder.path("photos/kinds.map")]
+        let text = try WardrobeProcess.run(arguments)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains(": 1 photo in 2 mapped folders"), "\(text.stdout)")
+        let boots = text.stdout.split(separator: "\n").first { $0.hasPrefix("boots ") }
+        #expect(boots.map { $0.split(separator: " ").prefix(4).map(String.init) } == ["boots", "0", "0", "-"],
+                "\(text.stdout)")
+        let json = try WardrobeProcess.run(arguments + ["--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let folders = try #require((report["recipes"] as? [[String: Any]])?.first?["folders"] as? [[String: Any]])
+        #expect(folders.first { $0["folder"] as? String == "boots" }?["accuracy"] is NSNull, "\(folders)")
+        #expect(folders.first { $0["folder"] as? String == "trousers" }?["accuracy"] is Double, "\(folders)")
+    }
+
     @Test func printsMappedAndPerFolderAccuracyAndConfusionForEveryRecipe() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eval-photos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

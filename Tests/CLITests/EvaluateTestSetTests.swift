@@ -28,6 +28,23 @@ import Testing
                 "\(text.stdout)")
     }
 
+    /// With --limit 1 nine classes have no image: each was 'accuracy 0.0000', as if wrong; it
+    /// is '-' (null in --json). And '1 images ... 1 Fashion-MNIST test images' take their number.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func aClassWithNoImageHasNoAccuracy() throws {
+        let text = try WardrobeProcess.run(["model", "evaluate", "--limit", "1"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stderr.hasPrefix("1 image in "), "\(text.stderr)")
+        #expect(text.stdout.contains("images    1 Fashion-MNIST test image\n"), "\(text.stdout)")
+        let rows = text.stdout.split(separator: "\n").filter { $0.hasSuffix("       0       -") }
+        #expect(rows.count == 9, "\(text.stdout)")
+        let json = try WardrobeProcess.run(["model", "evaluate", "--limit", "1", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let classes = try #require(report["classes"] as? [[String: Any]])
+        #expect(classes.filter { $0["images"] as? Int == 0 }.allSatisfy { $0["accuracy"] is NSNull }, "\(classes)")
+        #expect(classes.filter { $0["images"] as? Int == 1 }.allSatisfy { $0["accuracy"] is Double }, "\(classes)")
+    }
+
     /// A test set of no images was 'accuracy 0.0000 (0 of 0)', status 0.
     @Test func aTestSetOfNoImagesIsAnError() throws {
         let folder = try PhotoFolder()

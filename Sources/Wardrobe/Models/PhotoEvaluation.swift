@@ -12,9 +12,23 @@ public struct PhotoEvaluation {
         public var accepted: [String]
         public var photos: Int
         public var correct: Int
-        public var accuracy: Double
+        /// Nil for a folder of which no photo could be scored (null in JSON): it was
+        /// 'accuracy 0.000', as if every photo had been wrong.
+        public var accuracy: Double?
         /// How many photos of the folder got each label, in label order.
         public var predictions: [Int]
+
+        enum CodingKeys: String, CodingKey { case folder, accepted, photos, correct, accuracy, predictions }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(folder, forKey: .folder)
+            try container.encode(accepted, forKey: .accepted)
+            try container.encode(photos, forKey: .photos)
+            try container.encode(correct, forKey: .correct)
+            try container.encode(accuracy, forKey: .accuracy)
+            try container.encode(predictions, forKey: .predictions)
+        }
     }
 
     public struct RecipeScore: Sendable, Encodable {
@@ -142,7 +156,7 @@ public struct PhotoEvaluation {
                     sum + counts[ClothingClassifier.labels.firstIndex(of: label)!]
                 }
                 return FolderScore(folder: item.0.folder, accepted: item.0.accepted, photos: photos, correct: correct,
-                                   accuracy: photos == 0 ? 0 : Double(correct) / Double(photos), predictions: counts)
+                                   accuracy: photos == 0 ? nil : Double(correct) / Double(photos), predictions: counts)
             }
             let photos = folders.reduce(0) { $0 + $1.photos }
             let correct = folders.reduce(0) { $0 + $1.correct }

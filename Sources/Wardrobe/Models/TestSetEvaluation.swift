@@ -8,7 +8,18 @@ public struct TestSetEvaluation: Encodable, Sendable {
     public struct ClassResult: Encodable, Sendable {
         public var label: String
         public var images: Int
-        public var accuracy: Double
+        /// Nil for a class none of the images scored is of (`--limit`; null in JSON): it
+        /// was 'accuracy 0.0000', as if each had been wrong.
+        public var accuracy: Double?
+
+        enum CodingKeys: String, CodingKey { case label, images, accuracy }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label, forKey: .label)
+            try container.encode(images, forKey: .images)
+            try container.encode(accuracy, forKey: .accuracy)
+        }
     }
 
     /// Where Fashion-MNIST's .gz files are read from unless a directory is given.
@@ -70,8 +81,8 @@ public struct TestSetEvaluation: Encodable, Sendable {
         correct = evaluation.correct
         accuracy = evaluation.accuracy
         classes = evaluation.labels.indices.map { c in
-            ClassResult(label: evaluation.labels[c], images: evaluation.confusion[c].reduce(0, +),
-                        accuracy: evaluation.perClassAccuracy[c])
+            let images = evaluation.confusion[c].reduce(0, +)
+            return ClassResult(label: evaluation.labels[c], images: images, accuracy: images == 0 ? nil : evaluation.perClassAccuracy[c])
         }
         confusion = evaluation.confusion
         labels = evaluation.labels

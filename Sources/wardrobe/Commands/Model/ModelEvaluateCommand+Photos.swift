@@ -28,9 +28,9 @@ extension ModelEvaluateCommand {
             return .success
         }
         let photos = report.recipes.first?.photos ?? 0
-        console.info(String(format: "%d photos, %d recipe(s) in %.1f s", photos, recipes.count, report.seconds))
+        console.info(String(format: "%d photo%@, %d recipe(s) in %.1f s", photos, photos == 1 ? "" : "s", recipes.count, report.seconds))
         console.output("model     \(report.model) (\(classifier.model.path))")
-        var scope = "images    \(report.images): \(photos) photos in \(report.recipes.first?.folders.count ?? 0) mapped folders"
+        var scope = "images    \(report.images): \(photos) photo\(photos == 1 ? "" : "s") in \(report.recipes.first?.folders.count ?? 0) mapped folders"
         if !report.excluded.isEmpty {
             scope += "; excluded: " + report.excluded.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
@@ -45,7 +45,7 @@ extension ModelEvaluateCommand {
             var rows = [["folder", "photos", "correct", "accuracy", "accepted"]]
             for folder in score.folders {
                 rows.append([folder.folder, String(folder.photos), String(folder.correct),
-                             String(format: "%.3f", folder.accuracy), folder.accepted.joined(separator: ", ")])
+                             folder.accuracy.map { String(format: "%.3f", $0) } ?? "-", folder.accepted.joined(separator: ", ")])
             }
             console.outputLines(Format.table(rows, rightAligned: [1, 2, 3]))
             let c = score.calibration

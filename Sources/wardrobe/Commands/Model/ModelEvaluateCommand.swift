@@ -67,10 +67,10 @@ struct ModelEvaluateCommand: Command {
             return .success
         }
         let classified = report.images + report.notFinite
-        console.info(String(format: "%d images in %.1f s (%.0f images/s)", classified, report.seconds,
+        console.info(String(format: "%d image%@ in %.1f s (%.0f images/s)", classified, classified == 1 ? "" : "s", report.seconds,
                             Double(classified) / max(report.seconds, 1e-9)))
         console.output("model     \(report.name) \(report.version) (\(report.model))")
-        console.output("images    \(report.images) Fashion-MNIST test images")
+        console.output("images    \(report.images) Fashion-MNIST test image\(report.images == 1 ? "" : "s")")
         console.output(String(format: "accuracy  %.4f (%d of %d)", report.accuracy, report.correct, report.images))
         if report.notFinite > 0 {
             console.output("not scored \(report.notFinite) images: the model's output for them is not a finite number "
@@ -80,7 +80,7 @@ struct ModelEvaluateCommand: Command {
         console.output("class         images  accuracy")
         for result in report.classes {
             console.output(result.label.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + String(format: "  %6d  %.4f", result.images, result.accuracy))
+                + String(format: "  %6d  ", result.images) + (result.accuracy.map { String(format: "%.4f", $0) } ?? "     -"))
         }
         console.output("")
         console.output("confusion matrix (rows: true label, columns: predicted label)")
