@@ -74,7 +74,12 @@ extension Trainer.Result {
             training[TrainingMetadata.Key.dataSources] = DataSource.metadata(sources)
             training["photo_share"] = String(c.photoShare)
             training["photo_augmentation"] = c.photoAugmentation.summary
-            training["photo_examples"] = "\(trainingPhotos) training photo tensors, \(heldOutPhotos) held out (by file hash) for validation and calibration"
+            // A fine-tune calibrates on its parent's rehearsal's held-out photos too: of one that
+            // held none of the person's out, this said '0 held out ... for validation and calibration'
+            // beside a calibration on 257.
+            let calibrated = record.calibrationBefore?.examples
+            training["photo_examples"] = "\(trainingPhotos) training photo tensors, \(heldOutPhotos) held out (by file hash) for validation"
+                + (calibrated.map { $0 == heldOutPhotos ? " and calibration" : "; calibrated on \($0) held-out photos, the parent's rehearsal's among them" } ?? "")
         }
         if let accuracy = photoValidationAccuracy { training["photo_validation_accuracy"] = percent(accuracy) }
         if let recipe = record.recipe { training[TrainingMetadata.Key.recipe] = recipe }

@@ -194,6 +194,28 @@ import Testing
         }
     }
 
+    /// A fine-tune calibrates on its parent's rehearsal's held-out photos beside the person's:
+    /// its record said '0 held out (by file hash) for validation and calibration' beside a
+    /// calibration on 257 photos. It says how many it calibrated on.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func theRecordSaysWhatTheFineTuneCalibratedOn() throws {
+        defer { folder.remove() }
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        let paths = try paths()
+        for (kind, label) in Self.labels { _ = try run(["label", label] + paths[kind]!) }
+        let tuned = folder.path("tuned.aimodel")
+        let train = try run(["model", "train", "--corrections", "--from", Self.root + "/Models/clothing.aimodel",
+                             "--limit", "64", "--epochs", "1", "--out", tuned])
+        let rehearsed = try #require(train.stderr.split(separator: "\n").first { $0.hasPrefix("rehearsing the parent's ") },
+                                     "\(train.stderr)")
+        let heldOut = try #require(Int(rehearsed.split(separator: "(")[1].split(separator: ",")[1].split(separator: " ")[0]))
+        let info = try run(["model", "info", tuned]).stdout
+        let line = try #require(info.split(separator: "\n").first { $0.hasPrefix("  photo_examples ") }, "\(info)")
+        let person = try #require(Int(line.split(separator: ", ")[1].split(separator: " ")[0]), "\(line)")
+        #expect(line.hasSuffix("held out (by file hash) for validation; calibrated on \(person + heldOut) held-out photos, "
+                               + "the parent's rehearsal's among them"), "\(line)")
+    }
+
     /// One label (or a few), each held out by its hash: nothing of the person's to learn from.
     /// The fine-tune went on ("corrections: 0 to learn from (), 1 held out"), trained on
     /// Fashion-MNIST and the rehearsal alone, and wrote a model; it is refused, saying why.
