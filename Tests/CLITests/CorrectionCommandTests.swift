@@ -58,7 +58,7 @@ import Training
     /// `label LABEL -` reads a list as a script writes it: CRLF, no final line break, the
     /// same image twice (labelled once); a line that names no image is an error naming its
     /// line on the standard input, and nothing is labelled. The error named the word only,
-    /// which in a list of thousands did not say where it was.
+    /// which in a list of thousands did not say where it was; then only the first such line.
     @Test func aListOnStdinIsReadAsWrittenAndABadLineIsNamed() throws {
         defer { folder.remove() }
         for index in 0..<3 {
@@ -68,7 +68,15 @@ import Training
         let before = try #require(FileManager.default.contents(atPath: db))
         for (input, line) in [("1\n2\n\n1\u{0}\n", "standard input line 4: '1\\x00' is not an image id, a hash prefix (hex digits) or a path"),
                               ("1\r\n2\r\n0\r\n", "standard input line 3: image 0 in \(db) not found"),
-                              ("3\n/no/such.png", "standard input line 2: image imported from /no/such.png in \(db) not found")] {
+                              ("3\n/no/such.png", "standard input line 2: image imported from /no/such.png in \(db) not found"),
+                              // Every bad line is named, not only the first: three typos were three runs.
+                              ("1\n0\n2\n9\n", "2 lines name no image: standard input line 2: image 0 in \(db) not found; "
+                                  + "standard input line 4: image 9 in \(db) not found"),
+                              ("zz\n1\nqq\n", "standard input: 2 lines name no image: line 1: 'zz' is not an image id, a hash "
+                                  + "prefix (hex digits) or a path; line 3: 'qq' is not an image id, a hash prefix (hex digits) or a path"),
+                              ((1...12).map { "\($0 + 10)\n" }.joined(), (1...10).map { "standard input line \($0): image \($0 + 10) in \(db) not found" }
+                                  .joined(separator: "; ").replacingOccurrences(of: "standard input line 1:", with: "12 lines name no image: standard input line 1:")
+                                  + "; and 2 more")] {
             let refused = try run(["label", "coat", "-"], input: input)
             #expect(refused.status == 1 && refused.stderr == "error: \(line)\n", "\(input.debugDescription): \(refused.stderr)")
             #expect(FileManager.default.contents(atPath: db) == before, "nothing labelled")

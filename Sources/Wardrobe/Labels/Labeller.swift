@@ -73,7 +73,10 @@ public struct Labeller {
     /// given, says where each reference was read, for the error of one that names no image.
     static func resolve(_ references: [ImageReference], places: [String?], in catalogue: any CatalogueStore,
                         verb: String, pipe: (String) -> String?) throws -> [ImageID] {
-        let images = try references.enumerated().map { index, reference in
+        // Every line read that names no image is named, not only the first: a list of thousands
+        // with three typos was refused three times over, a line at a time.
+        var unnamed: [WardrobeError] = []
+        let images = try references.enumerated().compactMap { index, reference in
             do {
                 return try reference.resolve(in: catalogue)
             } catch let error as WardrobeError {
@@ -83,11 +86,13 @@ public struct Labeller {
                 }
                 guard index < places.count, let place = places[index] else { throw error }
                 switch error {
-                case .notFound, .invalidArgument: throw WardrobeError.invalidArgument("\(place): \(error)")
+                case .notFound, .invalidArgument: unnamed.append(.invalidArgument("\(place): \(error)"))
                 default: throw error
                 }
+                return nil
             }
         }
+        if let error = WardrobeError.all(unnamed) { throw error }
         var seen = Set<ImageID>()
         return images.map(\.id).filter { seen.insert($0).inserted }
     }
@@ -126,6 +131,7 @@ public struct Labeller {
         var bytes = Array(input)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var references: [(reference: ImageReference, line: Int)] = []
+        var unreadable: [WardrobeError] = []
         for (index, var line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             if line.last == 0x0D { line = line.dropLast() }
             let word = PathName.decode(line).trimmingCharacters(in: .whitespaces)
@@ -134,9 +140,10 @@ public struct Labeller {
             do {
                 references.append((try ImageReference(text), index + 1))
             } catch {
-                throw .invalidArgument("line \(index + 1): \(error)")
+                unreadable.append(.invalidArgument("line \(index + 1): \(error)"))
             }
         }
+        if let error = WardrobeError.all(unreadable) { throw error }
         return references
     }
 }

@@ -33,7 +33,9 @@ enum ImageWords {
                 do {
                     read = try Labeller.references(lines: StandardInput.readAll())
                 } catch let error as WardrobeError {
-                    throw WardrobeError.invalidArgument("standard input \(error)")
+                    // 'standard input line 5: ...', or 'standard input: 2 lines name no image: line 5: ...'.
+                    let text = error.description
+                    throw WardrobeError.invalidArgument("standard input" + (text.hasPrefix("line ") ? " " : ": ") + text)
                 }
                 references += read.map(\.reference)
                 places += read.map { "standard input line \($0.line)" }
