@@ -1,6 +1,7 @@
 import Catalogue
 import Foundation
 import Testing
+import Training
 
 /// The figures `model train` prints, and those about the model it writes, say what their
 /// words say on catalogues a person really makes: folders of photos that are also
@@ -214,6 +215,34 @@ import Testing
         let person = try #require(Int(line.split(separator: ", ")[1].split(separator: " ")[0]), "\(line)")
         #expect(line.hasSuffix("held out (by file hash) for validation; calibrated on \(person + heldOut) held-out photos, "
                                + "the parent's rehearsal's among them"), "\(line)")
+    }
+
+    /// A parent's rehearsal of no photos said 'rehearsing the parent's 0 photos', and one of
+    /// held-out photos alone left a record of '0 photos, balanced by label' and the person's
+    /// examples '20% of the photo draws', where they were all of them. The first is no rehearsal,
+    /// said why; the second is calibrated on, and the record says nothing was rehearsed.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func aRehearsalOfNoLearnedPhotoIsNotSaidToBeRehearsed() throws {
+        defer { folder.remove() }
+        let parent = folder.path("parent.aimodel"), rehearsal = folder.path("parent.rehearsal.safetensors")
+        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.aimodel", toPath: parent)
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        let paths = try paths()
+        for (kind, label) in Self.labels { _ = try run(["label", label] + paths[kind]!) }
+        let tuned = folder.path("tuned.aimodel")
+        let empty = Rehearsal(learned: LabelledTensors(), heldOut: LabelledTensors(), recipe: "photo@4")
+        try Data(empty.serialized()).write(to: URL(fileURLWithPath: rehearsal))
+        let train = try run(["model", "train", "--corrections", "--from", parent, "--limit", "64", "--epochs", "1", "--out", tuned])
+        #expect(train.stderr.contains("\nrehearsing no photos of the parent's: \(rehearsal) holds no photos\n"), "\(train.stderr)")
+
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/Models/clothing.rehearsal.safetensors"))
+        let bundled = try Rehearsal(bytes: Array(bytes))
+        try Data(Rehearsal(learned: LabelledTensors(), heldOut: bundled.heldOut, recipe: bundled.recipe).serialized())
+            .write(to: URL(fileURLWithPath: rehearsal))
+        _ = try run(["model", "train", "--corrections", "--from", parent, "--limit", "64", "--epochs", "1", "--out", tuned])
+        let info = try run(["model", "info", tuned]).stdout
+        let keeping = try #require(info.split(separator: "\n").first { $0.hasPrefix("  keeping ") }, "\(info)")
+        #expect(keeping.contains("no rehearsal of the parent's photos") && !keeping.contains("of the photo draws"), "\(keeping)")
     }
 
     /// One label (or a few), each held out by its hash: nothing of the person's to learn from.

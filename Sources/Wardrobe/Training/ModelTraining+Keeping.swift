@@ -173,8 +173,11 @@ extension ModelTraining {
         guard parent != nil else { return nil }
         var parts: [String] = []
         if c.fixedNormalization { parts.append("the parent's batch-norm statistics, scales and shifts kept") }
-        if let rehearsal {
-            parts.append("rehearsed the parent's \(rehearsal.learned.count) photos (\(rehearsal.recipe))" + (weighted ? ", balanced by label" : ""))
+        // A rehearsal of held-out photos alone is calibrated on, not rehearsed: its photos were
+        // said 'balanced by label' and 20% of the draws, where the person's were all of them.
+        let rehearsed = rehearsal.flatMap { $0.learned.isEmpty ? nil : $0 }
+        if let rehearsed {
+            parts.append("rehearsed the parent's \(rehearsed.learned.count) photos (\(rehearsed.recipe))" + (weighted ? ", balanced by label" : ""))
         } else {
             parts.append("no rehearsal of the parent's photos")
         }
@@ -186,7 +189,7 @@ extension ModelTraining {
         if weighted {
             parts.append(String(format: "the person's examples balanced (a label drawn in proportion to its count to the power %.1f)",
                                 keeping.balancePower)
-                + (rehearsal == nil ? "" : String(format: ", %.0f%% of the photo draws", keeping.correctionShare * 100)))
+                + (rehearsed == nil ? "" : String(format: ", %.0f%% of the photo draws", keeping.correctionShare * 100)))
         }
         return parts.joined(separator: "; ")
     }

@@ -186,6 +186,10 @@ public struct ModelTraining: Sendable {
         var rehearsal: Rehearsal?
         if let parent {
             switch Self.rehearsal(ofParent: parent.path, record: parent.training, bundledModel: bundledModel) {
+            case .found(let found, let path, _) where found.learned.isEmpty && found.heldOut.isEmpty:
+                // A file of no photos: 'rehearsing the parent's 0 photos', and a record saying it
+                // rehearsed them, balanced, as a share of the draws.
+                events(.noRehearsal(reason: "\(path) holds no photos", recorded: parent.training[TrainingMetadata.Key.rehearsalSHA256] != nil))
             case .found(let found, let path, let sha256):
                 rehearsal = found
                 record.rehearsalSHA256 = sha256
@@ -256,7 +260,7 @@ public struct ModelTraining: Sendable {
         var photoTensors = corrections?.training ?? LabelledTensors()
         var others = folderPhotos?.training ?? LabelledTensors()
         if let rehearsal { others.append(contentsOf: rehearsal.learned) }
-        let weights = Self.photoWeights(person: photoTensors, others: others, rehearsed: rehearsal != nil,
+        let weights = Self.photoWeights(person: photoTensors, others: others, rehearsed: rehearsal?.learned.isEmpty == false,
                                         keeping: keeping)
         photoTensors.append(contentsOf: others)
         var heldOutTensors = corrections?.heldOut ?? LabelledTensors()
