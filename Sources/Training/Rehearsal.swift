@@ -121,9 +121,11 @@ public struct Rehearsal: Sendable, Equatable {
         }
         var ranges: [(range: Range<Int>, name: String)] = []
         func tensor(_ name: String, shape expected: [Int]) throws(TrainingError) -> ArraySlice<UInt8> {
-            guard let entry = header[name]?.object, entry["dtype"]?.string == "U8",
-                  let shape = entry["shape"]?.integers, let offsets = entry["data_offsets"]?.integers, offsets.count == 2
-            else { throw bad("no U8 tensor '\(name)' with a shape and data_offsets") }
+            guard let entry = header[name]?.object else { throw bad("no tensor '\(name)'") }
+            guard entry["dtype"]?.string == "U8" else { throw bad("'\(name)' has dtype \(entry["dtype"]?.string ?? "none"), expected U8") }
+            guard let shape = entry["shape"]?.integers, let offsets = entry["data_offsets"]?.integers, offsets.count == 2 else {
+                throw bad("'\(name)' has no shape and data_offsets [begin, end] of whole numbers")
+            }
             guard shape == expected else { throw bad("'\(name)' has shape \(shape), expected \(expected)") }
             let size = expected.reduce(1, *)
             // Each bound is compared before any sum or difference of them is taken: this module

@@ -45,6 +45,19 @@ import Training
         #expect(throws: TrainingError.badRehearsal("photo 1 has an accepted flag 200, not 0 or 1")) { try Rehearsal(bytes: changed) }
     }
 
+    /// A tensor of another dtype, or offsets that are no whole numbers, say so: both were
+    /// 'no U8 tensor with a shape and data_offsets', of a tensor that was there.
+    @Test func aTensorOfAnotherDtypeOrOffsetsSaysWhich() {
+        let float = Self.withHeader { $0.replacingOccurrences(of: "\"dtype\":\"U8\",\"shape\":[6,28,28]",
+                                                              with: "\"dtype\":\"F32\",\"shape\":[6,28,28]") }
+        #expect(throws: TrainingError.badRehearsal("'images' has dtype F32, expected U8")) { try Rehearsal(bytes: float) }
+        let huge = Self.withHeader { $0.replacingOccurrences(of: "\"held_out\":{\"data_offsets\":[60,66]",
+                                                             with: "\"held_out\":{\"data_offsets\":[6e1,1e300]") }
+        #expect(throws: TrainingError.badRehearsal("'held_out' has no shape and data_offsets [begin, end] of whole numbers")) {
+            try Rehearsal(bytes: huge)
+        }
+    }
+
     /// Cut anywhere in its data, the file is said to be truncated.
     @Test func aFileCutInItsDataIsSaidToBeTruncated() throws {
         let data = Self.bytes.count - 8 - Self.headerLength
