@@ -116,7 +116,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notAFile(let path, let kind):
             return "\(path): not a wardrobe catalogue: \(kind), where a catalogue is a regular file"
         case .foreignDatabase(let path, let detail):
-            return "\(path): not a wardrobe catalogue (an SQLite database of another program: \(detail)); refusing to change it"
+            // A server's catalogue is named by its URL (`PostgresLocation.displayName`): a
+            // PostgreSQL database of another program was called an SQLite one.
+            let engine = path.hasPrefix("postgresql://") ? "a PostgreSQL" : "an SQLite"
+            return "\(path): not a wardrobe catalogue (\(engine) database of another program: \(detail)); refusing to change it"
         case .newerCatalogue(let path, let version, let supported):
             return "\(path): catalogue version \(version) was written by a newer wardrobe (this one knows up to \(supported)); upgrade wardrobe to open it. Nothing was changed."
         case .needsMigration(let path, let version, let supported):

@@ -28,6 +28,9 @@ struct PostgresOpeningTests {
                 try CatalogueStorage.open(url, access: access)
             }
         }
+        // It was called "an SQLite database of another program".
+        #expect("\(CatalogueError.foreignDatabase(path: name, detail: "tables invoices"))"
+                == "\(name): not a wardrobe catalogue (a PostgreSQL database of another program: tables invoices); refusing to change it")
         #expect(try TestPostgres.shared().psql(Self.databaseName(url), "SELECT string_agg(tablename, ',') FROM pg_tables "
                                               + "WHERE schemaname = 'public'").trimmingCharacters(in: .whitespacesAndNewlines) == "invoices")
     }
