@@ -100,6 +100,31 @@ struct ServerFailureTests {
         Self.expectNothingInternal(response.text, path: served.path, "removed")
     }
 
+    /// Pages read through each thread's own connection, which held the file there when that
+    /// thread first read: once the catalogue's file was removed, or another moved over it (a
+    /// backup put back), the pages went on showing the catalogue no longer there, or that one
+    /// and the new one by turns, each with forms that could not be saved.
+    @Test(arguments: ["removed", "replaced"])
+    func pagesOfACatalogueFileRemovedOrReplacedWhileServingAreUnavailable(change: String) throws {
+        let served = try ServedCatalogue.shared.servedCopy()
+        defer { served.server.stop() }
+        let item = try #require(try Catalogue(path: served.path, mode: .readOnly).galleryPage(GalleryQuery(limit: 1)).first)
+        let pages = ["/", "/image/\(item.image)", "/review", "/stats", "/thumb/\(item.sha256.hex)", "/tensor/\(item.image).png"]
+        let client = RawHTTP(port: served.server.port)
+        for page in pages { #expect(try client.get(page).status == 200, "\(page)") }
+        let other = served.path + "-other.sqlite"
+        try Catalogue(path: served.path, mode: .readOnly).database.execute("VACUUM INTO :path", [":path": other])
+        try FileManager.default.removeItem(atPath: served.path)
+        if change == "replaced" { #expect(rename(other, served.path) == 0) }
+        for page in pages {
+            let response = try client.get(page)
+            #expect(response.status == 503, "\(change): \(page): \(response.status)")
+            #expect(response.text.contains("Unavailable: the catalogue&#39;s file is no longer where it was opened."),
+                    "\(change): \(page): \(response.text)")
+            Self.expectNothingInternal(response.text, path: served.path, "\(change) \(page)")
+        }
+    }
+
     /// A value another program wrote (a label's count set below zero) is a 500 that says what
     /// is wrong and what to do, as the command line does, but not its line, which names the
     /// catalogue and the command that would look into it (`wardrobe check --db PATH`).

@@ -114,9 +114,14 @@ public final class OpenCatalogue: @unchecked Sendable {
     public func open() throws { _ = try store() }
 
     /// `body` with a connection to read through: the calling thread's own when threads share
-    /// this catalogue, else the command's.
+    /// this catalogue, else the command's. Shared by threads (a server), it is refused when
+    /// the catalogue's file is no longer the one opened, as a change is: each thread's
+    /// connection holds the file that was there when that thread first read, so once the
+    /// file was removed or another moved over it, pages showed the catalogue no longer there,
+    /// or that one and the new one by turns, and offered forms that could not be saved.
     func reading<T>(_ body: (any CatalogueStore, StatsCache?) throws -> T) throws -> T {
         if let readers {
+            try checkStillOpenedFile()
             let reader = try readers.reader()
             return try body(reader.store, reader.stats)
         }
@@ -129,10 +134,19 @@ public final class OpenCatalogue: @unchecked Sendable {
         changes.lock()
         defer { changes.unlock() }
         let store = try store()
-        if let openedFile, CatalogueFileIdentity(of: location) != openedFile {
+        try checkStillOpenedFile()
+        return try body(store)
+    }
+
+    /// Throws `catalogueMoved` when the catalogue's path no longer names the file opened
+    /// (see `CatalogueFileIdentity`); one `stat`.
+    private func checkStillOpenedFile() throws {
+        opening.lock()
+        let opened = openedFile
+        opening.unlock()
+        if let opened, CatalogueFileIdentity(of: location) != opened {
             throw WardrobeError.catalogueMoved(path: path)
         }
-        return try body(store)
     }
 
     /// How many times this process opened the catalogue at `path`: once for each command.
