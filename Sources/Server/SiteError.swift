@@ -7,8 +7,18 @@ import Wardrobe
 enum SiteError: Error {
     /// No page at this address (404).
     case notFound
-    /// The image a form acts on is not in the catalogue (404), or no longer is: which.
+    /// The image a form acts on or a page shows is not in the catalogue (404), or no longer
+    /// is: which. "There is no page at /review" was said of `/review?at=` an image forgotten
+    /// since the link was made, where the page is there and the image is not.
     case noImage(String)
+    /// Of the images a form chose (`chosen` of them), these are not in the catalogue (404), and
+    /// what that meant for the act (`outcome`: none was labelled). "One of the images chosen
+    /// is not in the catalogue" left a person who picked 50 to find which, and whether the
+    /// others were saved.
+    case noImages([Int64], chosen: Int, outcome: String)
+    /// The image is there, but none of its files is left as it was imported (404): no larger
+    /// view can be made of it.
+    case noFileLeft(Int64)
     case badRequest(String)
     /// Another process held the catalogue's write lock past the busy timeout (503 with
     /// Retry-After): nothing was written, and the same request may go through later.
@@ -52,6 +62,21 @@ enum SiteError: Error {
         } catch {
             if case .notFound = SiteError(error) { throw SiteError.noImage(images) }
             throw error
+        }
+    }
+
+    /// `body`, a use case acting on several images a form chose (`images`), with a failure of
+    /// kind not-found said as the images of those that are not there (looked for once it
+    /// failed: another process may have forgotten them since the page was made), and what
+    /// that meant for the act, `outcome`.
+    static func acting<T>(on images: [Int64], outcome: String, in catalogue: OpenCatalogue, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            guard case .notFound = SiteError(error) else { throw error }
+            let missing = try images.filter { try !catalogue.hasImage($0) }
+            guard !missing.isEmpty else { throw SiteError.noImage("one of the images chosen") }
+            throw SiteError.noImages(missing, chosen: images.count, outcome: outcome)
         }
     }
 

@@ -24,7 +24,7 @@ extension WardrobeSite {
                 act = .confirm
             }
             let picked = try SelectionForms.picked(form)
-            let changes = try SiteError.acting(on: "one of the images chosen") {
+            let changes = try SiteError.acting(on: picked, outcome: "none was labelled", in: catalogue) {
                 try catalogue.label(act, images: picked, command: "serve")
             }
             return .seeOther(back + (back.contains("?") ? "&" : "?") + "undo=" + undos.record(changes))

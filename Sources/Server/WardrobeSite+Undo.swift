@@ -17,7 +17,7 @@ extension WardrobeSite {
             throw SiteError.badRequest("nothing to undo: it is undone already")
         }
         do {
-            try SiteError.acting(on: act.count == 1 ? "image \(act[0].image)" : "one of the images") {
+            try SiteError.acting(on: act.map(\.image), outcome: "nothing was undone", in: catalogue) {
                 try catalogue.restore(taken, command: "serve")
             }
         } catch {

@@ -49,6 +49,15 @@ public final class WardrobeSite: HTTPHandler {
             return refusal(status: 404, message: "Not found: there is no page at \(request.path).", to: request)
         case .noImage(let what):
             return refusal(status: 404, message: "Not found: \(what) is not in the catalogue.", to: request)
+        case .noImages(let missing, let chosen, let outcome):
+            let named = missing.prefix(10).map(String.init).joined(separator: ", ")
+                + (missing.count > 10 ? " and \(missing.count - 10) more" : "")
+            let which = missing.count == 1 ? "image \(named) is" : "images \(named) are"
+            let share = chosen > missing.count ? " (\(missing.count) of the \(chosen) chosen)" : ""
+            return refusal(status: 404, message: "Not found: \(which) not in the catalogue\(share); \(outcome).", to: request)
+        case .noFileLeft(let id):
+            return refusal(status: 404, message: "Not found: image \(id) has no file left as it was imported (each is "
+                           + "gone or changed since), so there is no larger view of it.", to: request)
         case .badRequest(let message):
             return refusal(status: 400, message: "Bad request: \(message)", to: request)
         case .busy:
@@ -179,16 +188,16 @@ public final class WardrobeSite: HTTPHandler {
             }
             return side
         } ?? 960
-        guard let item = try catalogue.item(id) else { throw SiteError.notFound }
+        guard let item = try catalogue.item(id) else { throw SiteError.noImage("image \(id)") }
         let tag = "\"v-\(item.sha256)-\(side)\""
         let caching = [("ETag", tag), ("Cache-Control", "private, max-age=3600")]
         if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
-        guard let cost = try catalogue.viewCost(of: id) else { throw SiteError.notFound }
+        guard let cost = try catalogue.viewCost(of: id) else { throw SiteError.noImage("image \(id)") }
         switch try viewBudget.admit(cost: cost, { try catalogue.view(of: id, side: side) }) {
         case .made(let jpeg?):
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")] + caching, body: jpeg)
         case .made(nil):
-            throw SiteError.notFound
+            throw SiteError.noFileLeft(id)
         case .full(let seconds):
             throw SiteError.overloaded("as many larger views are being made as the server makes for now",
                                        retryAfterSeconds: seconds)
@@ -198,11 +207,11 @@ public final class WardrobeSite: HTTPHandler {
     /// The 28x28 tensor the model in use sees, drawn from the stored thumbnail through the
     /// recipe every command would use (see `OpenCatalogue.tensor(of:)`).
     private func tensor(id: Int64, request: HTTPRequest) throws -> HTTPResponse {
-        guard let name = try catalogue.tensorTag(of: id) else { throw SiteError.notFound }
+        guard let name = try catalogue.tensorTag(of: id) else { throw SiteError.noImage("image \(id)") }
         let tag = "\"\(name)\""
         let caching = [("ETag", tag), ("Cache-Control", "private, max-age=3600")]
         if request.header("if-none-match") == tag { return HTTPResponse(status: 304, headers: caching) }
-        guard let png = try catalogue.tensor(of: id) else { throw SiteError.notFound }
+        guard let png = try catalogue.tensor(of: id) else { throw SiteError.noImage("image \(id)") }
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + caching, body: png)
     }
 }

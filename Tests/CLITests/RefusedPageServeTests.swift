@@ -7,7 +7,8 @@ import Testing
 /// for JSON and shows an error's text as it is, still gets the line as plain text.
 @Suite struct RefusedPageServeTests {
     static let refusals: [(target: String, status: Int, line: String)] = [
-        ("/image/999", 404, "Not found: there is no page at /image/999."),
+        ("/image/999", 404, "Not found: image 999 is not in the catalogue."),
+        ("/image/abc", 404, "Not found: there is no page at /image/abc."),
         ("/no/<b>such</b>&page", 404, "Not found: there is no page at /no/&lt;b&gt;such&lt;/b&gt;&amp;page."),
         ("/thumb/00", 404, "Not found: there is no page at /thumb/00."),
         ("/?per=0", 400, "Bad request: per is 1 to 200"),
@@ -38,7 +39,7 @@ import Testing
         let (head, body) = try client.answer("/image/999", accept: "application/json")
         #expect(head.hasPrefix("HTTP/1.1 404"), "\(head)")
         #expect(head.contains("Content-Type: text/plain; charset=utf-8"), "\(head)")
-        #expect(body == "Not found: there is no page at /image/999.\n", "\(body)")
+        #expect(body == "Not found: image 999 is not in the catalogue.\n", "\(body)")
         #expect(server.isRunning, "the server is still there")
     }
 }

@@ -61,7 +61,7 @@ struct ServerFailureTests {
         try #require(answer.done.wait(timeout: .now() + 20) == .success)
         let response = try #require(try answer.response?.get())
         #expect(response.status == 404, "\(route): \(response.status) \(response.text)")
-        let said = route == "label-many" ? "one of the images chosen is not in the catalogue" : "image \(image) is not in the catalogue"
+        let said = route == "label-many" ? "image \(image) is not in the catalogue; none was labelled" : "image \(image) is not in the catalogue"
         #expect(response.text.contains("Not found: \(said)."), "\(route): \(response.text)")
         #expect(!response.text.contains("no page at"), "the page is there; the image is not: \(response.text)")
         Self.expectNothingInternal(response.text, path: served.path, "\(route)")

@@ -178,9 +178,15 @@ struct ServerSecurityTests {
         #expect(response.status == 404, "\(path) answered \(response.status)")
     }
 
-    /// The review page of an image that is not there is not found, as the image's own page is.
+    /// The review page of an image that is not there is not found, as the image's own page is,
+    /// and says that the image is not there: it said "there is no page at /review" of a link
+    /// to an image forgotten since the link was made.
     @Test func reviewAtAnImageThatIsNotThereGets404() throws {
-        #expect(try served.client.get("/review?at=999999").status == 404)
+        for page in ["/review?at=999999", "/image/999999", "/tensor/999999.png", "/original/999999"] {
+            let response = try served.client.get(page)
+            #expect(response.status == 404, "\(page)")
+            #expect(response.text.contains("Not found: image 999999 is not in the catalogue."), "\(page): \(response.text)")
+        }
         #expect(try served.client.get("/review?at=1").status == 200)
         #expect(try served.client.get("/review?view=grid&undo=1").status == 200)
         #expect(try served.client.get("/review?at=&from=&view=").status == 200, "an empty value is no value")

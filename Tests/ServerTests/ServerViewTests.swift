@@ -77,9 +77,12 @@ struct ServerViewTests {
         let fromB = try set.client.get("/original/1?w=480")
         #expect(fromB.status == 200)
         #expect(fromB.body == first.body, "the view changed with a file that is no longer this image")
-        // Neither holds it: no view, and never the other photo.
+        // Neither holds it: no view, and never the other photo; the page says why, where it
+        // said "there is no page at /original/1" of an image that is there.
         try ImageFile.write(set.other, to: set.b)
-        #expect(try set.client.get("/original/1?w=480").status == 404)
+        let none = try set.client.get("/original/1?w=480")
+        #expect(none.status == 404)
+        #expect(none.text.contains("Not found: image 1 has no file left as it was imported"), "\(none.text)")
         try FileManager.default.removeItem(atPath: set.b)
         #expect(try set.client.get("/original/1?w=480").status == 404)
         // Put back as it was: the view is there again.

@@ -20,7 +20,7 @@ struct ImagePage {
 
     func response() throws -> HTTPResponse {
         // By id only: an id that names no image must not fall back to a hash prefix.
-        guard try site.catalogue.hasImage(id) else { throw SiteError.notFound }
+        guard try site.catalogue.hasImage(id) else { throw SiteError.noImage("image \(id)") }
         let details = try site.catalogue.details(of: .id(id))
         let name = details.paths.first.map { GalleryPage.fileName($0.path) } ?? "Image \(details.id)"
         let effective = details.effectiveLabel ?? "not classified"

@@ -66,7 +66,7 @@ struct ReviewPage {
         let item: Gallery.Item?
         if let at {
             // An image that is not there is not found, as its own page is.
-            guard try catalogue.hasImage(at) else { throw SiteError.notFound }
+            guard try catalogue.hasImage(at) else { throw SiteError.noImage("image \(at)") }
             item = try catalogue.item(at)
         } else {
             // The end of the order is not the end of the work: past its last image (after an act
