@@ -64,6 +64,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A PostgreSQL server could not be reached or refused a call: the server as
     /// `PostgresLocation` names it (never with its password), and what failed.
     case server(location: String, detail: String)
+    /// The PostgreSQL server cannot be reached now: it refused or dropped the connection
+    /// (stopped, restarting, unreachable), so the same call may go through later. Said as
+    /// `server` says its line; told apart so that `serve` answers 503, not a failure of its own.
+    case serverUnreachable(location: String, detail: String)
     /// What a command cannot mean for a catalogue on this engine, and what to use instead.
     case notOnThisEngine(location: String, detail: String)
     /// `copy` would not copy, or its copy did not come out the same: the catalogue it names, and why.
@@ -144,7 +148,7 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): the catalogue holds a value wardrobe never stores (\(detail)), so another program "
                 + "changed it; nothing was changed. 'wardrobe check --db \(path)' lists every such value; "
                 + "undo that change or restore your last backup"
-        case .server(let location, let detail):
+        case .server(let location, let detail), .serverUnreachable(let location, let detail):
             return "\(location): PostgreSQL: \(detail)"
         case .notOnThisEngine(let location, let detail):
             return "\(location): \(detail)"

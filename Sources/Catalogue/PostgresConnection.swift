@@ -45,8 +45,8 @@ final class PostgresConnection {
         handle = connection
         self.location = location
         guard PQstatus(connection) == CONNECTION_OK else {
-            throw CatalogueError.server(location: location.displayName,
-                                        detail: "cannot connect: " + PostgresConnection.oneLine(PQerrorMessage(connection)))
+            throw CatalogueError.serverUnreachable(location: location.displayName,
+                                                   detail: "cannot connect: " + PostgresConnection.oneLine(PQerrorMessage(connection)))
         }
         // Notices ("relation already exists, skipping") are the server's chatter, not the tool's output.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
@@ -263,9 +263,9 @@ final class PostgresConnection {
         let statement = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ").prefix(120)
         if PQstatus(handle) != CONNECTION_OK {
-            return .server(location: location.displayName,
-                           detail: "the connection was lost: " + PostgresConnection.oneLine(PQerrorMessage(handle))
-                            + "; what was committed before stays, and the same command run again goes on from there")
+            return .serverUnreachable(location: location.displayName,
+                                      detail: "the connection was lost: " + PostgresConnection.oneLine(PQerrorMessage(handle))
+                                        + "; what was committed before stays, and the same command run again goes on from there")
         }
         var message = result.map { PostgresConnection.oneLine(PQresultErrorMessage($0)) } ?? ""
         if message.isEmpty { message = PostgresConnection.oneLine(PQerrorMessage(handle)) }

@@ -210,4 +210,35 @@ struct PostgreSQLFaultTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try count("images") == 400 && count("classifications") == 400)
     }
+
+    /// The server ends serve's connections and takes no new ones for a while (stopped,
+    /// restarting): every page was a 500, "a reason on the server's side", as if serve had
+    /// failed. It is 503, the catalogue's server cannot be reached now, and once the server
+    /// takes connections again the same pages are served, without serve being started again.
+    @Test func serveAnswers503WhileItsServerCannotBeReachedAndGoesOnWhenItIsBack() throws {
+        let postgres = try TestPostgres.shared()
+        let url = try postgres.newDatabase("gone")
+        let database = String(url.split(separator: "/").last!)
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.writePhotos(2, width: 64, height: 48, firstSeed: 1)
+        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", url, folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let serve = try ServeProcess(db: url)
+        defer { serve.stop() }
+        let pages = ["/", "/image/1", "/stats", "/review"]
+        for page in pages { #expect(throws: Never.self, "\(page)") { try KeepAliveHTTP(port: serve.port).get(page) } }
+
+        try postgres.psql("postgres", "ALTER DATABASE \(database) ALLOW_CONNECTIONS false")
+        try postgres.psql("postgres", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)'")
+        for page in pages {
+            let (head, body) = try KeepAliveHTTP(port: serve.port).answer(page)
+            #expect(head.hasPrefix("HTTP/1.1 503"), "\(page): \(head)")
+            #expect(body.contains("Unavailable: the catalogue&#39;s PostgreSQL server cannot be reached now."), "\(page): \(body)")
+            #expect(!body.contains(database), "\(page): the page names the database: \(body)")
+        }
+        try postgres.psql("postgres", "ALTER DATABASE \(database) ALLOW_CONNECTIONS true")
+        for page in pages { #expect(throws: Never.self, "\(page)") { try KeepAliveHTTP(port: serve.port).get(page) } }
+        #expect(serve.isRunning)
+    }
 }
