@@ -184,7 +184,25 @@ struct ServerReviewTests {
         #expect(after.contains("<span>Saved.</span>"), "with the undo of the act")
         // From past the end of the order, likewise.
         #expect(try client.get("/review?from=1_-9223372036854775808").text.contains("/thumb/\(first.sha256.hex)"))
-        // Said when it is true: a search that chooses no unlabelled image.
-        #expect(try client.get("/review?q=no-such-photo-anywhere").text.contains("Nothing left to review"))
+        // A search that chooses no image at all says so; it said that every image chosen had a
+        // person's label.
+        for page in ["/review?q=no-such-photo-anywhere", "/review?view=grid&q=no-such-photo-anywhere"] {
+            #expect(try client.get(page).text.contains("Nothing to review: these filters choose no image."), "\(page)")
+        }
+    }
+
+    /// A catalogue holding no image (serve started before any import, or every image
+    /// forgotten) said "Nothing left to review: every image has a person's label".
+    @Test func aCatalogueWithNoImageSaysItHoldsNoneRatherThanThatAllAreLabelled() throws {
+        let path = ServedCatalogue.shared.root.appendingPathComponent("empty-\(UUID().uuidString).sqlite").path
+        _ = try Catalogue(path: path)
+        let site = try WardrobeSite.over(path, readOnly: false)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: site)
+        defer { server.stop() }
+        for page in ["/review", "/review?view=grid", "/review?view=grid&step=confirm"] {
+            let text = try RawHTTP(port: server.port).get(page).text
+            #expect(text.contains("Nothing to review: the catalogue holds no image yet"), "\(page): \(text)")
+            #expect(!text.contains("has a person"), "\(page)")
+        }
     }
 }

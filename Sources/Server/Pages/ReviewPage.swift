@@ -79,8 +79,7 @@ struct ReviewPage {
         guard let item else {
             let content: HTML = """
                 <h1>Review</h1>\(undo)
-                <p>Nothing left to review: every image \(filter.choosesSome ? "chosen " : "")has a person's label. \
-                <a href="\(filter.link)">Back to the gallery</a></p>
+                <p>\(text: try nothingToReview()) <a href="\(filter.link)">Back to the gallery</a></p>
                 """
             return .html(PageLayout.page(title: "Review", section: .review, readOnly: site.readOnly, content))
         }
@@ -147,6 +146,17 @@ struct ReviewPage {
         }
     }
 
+    /// Why no image is offered: every image chosen has a person's label, or none is chosen at
+    /// all. "Every image has a person's label" was said of a catalogue holding no image (a
+    /// first `serve` before any import, or once every image was forgotten) and of filters
+    /// that chose none.
+    private func nothingToReview() throws -> String {
+        let chosen = try site.catalogue.galleryPage(Gallery.Query(filter: filter.imageFilter, order: .uncertain, limit: 1)).items
+        if !chosen.isEmpty { return "Nothing left to review: every image \(filter.choosesSome ? "chosen " : "")has a person's label." }
+        return filter.choosesSome ? "Nothing to review: these filters choose no image."
+            : "Nothing to review: the catalogue holds no image yet; import photos with 'wardrobe import FOLDER'."
+    }
+
     private func grid() throws -> HTTPResponse {
         var unlabelled = filter.imageFilter
         unlabelled.corrected = false
@@ -155,7 +165,7 @@ struct ReviewPage {
         let per = filter.pageSize == GalleryFilter.defaultPageSize ? nil : String(filter.pageSize)
         let back = filter.review([("view", "grid"), ("step", confirming ? "confirm" : nil), ("per", per)]).url
         let cards = GalleryPage.grid(items) { item in site.readOnly ? "" : ReviewPage.cardForm(item, back: back, token: site.guardian.token) }
-        let shown: HTML = items.isEmpty ? "<p>Nothing left to review.</p>"
+        let shown: HTML = items.isEmpty ? "<p>\(text: try nothingToReview())</p>"
             : "<div class=\"review-grid\" data-review=\"grid\">\(cards)</div>"
         let steps: HTML = confirming
             ? "<a class=\"chip\" href=\"\(filter.review([("view", "grid")]))\">Correct where it is wrong</a> <a class=\"chip\" href=\"\(filter.review())\">One at a time</a>"
