@@ -68,6 +68,11 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// (stopped, restarting, unreachable), so the same call may go through later. Said as
     /// `server` says its line; told apart so that `serve` answers 503, not a failure of its own.
     case serverUnreachable(location: String, detail: String)
+    /// The PostgreSQL server refused a statement because the role connected may not do it
+    /// (SQLSTATE 42501: no right to write a table, or to create one in the schema): the
+    /// server's reason. Told apart from `server` to say what the role needs, and so that
+    /// `serve` answers that nothing could be saved rather than a failure of its own.
+    case serverDenied(location: String, reason: String)
     /// What a command cannot mean for a catalogue on this engine, and what to use instead.
     case notOnThisEngine(location: String, detail: String)
     /// `copy` would not copy, or its copy did not come out the same: the catalogue it names, and why.
@@ -150,6 +155,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
                 + "undo that change or restore your last backup"
         case .server(let location, let detail), .serverUnreachable(let location, let detail):
             return "\(location): PostgreSQL: \(detail)"
+        case .serverDenied(let location, let reason):
+            return "\(location): PostgreSQL: \(reason) (SQLSTATE 42501): the role connected may not do this; grant it "
+                + "SELECT, INSERT, UPDATE and DELETE on the catalogue's tables (and CREATE on its schema, to make one), "
+                + "or connect as a role that has them"
         case .notOnThisEngine(let location, let detail):
             return "\(location): \(detail)"
         case .copyRefused(let path, let reason):

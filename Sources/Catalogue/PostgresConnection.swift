@@ -258,7 +258,8 @@ final class PostgresConnection {
         }
     }
 
-    /// libpq's message, or the server's with its SQLSTATE, in one line.
+    /// libpq's message, or the server's with its SQLSTATE, in one line; a connection lost and a
+    /// right the role lacks each as a kind of its own.
     private func failure(sql: String, result: OpaquePointer?) -> CatalogueError {
         let statement = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ").prefix(120)
@@ -266,6 +267,10 @@ final class PostgresConnection {
             return .serverUnreachable(location: location.displayName,
                                       detail: "the connection was lost: " + PostgresConnection.oneLine(PQerrorMessage(handle))
                                         + "; what was committed before stays, and the same command run again goes on from there")
+        }
+        if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: state) == "42501" {
+            let reason = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) } ?? "permission denied"
+            return .serverDenied(location: location.displayName, reason: reason)
         }
         var message = result.map { PostgresConnection.oneLine(PQresultErrorMessage($0)) } ?? ""
         if message.isEmpty { message = PostgresConnection.oneLine(PQerrorMessage(handle)) }

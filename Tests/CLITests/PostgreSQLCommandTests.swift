@@ -120,6 +120,46 @@ struct PostgreSQLCommandTests {
         #expect(coats.contains("Coat"))
     }
 
+    /// A role that may read the catalogue but not write it: `label` said the server's error
+    /// and the SQL, and serve, not started read-only, offered forms whose every POST was a
+    /// 500 "for a reason on the server's side". The line now says what the role lacks, and
+    /// serve answers 503, nothing saved.
+    @Test func aRoleThatMayOnlyReadIsToldWhatItLacksAndServeSavesNothing() throws {
+        let postgres = try TestPostgres.shared()
+        let url = try postgres.newDatabase("denied")
+        let database = String(url.split(separator: "/").last!)
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.writePhotos(2, width: 64, height: 48, firstSeed: 1)
+        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", url, folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let role = "reader\(getpid())"
+        try postgres.psql(database, "CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)")
+        let reader = url.replacingOccurrences(of: "postgres@", with: "\(role)@")
+        func corrections() throws -> String {
+            try postgres.psql(database, "SELECT count(*) FROM corrections").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        let label = try WardrobeProcess.run(["label", "--db", reader, "Bag", "1"])
+        #expect(label.status == 1)
+        #expect(label.stderr.split(separator: "\n").count == 1, "\(label.stderr)")
+        #expect(label.stderr.contains("permission denied for table corrections (SQLSTATE 42501): the role connected may "
+                                      + "not do this; grant it SELECT, INSERT, UPDATE and DELETE"), "\(label.stderr)")
+        #expect(!label.stderr.contains("INSERT INTO"), "\(label.stderr)")
+
+        let serve = try ServeProcess(db: reader, readOnly: false)
+        defer { serve.stop() }
+        let client = try KeepAliveHTTP(port: serve.port)
+        let page = try client.get("/image/1")
+        let token = try #require(page.firstMatch(of: /name="token" value="([0-9a-f]+)"/).map { String($0.1) })
+        let (head, body) = try client.post("/label", form: "token=\(token)&id=1&action=label&label=Bag")
+        #expect(head.hasPrefix("HTTP/1.1 503"), "\(head)")
+        #expect(body.contains("Unavailable: the catalogue&#39;s PostgreSQL role may not do this (permission denied for "
+                              + "table corrections), so nothing was saved."), "\(body)")
+        #expect(try corrections() == "0")
+        #expect(serve.isRunning)
+    }
+
     @Test func theKeywordFormAndWardrobeDBOpenTheSameCatalogue() throws {
         let postgres = try TestPostgres.shared()
         let url = try postgres.newDatabase()

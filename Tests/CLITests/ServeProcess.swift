@@ -2,17 +2,17 @@ import Foundation
 import Imaging
 import Testing
 
-/// `wardrobe serve` on a catalogue, read-only, on a free port, as a process of its own: a
+/// `wardrobe serve` on a catalogue, read-only unless asked, on a free port, as a process of its own: a
 /// crash is the server's, seen by the test, not the end of the test runner.
 final class ServeProcess {
     private let process: Process
     let port: Int
 
     /// `options`: more of serve's options (`--candidate MODEL`).
-    init(db: String, options: [String] = []) throws {
+    init(db: String, options: [String] = [], readOnly: Bool = true) throws {
         let process = Process()
         process.executableURL = WardrobeProcess.executable
-        process.arguments = ["serve", "--db", db, "--port", "0", "--read-only"] + options
+        process.arguments = ["serve", "--db", db, "--port", "0"] + (readOnly ? ["--read-only"] : []) + options
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         let out = Pipe()
         process.standardOutput = out

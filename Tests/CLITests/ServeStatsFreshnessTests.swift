@@ -65,7 +65,17 @@ final class KeepAliveHTTP {
     /// `accept`, if given, is sent as the Accept header.
     func answer(_ path: String, accept: String? = nil) throws -> (head: String, body: String) {
         let acceptLine = accept.map { "Accept: \($0)\r\n" } ?? ""
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\(acceptLine)\r\n".utf8)
+        return try exchange(path, Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\(acceptLine)\r\n".utf8))
+    }
+
+    /// The answer to `form` (already encoded) posted to `path` as this server's own page posts it.
+    func post(_ path: String, form: String) throws -> (head: String, body: String) {
+        try exchange(path, Array(("POST \(path) HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n"
+                                  + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n\r\n"
+                                  + form).utf8))
+    }
+
+    private func exchange(_ path: String, _ request: [UInt8]) throws -> (head: String, body: String) {
         guard request.withUnsafeBytes({ write(socket, $0.baseAddress, $0.count) }) == request.count else {
             throw KeepAliveError("cannot send the request for \(path)")
         }

@@ -39,6 +39,7 @@ public enum FailureKind: Sendable, Equatable {
             case .ambiguousHashPrefix: self = .invalidInput(error.description)
             case .sqlite where error.isBusy: self = .busy
             case .serverUnreachable: self = .unavailable("the catalogue's PostgreSQL server cannot be reached now")
+            case .serverDenied(_, let reason): self = .unavailable("the catalogue's PostgreSQL role may not do this (\(reason))")
             case .fileNotFound: self = .unavailable("the catalogue's file is no longer where it was opened")
             case .diskFull: self = .unavailable("the disk is full")
             case .outOfResources: self = .unavailable("the server has as many files open as it may, or no memory left")
