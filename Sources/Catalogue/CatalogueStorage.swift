@@ -39,11 +39,13 @@ public enum CatalogueStorage {
 
     /// A location meant for a server that libpq cannot read (`postgresql://u@[::1/db`) was
     /// taken for a file's path: "no catalogue there yet", or a file made under a folder named
-    /// `postgresql:`. Refused, without the location itself, which may hold a password.
+    /// `postgresql:`. Refused, without the location itself, which may hold a password, but with
+    /// libpq's reason, without the values it quotes (`PostgresLocation.unreadable`).
     private static func refuseUnreadableServer(_ location: String) throws {
         guard PostgresLocation.namesServer(location), PostgresLocation(location) == nil else { return }
+        let reason = PostgresLocation.unreadable(location).map { " (\($0))" } ?? ""
         throw CatalogueError.invalidArgument(
-            "the catalogue's location is meant for PostgreSQL, but libpq cannot read it; write it as "
+            "the catalogue's location is meant for PostgreSQL, but libpq cannot read it\(reason); write it as "
             + "postgresql://[user[:password]@]host[:port]/database[?option=value], with %-escapes for "
             + "characters a URL reserves, or as 'host=... dbname=...'")
     }

@@ -69,6 +69,40 @@ public struct PostgresLocation: Sendable, Equatable {
         return options
     }
 
+    /// Why libpq cannot read `location`, nil when it can (or libpq cannot be loaded): libpq's
+    /// own words, with the value it quotes left out, as it may be the password
+    /// (`invalid percent-encoded token: "s3cret%zz"`), which may itself hold quotes: all from
+    /// the first quote to the last is left out, but for the `"]"` and `"="` of libpq's own
+    /// words, and the name of an option libpq does not know (letters and `_` only) is kept.
+    /// The refusal said only that libpq could not read the location, so `?sslmod=require`
+    /// was a hunt through the whole URL.
+    static func unreadable(_ location: String) -> String? {
+        guard wardrobe_load_libpq(nil) == 1 else { return nil }
+        var message: UnsafeMutablePointer<CChar>?
+        if let parsed = PQconninfoParse(location, &message) {
+            PQconninfoFree(parsed)
+            return nil
+        }
+        guard let message else { return "libpq gave no reason" }
+        defer { PQfreemem(message) }
+        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        for prefix in ["invalid URI query parameter: \"", "invalid connection option \""] where text.hasPrefix(prefix) {
+            let name = text.dropFirst(prefix.count)
+            if name.hasSuffix("\""), name.dropLast().allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) { return text }
+        }
+        // The characters libpq's own words quote, before the value, stand aside while the rest is
+        // cut (only their first place: the value comes after; no NUL is in libpq's message).
+        let standIns = [("matching \"]\" in", "\u{0}1"), ("missing \"=\" after", "\u{0}2"), ("separator \"=\" in", "\u{0}3")]
+        var kept = standIns.reduce(text) { text, standIn in
+            text.range(of: standIn.0).map { text.replacingCharacters(in: $0, with: standIn.1) } ?? text
+        }
+        if let first = kept.firstIndex(of: "\"") {
+            let last = kept.lastIndex(of: "\"") ?? first
+            kept = String(kept[..<first]) + "\"…\"" + (last > first ? String(kept[kept.index(after: last)...]) : "")
+        }
+        return standIns.reduce(kept) { $0.replacingOccurrences(of: $1.1, with: $1.0) }
+    }
+
     /// Built from the parsed options, never from the text given: whatever form the password came
     /// in (`user:secret@`, `password=secret`, `?password=secret`), it is not among the parts named.
     private static func displayName(_ options: [String: String]) -> String {

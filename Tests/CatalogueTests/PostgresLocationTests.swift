@@ -26,15 +26,21 @@ import Testing
     /// A URL for a server that libpq cannot read was taken for a file's path ("no catalogue
     /// there yet"; `import` would make one under a folder `postgresql:`). Refused for what it
     /// is, in every mode, without repeating the location (it may hold a password).
-    @Test(arguments: ["postgresql://me:s3cret@[::1/wardrobe", "postgres://me:s3cret@host/db?nonsense=1",
-                      "postgresql://me:s3cret@host/db%zz"])
-    func aServerLocationLibpqCannotReadIsRefusedNotTakenForAFile(location: String) throws {
+    /// It says libpq's reason, which it did not ("?sslmod=require" meant reading the whole URL
+    /// for the mistake), without any value libpq quotes.
+    @Test(arguments: [("postgresql://me:s3cret@[::1/wardrobe", "(end of string reached when looking for matching \"]\" in IPv6 host address in URI: \"…\")"),
+                      ("postgres://me:s3cret@host/db?nonsense=1", "(invalid URI query parameter: \"nonsense\")"),
+                      ("postgresql://me:s3cret@host/db%zz", "(invalid percent-encoded token: \"…\")"),
+                      ("postgresql://me:s3cret%zz@host/db", "(invalid percent-encoded token: \"…\")"),
+                      ("host=h dbname=d password s3cret", "(missing \"=\" after \"…\" in connection info string)"),
+                      ("host=h dbname=d sslmod=require password=s3cret", "(invalid connection option \"sslmod\")")])
+    func aServerLocationLibpqCannotReadIsRefusedNotTakenForAFile(location: String, reason: String) throws {
         for access in [CatalogueStorage.Access.create, .readWrite, .readOnly] {
             do {
                 _ = try CatalogueStorage.open(location, access: access)
                 Issue.record("opened \(location)")
             } catch let error as CatalogueError {
-                #expect(error.description.contains("meant for PostgreSQL, but libpq cannot read it"), "\(error)")
+                #expect(error.description.contains("meant for PostgreSQL, but libpq cannot read it \(reason); write it as"), "\(error)")
                 #expect(!error.description.contains("s3cret"))
             }
         }
