@@ -191,7 +191,7 @@ import Testing
         #expect(report.images == 1 && report.corrections == 1 && report.colour_corrections == 2, "\(json.stdout)")
         #expect(try WardrobeProcess.run(["colour", "--db", db, "navy", String(blue.id)]).status == 0)
         let text = try WardrobeProcess.run(["forget", "--db", db, "--yes", String(blue.id)])
-        #expect(text.stdout.contains("0 labels, 1 colours"), "\(text.stdout)")
+        #expect(text.stdout.contains("0 labels, 1 colour\n"), "\(text.stdout)")
     }
 
     /// `colour`: a person's colour, kept like a label. It outranks the measured one in list,

@@ -45,9 +45,12 @@ struct ForgetCommand: Command {
         if output.json {
             try console.json(report, of: "the forget report")
         } else {
-            console.output("Forgot \(report.images) image\(report.images == 1 ? "" : "s"): \(report.paths) paths, "
-                           + "\(report.classifications) classifications, \(report.corrections) labels, "
-                           + "\(report.colourCorrections) colours")
+            // Each count takes its number, as copy's line does: it said "1 paths, 1 classifications".
+            let counts = [(report.paths, "path"), (report.classifications, "classification"), (report.corrections, "label"),
+                          (report.colourCorrections, "colour")]
+                .map { count, noun in "\(Format.count(count)) \(noun)\(count == 1 ? "" : "s")" }
+            console.output("Forgot \(Format.count(report.images)) image\(report.images == 1 ? "" : "s"): "
+                           + counts.joined(separator: ", "))
         }
         if let note = report.serverNote { console.warning(note) }
         if !report.logEmptied {
