@@ -94,7 +94,7 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
                 + "or name another catalogue with --db"
         case .readOnly(let path):
             return "\(path): the catalogue cannot be written (a read-only file, folder or medium); nothing can be "
-                + "written there, but list, show, history, stats and export still read it"
+                + "written there, but list, show, history, stats, export and serve --read-only still read it"
         case .cannotCreate(let path, let reason):
             return "\(path): cannot create the catalogue: \(reason)"
         case .notADatabase(let path):

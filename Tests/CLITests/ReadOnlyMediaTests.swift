@@ -32,5 +32,12 @@ import Testing
         let write = try WardrobeProcess.run(["import", "--db", db, folder.path("photos")])
         #expect(write.status == 1, "\(write.stderr)")
         #expect(write.stderr.contains("nothing can be written there"), "\(write.stderr)")
+        // serve, which writes a person's labels, is refused; the line said nothing of serving
+        // the pages read-only, which works.
+        let serve = try WardrobeProcess.run(["serve", "--port", "0", "--db", db])
+        #expect(serve.status == 1 && serve.stderr.contains("and serve --read-only still read it"), "\(serve.stderr)")
+        let readOnly = try ServeProcess(db: db)
+        defer { readOnly.stop() }
+        #expect(throws: Never.self) { try KeepAliveHTTP(port: readOnly.port).get("/stats") }
     }
 }
