@@ -82,6 +82,12 @@ struct ServerSelectionTests {
         #expect(try post([("action", "restore"), ("undo", "1:Nonesuch")]).status == 400)
         #expect(try post([("action", "restore"), ("undo", "\(ids[0]):Bag")]).status == 400, "an undo the server did not give")
         #expect(try post(label + [("image-007", "1")]).status == 400)
+        // A checkbox's field with another value than the page's 1 picked the image all the same.
+        for value in ["0", "", "off"] {
+            let refused = try post(label + [("image-\(ids[0])", value)])
+            #expect(refused.status == 400, "image-N=\(value)")
+            #expect(refused.text.contains("Bad request: image-\(ids[0]) is 1 when the image is picked, or not sent"), "\(refused.text)")
+        }
         #expect(try personLabels(ids) == before, "a refused act changed a label")
         #expect(!(try client.get("/?undo=oops").text.contains("Saved")), "an undo the server did not give is none")
     }

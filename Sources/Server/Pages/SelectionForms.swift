@@ -16,12 +16,15 @@ enum SelectionForms {
     /// The field of one image's checkbox (each a name of its own: a form field given twice is refused).
     static func field(_ id: Int64) -> String { "image-\(id)" }
 
-    /// The image ids a form picked, from its `image-N` fields.
+    /// The image ids a form picked, from its `image-N` fields, each with the checkbox's value 1:
+    /// any other (`image-5=0`, empty) was taken as picked, so a form that meant to leave an
+    /// image out labelled it.
     static func picked(_ form: [String: String]) throws -> [Int64] {
-        let ids = try form.keys.filter { $0.hasPrefix("image-") }.map { name in
+        let ids = try form.filter { $0.key.hasPrefix("image-") }.map { name, value in
             guard let id = try? SiteError.imageID(String(name.dropFirst(6))) else {
                 throw SiteError.badRequest("\(name) names no image")
             }
+            guard value == "1" else { throw SiteError.badRequest("\(name) is 1 when the image is picked, or not sent") }
             return id
         }
         guard !ids.isEmpty else { throw SiteError.badRequest("no image is selected") }
