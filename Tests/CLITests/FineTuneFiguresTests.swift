@@ -32,6 +32,18 @@ import Training
     }
 
     /// Each fixture photo's path, by folder.
+    /// A copy of the bundled model as the parent (its rehearsal, where it is to be, not there
+    /// yet), and the photos imported and labelled by kind: where the tests of a parent's
+    /// rehearsal start.
+    func labelledWithBundledParent() throws -> (parent: String, rehearsal: String) {
+        let parent = folder.path("parent.aimodel"), rehearsal = folder.path("parent.rehearsal.safetensors")
+        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.aimodel", toPath: parent)
+        _ = try run(["import", "--jobs", "1", "--quiet", photos])
+        let paths = try paths()
+        for (kind, label) in Self.labels { _ = try run(["label", label] + paths[kind]!) }
+        return (parent, rehearsal)
+    }
+
     func paths() throws -> [String: [String]] {
         var paths: [String: [String]] = [:]
         for kind in try FileManager.default.contentsOfDirectory(atPath: photos) {
@@ -176,11 +188,7 @@ import Training
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
     func aParentsRehearsalThatIsABrokenLinkIsNamedAsOne() throws {
         defer { folder.remove() }
-        let parent = folder.path("parent.aimodel"), rehearsal = folder.path("parent.rehearsal.safetensors")
-        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.aimodel", toPath: parent)
-        _ = try run(["import", "--jobs", "1", "--quiet", photos])
-        let paths = try paths()
-        for (kind, label) in Self.labels { _ = try run(["label", label] + paths[kind]!) }
+        let (parent, rehearsal) = try labelledWithBundledParent()
         for (target, reason) in [(folder.path("gone.safetensors"), "a symbolic link to '\(folder.path("gone.safetensors"))', which is not there"),
                                  (rehearsal, "a symbolic link that leads back to itself (a loop of links)")] {
             try? FileManager.default.removeItem(atPath: rehearsal)
@@ -224,11 +232,7 @@ import Training
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
     func aRehearsalOfNoLearnedPhotoIsNotSaidToBeRehearsed() throws {
         defer { folder.remove() }
-        let parent = folder.path("parent.aimodel"), rehearsal = folder.path("parent.rehearsal.safetensors")
-        try FileManager.default.copyItem(atPath: Self.root + "/Models/clothing.aimodel", toPath: parent)
-        _ = try run(["import", "--jobs", "1", "--quiet", photos])
-        let paths = try paths()
-        for (kind, label) in Self.labels { _ = try run(["label", label] + paths[kind]!) }
+        let (parent, rehearsal) = try labelledWithBundledParent()
         let tuned = folder.path("tuned.aimodel")
         let empty = Rehearsal(learned: LabelledTensors(), heldOut: LabelledTensors(), recipe: "photo@4")
         try Data(empty.serialized()).write(to: URL(fileURLWithPath: rehearsal))

@@ -125,14 +125,8 @@ struct PostgreSQLCommandTests {
     /// 500 "for a reason on the server's side". The line now says what the role lacks, and
     /// serve answers 503, nothing saved.
     @Test func aRoleThatMayOnlyReadIsToldWhatItLacksAndServeSavesNothing() throws {
-        let postgres = try TestPostgres.shared()
-        let url = try postgres.newDatabase("denied")
-        let database = String(url.split(separator: "/").last!)
-        let folder = try PhotoFolder()
+        let (postgres, url, database, folder) = try TwoPhotos.imported(into: "denied")
         defer { folder.remove() }
-        try folder.writePhotos(2, width: 64, height: 48, firstSeed: 1)
-        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", url, folder.path("photos")])
-        try #require(imported.status == 0, "\(imported.stderr)")
         let role = "reader\(getpid())"
         try postgres.psql(database, "CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)")
         let reader = url.replacingOccurrences(of: "postgres@", with: "\(role)@")
@@ -256,14 +250,8 @@ struct PostgreSQLFaultTests {
     /// failed. It is 503, the catalogue's server cannot be reached now, and once the server
     /// takes connections again the same pages are served, without serve being started again.
     @Test func serveAnswers503WhileItsServerCannotBeReachedAndGoesOnWhenItIsBack() throws {
-        let postgres = try TestPostgres.shared()
-        let url = try postgres.newDatabase("gone")
-        let database = String(url.split(separator: "/").last!)
-        let folder = try PhotoFolder()
+        let (postgres, url, database, folder) = try TwoPhotos.imported(into: "gone")
         defer { folder.remove() }
-        try folder.writePhotos(2, width: 64, height: 48, firstSeed: 1)
-        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", url, folder.path("photos")])
-        try #require(imported.status == 0, "\(imported.stderr)")
         let serve = try ServeProcess(db: url)
         defer { serve.stop() }
         let pages = ["/", "/image/1", "/stats", "/review"]
@@ -280,5 +268,20 @@ struct PostgreSQLFaultTests {
         try postgres.psql("postgres", "ALTER DATABASE \(database) ALLOW_CONNECTIONS true")
         for page in pages { #expect(throws: Never.self, "\(page)") { try KeepAliveHTTP(port: serve.port).get(page) } }
         #expect(serve.isRunning)
+    }
+}
+
+/// Two small photos imported into a new database of the shared test server: the catalogue
+/// the tests of a server's faults and rights start from.
+private enum TwoPhotos {
+    static func imported(into name: String) throws
+        -> (postgres: TestPostgres, url: String, database: String, folder: PhotoFolder) {
+        let postgres = try TestPostgres.shared()
+        let url = try postgres.newDatabase(name)
+        let folder = try PhotoFolder()
+        try folder.writePhotos(2, width: 64, height: 48, firstSeed: 1)
+        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", url, folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        return (postgres, url, String(url.split(separator: "/").last!), folder)
     }
 }
