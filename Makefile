@@ -41,7 +41,7 @@ DEMO_SHOW := Fixtures/photos/outwear/0ad8629f-2e9f-4591-a661-7489d6d49737.jpg
 demo: build
 	@rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
 	@echo "== wardrobe classify --sample   (a Fashion-MNIST test image, offline)"
-	$(WARDROBE) classify --sample --no-save --top 3
+	$(WARDROBE) classify --db $(DEMO_DB) --sample --no-save --top 3
 	@echo "== wardrobe import Fixtures/photos   (12 real photos)"
 	$(WARDROBE) import --db $(DEMO_DB) Fixtures/photos
 	@echo "== wardrobe list"
