@@ -52,7 +52,7 @@ demo: build
 	$(WARDROBE) label --db $(DEMO_DB) coat $(DEMO_SHOW)
 	$(WARDROBE) history --db $(DEMO_DB) $(DEMO_SHOW)
 	@echo "== wardrobe model evaluate --images Fixtures/photos   (how many the model gets right; 'make eval-photos' scores all 290 validation photos)"
-	$(WARDROBE) model evaluate --images Fixtures/photos --map bench/clothing-photos.map
+	$(WARDROBE) model evaluate --db $(DEMO_DB) --images Fixtures/photos --map bench/clothing-photos.map
 	@echo
 	@echo "The catalogue is $(DEMO_DB). Run the tool as $(WARDROBE) (or 'make install' to put"
 	@echo "'wardrobe' on your PATH under $(PREFIX)), e.g. $(WARDROBE) stats --db $(DEMO_DB)"
@@ -108,7 +108,7 @@ install: build
 
 eval-photos: build
 	@if [ -d "$(PHOTOS)" ]; then \
-	  $(WARDROBE) model evaluate --images "$(PHOTOS)" --map bench/clothing-photos.map --recipe all; \
+	  $(WARDROBE) model evaluate --model Models/clothing.aimodel --images "$(PHOTOS)" --map bench/clothing-photos.map --recipe all; \
 	else echo "eval-photos: $(PHOTOS) not found; nothing to evaluate"; fi
 
 # Each area adds its benchmark as bench-<area> in mk/<area>.mk. The Python
