@@ -12,14 +12,11 @@ import Testing
     @Test func sigtermBetweenBatchesStopsTheWatchCleanly() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
-        let db = folder.path("c.sqlite")
-        let watch = try Watch(db: db, folder: folder.path("photos"), log: folder.path("output.txt"))
+        let (watch, db) = try Watch.startedOnEmptyFolder(in: folder)
         defer { watch.kill() }
         let process = watch.process
         func printed() -> String { watch.printed() }
         func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool { Watch.waitFor(seconds, condition) }
-        try #require(waitFor(60) { printed().contains("watching 1 folder;") }, "\(printed())")
 
         // With its sidecar, which the watch passes over by name as import does.
         try folder.write(Array("<x:xmpmeta/>".utf8), to: "photos/new.png.xmp")
@@ -58,12 +55,9 @@ import Testing
     @Test func aPhotoWrittenSlowlyIsReadOnceWhenItsWriterClosesIt() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
-        let db = folder.path("c.sqlite")
-        let watch = try Watch(db: db, folder: folder.path("photos"), log: folder.path("output.txt"))
+        let (watch, db) = try Watch.startedOnEmptyFolder(in: folder)
         defer { watch.kill() }
         func printed() -> String { watch.printed() }
-        try #require(Watch.waitFor(60) { printed().contains("watching 1 folder;") }, "\(printed())")
 
         let bytes = try PNGEncoder().encode(PhotoFolder.fashionBitmap(3))
         let path = folder.path("photos/slow.png")
@@ -133,6 +127,21 @@ private struct Watch {
     }
 
     func printed() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+    /// A watch of the empty folder `photos` in `folder`, into the catalogue `c.sqlite` there,
+    /// once it says it is watching.
+    static func startedOnEmptyFolder(in folder: PhotoFolder) throws -> (watch: Watch, db: String) {
+        try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
+        let db = folder.path("c.sqlite")
+        let watch = try Watch(db: db, folder: folder.path("photos"), log: folder.path("output.txt"))
+        guard waitFor(60, { watch.printed().contains("watching 1 folder;") }) else {
+            watch.kill()
+            throw WatchNotStarted(printed: watch.printed())
+        }
+        return (watch, db)
+    }
+
+    struct WatchNotStarted: Error { var printed: String }
 
     func kill() { if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) } }
 
