@@ -10,7 +10,7 @@ import Foundation
 /// the writers of all machines take turns batch by batch (see
 /// `PostgresConnection.writeLock`); readers are never held up. If the server
 /// goes away, the batch in flight is rolled back by the server and the ones
-/// before it stay: the same command run again goes on from there.
+/// before it stay: an import run again goes on from there.
 public final class PostgresCatalogue {
     let connection: PostgresConnection
     /// The server and database, as messages name them (never with a password).

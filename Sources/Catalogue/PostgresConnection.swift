@@ -264,9 +264,10 @@ final class PostgresConnection {
         let statement = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ").prefix(120)
         if PQstatus(handle) != CONNECTION_OK {
+            let message = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
             return .serverUnreachable(location: location.displayName,
-                                      detail: "the connection was lost: " + PostgresConnection.oneLine(PQerrorMessage(handle))
-                                        + "; what was committed before stays, and the same command run again goes on from there")
+                                      detail: "the connection to the server was lost (\(PostgresConnection.lostReason(message))); "
+                                        + "what was committed before it stays")
         }
         if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: state) == "42501" {
             let reason = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) } ?? "permission denied"
@@ -278,6 +279,24 @@ final class PostgresConnection {
             message += " (SQLSTATE \(String(cString: state)))"
         }
         return .server(location: location.displayName, detail: "\(message) - while executing `\(statement)`")
+    }
+
+    /// Why a connection was lost, in a few words: the server's own reason when it gave one
+    /// ("FATAL:  terminating connection due to administrator command"), else libpq's first
+    /// line. libpq adds its guess about the cause over two more lines ("This probably means the
+    /// server terminated abnormally"), and a statement cut off may bring its SQL and a caret
+    /// ("LINE 1: ...", "^"): none of it says more than the reason, and the SQL is not the
+    /// person's.
+    static func lostReason(_ message: String) -> String {
+        let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        for line in lines {
+            for severity in ["FATAL:", "PANIC:", "ERROR:"] where line.hasPrefix(severity) {
+                let reason = line.dropFirst(severity.count).trimmingCharacters(in: .whitespaces)
+                if !reason.isEmpty { return reason }
+            }
+        }
+        guard let first = lines.first(where: { !$0.isEmpty }) else { return "no reason given" }
+        return first == "server closed the connection unexpectedly" ? "the server closed it without a reason" : first
     }
 
     /// libpq's messages end in a newline and may run over several lines ("ERROR: ...\nDETAIL: ...").

@@ -38,6 +38,28 @@ struct PostgresReconnectionTests {
         #expect(try store.registerModel(Synthetic.model(2), at: Date()) == second)
     }
 
+    /// A session ended in the middle of a read (between a cursor's batches) cannot be made
+    /// again: the read fails, in one line that gives the server's reason. It gave libpq's whole
+    /// text ("FATAL:  terminating connection ...; server closed the connection unexpectedly;
+    /// This probably means the server terminated abnormally; ..."), with the SQL of the
+    /// statement cut off and a caret when the server named a position, and said the same
+    /// command run again would go on from there, which a read or a copy does not.
+    @Test func aSessionEndedMidReadFailsInOneLineGivingTheServersReason() throws {
+        let filled = try CorrectionTests.Filled(.postgresql, images: 3)
+        defer { filled.opened.directory.remove() }
+        var seen = 0
+        let error = #expect(throws: CatalogueError.self) {
+            try filled.catalogue.forEachCurrentClassification(ClassificationQuery()) { _ in
+                seen += 1
+                if seen == 1 { try Self.endSessions(filled.opened.location) }
+            }
+        }
+        let said = try #require(error).description
+        #expect(seen == 3, "the first batch is read whole before the next is asked for")
+        #expect(said == "\(filled.opened.location): PostgreSQL: the connection to the server was lost "
+                + "(terminating connection due to administrator command); what was committed before it stays", "\(said)")
+    }
+
     @Test func aReadOnlyConnectionMadeAgainStillRefusesWrites() throws {
         let url = try TestPostgres.shared().newDatabase()
         let version = try CatalogueStorage.open(url, access: .create).version
