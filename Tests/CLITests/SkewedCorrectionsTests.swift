@@ -89,7 +89,8 @@ import Testing
             let now = try #require(afterFolders[folder.folder])
             line += " \(folder.folder) \(folder.correct) -> \(now.correct) of \(folder.photos);"
             if Self.unreviewed.contains(folder.folder) {
-                let allowed = max(2, Int((0.05 * Double(folder.photos)).rounded(.up)))
+                // 5 points of 49 photos is 2.45 photos: losing 3 loses more than both.
+                let allowed = max(2, Int((0.05 * Double(folder.photos)).rounded(.down)))
                 // Not held yet: shoes do, but long sleeves fall about 6 photos, most to Coat (the outwear
                 // corrections reach them; docs/learning-from-corrections.md).
                 // When they hold, this known issue is no longer met and the test says so.
