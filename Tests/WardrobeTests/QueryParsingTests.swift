@@ -53,6 +53,21 @@ import Testing
         }
     }
 
+    /// A word holding a character that is not ASCII names no label or colour, wherever the
+    /// character is and in either Unicode form; it was left out with the punctuation, so a
+    /// Cyrillic Т made `Т-shirt` a Shirt, and a zero-width joiner or a combining accent was
+    /// passed over while a precomposed `è` was refused.
+    @Test(arguments: ["\u{422}-shirt", "\u{FF34}-shirt", "sh\u{200D}irt", "Dress\u{301}", "Dre\u{300}ss",
+                      "Dr\u{E8}ss", "SH\u{130}RT", "\u{212A}", "Ankle\u{A0}boot", "Sneaker\u{1F45F}"])
+    func aWordWithACharacterNoLabelHoldsNamesNone(word: String) throws {
+        let error = #expect(throws: WardrobeError.self) { try LabelMatcher.index(of: word) }
+        #expect(error?.description.hasPrefix("unknown label '\(word)' (with U+") == true, "\(String(describing: error))")
+        #expect(throws: WardrobeError.self) { try ColourSetter.name("blac" + word) }
+        // ASCII punctuation and case are still forgiven.
+        #expect(try LabelMatcher.index(of: "t_SHIRT") == 0)
+        #expect(try ColourSetter.name(" Multi-Color ") == "multicolour")
+    }
+
     @Test func datesDaysTimesAndAges() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!

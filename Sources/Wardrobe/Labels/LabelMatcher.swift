@@ -58,10 +58,25 @@ public enum LabelMatcher {
             + everydayWords.keys.sorted()
     }
 
-    /// Lowercase letters and digits only.
+    /// ASCII letters, lowercased, and digits; the rest of ASCII (spaces, hyphens, slashes) left
+    /// out; every other character kept as it is. Every label and colour is ASCII, so a word
+    /// holding a look-alike or invisible character (a Cyrillic Т, a full-width Ｔ, a zero-width
+    /// joiner, a combining accent) names none, and `quoted` names the character. They were left
+    /// out with the punctuation, so `Т-shirt` (a Cyrillic Т) was `shirt`, a Shirt, where a
+    /// T-shirt was meant, and `Dress` with an accent on its last s was Dress while `Drèss` was
+    /// no label. Only ASCII is lowercased: lowercasing the rest made ASCII of some (the Kelvin
+    /// sign's K, the Turkish İ's i).
     static func normalized(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-            .map(Character.init))
+        var key = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "0"..."9": key.append(scalar)
+            case "A"..."Z": key.append(Unicode.Scalar(scalar.value + 32)!)
+            case _ where !scalar.isASCII: key.append(scalar)
+            default: break
+            }
+        }
+        return String(key)
     }
 
     /// Words people use for the Fashion-MNIST classes (singular, normalised).

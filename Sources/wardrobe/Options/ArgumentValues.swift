@@ -91,6 +91,21 @@ enum ArgumentValues {
         return share
     }
 
+    /// Palette names, comma-separated, each read as `colour` and serve's gallery read one
+    /// (`Gray`, `multi-color`; a look-alike letter named). An empty one is kept, for the
+    /// option's check to refuse. They were matched exactly, so `--colour gray` was refused
+    /// where `colour gray` and the gallery's filter took it, and Foundation's trimming of
+    /// white space took a zero-width space for one, so `black<ZWSP>` was black unsaid.
+    static func colours(_ text: String) throws -> [String] {
+        try text.split(separator: ",", omittingEmptySubsequences: false).map { (part: Substring) throws -> String in
+            do {
+                return try part.allSatisfy({ $0 == " " || $0 == "\t" }) ? "" : ColourSetter.name(String(part))
+            } catch {
+                throw ValueError.naming("\(error)")
+            }
+        }
+    }
+
     static func date(_ text: String) throws -> Date {
         do {
             return try DateArgument.parse(text)

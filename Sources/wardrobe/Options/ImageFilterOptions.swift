@@ -42,8 +42,7 @@ struct ImageFilterOptions: ParsableArguments {
     var model: String?
     @Option(name: "--colour", value: "NAMES",
             help: "Only images whose garment is one of these colours, comma-separated (\(ImageFilter.colourNames.joined(separator: ", "))).",
-            transform: { $0.split(separator: ",", omittingEmptySubsequences: false)
-                .map { String($0).trimmingCharacters(in: .whitespaces).lowercased() } })
+            transform: ArgumentValues.colours)
     var colour: [String]?
 
     func validate() throws(UsageError) {
@@ -59,9 +58,6 @@ struct ImageFilterOptions: ParsableArguments {
         // An empty name (`--colour ,`, `blue,,`) named no colour and listed nothing, as if none matched.
         if colour?.contains("") == true {
             throw UsageError("--colour: an empty name in the list; give colours as NAME or NAME,NAME")
-        }
-        if let unknown = colour?.first(where: { !ImageFilter.colourNames.contains($0) }) {
-            throw UsageError("--colour: no colour is named '\(unknown)' (one of: \(ImageFilter.colourNames.joined(separator: ", ")))")
         }
         if corrected && uncorrected { throw UsageError("--corrected and --uncorrected cannot be combined") }
     }
