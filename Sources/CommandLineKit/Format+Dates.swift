@@ -1,7 +1,9 @@
+import Files
 import Foundation
 
 extension Format {
-    /// Local date and time to the minute, as tables show it.
+    /// Local date and time to the minute, as tables show it: in the zone `TZ` names as the C
+    /// library reads it (`LocalZone`), as `date` shows it.
     public static func day(_ date: Date) -> String {
         dayFormatter.string(from: date)
     }
@@ -10,6 +12,7 @@ extension Format {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        formatter.timeZone = LocalZone.current
         return formatter
     }()
 

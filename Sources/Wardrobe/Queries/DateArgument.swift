@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Reads the dates `--since` and `--until` accept: a day (`2024-05-01`,
@@ -11,7 +12,8 @@ public enum DateArgument {
     /// (`99999999999999d`) or a year beyond them is refused. Such a date overflowed on its
     /// way to the catalogue's milliseconds, or made no range with the listing's open end
     /// (`list --since 9999-12-31`), and stopped the command.
-    public static func parse(_ text: String, now: Date = Date(), calendar: Calendar = .current) throws(WardrobeError) -> Date {
+    /// Local times and days are in `LocalZone`'s zone, the one `TZ` names as the C library reads it.
+    public static func parse(_ text: String, now: Date = Date(), calendar: Calendar = LocalZone.calendar) throws(WardrobeError) -> Date {
         let date = try parsed(text, now: now, calendar: calendar)
         let components = calendar.dateComponents([.era, .year], from: date)
         guard components.era == 1, let year = components.year, (1...9999).contains(year) else {

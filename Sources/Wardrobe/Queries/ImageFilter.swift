@@ -101,7 +101,7 @@ public struct ImageFilter: Sendable, Equatable {
     /// A moment as a camera set to this machine's time zone would have written it, read as UTC
     /// as the catalogue keeps capture times (`TakenTime.clock`).
     static func cameraClock(_ date: Date) -> Date {
-        date.addingTimeInterval(TimeInterval(TimeZone.current.secondsFromGMT(for: date)))
+        date.addingTimeInterval(TimeInterval(LocalZone.current.secondsFromGMT(for: date)))
     }
 
     /// `path` text as a GLOB pattern (SQLite's, which `PostgresGlob` also reads). A shell
