@@ -28,6 +28,20 @@ import Testing
         #expect(classify.status == 0 && classify.stdout.hasPrefix(future + ": "), "\(classify.stderr)")
     }
 
+    /// A time `list --json` writes, milliseconds and all, is a bound that takes the image at
+    /// it (`--since`) or leaves it out (`--until`); it was refused as an invalid date.
+    @Test func aTimeCopiedFromTheJSONIsABound() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let (db, _) = try folder.catalogueOfTheSample()
+        let json = try WardrobeProcess.run(["list", "--db", db, "--json"]).stdout
+        let imported = String(try #require(json.firstMatch(of: /"imported_at": "([^"]+)"/)?.1))
+        let since = try WardrobeProcess.run(["list", "--db", db, "--ids", "--since", imported])
+        #expect(since.status == 0 && since.stdout == "1\n", "\(imported): \(since.stderr)")
+        let until = try WardrobeProcess.run(["list", "--db", db, "--ids", "--until", imported])
+        #expect(until.status == 0 && until.stdout.isEmpty, "\(imported): \(until.stderr)")
+    }
+
     @Test func datesAtTheEdgesAreAnAnswerOrAUsageError() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

@@ -81,6 +81,10 @@ import Testing
         #expect(try parse("2024-05-01T14:30Z") == Date(timeIntervalSince1970: 1_714_573_800))
         #expect(try parse("2024-05-01T14:30+01:00") == Date(timeIntervalSince1970: 1_714_570_200))
         #expect(try parse("2024-05-01t14:30-00:30") == Date(timeIntervalSince1970: 1_714_575_600))
+        // With a fraction of a second, as `list --json` writes times (refused before).
+        #expect(try parse("2024-05-01T14:30:00.250Z") == Date(timeIntervalSince1970: 1_714_573_800.25))
+        #expect(try parse("2024-05-01T14:30:00.250+01:00") == Date(timeIntervalSince1970: 1_714_570_200.25))
+        #expect(try parse("2024-05-01T14:30:00.250") == Date(timeIntervalSince1970: 1_714_566_600.25))
         #expect(try parse("7d") == now.addingTimeInterval(-7 * 86_400))
         #expect(try parse("12h") == now.addingTimeInterval(-12 * 3_600))
         #expect(try parse("2w") == now.addingTimeInterval(-14 * 86_400))

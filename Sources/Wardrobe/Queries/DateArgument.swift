@@ -6,7 +6,7 @@ import Foundation
 /// with an optional offset), `today`, `yesterday`, or an age (`90m`, `12h`,
 /// `7d`, `2w` ago).
 public enum DateArgument {
-    public static let accepted = "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|+HH:MM], today, yesterday, or an age like 12h, 7d, 2w"
+    public static let accepted = "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS[.SSS]][Z|+HH:MM], today, yesterday, or an age like 12h, 7d, 2w"
 
     /// A date in the years 1 to 9999 (of `calendar`): an age that reaches further
     /// (`99999999999999d`) or a year beyond them is refused. Such a date overflowed on its
@@ -57,6 +57,11 @@ public enum DateArgument {
         let withZone = ISO8601DateFormatter()
         withZone.formatOptions = [.withInternetDateTime]
         if let date = withZone.date(from: text) { return date }
+        // With a fraction of a second, as `list --json` and `--csv` write times: a time copied
+        // from there was refused as an invalid date.
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = withFraction.date(from: text) { return date }
         // A zone after minutes without seconds (`2024-05-01T14:30Z`, `...T14:30+01:00`), a form
         // `accepted` names, which the formatter reads only with seconds.
         let characters = Array(text)
@@ -68,7 +73,8 @@ public enum DateArgument {
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
         local.timeZone = calendar.timeZone
-        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm"] {
+        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm",
+                       "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSS"] {
             local.dateFormat = format
             if let date = local.date(from: text) { return date }
         }
