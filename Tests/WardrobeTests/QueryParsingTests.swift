@@ -85,6 +85,11 @@ import Testing
         #expect(try parse("2024-05-01T14:30:00.250Z") == Date(timeIntervalSince1970: 1_714_573_800.25))
         #expect(try parse("2024-05-01T14:30:00.250+01:00") == Date(timeIntervalSince1970: 1_714_570_200.25))
         #expect(try parse("2024-05-01T14:30:00.250") == Date(timeIntervalSince1970: 1_714_566_600.25))
+        // A time the clocks skip (02:30 the night Berlin's go forward) is where they went on to,
+        // 03:30 (refused as an invalid date before); one they pass twice is the first.
+        #expect(try parse("2024-03-31T02:30") == Date(timeIntervalSince1970: 1_711_848_600))
+        #expect(try parse("2024-03-31T03:30") == Date(timeIntervalSince1970: 1_711_848_600))
+        #expect(try parse("2024-10-27T02:30") == Date(timeIntervalSince1970: 1_729_989_000))
         #expect(try parse("7d") == now.addingTimeInterval(-7 * 86_400))
         #expect(try parse("12h") == now.addingTimeInterval(-12 * 3_600))
         #expect(try parse("2w") == now.addingTimeInterval(-14 * 86_400))

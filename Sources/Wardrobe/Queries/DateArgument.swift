@@ -69,14 +69,24 @@ public enum DateArgument {
            let date = withZone.date(from: String(characters[..<16]) + ":00" + String(characters[16...])) {
             return date
         }
-        // No zone given: local time, as a person typing a time means it.
-        let local = DateFormatter()
-        local.locale = Locale(identifier: "en_US_POSIX")
-        local.timeZone = calendar.timeZone
+        // No zone given: local time, as a person typing a time means it. Read on UTC's clock,
+        // which has every time, then set on the local one as a day is (`calendar.date(from:)`):
+        // a time the local clocks skip (02:30 the night they go forward) is where they went on
+        // to, as a day that starts at 01:00 starts there. Read on the local clock it was
+        // refused as an invalid date, in a form the message then gave as the one to use.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let wall = DateFormatter()
+        wall.locale = Locale(identifier: "en_US_POSIX")
+        wall.timeZone = utc.timeZone
         for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm",
                        "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSS"] {
-            local.dateFormat = format
-            if let date = local.date(from: text) { return date }
+            wall.dateFormat = format
+            guard let read = wall.date(from: text) else { continue }
+            let whole = read.timeIntervalSince1970.rounded(.down)
+            let parts = utc.dateComponents([.era, .year, .month, .day, .hour, .minute, .second],
+                                           from: Date(timeIntervalSince1970: whole))
+            return calendar.date(from: parts)?.addingTimeInterval(read.timeIntervalSince1970 - whole)
         }
         return nil
     }
