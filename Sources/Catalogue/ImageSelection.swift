@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Which images a listing, a count or a page of the gallery takes, by their
@@ -74,7 +75,14 @@ public struct ImageSelection: Sendable, Equatable {
             conditions.append("NOT EXISTS (SELECT 1 FROM image_paths WHERE image_id = c.image_id AND missing = 0)")
         }
         if let pathPattern {
-            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE \(pathMatches(pathPattern)))")
+            // In both usual Unicode forms: `café` typed with é as one character chooses a file
+            // whose name, copied from macOS, has e and U+0301 (they look the same everywhere).
+            var forms = [pathPattern.precomposedStringWithCanonicalMapping]
+            let decomposed = pathPattern.decomposedStringWithCanonicalMapping
+            if !PathName.same(decomposed, forms[0]) { forms.append(decomposed) }
+            if !forms.contains(where: { PathName.same($0, pathPattern) }) { forms.append(pathPattern) }
+            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE "
+                              + forms.map(pathMatches).joined(separator: " OR ") + ")")
         }
         if let folder {
             // A range of the path's bytes ('0' follows '/'; COLLATE "C" on PostgreSQL): no

@@ -51,6 +51,31 @@ import Testing
         #expect(ids.stdout == "1\n", "the first keeps its record, alone: \(ids.stdout)")
     }
 
+    /// A name typed with its accent written the other way than the stored file's (é as one
+    /// character, as keyboards type it, for a file copied from macOS) names that file's image
+    /// when no file has the name as typed, and `--path` chooses it: they look the same, and
+    /// were 'not found' and chose nothing. A file that has the typed name is another file.
+    @Test func aNameTypedTheOtherWayNamesTheStoredFile() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try Self.photos(folder, names: [Self.decomposed])
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--quiet", "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let typed = folder.path("photos/" + Self.composed)
+        let labelled = try WardrobeProcess.run(["label", "--db", db, "coat", typed])
+        #expect(labelled.status == 0, "\(labelled.stderr)")
+        let history = try WardrobeProcess.run(["history", "--db", db, typed])
+        #expect(history.status == 0 && history.stdout.contains("Coat"), "\(history.stdout)\(history.stderr)")
+        for pattern in ["caf\u{E9}", "*/caf\u{E9}.png", "cafe\u{301}", "*/caf[\u{E9}]*"] {
+            let listed = try WardrobeProcess.run(["list", "--db", db, "--ids", "--path", pattern])
+            #expect(listed.stdout == "1\n", "--path \(pattern): \(listed.stdout)\(listed.stderr)")
+        }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(1)), to: "photos/" + Self.composed)
+        let other = try WardrobeProcess.run(["show", "--db", db, "--no-preview", typed])
+        #expect(other.status != 0 && other.stderr.contains("not found"), "\(other.stdout)\(other.stderr)")
+    }
+
     /// Outputs are told apart by bytes too: `prep --out café.png --thumbnail cafe\u{301}.png`
     /// was refused as naming one file twice, though it names two.
     @Test func prepWritesBothOutputsWhoseNamesAreWrittenTwoWays() throws {

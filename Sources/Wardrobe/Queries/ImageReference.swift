@@ -65,8 +65,28 @@ public enum ImageReference: Sendable, Equatable {
                 try Self.requireSamePhoto(path, known: try catalogue.knownPath(resolved), image: image)
                 return image
             }
+            if let (form, image) = try Self.otherForm(of: path, in: catalogue) {
+                try Self.requireSamePhoto(form, known: try catalogue.knownPath(form), image: image)
+                return image
+            }
             throw WardrobeError.notFound("image imported from \(path) in \(catalogue.path)")
         }
+    }
+
+    /// The image stored under `path` written in the other usual Unicode form, when no file has
+    /// the name as given: an é typed as one character (as keyboards type it) where the file,
+    /// copied from macOS, has e and U+0301, or the other way. The two look the same in every
+    /// output, and import keeps only one of them on a machine, so that one is meant; it was
+    /// 'not found', naming a path that showed as the stored one. A file with the name as given
+    /// is another file, and names no image of the other's.
+    private static func otherForm(of path: String, in catalogue: any CatalogueStore) throws -> (String, ImageRecord)? {
+        var status = stat()
+        guard lstat(path, &status) != 0 else { return nil }
+        for form in [path.precomposedStringWithCanonicalMapping, path.decomposedStringWithCanonicalMapping]
+        where !PathName.same(form, path) {
+            if let image = try catalogue.image(path: form) { return (form, image) }
+        }
+        return nil
     }
 
     /// A path names the image imported from it, but a person naming a file means the photo
