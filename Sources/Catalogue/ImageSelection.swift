@@ -75,20 +75,14 @@ public struct ImageSelection: Sendable, Equatable {
             conditions.append("NOT EXISTS (SELECT 1 FROM image_paths WHERE image_id = c.image_id AND missing = 0)")
         }
         if let pathPattern {
-            // In both usual Unicode forms: `café` typed with é as one character chooses a file
-            // whose name, copied from macOS, has e and U+0301 (they look the same everywhere).
-            var forms = [pathPattern.precomposedStringWithCanonicalMapping]
-            let decomposed = pathPattern.decomposedStringWithCanonicalMapping
-            if !PathName.same(decomposed, forms[0]) { forms.append(decomposed) }
-            if !forms.contains(where: { PathName.same($0, pathPattern) }) { forms.append(pathPattern) }
             conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE "
-                              + forms.map(pathMatches).joined(separator: " OR ") + ")")
+                              + Self.forms(of: pathPattern).map(pathMatches).joined(separator: " OR ") + ")")
         }
         if let folder {
             // A range of the path's bytes ('0' follows '/'; COLLATE "C" on PostgreSQL): no
             // character of the folder's name can act as a pattern, and the path's index bounds the walk.
-            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE path >= \(add(folder + "/", "folder")) "
-                              + "AND path < \(add(folder + "0", "folder_end")))")
+            let ranges = Self.forms(of: folder).map { "(path >= \(add($0 + "/", "folder")) AND path < \(add($0 + "0", "folder_end")))" }
+            conditions.append("c.image_id IN (SELECT image_id FROM image_paths WHERE \(ranges.joined(separator: " OR ")))")
         }
         if let confidence {
             conditions.append("c.confidence BETWEEN \(add(confidence.lowerBound, "confidence_low")) "
@@ -114,6 +108,18 @@ public struct ImageSelection: Sendable, Equatable {
 }
 
 extension ImageSelection {
+    /// `text` in both usual Unicode forms, and as given when it is neither: `café` typed with é
+    /// as one character chooses a file or folder whose name, copied from macOS, has e and
+    /// U+0301, as they look the same everywhere (matched by bytes, it chose nothing).
+    static func forms(of text: String) -> [String] {
+        var forms: [String] = []
+        for form in [text.precomposedStringWithCanonicalMapping, text.decomposedStringWithCanonicalMapping, text]
+        where !forms.contains(where: { PathName.same($0, form) }) {
+            forms.append(form)
+        }
+        return forms
+    }
+
     /// `conditions` in SQLite's SQL, each value added to `arguments`.
     func conditions(_ arguments: inout SQLArguments, labelColumn: String = "c.effective_label") -> [String] {
         conditions({ arguments.add($0, as: $1) }, pathMatches: { "path GLOB \(arguments.add($0, as: "pattern"))" },

@@ -54,7 +54,8 @@ import Testing
     /// A name typed with its accent written the other way than the stored file's (é as one
     /// character, as keyboards type it, for a file copied from macOS) names that file's image
     /// when no file has the name as typed, and `--path` chooses it: they look the same, and
-    /// were 'not found' and chose nothing. A file that has the typed name is another file.
+    /// were 'not found' and chose nothing; so does `--folder`. A file that has the typed name is
+    /// another file.
     @Test func aNameTypedTheOtherWayNamesTheStoredFile() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
@@ -71,6 +72,11 @@ import Testing
             let listed = try WardrobeProcess.run(["list", "--db", db, "--ids", "--path", pattern])
             #expect(listed.stdout == "1\n", "--path \(pattern): \(listed.stdout)\(listed.stderr)")
         }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(2)), to: "cafe\u{301}/shirt.png")
+        let second = try WardrobeProcess.run(["import", "--db", db, "--quiet", "--prep", "fashion-mnist", folder.path("cafe\u{301}")])
+        #expect(second.status == 0, "\(second.stderr)")
+        let inFolder = try WardrobeProcess.run(["list", "--db", db, "--ids", "--folder", folder.path("caf\u{E9}")])
+        #expect(inFolder.stdout == "2\n", "--folder: \(inFolder.stdout)\(inFolder.stderr)")
         try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(1)), to: "photos/" + Self.composed)
         let other = try WardrobeProcess.run(["show", "--db", db, "--no-preview", typed])
         #expect(other.status != 0 && other.stderr.contains("not found"), "\(other.stdout)\(other.stderr)")
