@@ -1,3 +1,5 @@
+import Files
+
 /// Splits a command line into a command and fills its declarations, following
 /// the conventions of git and swift-argument-parser: subcommands by name,
 /// `--name value` and `--name=value`, a short `-x` for options that declare
@@ -57,6 +59,10 @@ public enum ArgumentParser {
         while let word = rest.popFirst() {
             if onlyPositionals || word == "-" || !word.hasPrefix("-") {
                 guard !word.isEmpty else { throw UsageError("an argument is empty ('')", commandPath: path) }
+                if !onlyPositionals, let meant = Self.optionTypedWithADash(word, among: declarations.options.map(\.name)) {
+                    throw UsageError("'\(word)' starts with \(meant.dash), not '--'; did you mean '\(meant.option)'?",
+                                     commandPath: path)
+                }
                 positionals.append(word)
                 continue
             }
@@ -179,5 +185,17 @@ public enum ArgumentParser {
             command = sub
         }
         return command
+    }
+
+    /// The option `word` names when its leading dashes are a dash that is not ASCII's hyphen
+    /// (`—dry-run`, `–ids`: a word processor or a web page made `--` an em or en dash, or a
+    /// minus sign): taken as an argument, it was "unexpected argument '—ids'", a path not
+    /// found, or an image "not found", with nothing to say that the dash was the trouble.
+    static func optionTypedWithADash(_ word: String, among options: [String]) -> (dash: String, option: String)? {
+        guard let first = word.unicodeScalars.first, !first.isASCII, first.properties.isDash else { return nil }
+        let rest = word.unicodeScalars.drop { $0 == "-" || (!$0.isASCII && $0.properties.isDash) }
+        let name = "--" + String(String.UnicodeScalarView(rest)).prefix { $0 != "=" }
+        guard (options + ["--help"]).contains(name) else { return nil }
+        return (VisibleText.foreignCharacters(in: String(first)).joined(), name)
     }
 }

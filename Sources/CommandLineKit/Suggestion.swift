@@ -1,3 +1,5 @@
+import Files
+
 /// "Did you mean": the known name nearest to a mistyped one, by edit
 /// distance (insertions, deletions, substitutions and swaps of neighbours,
 /// ignoring case), close enough to be a typo: at most one edit in a short
@@ -16,10 +18,16 @@ public enum Suggestion {
         return best.distance <= allowed ? best.name : nil
     }
 
-    /// `message`, with "; did you mean 'x'?" when a name is close.
+    /// `message`, with "; did you mean 'x'?" when a name is close, naming each character of
+    /// `word` that is not ASCII where the name is: "unknown --format 'jsоn'; did you mean
+    /// 'json'?" showed two words that look the same (its о a Cyrillic one), as if the tool
+    /// refused the word it asked for.
     public static func appending(to message: String, for word: String, among names: [String]) -> String {
         guard let name = nearest(to: word, among: names) else { return message }
-        return "\(message); did you mean '\(name)'?"
+        let foreign = name.unicodeScalars.allSatisfy(\.isASCII) ? VisibleText.foreignCharacters(in: word) : []
+        guard !foreign.isEmpty else { return "\(message); did you mean '\(name)'?" }
+        let named = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", ..." : "")
+        return "\(message); did you mean '\(name)'? ('\(Format.escaped(word))' holds \(named), which '\(name)' does not)"
     }
 
     /// Optimal string alignment distance: Levenshtein plus swaps of two neighbours.

@@ -62,6 +62,20 @@ public enum VisibleText {
         }
     }
 
+    /// The characters of `text` that are not ASCII, each once, named as a person can tell them
+    /// apart from the letters they look like: `U+0422` (a Cyrillic Т), `the byte \xFF` for a
+    /// byte that is not UTF-8 (as `PathName` carries it; as a scalar it was U+10FFFF). For an
+    /// error about a word that should be ASCII (a label, an option's choice): `'Тrouser'`
+    /// beside "did you mean 'Trouser'?" shows two words that look the same.
+    public static func foreignCharacters(in text: String) -> [String] {
+        var foreign: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !scalar.isASCII && !foreign.contains(scalar) { foreign.append(scalar) }
+        return foreign.map { scalar in
+            guard PathName.isExact(String(scalar)) else { return "the byte " + PathName.display(String(scalar)) }
+            return "U+" + hex(scalar.value, digits: 4)
+        }
+    }
+
     /// Unicode's tag characters, U+E0020 to U+E007F.
     private static func isTag(_ scalar: Unicode.Scalar) -> Bool { (0xE0020...0xE007F).contains(scalar.value) }
 

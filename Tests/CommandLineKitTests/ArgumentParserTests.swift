@@ -127,6 +127,21 @@ import Testing
         #expect(try copy(["--day", "sun"]).day == Weekday(index: 6))
     }
 
+    /// A word that holds a character that is not ASCII where a command, option or choice has a
+    /// letter or a dash names it: "unknown command 'cоpy'; did you mean 'copy'?" (a Cyrillic о)
+    /// showed two words that look the same, and `—dry-run` (an em dash a word processor made of
+    /// `--`) was taken for a file. A word that names no option is still an argument.
+    @Test func aCharacterThatIsNotASCIIIsNamed() throws {
+        #expect(usageError(["c\u{43E}py"])?.message
+                == "unknown command 'c\u{43E}py'; did you mean 'copy'? ('c\u{43E}py' holds U+043E, which 'copy' does not)")
+        #expect(usageError(["copy", "\u{2014}dry-run", "a"])?.message
+                == "'\u{2014}dry-run' starts with U+2014, not '--'; did you mean '--dry-run'?")
+        #expect(usageError(["copy", "\u{2013}-count=2"])?.message
+                == "'\u{2013}-count=2' starts with U+2013, not '--'; did you mean '--count'?")
+        #expect(try copy(["\u{2014}notes.txt"]).files == ["\u{2014}notes.txt"])
+        #expect(try copy(["--", "\u{2014}dry-run"]).files == ["\u{2014}dry-run"])
+    }
+
     /// Issue 17: a near miss names the nearest command or option; options a
     /// subcommand declares may come before it; `help` works at every level.
     @Test func nearMissesOptionsBeforeTheSubcommandAndHelpAtEveryLevel() throws {

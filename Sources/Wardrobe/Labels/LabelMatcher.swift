@@ -40,15 +40,9 @@ public enum LabelMatcher {
     /// is named as the byte it is (`\xFF`): named as the scalar that stands for it, it was
     /// U+10FFFF, a character nobody typed.
     public static func quoted(_ text: String, kind: String = "label") -> String {
-        var foreign: [Unicode.Scalar] = []
-        for scalar in text.unicodeScalars where !scalar.isASCII && !foreign.contains(scalar) { foreign.append(scalar) }
+        let foreign = VisibleText.foreignCharacters(in: text)
         guard !foreign.isEmpty else { return "'\(text)'" }
-        let named = foreign.prefix(3).map { scalar -> String in
-            guard PathName.isExact(String(scalar)) else { return "the byte " + PathName.display(String(scalar)) }
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }
-        return "'\(text)' (with \(named.joined(separator: ", "))\(foreign.count > 3 ? ", ..." : ""), "
+        return "'\(text)' (with \(foreign.prefix(3).joined(separator: ", "))\(foreign.count > 3 ? ", ..." : ""), "
             + "which no \(kind) holds)"
     }
 
