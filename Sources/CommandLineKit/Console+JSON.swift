@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 extension Console {
@@ -13,7 +14,8 @@ extension Console {
         } catch {
             throw JSONOutputError(what: what, error: error)
         }
-        try data(Array(bytes) + [UInt8(ascii: "\n")])
+        let document = VisibleText.jsonEscaped(String(decoding: bytes, as: UTF8.self))
+        try data(Array(document.utf8) + [UInt8(ascii: "\n")])
     }
 }
 

@@ -38,6 +38,27 @@ public enum VisibleText {
         return out
     }
 
+    /// A JSON document (or a string literal in one) with every character `escaped` would make
+    /// visible written as a JSON escape (`\u202e`, a pair for one past U+FFFF), so the document
+    /// shown on a terminal cannot move the cursor or reorder a name, while every JSON reader
+    /// reads the same strings. Line breaks, the layout of a printed document, stay; JSON's
+    /// writers escape those inside strings. Direction controls and the C1 controls were written
+    /// as they are: `list --json` showed `a<RLO>gpj.exe` reversed, as the table no longer did.
+    public static func jsonEscaped(_ document: String) -> String {
+        guard holdsControl(document, keepingNewlines: true) else { return document }
+        var out = ""
+        var inFlag = false
+        for scalar in document.unicodeScalars {
+            inFlag = scalar.value == 0x1F3F4 || (inFlag && isTag(scalar))
+            guard needsEscape(scalar, inFlag: inFlag), scalar != "\n" else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 { out += "\\u" + hex(UInt32(unit), digits: 4).lowercased() }
+        }
+        return out
+    }
+
     /// True when `text` holds a character `escaped` would make visible: text that is meant
     /// to be a name, a label or a number never does.
     public static func holdsControl(_ text: String) -> Bool { holdsControl(text, keepingNewlines: false) }

@@ -1,6 +1,9 @@
+import Files
+
 /// A string as a JSON string literal (RFC 8259): the one escaper of the
 /// exports' JSON and the server's replies. Quotes, backslashes and control
-/// characters are escaped; everything else is written as it is (JSON is UTF-8).
+/// characters are escaped, and the invisible ones a terminal would act on or reorder by
+/// (`VisibleText.jsonEscaped`); everything else is written as it is (JSON is UTF-8).
 public enum JSONString {
     /// `inertInMarkup` also writes `<`, `>`, `&`, `'`, DEL and the two Unicode
     /// line separators as `\u` escapes, so a reply holding a catalogue string (a
@@ -21,7 +24,7 @@ public enum JSONString {
             default: quoted.unicodeScalars.append(scalar)
             }
         }
-        return quoted + "\""
+        return VisibleText.jsonEscaped(quoted + "\"")
     }
 
     /// What `inertInMarkup` escapes beyond the control characters.
