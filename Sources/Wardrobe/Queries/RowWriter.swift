@@ -31,7 +31,8 @@ public enum RowValue: Sendable, Equatable {
 /// OWASP's guidance on CSV injection recommends; control characters are
 /// written as visible escapes (`\e`, `\n`, `\x07`), the rule `Format.escaped`
 /// applies to everything shown on a terminal. Numbers stay numbers. JSON keeps
-/// every string exactly, escaped as JSON requires.
+/// every string exactly, escaped as JSON requires and those characters as JSON
+/// escapes (`JSONString`).
 public final class RowWriter {
     public let format: RowFormat
     private let columns: [String]
