@@ -82,6 +82,19 @@ import Testing
         #expect(other.status != 0 && other.stderr.contains("not found"), "\(other.stdout)\(other.stderr)")
     }
 
+    /// `import` of a name typed the other way than the file's says a name that looks the same is
+    /// there and how it is written; Swift's == calls the two equal, so no "did you mean" was
+    /// found, and it said only 'no such file or folder'.
+    @Test func importOfANameTypedTheOtherWaySaysHowTheFileIsWritten() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try Self.photos(folder, names: [Self.decomposed])
+        let result = try WardrobeProcess.run(["import", "--db", folder.path("c.sqlite"), folder.path("photos/" + Self.composed)])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("one whose name looks the same is there, its accents written otherwise (U+0301 where this has U+00E9)"),
+                "\(result.stderr)")
+    }
+
     /// Outputs are told apart by bytes too: `prep --out café.png --thumbnail cafe\u{301}.png`
     /// was refused as naming one file twice, though it names two.
     @Test func prepWritesBothOutputsWhoseNamesAreWrittenTwoWays() throws {

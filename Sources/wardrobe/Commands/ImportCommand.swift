@@ -1,6 +1,7 @@
 import Foundation
 import CommandLineKit
 import Wardrobe
+import Files
 
 /// `wardrobe import PATH...`
 struct ImportCommand: Command {
@@ -53,6 +54,15 @@ struct ImportCommand: Command {
             guard reason == PhotoFinder.noSuchFile else { throw UsageError("\(path): \(reason)") }
             let name = URL(fileURLWithPath: path).lastPathComponent
             let message = "no such file or folder: \(path)"
+            // A name typed with é as one character, where the file (from macOS) has e and U+0301,
+            // or the other way: Swift's == calls them equal, so no "did you mean" was found,
+            // and a name there that looks the same was only 'no such file'.
+            if let same = siblings.first(where: { $0 == name && !PathName.same($0, name) }) {
+                let theirs = VisibleText.foreignCharacters(in: same).joined(separator: " ")
+                let ours = VisibleText.foreignCharacters(in: name).joined(separator: " ")
+                throw UsageError("\(message); one whose name looks the same is there, its accents written otherwise "
+                                 + "(\(theirs) where this has \(ours)): name it as the shell lists it, or its folder")
+            }
             guard let near = Suggestion.nearest(to: name, among: siblings) else { throw UsageError(message) }
             throw UsageError("\(message); did you mean '\(URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(near).path)'?")
         }
