@@ -144,13 +144,18 @@ extension Database {
     /// one line per kind found, with how many rows hold it. `integrity_check` verifies the
     /// schema's CHECKs only on a connection that may write (`check` reads), and
     /// current_classifications and the kept counts have none.
+    /// All in one snapshot: read one after another, the kept counts and the rows' counts of
+    /// a catalogue an import was writing to differed by the batch committed between them, and
+    /// `check` called the catalogue damaged.
     public func strangeValues() throws -> [String] {
-        var lines = try Self.strangeValueChecks.compactMap { what, sql in
-            let count = try scalarInt(sql) ?? 0
-            return count == 0 ? nil : "\(what): \(count) \(count == 1 ? "row" : "rows") (changed by another program)"
+        try transaction(.deferred) {
+            var lines = try Self.strangeValueChecks.compactMap { what, sql in
+                let count = try scalarInt(sql) ?? 0
+                return count == 0 ? nil : "\(what): \(count) \(count == 1 ? "row" : "rows") (changed by another program)"
+            }
+            if let line = try KeptCounts.check({ try (keptCounts(), recountedCounts()) }) { lines.append(line) }
+            return lines
         }
-        if let line = try KeptCounts.check({ try (keptCounts(), recountedCounts()) }) { lines.append(line) }
-        return lines
     }
 
     private static func time(_ column: String) -> String {

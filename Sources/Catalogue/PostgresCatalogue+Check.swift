@@ -6,7 +6,12 @@ import Foundation
 /// rows', and kept model copies that are not their model. Pages are the server's to check (`pg_amcheck`), as
 /// README says.
 extension PostgresCatalogue {
+    /// In one snapshot, as SQLite's check reads (`Database.strangeValues`).
     func strangeValues(digest: ([UInt8]) -> [UInt8]) throws -> [String] {
+        try read { try strangeValuesInSnapshot(digest: digest) }
+    }
+
+    private func strangeValuesInSnapshot(digest: ([UInt8]) -> [UInt8]) throws -> [String] {
         var lines = try Self.strangeValueChecks.compactMap { what, sql in
             let count = try connection.scalarInt(sql) ?? 0
             return count == 0 ? nil : "\(what): \(count) \(count == 1 ? "row" : "rows") (changed by another program)"

@@ -1,6 +1,7 @@
 import Catalogue
 import CatalogueFixtures
 import Foundation
+import Synchronization
 import Testing
 
 /// The counts `stats` reads as the triggers keep them (`catalogue_counts`, `label_counts`)
@@ -160,6 +161,49 @@ import Testing
         #expect(try opened.store.stats().images == 400 && opened.store.stats().classifications == 400)
         #expect(try Self.countLines(opened) == [])
         try Self.expectStatsAreTheRows(opened.store, "two writers")
+    }
+
+    /// `check` while another connection commits batch after batch: the kept counts and the
+    /// rows' counts are read in one snapshot, so each batch is in both or in neither. Read one
+    /// after another, a batch committed between them was in the rows only, and `check` named
+    /// the catalogue's counts as changed by another program (seen with an import running).
+    @Test(arguments: EngineParityTests.engines)
+    func checkBesideAWriterReadsTheCountsInOneSnapshot(engine: Engine) throws {
+        let opened = try Opened(engine)
+        defer { opened.directory.remove() }
+        let model = try opened.store.registerModel(Synthetic.model(1))
+        let stop = Atomic<Bool>(false), batches = Atomic<Int>(0), failures = Failures(), location = opened.location
+        let writer = DispatchGroup()
+        DispatchQueue.global().async(group: writer) {
+            do {
+                let store = try CatalogueStorage.open(location, access: .readWrite)
+                let run = try store.openRun(command: "import", model: model, recipe: Recipe(name: "photo", version: 4))
+                var number = 0
+                while !stop.load(ordering: .relaxed) {
+                    number += 1
+                    try store.writing(run: run) { writing in
+                        try writing.insertImages([Synthetic.image(number)], known: .isClassifiedAgain)
+                        return RunCounts(seen: number, imported: number, classified: number, skipped: 0, failed: 0)
+                    }
+                    batches.add(1, ordering: .relaxed)
+                }
+            } catch {
+                failures.add("\(error)")
+            }
+        }
+        while batches.load(ordering: .relaxed) == 0 && failures.all.isEmpty { usleep(1_000) }
+        let before = batches.load(ordering: .relaxed)
+        var lines: [String] = []
+        for _ in 0..<40 where lines.isEmpty {
+            lines = try Self.countLines(opened)
+        }
+        let during = batches.load(ordering: .relaxed) - before
+        stop.store(true, ordering: .relaxed)
+        writer.wait()
+        #expect(failures.all.isEmpty, "\(failures.all)")
+        #expect(during > 0, "the writer committed while check read")
+        #expect(lines == [])
+        #expect(try Self.countLines(opened) == [])
     }
 
     private final class Failures: @unchecked Sendable {
