@@ -31,6 +31,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The catalogue's file has `names` hard links: SQLite keeps a write-ahead log beside
     /// each name, so writers through two names lose each other's work.
     case severalNames(path: String, names: Int)
+    /// The catalogue's `-wal` is shorter than its index in the `-shm` says (SQLITE_IOERR_SHORT_READ;
+    /// the pager reads the catalogue file's own short reads as zeros): the log was deleted,
+    /// replaced or cut short while another process was writing through it.
+    case logCutShort(path: String)
     /// A `-journal` beside the catalogue holds writes that did not finish, and a read-only
     /// connection cannot roll them back (SQLITE_READONLY_ROLLBACK).
     case journalToRollBack(path: String)
@@ -118,6 +122,11 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): the catalogue's file has \(names) names (hard links), and SQLite keeps a write-ahead log "
                 + "beside each name, so commands writing through two of them lose each other's work; nothing was "
                 + "written. Remove the other names, or make a separate catalogue with 'wardrobe backup'"
+        case .logCutShort(let path):
+            return "\(path): \(path)-wal, the catalogue's write-ahead log, is shorter than its index (\(path)-shm) says: "
+                + "it was deleted, replaced or cut short while another process was writing to the catalogue; nothing was "
+                + "read or written. Let the processes using the catalogue end (the last to close keeps what it wrote), "
+                + "then run the command again"
         case .journalToRollBack(let path):
             return "\(path): \(path)-journal beside it holds writes that did not finish, which must be rolled back "
                 + "before it can be read, and this command only reads; run a command that writes to it (an import) "

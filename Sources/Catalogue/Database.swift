@@ -348,6 +348,11 @@ public final class Database {
             }
             return .notADatabase(path: path)
         }
+        // SQLITE_IOERR_SHORT_READ, a macro Swift does not import: "disk I/O error (No such file
+        // or directory)" while opening said nothing of the log deleted under another process.
+        if failure.extendedCode == SQLITE_IOERR | (2 << 8) {
+            return .logCutShort(path: path)
+        }
         // SQLITE_READONLY_ROLLBACK, a macro Swift does not import.
         if failure.extendedCode == SQLITE_READONLY | (3 << 8) {
             return .journalToRollBack(path: path)

@@ -154,4 +154,31 @@ import Testing
         try catalogue.insertImages(big, run: run)
         #expect(try Self.checkConsistent(catalogue, batch: 50) == 550)
     }
+
+    /// The write-ahead log deleted while another process writes through it: that process keeps
+    /// writing to the log it holds open, and the index in the -shm counts its frames, which the
+    /// new empty log does not hold. Another process opening the catalogue was told "SQLite error
+    /// 10 (extended 522): disk I/O error (No such file or directory) - while executing `PRAGMA
+    /// application_id`"; it is told what became of the log, and nothing is written.
+    @Test func aLogDeletedUnderAWriterIsSaidToBe() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("cut.sqlite")
+        let writer = try Self.startWriter(path, batch: 5)
+        defer { _ = Self.kill(writer) }
+        _ = writer.1.fileHandleForReading.availableData  // its first commit
+        try FileManager.default.removeItem(atPath: path + "-wal")
+        var failure: CatalogueError?
+        // The writer's log index counts no frame only between a checkpoint and its next commit.
+        for _ in 0..<20 where failure == nil {
+            do {
+                _ = try CatalogueStorage.open(path, access: .readWrite).stats()
+            } catch let error as CatalogueError {
+                failure = error
+            }
+        }
+        #expect(failure == .logCutShort(path: path))
+        let line = failure?.description ?? ""
+        #expect(line.contains("cut.sqlite-wal, the catalogue's write-ahead log, is shorter") && !line.contains("SQLite error"), "\(line)")
+    }
 }
