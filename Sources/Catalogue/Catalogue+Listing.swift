@@ -56,17 +56,27 @@ extension Catalogue {
             let join = selection.readsImages ? "CROSS JOIN images AS i ON i.id = c.image_id" : ""
             return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", arguments)
         }
-        let order: String
-        switch query.order {
-        case .confidenceDescending: order = "c.confidence DESC, c.image_id DESC"
-        case .confidenceAscending: order = "c.confidence ASC, c.image_id ASC"
-        case .newestClassified: order = "c.classified_at DESC, c.image_id DESC"
-        case .newestImported: order = "i.first_imported DESC, c.image_id DESC"
-        case .oldestImported: order = "i.first_imported ASC, c.image_id ASC"
-        // Images with no capture time last, then by id.
-        case .newestTaken: order = "i.taken_at IS NULL, i.taken_at DESC, c.image_id DESC"
-        case .imageID: order = "c.image_id ASC"
-        case .effectiveLabel: order = "c.effective_label ASC, c.confidence DESC, c.image_id DESC"
+        let order = Self.order(query.order)
+        let page = "LIMIT \(arguments.add(query.limit ?? -1, as: "limit")) OFFSET \(arguments.add(query.offset, as: "offset"))"
+        // A label's images by confidence, and any images by id, are walked in an index's order
+        // and the walk stops at the page's end. Any other page is chosen first from the columns
+        // that decide it (current_classifications', and the image's where asked), and only its
+        // rows are read whole: sorting every image's whole row, its image, classification and
+        // best path, made `list` read the whole catalogue (0.43 s on 100,000 images, where
+        // choosing the page first takes 0.02 s).
+        let walksAnIndex = query.order == .imageID
+            || (selection.label != nil && [.confidenceDescending, .confidenceAscending].contains(query.order))
+        if query.limit != nil, !walksAnIndex {
+            let readsImages = selection.readsImages || [.newestImported, .oldestImported, .newestTaken].contains(query.order)
+            let source = "current_classifications AS c" + (readsImages ? " CROSS JOIN images AS i ON i.id = c.image_id" : "")
+            let sql = """
+                SELECT \(ListingColumns.list)
+                FROM (SELECT c.image_id FROM \(source) \(whereClause) ORDER BY \(order) \(page)) AS page
+                CROSS JOIN current_classifications AS c ON c.image_id = page.image_id
+                CROSS JOIN images AS i ON i.id = c.image_id CROSS JOIN classifications AS k ON k.id = c.classification_id
+                ORDER BY \(order)
+                """
+            return (sql, arguments)
         }
         // CROSS JOIN keeps current_classifications the outer loop, so the
         // label index drives the query. The best path is the first entry of
@@ -76,9 +86,24 @@ extension Catalogue {
             FROM current_classifications AS c CROSS JOIN images AS i ON i.id = c.image_id
             CROSS JOIN classifications AS k ON k.id = c.classification_id
             \(whereClause)
-            ORDER BY \(order) LIMIT \(arguments.add(query.limit ?? -1, as: "limit")) OFFSET \(arguments.add(query.offset, as: "offset"))
+            ORDER BY \(order) \(page)
             """
         return (sql, arguments)
+    }
+
+    /// The ORDER BY of a listing in `order`, on `c` (current_classifications) and `i` (images).
+    private static func order(_ order: ClassificationQuery.Order) -> String {
+        switch order {
+        case .confidenceDescending: "c.confidence DESC, c.image_id DESC"
+        case .confidenceAscending: "c.confidence ASC, c.image_id ASC"
+        case .newestClassified: "c.classified_at DESC, c.image_id DESC"
+        case .newestImported: "i.first_imported DESC, c.image_id DESC"
+        case .oldestImported: "i.first_imported ASC, c.image_id ASC"
+        // Images with no capture time last, then by id.
+        case .newestTaken: "i.taken_at IS NULL, i.taken_at DESC, c.image_id DESC"
+        case .imageID: "c.image_id ASC"
+        case .effectiveLabel: "c.effective_label ASC, c.confidence DESC, c.image_id DESC"
+        }
     }
 
     /// A listing's columns (`c` the current classification, `i` its image)
