@@ -35,6 +35,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// the pager reads the catalogue file's own short reads as zeros): the log was deleted,
     /// replaced or cut short while another process was writing through it.
     case logCutShort(path: String)
+    /// The catalogue's `-shm` (the index of its write-ahead log) was deleted while another
+    /// process (`holder`) has it open: a connection opened now would make an index of its own
+    /// and write into the log beside that process, each overwriting the other's writes.
+    case logIndexDeleted(path: String, holder: Int32)
     /// A `-journal` beside the catalogue holds writes that did not finish, and a read-only
     /// connection cannot roll them back (SQLITE_READONLY_ROLLBACK).
     case journalToRollBack(path: String)
@@ -127,6 +131,11 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
                 + "it was deleted, replaced or cut short while another process was writing to the catalogue; nothing was "
                 + "read or written. Let the processes using the catalogue end (the last to close keeps what it wrote), "
                 + "then run the command again"
+        case .logIndexDeleted(let path, let holder):
+            return "\(path): \(path)-shm, the index of the catalogue's write-ahead log, was deleted while another process "
+                + "(pid \(holder)) has the catalogue open; opening it now would write into the log beside that process, and "
+                + "each would overwrite what the other wrote, so nothing was read or written. Let that process end (it "
+                + "keeps what it wrote), then run the command again"
         case .journalToRollBack(let path):
             return "\(path): \(path)-journal beside it holds writes that did not finish, which must be rolled back "
                 + "before it can be read, and this command only reads; run a command that writes to it (an import) "

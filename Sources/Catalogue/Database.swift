@@ -154,6 +154,7 @@ public final class Database {
                 throw CatalogueError.severalNames(path: path, names: Int(status.st_nlink))
             }
             if mode != .readOnly { try refuseCompanionName(path) }
+            try refuseLogIndexDeletedUnderAnother(path)
             return
         }
         guard mode == .create else { throw CatalogueError.fileNotFound(path: path) }
@@ -174,6 +175,37 @@ public final class Database {
             throw CatalogueError.cannotCreate(path: path, reason: "cannot write in the folder \(parent) "
                                               + "(\(RegularFile.text(of: errno)))")
         }
+    }
+
+    /// Refuses a catalogue in WAL mode whose -shm is gone while another process holds it open
+    /// (`CatalogueError.logIndexDeleted`). Every connection in WAL mode keeps the -shm there,
+    /// so it was deleted under that process; a connection made here rebuilt an index of its
+    /// own, and a label it said was stored was lost when the other process wrote over it. The
+    /// -shm is also missing for a moment as the first connection opens it and as the last
+    /// closes, so the state must last a quarter of a second to be refused.
+    private static func refuseLogIndexDeletedUnderAnother(_ path: String) throws {
+        var status = stat()
+        func holder() -> Int32? {
+            guard access(path + "-shm", F_OK) != 0, stat(path, &status) == 0 else { return nil }
+            let holders = LockHolders.of(status)
+            // A lock of this process's own: a connection of it has the file, and opening a
+            // descriptor to read the header would drop that lock as it closed.
+            guard !holders.contains(getpid()), let other = holders.first, isInWALMode(path) else { return nil }
+            return other
+        }
+        for _ in 0..<5 {
+            guard holder() != nil else { return }
+            usleep(50_000)
+        }
+        if let other = holder() { throw CatalogueError.logIndexDeleted(path: path, holder: other) }
+    }
+
+    /// Whether the header of the file at `path` says WAL mode (format bytes 18 and 19 are 2).
+    private static func isInWALMode(_ path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        guard let header = try? file.read(upToCount: 20), header.count == 20 else { return false }
+        return header[18] == 2 && header[19] == 2
     }
 
     /// Refuses a name SQLite gives a side file of the database beside it (`x.sqlite-journal`

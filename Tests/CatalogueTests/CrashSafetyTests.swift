@@ -181,4 +181,25 @@ import Testing
         let line = failure?.description ?? ""
         #expect(line.contains("cut.sqlite-wal, the catalogue's write-ahead log, is shorter") && !line.contains("SQLite error"), "\(line)")
     }
+
+    /// The -shm deleted while another process writes: a command opening the catalogue then
+    /// made an index of its own and wrote into the log beside that process, which wrote over
+    /// it (a label said "labelled 1 image" and was not there). It is refused, nothing is made
+    /// beside the log, and every batch the writer committed is kept.
+    @Test func aLogIndexDeletedUnderAWriterIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("index.sqlite")
+        let writer = try Self.startWriter(path, batch: 5)
+        _ = writer.1.fileHandleForReading.availableData  // its first commit
+        try FileManager.default.removeItem(atPath: path + "-shm")
+        #expect(throws: CatalogueError.logIndexDeleted(path: path, holder: writer.0.processIdentifier)) {
+            _ = try CatalogueStorage.open(path, access: .readWrite)
+        }
+        let line = CatalogueError.logIndexDeleted(path: path, holder: writer.0.processIdentifier).description
+        #expect(line.contains("index.sqlite-shm, the index of the catalogue's write-ahead log, was deleted while another process (pid "))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        let committed = try #require(Self.kill(writer))
+        #expect(try Self.checkConsistent(Catalogue(path: path), batch: 5) >= committed)
+    }
 }
