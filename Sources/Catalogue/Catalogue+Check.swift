@@ -103,6 +103,18 @@ extension Catalogue {
         return (header, Int(fileSize))
     }
 
+    /// Whether the file's own first 100 bytes are a header SQLite accepts: the magic, a page
+    /// size, file format bytes of 1 or 2, and the fixed payload fractions (64, 32, 32). Read
+    /// through the connection's own file handle (see `headerProblem`).
+    static func hasWholeHeader(_ handle: OpaquePointer) -> Bool {
+        guard let (header, _) = fileHeader(handle), header.count == 100,
+              header.starts(with: Array("SQLite format 3\0".utf8)) else { return false }
+        let raw = Int(header[16]) << 8 | Int(header[17])
+        let pageSize = raw == 1 ? 65_536 : raw
+        return pageSize >= 512 && pageSize & (pageSize - 1) == 0 && (1...2).contains(header[18]) && (1...2).contains(header[19])
+            && header[21] == 64 && header[22] == 32 && header[23] == 32
+    }
+
     /// Whether a file SQLite refused as no database still carries a wardrobe
     /// catalogue's application id where SQLite keeps it (bytes 68-71): then it
     /// is a catalogue whose header was damaged, not some other file, and the

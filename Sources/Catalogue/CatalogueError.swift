@@ -39,6 +39,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// process (`holder`) has it open: a connection opened now would make an index of its own
     /// and write into the log beside that process, each overwriting the other's writes.
     case logIndexDeleted(path: String, holder: Int32)
+    /// SQLite read a first page that is not a database page while the file's own header is
+    /// whole and a `-wal` holding frames lies beside it: the page came through the log, which
+    /// was replaced (copied over) or damaged while another process had the catalogue open.
+    case logPageUnreadable(path: String)
     /// A `-journal` beside the catalogue holds writes that did not finish, and a read-only
     /// connection cannot roll them back (SQLITE_READONLY_ROLLBACK).
     case journalToRollBack(path: String)
@@ -136,6 +140,11 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
                 + "(pid \(holder)) has the catalogue open; opening it now would write into the log beside that process, and "
                 + "each would overwrite what the other wrote, so nothing was read or written. Let that process end (it "
                 + "keeps what it wrote), then run the command again"
+        case .logPageUnreadable(let path):
+            return "\(path): the catalogue's first page as \(path)-wal holds it is not a database page, while the file's own "
+                + "header is whole: the write-ahead log was replaced or damaged while another process had the catalogue "
+                + "open; nothing more was written. Once the processes using the catalogue have ended, run the command "
+                + "again ('wardrobe check --db \(path)' says whether anything is damaged)"
         case .journalToRollBack(let path):
             return "\(path): \(path)-journal beside it holds writes that did not finish, which must be rolled back "
                 + "before it can be read, and this command only reads; run a command that writes to it (an import) "

@@ -99,6 +99,12 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
+    /// Whether a -wal with frames (more than its 32-byte header) lies beside the catalogue.
+    static func logHoldsFrames(_ path: String) -> Bool {
+        var wal = stat()
+        return stat((PathName.real(path) ?? path) + "-wal", &wal) == 0 && wal.st_size > 32
+    }
+
     /// True when the catalogue's folder cannot be written and no WAL file waits
     /// to be read (SQLite reads a -wal with -shm on read-only media itself).
     static func isOnReadOnlyMedia(_ path: String) -> Bool {
@@ -375,6 +381,12 @@ public final class Database {
             return recordDamage(.damaged(path: path, detail: failure.message), at: path)
         }
         if failure.code == SQLITE_NOTADB {
+            // Said as damage to the header (or, before the file's first checkpoint, as no
+            // database), a copy of the log moved over the -wal under an import sent people to
+            // recover a catalogue `check` then found whole.
+            if Catalogue.hasWholeHeader(handle), logHoldsFrames(path) {
+                return recordDamage(.logPageUnreadable(path: path), at: path)
+            }
             if Catalogue.isDamagedCatalogue(handle) {
                 return recordDamage(.damaged(path: path, detail: "its SQLite header is damaged: \(failure.message)"), at: path)
             }

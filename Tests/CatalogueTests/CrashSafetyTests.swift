@@ -202,4 +202,33 @@ import Testing
         let committed = try #require(Self.kill(writer))
         #expect(try Self.checkConsistent(Catalogue(path: path), batch: 5) >= committed)
     }
+
+    /// The -wal replaced (a copy moved over it, here a file of zeros longer than the writer's
+    /// log will grow meanwhile, so no read of it comes up short) while another
+    /// process writes: the first page read through it is no database page. Said as a damaged
+    /// header ("recover ... or restore your last backup") of a catalogue `check` found whole;
+    /// now said as the log replaced under another process, nothing written, and every batch
+    /// the writer committed is kept.
+    @Test func aLogReplacedUnderAWriterIsNotCalledADamagedHeader() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("copied.sqlite")
+        let writer = try Self.startWriter(path, batch: 5)
+        _ = writer.1.fileHandleForReading.availableData  // its first commit
+        #expect(FileManager.default.createFile(atPath: path + ".copy", contents: nil))
+        let copy = try #require(FileHandle(forWritingAtPath: path + ".copy"))
+        try copy.truncate(atOffset: 1 << 30)
+        try copy.close()
+        #expect(rename(path + ".copy", path + "-wal") == 0)
+        var failure: CatalogueError?
+        for _ in 0..<20 where failure == nil {
+            do {
+                _ = try CatalogueStorage.open(path, access: .readOnly).stats()
+            } catch let error as CatalogueError {
+                failure = error
+            }
+        }
+        #expect(failure == .logPageUnreadable(path: path), "\(String(describing: failure))")
+        _ = Self.kill(writer)
+    }
 }

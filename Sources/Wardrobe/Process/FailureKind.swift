@@ -44,6 +44,7 @@ public enum FailureKind: Sendable, Equatable {
             case .diskFull: self = .unavailable("the disk is full")
             case .logCutShort: self = .unavailable("the catalogue's write-ahead log was deleted or cut short under another process")
             case .logIndexDeleted: self = .unavailable("the catalogue's -shm was deleted under another process")
+            case .logPageUnreadable: self = .unavailable("the catalogue's write-ahead log was replaced or damaged under another process")
             case .outOfResources: self = .unavailable("the server has as many files open as it may, or no memory left")
             case .readOnly: self = .unavailable("the catalogue cannot be written")
             case .damaged(_, let detail):
