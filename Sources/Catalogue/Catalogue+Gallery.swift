@@ -38,13 +38,14 @@ extension Catalogue {
             sql = parts.joined(separator: " UNION ALL ")
                 + " ORDER BY confidence \(direction), image_id \(direction) LIMIT :limit"
         }
+        arguments[":machine"] = machine
         return try database.records(sql, arguments, as: ListingColumns.self)
     }
 
     /// One image's current classification, as listings give it; nil if it has none.
     public func currentClassification(of image: ImageID) throws -> CurrentClassification? {
         let sql = Catalogue.gallerySelect(["c.image_id = :image"])
-        return try database.records(sql, [":image": image], as: ListingColumns.self).first
+        return try database.records(sql, [":image": image, ":machine": machine], as: ListingColumns.self).first
     }
 
     /// Images per effective label, from the counts the triggers keep: one short read.

@@ -6,13 +6,13 @@ extension Catalogue {
     /// (effective label, confidence) index: its cost does not grow with the
     /// catalogue, whether or not corrections are in play.
     public func currentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> [CurrentClassification] {
-        let (sql, arguments) = Catalogue.listingSQL(query, count: false)
+        let (sql, arguments) = Catalogue.listingSQL(query, count: false, machine: machine)
         return try database.records(sql, arguments, as: ListingColumns.self)
     }
 
     /// How many images `currentClassifications` would list without limit and offset.
     public func countCurrentClassifications(_ query: ClassificationQuery = ClassificationQuery()) throws -> Int {
-        let (sql, arguments) = Catalogue.listingSQL(query, count: true)
+        let (sql, arguments) = Catalogue.listingSQL(query, count: true, machine: machine)
         return Int(try database.scalarInt(sql, arguments) ?? 0)
     }
 
@@ -21,7 +21,7 @@ extension Catalogue {
     /// `body` must not write to this catalogue.
     public func forEachCurrentClassification(_ query: ClassificationQuery = ClassificationQuery(),
                                              _ body: (CurrentClassification) throws -> Void) throws {
-        let (sql, arguments) = Catalogue.listingSQL(query, count: false)
+        let (sql, arguments) = Catalogue.listingSQL(query, count: false, machine: machine)
         // Its own statement, not the cache: `body` may run other queries.
         let statement = try database.prepare(sql)
         let columns = ListingColumns(statement)
@@ -34,13 +34,14 @@ extension Catalogue {
     /// SQLite's plan for a listing (or its count), one line per step: how
     /// to see that a query walks an index instead of scanning a table.
     public func queryPlan(_ query: ClassificationQuery, counting: Bool = false) throws -> [String] {
-        let (sql, arguments) = Catalogue.listingSQL(query, count: counting)
+        let (sql, arguments) = Catalogue.listingSQL(query, count: counting, machine: machine)
         return try database.rows("EXPLAIN QUERY PLAN " + sql, arguments) { $0.text("detail") }
     }
 
     /// The SQL for a listing or a count. Filters become bound parameters;
-    /// only the shape of the SQL varies, so each shape is prepared once.
-    static func listingSQL(_ query: ClassificationQuery, count: Bool) -> (String, SQLArguments) {
+    /// only the shape of the SQL varies, so each shape is prepared once. A listing names
+    /// `machine`'s paths first (see `ListingColumns`).
+    static func listingSQL(_ query: ClassificationQuery, count: Bool, machine: String) -> (String, SQLArguments) {
         var arguments: SQLArguments = [:]
         let selection = query.selection
         let conditions = selection.conditions(&arguments)
@@ -56,6 +57,7 @@ extension Catalogue {
             let join = selection.readsImages ? "CROSS JOIN images AS i ON i.id = c.image_id" : ""
             return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", arguments)
         }
+        arguments[":machine"] = machine
         let order = Self.order(query.order)
         let page = "LIMIT \(arguments.add(query.limit ?? -1, as: "limit")) OFFSET \(arguments.add(query.offset, as: "offset"))"
         // A label's images by confidence, and any images by id, are walked in an index's order
@@ -107,7 +109,13 @@ extension Catalogue {
     }
 
     /// A listing's columns (`c` the current classification, `i` its image)
-    /// and the reader of them, side by side. Columns are found by name once
+    /// and the reader of them, side by side. An image's path is one of this
+    /// machine's (`:machine`, which every statement listing binds) found at the
+    /// last look, the most recently seen; else the most recently seen of any
+    /// machine found at its last look; else the most recently seen. Another
+    /// machine's more recently seen path was shown for a file this machine has
+    /// ('beta:/photos/coat.jpg' on alpha), as if it were not here. Each choice
+    /// is a walk of image_paths_by_image_best, no sort. Columns are found by name once
     /// per statement; each row is read by index.
     struct ListingColumns: RecordColumns {
         static let list = """
@@ -115,10 +123,14 @@ extension Catalogue {
             c.classified_at, i.first_imported, i.taken_at, i.taken_offset, i.colour, i.colours, i.colour_on_garment,
             i.person_colour,
             i.width, i.height, i.format,
-            (SELECT path FROM image_paths WHERE image_id = c.image_id
-             ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path,
-            (SELECT machine FROM image_paths WHERE image_id = c.image_id
-             ORDER BY missing, last_seen DESC, path DESC LIMIT 1) AS path_machine,
+            coalesce((SELECT path FROM image_paths WHERE image_id = c.image_id AND missing = 0 AND machine = :machine
+                      ORDER BY last_seen DESC, path DESC LIMIT 1),
+                     (SELECT path FROM image_paths WHERE image_id = c.image_id
+                      ORDER BY missing, last_seen DESC, path DESC LIMIT 1)) AS path,
+            CASE WHEN EXISTS (SELECT 1 FROM image_paths WHERE image_id = c.image_id AND missing = 0 AND machine = :machine)
+                 THEN :machine
+                 ELSE (SELECT machine FROM image_paths WHERE image_id = c.image_id
+                       ORDER BY missing, last_seen DESC, path DESC LIMIT 1) END AS path_machine,
             (SELECT min(missing) FROM image_paths WHERE image_id = c.image_id) AS path_missing,
             c.corrected_label, k.recipe_name, k.recipe_version
             """

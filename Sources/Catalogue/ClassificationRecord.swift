@@ -45,7 +45,7 @@ public struct CurrentClassification: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let format: String
-    /// The image's best path: an existing one, the most recently seen; nil if it has none.
+    /// The image's best path: an existing one, this machine's first, the most recently seen; nil if it has none.
     public let path: String?
     /// The machine `path` was seen on (`Machine`).
     public var pathMachine: String? = nil

@@ -8,11 +8,13 @@ extension PostgresCatalogue {
     public func currentClassification(of image: ImageID) throws -> CurrentClassification? {
         var arguments: PostgresArguments = [:]
         let sql = Self.listingSelect(["c.image_id = \(arguments.add(image, as: "image"))"])
+        arguments[":machine"] = machine
         return try records(sql, arguments, as: Catalogue.ListingColumns.self).first
     }
 
     public func forEachCurrentClassification(_ query: ClassificationQuery, _ body: (CurrentClassification) throws -> Void) throws {
-        let (sql, arguments) = Self.listingSQL(query, count: false)
+        var (sql, arguments) = Self.listingSQL(query, count: false)
+        arguments[":machine"] = machine
         try forEachRecord(sql, arguments, atMost: query.limit, as: Catalogue.ListingColumns.self) { classification, _ in
             try body(classification)
         }
@@ -52,6 +54,7 @@ extension PostgresCatalogue {
             sql = parts.joined(separator: " UNION ALL ")
                 + " ORDER BY confidence \(direction), image_id \(direction) LIMIT \(arguments.add(query.limit, as: "limit"))"
         }
+        arguments[":machine"] = machine
         return try records(sql, arguments, as: Catalogue.ListingColumns.self)
     }
 

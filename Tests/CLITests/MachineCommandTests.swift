@@ -83,6 +83,16 @@ import Imaging
         let imported = try JSONSerialization.jsonObject(with: Data(try run("beta", ["import", "--json", photos.path]).stdout.utf8))
         let report = try #require(imported as? [String: Any])
         #expect(report["new_images"] as? Int == 0 && report["new_paths"] as? Int == files.count, "\(report)")
+        // Each machine lists its own path of a file both have, though beta saw it last: alpha's
+        // list named beta's path ('beta:/...'), as if the file were not on alpha.
+        #expect(try listed("alpha").allSatisfy { $0.path?.hasPrefix(photos.path + "/") == true })
+        #expect(try listed("beta").allSatisfy { $0.path?.hasPrefix(photos.path + "/") == true })
+        // So do the reports that name an image's path beside it (similar, duplicates).
+        let first = String(try #require(try listed("alpha").first).id)
+        let similar = try JSONSerialization.jsonObject(with: Data(try run("alpha", ["similar", "--json", first]).stdout.utf8))
+        let neighbours = try #require((similar as? [String: Any])?["neighbours"] as? [[String: Any]])
+        #expect(!neighbours.isEmpty && neighbours.allSatisfy { ($0["path"] as? String)?.hasPrefix(photos.path + "/") == true },
+                "\(neighbours.map { $0["path"] ?? "-" })")
         // A file gone on beta's side: beta's prune marks beta's path, alpha's stays present.
         let gone = photos.appendingPathComponent(files[0]).path
         try FileManager.default.removeItem(atPath: gone)

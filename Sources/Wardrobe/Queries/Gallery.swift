@@ -60,7 +60,7 @@ public enum Gallery {
         /// The model's label.
         public var label: Int
         public var confidence: Double
-        /// The image's best path: an existing one, the most recently seen; nil if it has none.
+        /// The image's best path: an existing one, this machine's first, the most recently seen; nil if it has none.
         public var path: String?
         /// A person's label (0...9 or `LabelMatcher.noneLabel`), if any; it outranks `label`.
         public var correctedLabel: Int?

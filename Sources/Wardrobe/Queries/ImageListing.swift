@@ -74,7 +74,7 @@ public struct ImageListing {
         public var width: Int
         public var height: Int
         public var format: String
-        /// The best path: an existing one, the most recently seen; `machine:path` when it was
+        /// The best path: an existing one, this machine's first, the most recently seen; `machine:path` when it was
         /// seen on another machine (`Machine.shown`).
         public var path: String?
         /// True when no path of the image existed at the last look.

@@ -1,7 +1,7 @@
 internal import Catalogue
 
 /// An image's best path as a report names it beside the image (`duplicates`, `similar`): an
-/// existing file first, else the most recently seen, written `machine:path` when it was seen on
+/// existing file first, this machine's before another's, else the most recently seen, written `machine:path` when it was seen on
 /// another machine, with its state in the words `list` and `export` use (`path_state`). A bare
 /// path read as a file that is there: a copy deleted since its import was offered as the one
 /// to keep.
@@ -11,7 +11,9 @@ struct ShownPath: Sendable, Equatable {
     var state: String
 
     init(_ paths: [KnownPath], here machine: String) {
-        guard let best = paths.first else {
+        // `paths` come best first by state and recency; this machine's existing file goes first,
+        // as in `list`.
+        guard let best = paths.first(where: { !$0.isMissing && $0.machine == machine }) ?? paths.first else {
             path = nil
             state = "none"
             return

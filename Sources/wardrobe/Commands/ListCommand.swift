@@ -14,8 +14,8 @@ struct ListCommand: Command {
             forgivingly: 'tshirt', 't-shirt', 'top', 'ankle-boot', 'Ankle boot', 'sneakers',
             'jeans', 'hoodie'; 'none' lists the photos a person said show none of the ten.
             COLOUR is the garment's: the one a person gave it ('wardrobe colour'), else the
-            one measured at import. The path is the image's best one: an existing file, the
-            most recently seen.
+            one measured at import. The path is the image's best one: an existing file, this
+            machine's first, the most recently seen.
             On a terminal the table shows at most --limit rows (default 100); --json and
             --csv stream every matching row unless --limit is given.
 
