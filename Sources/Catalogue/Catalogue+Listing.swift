@@ -58,7 +58,7 @@ extension Catalogue {
             return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", arguments)
         }
         arguments[":machine"] = machine
-        let order = Self.order(query.order)
+        let order = Self.listingOrder(query.order)
         let page = "LIMIT \(arguments.add(query.limit ?? -1, as: "limit")) OFFSET \(arguments.add(query.offset, as: "offset"))"
         // A label's images by confidence, and any images by id, are walked in an index's order
         // and the walk stops at the page's end. Any other page is chosen first from the columns
@@ -93,8 +93,9 @@ extension Catalogue {
         return (sql, arguments)
     }
 
-    /// The ORDER BY of a listing in `order`, on `c` (current_classifications) and `i` (images).
-    private static func order(_ order: ClassificationQuery.Order) -> String {
+    /// The ORDER BY of a listing in `order`, on `c` (current_classifications) and `i` (images),
+    /// on either engine.
+    static func listingOrder(_ order: ClassificationQuery.Order) -> String {
         switch order {
         case .confidenceDescending: "c.confidence DESC, c.image_id DESC"
         case .confidenceAscending: "c.confidence ASC, c.image_id ASC"

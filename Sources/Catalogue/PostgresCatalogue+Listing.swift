@@ -116,16 +116,7 @@ extension PostgresCatalogue {
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             return ("SELECT count(*) FROM current_classifications AS c \(join) \(whereClause)", arguments)
         }
-        let order = switch query.order {
-        case .confidenceDescending: "c.confidence DESC, c.image_id DESC"
-        case .confidenceAscending: "c.confidence ASC, c.image_id ASC"
-        case .newestClassified: "c.classified_at DESC, c.image_id DESC"
-        case .newestImported: "i.first_imported DESC, c.image_id DESC"
-        case .oldestImported: "i.first_imported ASC, c.image_id ASC"
-        case .newestTaken: "i.taken_at IS NULL, i.taken_at DESC, c.image_id DESC"
-        case .imageID: "c.image_id ASC"
-        case .effectiveLabel: "c.effective_label ASC, c.confidence DESC, c.image_id DESC"
-        }
+        let order = Catalogue.listingOrder(query.order)
         // A NULL limit is no limit.
         let limit = arguments.add(query.limit, as: "limit"), offset = arguments.add(query.offset, as: "offset")
         return (listingSelect(conditions) + " ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", arguments)

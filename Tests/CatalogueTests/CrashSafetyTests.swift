@@ -155,6 +155,15 @@ import Testing
         #expect(try Self.checkConsistent(catalogue, batch: 50) == 550)
     }
 
+    /// The error of the first of up to 20 tries of `attempt` that fails with one, nil if none
+    /// does: what another process does to the files is seen only at some moments.
+    static func firstFailure(_ attempt: () throws -> Void) -> CatalogueError? {
+        for _ in 0..<20 {
+            do { try attempt() } catch let error as CatalogueError { return error } catch { return nil }
+        }
+        return nil
+    }
+
     /// The write-ahead log deleted while another process writes through it: that process keeps
     /// writing to the log it holds open, and the index in the -shm counts its frames, which the
     /// new empty log does not hold. Another process opening the catalogue was told "SQLite error
@@ -168,15 +177,8 @@ import Testing
         defer { _ = Self.kill(writer) }
         _ = writer.1.fileHandleForReading.availableData  // its first commit
         try FileManager.default.removeItem(atPath: path + "-wal")
-        var failure: CatalogueError?
         // The writer's log index counts no frame only between a checkpoint and its next commit.
-        for _ in 0..<20 where failure == nil {
-            do {
-                _ = try CatalogueStorage.open(path, access: .readWrite).stats()
-            } catch let error as CatalogueError {
-                failure = error
-            }
-        }
+        let failure = Self.firstFailure { _ = try CatalogueStorage.open(path, access: .readWrite).stats() }
         #expect(failure == .logCutShort(path: path))
         let line = failure?.description ?? ""
         #expect(line.contains("cut.sqlite-wal, the catalogue's write-ahead log, is shorter") && !line.contains("SQLite error"), "\(line)")
@@ -220,14 +222,7 @@ import Testing
         try copy.truncate(atOffset: 1 << 30)
         try copy.close()
         #expect(rename(path + ".copy", path + "-wal") == 0)
-        var failure: CatalogueError?
-        for _ in 0..<20 where failure == nil {
-            do {
-                _ = try CatalogueStorage.open(path, access: .readOnly).stats()
-            } catch let error as CatalogueError {
-                failure = error
-            }
-        }
+        let failure = Self.firstFailure { _ = try CatalogueStorage.open(path, access: .readOnly).stats() }
         #expect(failure == .logPageUnreadable(path: path), "\(String(describing: failure))")
         _ = Self.kill(writer)
     }
