@@ -43,6 +43,37 @@ extension Catalogue {
         throw Database.recordDamage(.damaged(path: path, detail: "quick_check: " + lines.joined(separator: "; ")), at: path)
     }
 
+    /// The SQL of every table, index, view and trigger the embedded migrations make, by type
+    /// and name, as a catalogue they make in memory holds it (SQLite rewrites a table's text
+    /// when a step adds a column, alike in a new catalogue and an upgraded one). Nil when that
+    /// catalogue cannot be made, which every other test of the migrations would show.
+    static let madeSchema: [String: String]? = {
+        guard let made = try? Catalogue(path: ":memory:", mode: .create) else { return nil }
+        return try? Catalogue.schemaText(made.database)
+    }()
+
+    static func schemaText(_ database: Database) throws -> [String: String] {
+        Dictionary(try database.rows("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL") {
+            ($0.text(0) + " " + $0.text(1), $0.text(2))
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Refuses, before a command writes, a catalogue whose schema's text is not what the
+    /// migrations wrote. A flipped bit in a trigger's SQL ('NEW.p' where 'NEW.path' was) passes
+    /// every check of SQLite's, which read pages and not what they say, and stopped the first
+    /// insert of an import with "no such column: NEW.p", after the import had opened its run.
+    /// Objects another program added are its own business; only those wardrobe makes are read.
+    func checkSchemaText(migrator: Migrator) throws {
+        guard database.path != ":memory:", migrator.latestVersion == Migrator.embedded.latestVersion,
+              let made = Catalogue.madeSchema else { return }
+        let stored = try Catalogue.schemaText(database)
+        let differing = made.keys.sorted().filter { stored[$0] != made[$0] }
+        guard let first = differing.first else { return }
+        let detail = (stored[first] == nil ? "its \(first) is missing" : "the SQL of its \(first) is not what wardrobe wrote")
+            + (differing.count > 1 ? " (and \(differing.count - 1) more)" : "")
+        throw Database.recordDamage(.damaged(path: path, detail: detail), at: path)
+    }
+
     /// Reads that walk from each b-tree's root to its last leaf. A table's largest rowid is read
     /// NOT INDEXED: an index that starts with it (images_by_fingerprint) answers max(id) too, and
     /// would leave the table's own b-tree unread.

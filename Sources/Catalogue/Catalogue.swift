@@ -79,6 +79,7 @@ public final class Catalogue {
         }
         // And the pages a run writes first, before it writes them.
         try checkCheaply()
+        try checkSchemaText(migrator: migrator)
         abandonedRuns = try markAbandonedRuns()
         try takeUnnamedPaths()
     }
