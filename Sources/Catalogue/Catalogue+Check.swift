@@ -62,18 +62,26 @@ extension Catalogue {
     /// migrations wrote. A flipped bit in a trigger's SQL ('NEW.p' where 'NEW.path' was) passes
     /// every check of SQLite's, which read pages and not what they say, and stopped the first
     /// insert of an import with "no such column: NEW.p", after the import had opened its run.
-    /// Objects another program added, or dropped (a trigger taken away to change a value, which
-    /// the checks of values name), are that program's doing, not a disk's: only the text of
-    /// those wardrobe makes and that are there is read.
     func checkSchemaText(migrator: Migrator) throws {
-        guard database.path != ":memory:", migrator.latestVersion == Migrator.embedded.latestVersion,
-              let made = Catalogue.madeSchema else { return }
-        let stored = try Catalogue.schemaText(database)
-        let differing = made.keys.sorted().filter { stored[$0] != nil && stored[$0] != made[$0] }
+        guard migrator.latestVersion == Migrator.embedded.latestVersion else { return }
+        let differing = try Catalogue.objectsNotAsWritten(database)
         guard let first = differing.first else { return }
         let detail = "the SQL of its \(first) is not what wardrobe wrote"
             + (differing.count > 1 ? " (and \(differing.count - 1) more)" : "")
         throw Database.recordDamage(.damaged(path: path, detail: detail), at: path)
+    }
+
+    /// The objects ("trigger name", "index name") whose SQL is not what this wardrobe's
+    /// migrations write, in order of type and name; none for a catalogue at another schema
+    /// step (an older one is read as it is) or in memory. Objects another program added, or
+    /// dropped (a trigger taken away to change a value, which the checks of values name), are
+    /// that program's doing, not a disk's: only the text of those wardrobe makes and that are
+    /// there is read.
+    static func objectsNotAsWritten(_ database: Database) throws -> [String] {
+        guard database.path != ":memory:", try Migrator.version(of: database) == Migrator.embedded.latestVersion,
+              let made = Catalogue.madeSchema else { return [] }
+        let stored = try Catalogue.schemaText(database)
+        return made.keys.sorted().filter { stored[$0] != nil && stored[$0] != made[$0] }
     }
 
     /// Reads that walk from each b-tree's root to its last leaf. A table's largest rowid is read

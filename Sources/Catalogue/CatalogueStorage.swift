@@ -112,7 +112,8 @@ public enum CatalogueStorage {
             }
             // Values are looked at in a whole file only: on damaged pages their reads would fail.
             guard lines == ["ok"] else { return lines }
-            return try database.strangeValues() + changedModelCopies(in: database, digest: digest)
+            let rewritten = try Catalogue.objectsNotAsWritten(database).map { "the SQL of \($0) is not what wardrobe wrote" }
+            return try rewritten + database.strangeValues() + changedModelCopies(in: database, digest: digest)
         } catch CatalogueError.damaged(_, let detail) {
             // So damaged that the check itself cannot go on (its schema, say).
             return ["the check stopped: \(detail)"]

@@ -85,6 +85,40 @@ import Testing
         #expect(foreign.status == 1 && foreign.stderr.contains("not a wardrobe catalogue"), "\(foreign.stderr)")
     }
 
+    /// A flipped bit in the text of a trigger's SQL ('NEW.p' where 'NEW.path' was) is no damage
+    /// SQLite's checks see: they read pages, not what the SQL says. A writing command refuses the
+    /// catalogue before it writes (it opened its run and then stopped at its first insert with
+    /// "no such column: NEW.p"), and `check` names the trigger (it called such a file whole).
+    @Test func aTriggerWhoseSQLChangedIsDamageToCheckAndToAWrite() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        try HostileCatalogue.make(at: db, count: 10, modelName: "clothing")
+        let trigger: String = try {
+            let database = try Database(path: db)
+            let name = try #require(try database.rows(
+                "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%NEW.path%' ORDER BY name LIMIT 1"
+            ) { $0.text(0) }.first)
+            try database.executeScript("""
+                PRAGMA writable_schema = ON;
+                UPDATE sqlite_schema SET sql = replace(sql, 'NEW.path', 'NEW.p') WHERE name = '\(name)';
+                PRAGMA writable_schema = OFF;
+                """)
+            return name
+        }()
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(1)), to: "photos/1.png")
+        let before = Self.fileBytes(db)
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
+        #expect(imported.status == 1 && imported.stderr.contains("is damaged")
+                && imported.stderr.contains("trigger \(trigger)"), "\(imported.stderr)")
+        #expect(imported.stderr.split(separator: "\n").count == 1, "one line: \(imported.stderr)")
+        #expect(Self.fileBytes(db) == before, "the file is unchanged")
+
+        let check = try WardrobeProcess.run(["check", "--db", db])
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("the SQL of trigger \(trigger) is not what wardrobe wrote"), "\(check.stdout)")
+    }
+
     @Test func checkSaysWhatIsDamagedAndAWholeCatalogueIsFine() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }

@@ -12,7 +12,9 @@ struct CheckCommand: Command {
             large catalogue. (Every writing command runs a cheap check of its own first,
             and every command stops at the first damaged page it meets.) It then looks for
             values wardrobe never stores (a label of 99, an infinite confidence, a time past
-            the year 9999), which another program can write and every command refuses.
+            the year 9999), which another program can write and every command refuses,
+            and for tables, indexes and triggers whose SQL is not what wardrobe wrote
+            (a flipped bit there passes SQLite's check, which reads pages, not what they say).
             When damage is found, recover what can be read with
             'sqlite3 CATALOGUE .recover | sqlite3 recovered.sqlite', or restore your last backup.
             On a PostgreSQL catalogue it looks at the values only: the server's pages are
