@@ -52,7 +52,8 @@ extension Catalogue {
         return try? Catalogue.schemaText(made.database)
     }()
 
-    static func schemaText(_ database: Database) throws -> [String: String] {
+    /// The SQL of every table, index, view and trigger in `database`, by type and name.
+    public static func schemaText(_ database: Database) throws -> [String: String] {
         Dictionary(try database.rows("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL") {
             ($0.text(0) + " " + $0.text(1), $0.text(2))
         }, uniquingKeysWith: { first, _ in first })
@@ -78,9 +79,15 @@ extension Catalogue {
     /// that program's doing, not a disk's: only the text of those wardrobe makes and that are
     /// there is read.
     static func objectsNotAsWritten(_ database: Database) throws -> [String] {
-        guard database.path != ":memory:", try Migrator.version(of: database) == Migrator.embedded.latestVersion,
-              let made = Catalogue.madeSchema else { return [] }
+        guard database.path != ":memory:", try Migrator.version(of: database) == Migrator.embedded.latestVersion
+        else { return [] }
         let stored = try Catalogue.schemaText(database)
+        // Most openings end here: the text as this SQLite wrote it when WrittenSchema was made.
+        if WrittenSchema.version == Migrator.embedded.latestVersion,
+           WrittenSchema.digests.allSatisfy({ key, digest in stored[key].map(WrittenSchema.digest) ?? digest == digest }) {
+            return []
+        }
+        guard let made = Catalogue.madeSchema else { return [] }
         return made.keys.sorted().filter { stored[$0] != nil && stored[$0] != made[$0] }
     }
 
