@@ -1,8 +1,8 @@
 /// The SQL of every table, index and trigger the embedded migrations make, as digests by
 /// type and name, so that a command about to write can see that a catalogue's schema is as
 /// wardrobe wrote it without making one in memory to compare with: applying the migrations
-/// to an in-memory database costs about 10 ms of CPU a process, a quarter of what `label`
-/// of one image costs. When a digest differs (a flipped bit, a migration added without
+/// to an in-memory database cost about 10 ms of CPU a process, nearly half of what `label`
+/// of one image took. When a digest differs (a flipped bit, a migration added without
 /// writing these again, or another SQLite's way of rewriting a table's text), the text is
 /// compared with that of a catalogue made in memory, which is what decides.
 /// `WrittenSchemaTests` holds this equal to what the migrations make, and prints the lines

@@ -18,10 +18,11 @@ import Testing
     /// One changed character anywhere in a statement's text changes its digest.
     @Test func aBitFlippedInTheTextChangesTheDigest() {
         let text = "CREATE TRIGGER t AFTER INSERT ON image_paths BEGIN DELETE FROM f WHERE path = NEW.path; END"
-        let flipped = text.utf8.indices.map { index in
-            var bytes = Array(text.utf8)
-            bytes[text.utf8.distance(from: text.utf8.startIndex, to: index)] ^= 0x04
-            return WrittenSchema.digest(String(decoding: bytes, as: UTF8.self))
+        let bytes = Array(text.utf8)
+        let flipped = bytes.indices.map { at in
+            var changed = bytes
+            changed[at] ^= 0x04
+            return WrittenSchema.digest(String(decoding: changed, as: UTF8.self))
         }
         #expect(!flipped.contains(WrittenSchema.digest(text)))
         #expect(Set(flipped).count == flipped.count)
