@@ -140,6 +140,24 @@ import Testing
         #expect(decoded?[0]["logits"] as? [Double] == [1.5, -2, Double(Float(0.1).description)!])
         #expect(decoded?[1]["path"] is NSNull)
 
+        // Logits at the edges of float32 read back as the same bits: -0.0 kept its sign
+        // nowhere (written as 0), the smallest subnormal and the largest finite value whole.
+        chunks = []
+        let edges: [Float] = [-0.0, 0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
+                              -.greatestFiniteMagnitude, .leastNormalMagnitude, 16_777_216, -1e7, 1]
+        for format in RowFormat.allCases {
+            let writer = RowWriter(format: format, columns: ["logits", "confidence"]) { chunks.append($0) }
+            try writer.write([.numbers(edges), .number(-0.0)])
+            try writer.finish()
+        }
+        let written = String(decoding: chunks.joined(), as: UTF8.self)
+        #expect(written.contains("-0.0 0 1e-45 -1e-45 3.4028235e+38 -3.4028235e+38 1.1754944e-38 16777216.0 -10000000.0 1,-0.0\n"),
+                "\(written)")
+        #expect(written.contains("[-0.0, 0, 1e-45, -1e-45, 3.4028235e+38, -3.4028235e+38, 1.1754944e-38, 16777216.0, -10000000.0, 1]"),
+                "\(written)")
+        let readBack = written.split(separator: "\n")[1].split(separator: ",")[0].split(separator: " ").map { Float(String($0))! }
+        #expect(readBack.map(\.bitPattern) == edges.map(\.bitPattern))
+
         chunks = []
         let empty = RowWriter(format: .json, columns: ["id"]) { chunks.append($0) }
         try empty.finish()

@@ -123,13 +123,19 @@ public final class RowWriter {
     }
 
     /// The shortest text that reads back as the same number, so a value
-    /// copied from a listing works as a filter bound.
+    /// copied from a listing works as a filter bound. A whole number is written
+    /// without a point, except -0.0: as an integer it would read back as 0, and
+    /// a logit of -0.0 is kept as the model gave it.
     static func shortNumber(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 && !isNegativeZero(value) ? String(Int64(value)) : String(value)
     }
 
     static func shortNumber(_ value: Float) -> String {
-        value == value.rounded() && abs(value) < 1e7 ? String(Int64(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e7 && !isNegativeZero(Double(value)) ? String(Int64(value)) : String(value)
+    }
+
+    private static func isNegativeZero(_ value: Double) -> Bool {
+        value == 0 && value.sign == .minus
     }
 
     /// UTC, milliseconds: `2024-05-01T12:34:56.789Z`. By hand, because a
