@@ -3,18 +3,12 @@ import Foundation
 
 extension Format {
     /// Local date and time to the minute, as tables show it: in the zone `TZ` names as the C
-    /// library reads it (`LocalZone`), as `date` shows it.
+    /// library reads it (`LocalZone`), as `date` shows it, on the calendar `--json` writes
+    /// (`ProlepticCalendar`: Foundation's formatter showed the year 1's first day as its third).
     public static func day(_ date: Date) -> String {
-        dayFormatter.string(from: date)
+        let parts = ProlepticCalendar.parts(of: date, secondsEast: LocalZone.current.secondsFromGMT(for: date))
+        return parts.dayText + " " + parts.timeText(seconds: false)
     }
-
-    private static let dayFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        formatter.timeZone = LocalZone.current
-        return formatter
-    }()
 
     /// A byte count for people: 512 B, 34.5 KB, 2.1 MB.
     public static func bytes(_ count: Int) -> String {

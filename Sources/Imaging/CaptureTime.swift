@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// When a photo was taken, as its EXIF says: `DateTimeOriginal` (the camera's
@@ -33,11 +34,9 @@ public struct CaptureTime: Sendable, Equatable {
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               (1800...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
               hour < 24, minute < 60, second < 61 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
-        guard let date = calendar.date(from: parts), calendar.component(.day, from: date) == day else { return nil }
-        clock = date
+        guard ProlepticCalendar.isDay(year: year, month: month, day: day) else { return nil }
+        clock = ProlepticCalendar.date(.init(year: year, month: month, day: day, hour: hour, minute: minute,
+                                             second: min(second, 59)))
         offsetMinutes = offset.flatMap(CaptureTime.offsetMinutes)
     }
 
@@ -54,13 +53,13 @@ public struct CaptureTime: Sendable, Equatable {
     }
 
     /// ISO 8601 as the camera's clock showed it, with the offset when known:
-    /// `2024-05-01T14:30:00+02:00`, or `2024-05-01T14:30:00`.
+    /// `2024-05-01T14:30:00+02:00`, or `2024-05-01T14:30:00`. On the calendar every other
+    /// time is written in (`ProlepticCalendar`), so that a time another program stored before
+    /// 1582 reads as `--json`'s other times do.
     public var text: String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: clock)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        var text = "\(String(format: "%04d", c.year ?? 0))-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))"
+        let parts = ProlepticCalendar.parts(of: clock)
+        func two(_ value: Int) -> String { String(format: "%02d", value) }
+        var text = parts.dayText + "T" + parts.timeText(seconds: true)
         if let offsetMinutes {
             text += (offsetMinutes < 0 ? "-" : "+") + two(abs(offsetMinutes) / 60) + ":" + two(abs(offsetMinutes) % 60)
         }

@@ -63,4 +63,38 @@ import Testing
         let until = try WardrobeProcess.run(["list", "--db", db, "--until", "99999999999999d"])
         #expect(until.status == 64, "\(until.stderr.prefix(200))")
     }
+
+    /// Times of the years 1 to 9999 are the catalogue's (check passes them) and `--json` writes
+    /// them on the proleptic Gregorian calendar, as SQLite and PostgreSQL count days; the tables,
+    /// `taken_at` and the dates a person gives were on Foundation's, Julian before 15 October
+    /// 1582: the image imported at 0001-01-01T00:00:00.000Z was 'imported 0001-01-03 00:00' in
+    /// show, and `--until 0001-01-02` left it out.
+    @Test func timesBeforeTheGregorianChangeAreShownAndReadOnTheCalendarJSONWrites() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try StrangeValueCatalogueTests.changedCatalogue(in: folder, """
+            UPDATE images SET first_imported = -62135596800000, taken_at = -62135596800000, taken_offset = NULL WHERE id = 1;
+            INSERT INTO corrections (image_id, kind, label, command, corrected_at) VALUES (1, 'label', 4, 'label', -12219292800001);
+            """)
+        let utc = ["TZ": "UTC"]
+        func run(_ arguments: [String]) throws -> String {
+            let result = try WardrobeProcess.run(arguments + ["--db", db], environment: utc)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result.stdout
+        }
+        #expect(try run(["check"]).contains("no damage found"))
+        let json = try run(["list", "--json", "--sort", "id"])
+        #expect(json.contains(#""imported_at": "0001-01-01T00:00:00.000Z""#) && json.contains(#""taken_at": "0001-01-01T00:00:00""#),
+                "\(json)")
+        #expect(try run(["show", "1"]).contains("imported  0001-01-01 00:00"))
+        // The last millisecond before the change: 14 October on this calendar, 4 October on Julian's.
+        #expect(try run(["history", "1"]).contains("1582-10-14 23:59"))
+        #expect(try run(["list", "--ids", "--until", "0001-01-02"]) == "1\n")
+        #expect(try run(["list", "--ids", "--until", "0001-01-01T00:00:00.001Z"]) == "1\n")
+        #expect(try run(["list", "--ids", "--since", "0001-01-02"]).split(separator: "\n").contains("1") == false)
+        #expect(try run(["list", "--ids", "--taken-before", "0001-01-02"]) == "1\n")
+        // 1500 was a leap year on Julian's calendar only.
+        let leap = try WardrobeProcess.run(["list", "--db", db, "--since", "1500-02-29"])
+        #expect(leap.status == 64 && leap.stderr.hasPrefix("error: --since: invalid date '1500-02-29'"), "\(leap.stderr)")
+    }
 }

@@ -36,6 +36,19 @@ import Testing
         #expect(try captured(date) == nil)
     }
 
+    /// A time another program stored before 1582 (the catalogue takes the years 1 to 9999) is
+    /// written on the calendar of every other time, not Foundation's Julian one (0001-01-03).
+    @Test func aTimeBeforeTheGregorianChangeIsWrittenOnTheProlepticCalendar() {
+        #expect(CaptureTime(clock: Date(timeIntervalSince1970: -62_135_596_800), offsetMinutes: nil).text
+                == "0001-01-01T00:00:00")
+        #expect(CaptureTime(clock: Date(timeIntervalSince1970: -12_219_292_800.5), offsetMinutes: 60).text
+                == "1582-10-14T23:59:59+01:00")
+        #expect(CaptureTime(clock: Date(timeIntervalSince1970: 253_402_300_799.999), offsetMinutes: -840).text
+                == "9999-12-31T23:59:59-14:00")
+        #expect(CaptureTime(exifDate: "1900:02:29 00:00:00", offset: nil) == nil)
+        #expect(CaptureTime(exifDate: "2000:02:29 00:00:00", offset: nil)?.text == "2000-02-29T00:00:00")
+    }
+
     @Test func unreadableOffsetsAreNoOffset() throws {
         #expect(try captured("2024:05:01 14:30:00", offset: "+2")?.text == "2024-05-01T14:30:00")
         #expect(try captured("2024:05:01 14:30:00", offset: "+15:00")?.offsetMinutes == nil)

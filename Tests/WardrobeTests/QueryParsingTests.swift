@@ -102,6 +102,26 @@ import Testing
         }
     }
 
+    /// Days before 15 October 1582 on the proleptic Gregorian calendar, as the catalogue counts
+    /// them and `--json` writes them; Foundation's calendar read them as Julian days (0001-01-01
+    /// two days early, 1500-02-29 a day).
+    @Test func daysBeforeTheGregorianChangeAreProlepticGregorianDays() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        func parse(_ text: String) throws -> Date { try DateArgument.parse(text, calendar: utc) }
+        #expect(try parse("0001-01-01") == Date(timeIntervalSince1970: -62_135_596_800))
+        #expect(try parse("0001-01-01T00:00") == Date(timeIntervalSince1970: -62_135_596_800))
+        #expect(try abs(parse("1582-10-14T23:59:59.999Z").timeIntervalSince1970 + 12_219_292_800.001) < 1e-6)
+        #expect(try parse("1582-10-15") == Date(timeIntervalSince1970: -12_219_292_800))
+        #expect(try parse("9999-12-31T23:59:59+14:00") == Date(timeIntervalSince1970: 253_402_250_399))
+        #expect(throws: WardrobeError.self) { try parse("1500-02-29") }
+        #expect(throws: WardrobeError.self) { try parse("1500-02-29T12:00Z") }
+        #expect(DateArgument.nextDay(after: "1500-02-28") == "1500-03-01")
+        #expect(DateArgument.nextDay(after: "1582-10-04") == "1582-10-05")
+        #expect(DateArgument.nextDay(after: "0001-12-31") == "0002-01-01")
+        #expect(DateArgument.nextDay(after: "1500-02-29") == nil)
+    }
+
     @Test func imageReferencesByShape() throws {
         #expect(try ImageReference("42") == .id(.init(42)))
         #expect(try ImageReference("3FA9c2") == .hashPrefix("3fa9c2"))

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Wardrobe
 
@@ -178,7 +179,9 @@ struct ImagePage {
         return "<a href=\"\(Link("/", [("folder", folder)]))\" title=\"every image in this folder\">\(text: folder)</a>\(text: String(path[slash...]))"
     }
 
+    /// `2024-05-01 12:34:56 UTC`, on the calendar every time is written in (`ProlepticCalendar`).
     static func date(_ date: Date) -> String {
-        date.ISO8601Format().replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+        let parts = ProlepticCalendar.parts(of: date)
+        return parts.dayText + " " + parts.timeText(seconds: true) + " UTC"
     }
 }

@@ -15,8 +15,10 @@ public enum DateArgument {
     /// Local times and days are in `LocalZone`'s zone, the one `TZ` names as the C library reads it.
     public static func parse(_ text: String, now: Date = Date(), calendar: Calendar = LocalZone.calendar) throws(WardrobeError) -> Date {
         let date = try parsed(text, now: now, calendar: calendar)
-        let components = calendar.dateComponents([.era, .year], from: date)
-        guard components.era == 1, let year = components.year, (1...9999).contains(year) else {
+        // Seconds far past the years 1 to 9999 first: a day count that large has no year here.
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e13,
+              (1...9999).contains(ProlepticCalendar.parts(of: date, secondsEast: calendar.timeZone.secondsFromGMT(for: date)).year) else {
             throw .invalidArgument("invalid date '\(text)': a date in the years 1 to 9999")
         }
         return date
@@ -41,18 +43,34 @@ public enum DateArgument {
         throw .invalidArgument("invalid date '\(text)': use \(accepted)")
     }
 
+    /// The day's local start: the day is counted on `ProlepticCalendar` (Foundation's calendar
+    /// reads one before 1582 as Julian), its start where the zone's clocks begin it.
     private static func day(_ text: String, calendar: Calendar) -> Date? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
-        let components = DateComponents(year: year, month: month, day: day)
-        guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day else { return nil }  // no 31 February
-        return date
+        guard let (year, month, day) = writtenDay(text), text.count == 10,
+              ProlepticCalendar.isDay(year: year, month: month, day: day) else { return nil }  // no 31 February
+        let noonUTC = Date(timeIntervalSince1970: TimeInterval(ProlepticCalendar.days(year: year, month: month, day: day)
+                                                               * 86_400 + 43_200))
+        return calendar.startOfDay(for: noonUTC.addingTimeInterval(-TimeInterval(calendar.timeZone.secondsFromGMT(for: noonUTC))))
     }
 
+    /// The year, month and day a date or time starts with (`YYYY-MM-DD`).
+    private static func writtenDay(_ text: String) -> (Int, Int, Int)? {
+        let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        return (year, month, day)
+    }
+
+    /// A time read by Foundation's formatters, moved to the day written where they read it as
+    /// Julian (before 15 October 1582).
     private static func time(_ text: String, calendar: Calendar) -> Date? {
+        guard let (year, month, day) = writtenDay(text), ProlepticCalendar.isDay(year: year, month: month, day: day),
+              let date = foundationTime(text, calendar: calendar) else { return nil }
+        return date.addingTimeInterval(TimeInterval(ProlepticCalendar.foundationLag(year: year, month: month, day: day) * 86_400))
+    }
+
+    private static func foundationTime(_ text: String, calendar: Calendar) -> Date? {
         guard zoneIsPlausible(text) else { return nil }
         let withZone = ISO8601DateFormatter()
         withZone.formatOptions = [.withInternetDateTime]
@@ -107,12 +125,9 @@ public enum DateArgument {
 
     /// The day after `day` (`YYYY-MM-DD`), written alike; nil when `day` is no such day.
     public static func nextDay(after day: String) -> String? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = Self.day(day, calendar: calendar), let next = calendar.date(byAdding: .day, value: 1, to: date) else {
-            return nil
-        }
-        let parts = calendar.dateComponents([.year, .month, .day], from: next)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        guard let (year, month, dayOfMonth) = writtenDay(day), day.count == 10,
+              ProlepticCalendar.isDay(year: year, month: month, day: dayOfMonth) else { return nil }
+        let next = ProlepticCalendar.days(year: year, month: month, day: dayOfMonth) + 1
+        return ProlepticCalendar.parts(of: Date(timeIntervalSince1970: TimeInterval(next * 86_400))).dayText
     }
 }
