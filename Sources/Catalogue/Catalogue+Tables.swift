@@ -29,6 +29,10 @@ extension Catalogue {
         return columns
     }
 
+    public func rowsReferringNowhere() throws -> [String] {
+        try database.rowsReferringNowhere()
+    }
+
     /// Each value as SQLite holds it (its storage class), whatever the column declares.
     public func forEachRow(of table: CatalogueTable, columns: [CatalogueTable.Column],
                            _ body: ([StoredValue]) throws -> Void) throws {

@@ -42,6 +42,12 @@ public enum CatalogueCopier {
                                              + "and \(source.path) at step \(sourceVersion); both must be at the same")
         }
         let columns = try CatalogueTable.all.map { try sameColumns($0, source, destination) }
+        // The destination keeps its foreign keys while it loads: such a row would stop the copy
+        // part way with the engine's own message.
+        if let dangling = try source.rowsReferringNowhere().first {
+            throw CatalogueError.copyRefused(path: source.path, reason: "it has \(dangling); 'wardrobe check' lists "
+                                             + "them, and nothing was written")
+        }
         return try source.read {
             var copies: [TableCopy] = []
             try destination.loading { writer in

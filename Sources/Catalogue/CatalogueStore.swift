@@ -143,6 +143,11 @@ public protocol CatalogueStore: AnyObject {
     func tableNames() throws -> Set<String>
     /// The columns of `table` that hold values (not those computed from others), in the table's order.
     func columns(of table: CatalogueTable) throws -> [CatalogueTable.Column]
+    /// One line per kind of row that refers to a row not there (`classifications` to `images`,
+    /// with how many), empty when every reference leads somewhere. A program other than
+    /// wardrobe can leave such rows in SQLite, whose foreign keys hold only on connections that
+    /// turn them on (`sqlite3`'s do not); PostgreSQL's hold on every connection.
+    func rowsReferringNowhere() throws -> [String]
     /// Calls `body` with each row of `table`, in the order of its key, its values in the order of `columns`.
     func forEachRow(of table: CatalogueTable, columns: [CatalogueTable.Column], _ body: ([StoredValue]) throws -> Void) throws
     /// Runs `body` in one transaction with the catalogue's own triggers off, so that the rows it writes

@@ -7,6 +7,9 @@ extension PostgresCatalogue {
                      + "AND tablename <> 'wardrobe_migrations'") { $0.text("tablename") })
     }
 
+    /// None: PostgreSQL keeps the foreign keys on every connection.
+    public func rowsReferringNowhere() throws -> [String] { [] }
+
     public func columns(of table: CatalogueTable) throws -> [CatalogueTable.Column] {
         try rows("""
             SELECT column_name, data_type FROM information_schema.columns

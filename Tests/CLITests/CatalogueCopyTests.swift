@@ -133,4 +133,29 @@ extension CatalogueCopyTests {
                 + "open it once for writing\n", "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: copy))
     }
+
+    /// An image deleted by another program with its foreign keys off (`sqlite3`'s default) leaves
+    /// its classifications and paths referring to nothing. `check` said 'no damage found', and
+    /// `copy` stopped at its first insert with 'SQLite error 19 (extended 787): FOREIGN KEY
+    /// constraint failed - while executing `INSERT INTO classifications ...`' (PostgreSQL's COPY
+    /// alike); `check` now names those rows and `copy` refuses the source in one line first.
+    @Test func aSourceWithRowsReferringNowhereIsRefusedInOneLineAndCheckNamesThem() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let source = folder.path("source.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", source, "--quiet", Self.photos + "/pants"]).status == 0)
+        try Database(path: source, mode: .readWrite).executeScript("PRAGMA foreign_keys = OFF; DELETE FROM images WHERE id = 1;")
+        let check = try WardrobeProcess.run(["check", "--db", source])
+        #expect(check.status == 1 && check.stdout.contains(
+            "classifications referring to images that are not there: 1 row (changed by another program)"), "\(check.stdout)")
+        let copy = folder.path("copy.sqlite")
+        for destination in [copy, try TestPostgres.shared().newDatabase("dangling")] {
+            let result = try WardrobeProcess.run(["copy", source, destination])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("error: \(source): not copied: it has classifications referring to images "
+                                            + "that are not there: 1 row (changed by another program); 'wardrobe check' lists them")
+                    && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: copy))
+    }
 }
