@@ -130,4 +130,35 @@ struct ServerUndoTests {
             try opened.restore([act[0]], command: "serve")
         }
     }
+
+    /// SQLite gives a new image the id of the one forgotten last when that was the highest
+    /// (PostgreSQL never gives an id twice, a copy from it to SQLite again). A cleared label's
+    /// Undo, pressed after the image was forgotten in the terminal and a new photo imported
+    /// there, put the cleared label on the new photo and said it was undone.
+    @Test func undoPassesOverAnIdAnotherPhotoTookSince() throws {
+        let copy = try ServedCatalogue.shared.servedCopy()
+        let binary = FileManager.default.currentDirectoryPath + "/.build/release/wardrobe"
+        let opened = try WardrobeSetup(environment: [:], executable: URL(fileURLWithPath: binary))
+            .openCatalogue(explicit: copy.path, mode: .readWrite, sharedByThreads: false)
+        func highestID() throws -> Int64? {
+            try Catalogue(path: copy.path, mode: .readOnly).database.scalarInt("SELECT max(id) FROM images")
+        }
+        let last = try #require(try highestID())
+        _ = try opened.label(.label(1), images: [last], command: "serve")
+        let act = try opened.label(.clear, images: [last], command: "serve")
+        let kind = URL(fileURLWithPath: try #require(ServedCatalogue.photos)).appendingPathComponent("dress")
+        let unseen = kind.appendingPathComponent(try FileManager.default.contentsOfDirectory(atPath: kind.path).sorted()[6])
+        for arguments in [["forget", "--yes", String(last)], ["import", "--quiet", unseen.path]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments + ["--db", copy.path]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(arguments)")
+        }
+        try #require(try highestID() == last, "the new photo took the forgotten image's id")
+        #expect(throws: WardrobeError.notFound("the images of that act")) { try opened.restore(act, command: "serve") }
+        #expect(try Catalogue(path: copy.path, mode: .readOnly).personLabel(of: ImageID(last)) == nil)
+    }
 }

@@ -86,7 +86,8 @@ extension OpenCatalogue {
         -> [PersonLabelChange] {
         do {
             return try Labeller(catalogue: store, command: command).record(act, on: ids.map { ImageID($0) }).map {
-                PersonLabelChange(image: $0.image.rawValue, before: $0.personBefore, after: $0.personAfter)
+                PersonLabelChange(image: $0.image.rawValue, before: $0.personBefore, after: $0.personAfter,
+                                  sha256: try store.image($0.image)?.sha256.hex)
             }
         } catch CatalogueError.invalidArgument(let message) {
             throw WardrobeError.invalidArgument(message)
@@ -97,7 +98,8 @@ extension OpenCatalogue {
     /// nil: none, so the model's label shows again), one act per label put back. Only where
     /// the act's label still stands: an image labelled again since (in the terminal, in
     /// another tab) keeps its newer label, where Undo wiped it and said it was done, and one
-    /// forgotten since is passed over, where it kept the rest of the act from being undone.
+    /// forgotten since is passed over, where it kept the rest of the act from being undone,
+    /// and so is one whose id another photo took since (a cleared label was put on it).
     /// Nothing standing is not found (all forgotten) or refused (all labelled again). Each
     /// image once: a list naming one twice says two things of it.
     public func restore(_ changes: [PersonLabelChange], command: String) throws {
@@ -109,9 +111,12 @@ extension OpenCatalogue {
             var standing: [PersonLabelChange] = [], forgotten = 0
             for change in changes {
                 let image = ImageID(change.image)
-                if try store.image(image) == nil {
+                // Gone, or its id now another photo's: forgotten either way.
+                guard let record = try store.image(image), change.sha256.map({ $0 == record.sha256.hex }) ?? true else {
                     forgotten += 1
-                } else if try store.personLabel(of: image) == change.after {
+                    continue
+                }
+                if try store.personLabel(of: image) == change.after {
                     standing.append(change)
                 }
             }
