@@ -6,10 +6,15 @@
 public struct CatalogueTable: Sendable, Equatable {
     public let name: String
     let key: [String]
+    /// False for the leases: a process's hold on work in the catalogue it works on. Carried,
+    /// an import still running on the source held the copy's files from every import into
+    /// the copy ("others read", and those files left out) though no process worked on it.
+    let carriedByCopy: Bool
 
-    init(_ name: String, key: [String]) {
+    init(_ name: String, key: [String], carriedByCopy: Bool = true) {
         self.name = name
         self.key = key
+        self.carriedByCopy = carriedByCopy
     }
 
     public static let all: [CatalogueTable] = [
@@ -32,8 +37,8 @@ public struct CatalogueTable: Sendable, Equatable {
         CatalogueTable("colour_corrections", key: ["id"]),
         CatalogueTable("dismissed_duplicates", key: ["image_id", "other_image_id"]),
         CatalogueTable("prepared_tensors", key: ["image_id", "recipe_name", "recipe_version"]),
-        CatalogueTable("file_leases", key: ["machine", "path"]),
-        CatalogueTable("image_leases", key: ["image_id"]),
+        CatalogueTable("file_leases", key: ["machine", "path"], carriedByCopy: false),
+        CatalogueTable("image_leases", key: ["image_id"], carriedByCopy: false),
     ]
 
     /// A column of a table, as a copy reads and writes it.

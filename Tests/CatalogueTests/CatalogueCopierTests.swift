@@ -22,9 +22,15 @@ import Testing
         let source = try Opened(from), destination = try Opened(to)
         defer { source.directory.remove(); destination.directory.remove() }
         try EngineParityTests.write(source.store)
+        // A file an import still running on the source holds: no process works on the copy.
+        let held = [SeenFile(path: "/arriving/photo.jpg", size: 1, modificationTimeNanoseconds: 0)]
+        let hour = Date().addingTimeInterval(3_600)
+        #expect(try source.store.leaseFiles(held, owner: "elsewhere 1 2 3", until: hour, at: Date()) == [true])
         let copies = try CatalogueCopier.copy(from: source.store, to: destination.store) { WholeEncoding() }
         #expect(copies.map(\.table) == CatalogueTable.all.map(\.name))
         let rows = Dictionary(uniqueKeysWithValues: copies.map { ($0.table, $0.rows) })
+        #expect(rows["file_leases"] == 0 && rows["image_leases"] == 0, "\(rows)")
+        #expect(try destination.store.leaseFiles(held, owner: "here 1 2 3", until: hour, at: Date()) == [true])
         // Three labels, a clear, a confirm and a `none`; one adoption; one path failing twice.
         #expect(rows["images"] == 30 && rows["image_paths"] == 31 && rows["classifications"] == 50
                 && rows["corrections"] == 6 && rows["model_adoptions"] == 1 && rows["failing_files"] == 1, "\(rows)")

@@ -10,7 +10,8 @@ struct CopyCommand: Command {
             SOURCE and DEST are each an SQLite file or a PostgreSQL database (postgresql://...,
             or libpq's keyword form), as --db takes them. Every row of every table is copied
             as it is: images with their thumbnails, paths, runs, models and adoptions, every
-            classification, a person's labels and their history, failures, capture times.
+            classification, a person's labels and their history, failures, capture times;
+            not the leases by which processes working on SOURCE split its work.
             The copy is one snapshot of SOURCE, written to DEST in one transaction, and kept
             only when every table read back from DEST has SOURCE's row count and SHA-256 of its
             rows; otherwise nothing is kept, and a DEST the copy made is removed (so too when
