@@ -50,6 +50,37 @@ final class PostgresConnection {
         }
         // Notices ("relation already exists, skipping") are the server's chatter, not the tool's output.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        try pinSettings()
+    }
+
+    /// The settings this connection's reading of values and its statements depend on, which
+    /// a database's or role's owner may set otherwise (`ALTER DATABASE ... SET`): a float8 as
+    /// text with every digit (`extra_float_digits` 0 or below rounded a confidence of
+    /// 0.8697611689567566 to 0.9), dates, intervals, zones and bytes in one form, strings as
+    /// the standard has them; READ COMMITTED, which the write lock and the lease takes are
+    /// written for; and no timeout: writers wait for each other's batches by design, and a
+    /// statement or wait cut off ended a command part-way. And the names: the catalogue is in
+    /// the first schema of the search path that exists, and that schema alone is searched, so
+    /// a table or function of another schema named like one of wardrobe's (`images`,
+    /// `rows_counted`) never stands in for it, in a statement or a trigger. One statement when
+    /// the connection starts, not libpq's `options`: those cannot ask for the current schema,
+    /// and a pooler (PgBouncer) refuses a connection that gives them.
+    private static let pinning = """
+        SELECT set_config('search_path', coalesce(quote_ident(current_schema()), ''), false),
+               set_config('extra_float_digits', '3', false), set_config('DateStyle', 'ISO, MDY', false),
+               set_config('IntervalStyle', 'postgres', false), set_config('TimeZone', 'UTC', false),
+               set_config('bytea_output', 'hex', false), set_config('standard_conforming_strings', 'on', false),
+               set_config('default_transaction_isolation', 'read committed', false),
+               set_config('statement_timeout', '0', false), set_config('lock_timeout', '0', false),
+               set_config('idle_in_transaction_session_timeout', '0', false)
+        """
+
+    /// Sets `pinning` on this session (again after `PQreset`), with the read-only setting when it refuses writes.
+    private func pinSettings() throws {
+        let sql = Self.pinning + (refusesWrites ? ", set_config('default_transaction_read_only', 'on', false)" : "")
+        guard let result = PQexec(handle, sql) else { throw failure(sql: sql, result: nil) }
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_TUPLES_OK else { throw failure(sql: sql, result: result) }
     }
 
     /// `strings` as the NULL-terminated array of C strings libpq takes, valid inside `body`.
@@ -226,11 +257,8 @@ final class PostgresConnection {
         guard PQstatus(handle) != CONNECTION_OK else { return }
         PQreset(handle)
         prepared.removeAll()  // a new session has none of the old one's statements
-        guard refusesWrites, PQstatus(handle) == CONNECTION_OK else { return }
-        let setting = "SET default_transaction_read_only = on"
-        guard let result = PQexec(handle, setting) else { throw failure(sql: setting, result: nil) }
-        defer { PQclear(result) }
-        guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(sql: setting, result: result) }
+        guard PQstatus(handle) == CONNECTION_OK else { return }
+        try pinSettings()
     }
 
     /// Runs `body` in one transaction: commits when it returns, rolls back and

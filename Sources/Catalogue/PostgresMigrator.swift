@@ -31,17 +31,37 @@ struct PostgresMigrator {
             try connection.execute("SET default_transaction_read_only = on")
             connection.refusesWrites = true
         }
-        // No record of steps: an empty database, or another program's.
+        // No record of steps: an empty schema, another program's, or none (see `PostgresConnection.pinning`).
         let identity = try connection.query("""
-            SELECT to_regclass('wardrobe_migrations') IS NOT NULL AS ours,
+            SELECT to_regclass('wardrobe_migrations') IS NOT NULL AS ours, current_schema() AS schema,
+                   (SELECT reset_val FROM pg_settings WHERE name = 'search_path') AS search_path,
                    (SELECT string_agg(tablename, ', ') FROM (SELECT tablename FROM pg_tables
-                    WHERE schemaname = current_schema() ORDER BY tablename LIMIT 3) AS t) AS tables
+                    WHERE schemaname = current_schema() ORDER BY tablename LIMIT 3) AS t) AS tables,
+                   (SELECT string_agg(schemaname, ', ' ORDER BY schemaname) FROM pg_tables
+                    WHERE tablename = 'wardrobe_migrations') AS elsewhere
             """).row(0)
         if identity.bool("ours") {  // made since the first question, by another process
             return Int(try connection.scalarInt("SELECT coalesce(max(version), 0) FROM wardrobe_migrations") ?? 0)
         }
+        let location = connection.location.displayName
+        let searchPath = identity.text("search_path")
+        let elsewhere = identity.optionalText("elsewhere")
+        let other = elsewhere.map { "; this database holds one in schema \($0)" } ?? ""
+        let named = "(?options=-csearch_path%3D\(elsewhere.map { String($0.split(separator: ",")[0]) } ?? "NAME"))"
+        guard let schema = identity.optionalText("schema") else {
+            throw CatalogueError.server(location: location, detail: "there is no schema to find or make the catalogue "
+                + "in: the search_path the connection starts with ('\(searchPath)') names none that exists\(other); "
+                + "nothing was written. Name the schema in the location \(named) or make it")
+        }
         if let tables = identity.optionalText("tables") {
-            throw CatalogueError.foreignDatabase(path: connection.location.displayName, detail: "tables " + tables)
+            throw CatalogueError.foreignDatabase(path: location, detail: "tables \(tables)"
+                + (elsewhere == nil ? "" : " in schema \(schema)\(other)"))
+        }
+        // A search path changed since the catalogue was made: a new one beside it would look like a loss.
+        if elsewhere != nil {
+            throw CatalogueError.server(location: location, detail: "no catalogue in schema \(schema), the first of the "
+                + "search_path the connection starts with ('\(searchPath)'), where the catalogue is looked for"
+                + "\(other); nothing was written. Name its schema in the location \(named)")
         }
         return 0
     }

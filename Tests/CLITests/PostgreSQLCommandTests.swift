@@ -273,7 +273,7 @@ struct PostgreSQLFaultTests {
 
 /// Two small photos imported into a new database of the shared test server: the catalogue
 /// the tests of a server's faults and rights start from.
-private enum TwoPhotos {
+enum TwoPhotos {
     static func imported(into name: String) throws
         -> (postgres: TestPostgres, url: String, database: String, folder: PhotoFolder) {
         let postgres = try TestPostgres.shared()

@@ -1,0 +1,73 @@
+import CatalogueFixtures
+import Foundation
+import Testing
+
+/// A PostgreSQL catalogue whose database or role its owner configured otherwise
+/// (`ALTER DATABASE ... SET`): what was stored reads back the same, or the command stops
+/// with one line saying why, nothing written; never the server's words, SQL or a caret.
+@Suite(.enabled(if: TestPostgres.isInstalled,
+                "PostgreSQL is not installed (make deps installs it): the command line against PostgreSQL is skipped"))
+struct PostgreSQLSettingsTests {
+    /// What a person reads of the catalogue: every value stored, confidences to the last digit.
+    static func readings(_ url: String) throws -> [String] {
+        try [["list", "--json"], ["show", "--json", "1"], ["history", "--json", "2"], ["stats", "--json"]].map { arguments in
+            let result = try WardrobeProcess.run(arguments + ["--db", url])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result.stdout
+        }
+    }
+
+    /// `extra_float_digits` of 0 or below rounded each confidence (0.8697611689567566 read as
+    /// 0.9), and a short `statement_timeout` or `lock_timeout` stopped `list` with the server's
+    /// words and the SQL: the connection now sets what its reading and statements depend on.
+    @Test(arguments: ["extra_float_digits = -15", "extra_float_digits = 0", "DateStyle = 'SQL, DMY'",
+                      "IntervalStyle = 'sql_standard'", "TimeZone = 'Pacific/Kiritimati'", "bytea_output = 'escape'",
+                      "standard_conforming_strings = off", "statement_timeout = 1", "lock_timeout = 1",
+                      "idle_in_transaction_session_timeout = 1", "default_transaction_isolation = serializable"])
+    func storedValuesReadBackTheSameWhateverTheDatabaseSets(_ setting: String) throws {
+        let (postgres, url, database, folder) = try TwoPhotos.imported(into: "settings")
+        defer { folder.remove() }
+        let before = try Self.readings(url)
+        try postgres.psql("postgres", "ALTER DATABASE \(database) SET \(setting)")
+        let after = try Self.readings(url)
+        for (one, other) in zip(before, after) { #expect(one == other, "\(setting)") }
+        let label = try WardrobeProcess.run(["label", "--db", url, "Bag", "1"])
+        #expect(label.status == 0 && label.stderr.hasPrefix("labelled 1 image"), "\(setting): \(label.stderr)")
+        try folder.writePhotos(1, width: 64, height: 48, firstSeed: 9)
+        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", url, folder.path("photos")])
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(setting): \(imported.stderr)")
+    }
+
+    /// Where the search path leads elsewhere than the catalogue. A schema first in it holding
+    /// a table called `images` stood in for the catalogue's (`list`: "column i.id does not
+    /// exist", a caret and SQL); one naming no schema that exists (or a database without its
+    /// `public`) said there was no catalogue, and `import` then failed with "no schema has been
+    /// selected to create in" and its SQL; a schema that exists but is empty said "import
+    /// first", where the catalogue was in `public`. Each is one line naming where the
+    /// catalogue is, nothing written, and the schema named in the URL opens it.
+    @Test func aSearchPathThatLeadsElsewhereNamesWhereTheCatalogueIs() throws {
+        let (postgres, url, database, folder) = try TwoPhotos.imported(into: "searchpath")
+        defer { folder.remove() }
+        try postgres.psql(database, "CREATE SCHEMA shadow; CREATE TABLE shadow.images (x int); CREATE SCHEMA empty")
+        let cases = [("shadow, public", "tables images in schema shadow; this database holds one in schema public"),
+                     ("empty", "no catalogue in schema empty"), ("nowhere", "names none that exists")]
+        for (path, said) in cases {
+            try postgres.psql("postgres", "ALTER DATABASE \(database) SET search_path = \(path)")
+            for arguments in [["list"], ["import", "--quiet", folder.path("photos")]] {
+                let result = try WardrobeProcess.run(arguments + ["--db", url])
+                #expect(result.status == 1 && result.stderr.split(separator: "\n").count == 1, "\(path): \(result.stderr)")
+                #expect(result.stderr.contains(said), "\(path): \(result.stderr)")
+                #expect(!result.stderr.contains("SQLSTATE") && !result.stderr.contains("^"), "\(path): \(result.stderr)")
+            }
+            #expect(try postgres.psql(database, "SELECT count(*) FROM pg_tables WHERE schemaname = 'empty'") == "0\n")
+            let named = try WardrobeProcess.run(["stats", "--json", "--db", url + "?options=-csearch_path%3Dpublic"])
+            #expect(named.status == 0 && named.stdout.contains("\"images\" : 2"), "\(path): \(named.stderr)")
+        }
+
+        let bare = try postgres.newDatabase("nopublic")
+        try postgres.psql(String(bare.split(separator: "/").last!), "DROP SCHEMA public")
+        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", bare, folder.path("photos")])
+        #expect(imported.status == 1 && imported.stderr.split(separator: "\n").count == 1, "\(imported.stderr)")
+        #expect(imported.stderr.contains("there is no schema to find or make the catalogue in"), "\(imported.stderr)")
+    }
+}
