@@ -85,6 +85,11 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// server's reason. Told apart from `server` to say what the role needs, and so that
     /// `serve` answers that nothing could be saved rather than a failure of its own.
     case serverDenied(location: String, reason: String)
+    /// The PostgreSQL server refused a write because the database takes none (SQLSTATE 25006:
+    /// a standby, or `default_transaction_read_only` set on the database or role by its owner).
+    /// Told apart from `server` to say so in a line rather than the server's words and SQL, and
+    /// so that `serve` answers that nothing could be saved.
+    case serverReadOnly(location: String)
     /// What a command cannot mean for a catalogue on this engine, and what to use instead.
     case notOnThisEngine(location: String, detail: String)
     /// `copy` would not copy, or its copy did not come out the same: the catalogue it names, and why.
@@ -186,6 +191,11 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(location): PostgreSQL: \(reason) (SQLSTATE 42501): the role connected may not do this; grant it "
                 + "SELECT, INSERT, UPDATE and DELETE on the catalogue's tables (and CREATE on its schema, to make one), "
                 + "or connect as a role that has them"
+        case .serverReadOnly(let location):
+            return "\(location): PostgreSQL: the database takes no writes (a standby server, or default_transaction_read_only "
+                + "set on it or on the role), so nothing was written; list, show, history, stats and export still read it. "
+                + "Write through the primary server, or have the owner reset the setting "
+                + "(ALTER DATABASE or ROLE NAME RESET default_transaction_read_only)"
         case .notOnThisEngine(let location, let detail):
             return "\(location): \(detail)"
         case .copyRefused(let path, let reason):

@@ -286,8 +286,8 @@ final class PostgresConnection {
         }
     }
 
-    /// libpq's message, or the server's with its SQLSTATE, in one line; a connection lost and a
-    /// right the role lacks each as a kind of its own.
+    /// libpq's message, or the server's with its SQLSTATE, in one line; a connection lost, a
+    /// right the role lacks and a database that takes no writes each as a kind of its own.
     private func failure(sql: String, result: OpaquePointer?) -> CatalogueError {
         let statement = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ").prefix(120)
@@ -300,6 +300,9 @@ final class PostgresConnection {
         if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: state) == "42501" {
             let reason = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) } ?? "permission denied"
             return .serverDenied(location: location.displayName, reason: reason)
+        }
+        if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: state) == "25006" {
+            return .serverReadOnly(location: location.displayName)
         }
         var message = result.map { PostgresConnection.oneLine(PQresultErrorMessage($0)) } ?? ""
         if message.isEmpty { message = PostgresConnection.oneLine(PQerrorMessage(handle)) }

@@ -38,6 +38,30 @@ struct PostgreSQLSettingsTests {
         #expect(imported.status == 0 && imported.stderr.isEmpty, "\(setting): \(imported.stderr)")
     }
 
+    /// A database set to take no writes (as a standby takes none): `label` said the server's
+    /// error and the INSERT it refused, and serve's forms were a 500. One line says so, serve
+    /// answers 503 with nothing saved, and reading goes on.
+    @Test func aDatabaseThatTakesNoWritesIsOneLineAndStillReads() throws {
+        let (postgres, url, database, folder) = try TwoPhotos.imported(into: "readonly")
+        defer { folder.remove() }
+        try postgres.psql("postgres", "ALTER DATABASE \(database) SET default_transaction_read_only = on")
+        let label = try WardrobeProcess.run(["label", "--db", url, "Bag", "1"])
+        #expect(label.status == 1 && label.stderr.split(separator: "\n").count == 1, "\(label.stderr)")
+        #expect(label.stderr.contains("\(url): PostgreSQL: the database takes no writes"), "\(label.stderr)")
+        #expect(!label.stderr.contains("INSERT") && !label.stderr.contains("SQLSTATE"), "\(label.stderr)")
+        #expect(try WardrobeProcess.run(["list", "--db", url]).status == 0)
+
+        let serve = try ServeProcess(db: url, readOnly: false)
+        defer { serve.stop() }
+        let client = try KeepAliveHTTP(port: serve.port)
+        let page = try client.get("/image/1")
+        let token = try #require(page.firstMatch(of: /name="token" value="([0-9a-f]+)"/).map { String($0.1) })
+        let (head, body) = try client.post("/label", form: "token=\(token)&id=1&action=label&label=Bag")
+        #expect(head.hasPrefix("HTTP/1.1 503"), "\(head)")
+        #expect(body.contains("Unavailable: the catalogue&#39;s PostgreSQL database takes no writes"), "\(body)")
+        #expect(try postgres.psql(database, "SELECT count(*) FROM corrections") == "0\n")
+    }
+
     /// Where the search path leads elsewhere than the catalogue. A schema first in it holding
     /// a table called `images` stood in for the catalogue's (`list`: "column i.id does not
     /// exist", a caret and SQL); one naming no schema that exists (or a database without its
