@@ -39,6 +39,12 @@ public final class PostgresCatalogue {
             }
             return
         }
+        // With the triggers off a label would not reach the image, and the kept counts would go wrong.
+        guard connection.firesTriggers else {
+            throw CatalogueError.server(location: path, detail: "session_replication_role is set to 'replica' for this "
+                + "database or role, which turns the catalogue's triggers off, so nothing was written (list, show and "
+                + "export still read it); have the owner reset it (ALTER DATABASE NAME RESET session_replication_role)")
+        }
         if found < PostgresMigrator.latestVersion { try migrator.migrate() }
         abandonedRuns = try markAbandonedRuns()
         // Paths and failing files recorded before machines had names become this machine's

@@ -15,6 +15,9 @@ final class PostgresConnection {
     /// Whether this connection refuses writes (`default_transaction_read_only`, set by the
     /// opening of a read-only catalogue): a session setting, set again on a new connection.
     var refusesWrites = false
+    /// Whether the catalogue's triggers fire on this connection: not when `session_replication_role`
+    /// is `replica`, which only a superuser sets (so it cannot be set back here; see `PostgresCatalogue.init`).
+    private(set) var firesTriggers = true
     /// The statements prepared on this connection (`queryPrepared`), by their SQL and types.
     private var prepared: [String: String] = [:]
     /// Each statement's text as PostgreSQL takes it, by the text as written (with names). A
@@ -72,7 +75,8 @@ final class PostgresConnection {
                set_config('bytea_output', 'hex', false), set_config('standard_conforming_strings', 'on', false),
                set_config('default_transaction_isolation', 'read committed', false),
                set_config('statement_timeout', '0', false), set_config('lock_timeout', '0', false),
-               set_config('idle_in_transaction_session_timeout', '0', false)
+               set_config('idle_in_transaction_session_timeout', '0', false),
+               current_setting('session_replication_role') = 'origin' AS fires_triggers
         """
 
     /// Sets `pinning` on this session (again after `PQreset`), with the read-only setting when it refuses writes.
@@ -81,6 +85,7 @@ final class PostgresConnection {
         guard let result = PQexec(handle, sql) else { throw failure(sql: sql, result: nil) }
         defer { PQclear(result) }
         guard PQresultStatus(result) == PGRES_TUPLES_OK else { throw failure(sql: sql, result: result) }
+        firesTriggers = PQgetvalue(result, 0, PQfnumber(result, "fires_triggers")).map { String(cString: $0) } == "t"
     }
 
     /// `strings` as the NULL-terminated array of C strings libpq takes, valid inside `body`.

@@ -62,6 +62,22 @@ struct PostgreSQLSettingsTests {
         #expect(try postgres.psql(database, "SELECT count(*) FROM corrections") == "0\n")
     }
 
+    /// `session_replication_role = replica`, set by a superuser for the database, turns every
+    /// trigger off: `label` said it stored a label that never reached the image, and the kept
+    /// counts went wrong. A writing command is refused before it writes.
+    @Test func triggersTurnedOffForTheDatabaseStopAWriteBeforeIt() throws {
+        let (postgres, url, database, folder) = try TwoPhotos.imported(into: "replica")
+        defer { folder.remove() }
+        try postgres.psql("postgres", "ALTER DATABASE \(database) SET session_replication_role = replica")
+        let label = try WardrobeProcess.run(["label", "--db", url, "Bag", "1"])
+        #expect(label.status == 1 && label.stderr.split(separator: "\n").count == 1, "\(label.stderr)")
+        #expect(label.stderr.contains("session_replication_role"), "\(label.stderr)")
+        #expect(try postgres.psql(database, "SELECT count(*) FROM corrections") == "0\n")
+        try postgres.psql("postgres", "ALTER DATABASE \(database) RESET session_replication_role")
+        let check = try WardrobeProcess.run(["check", "--db", url])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     /// Where the search path leads elsewhere than the catalogue. A schema first in it holding
     /// a table called `images` stood in for the catalogue's (`list`: "column i.id does not
     /// exist", a caret and SQL); one naming no schema that exists (or a database without its
