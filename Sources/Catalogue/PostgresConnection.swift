@@ -80,9 +80,20 @@ final class PostgresConnection {
         """
 
     /// Sets `pinning` on this session (again after `PQreset`), with the read-only setting when it refuses writes.
+    /// The owner's `statement_timeout` still holds for that statement itself: one that cut it off (57014, a few
+    /// milliseconds on a busy machine) is set to none alone, a shorter statement, and the pinning sent again.
     private func pinSettings() throws {
         let sql = Self.pinning + (refusesWrites ? ", set_config('default_transaction_read_only', 'on', false)" : "")
-        guard let result = PQexec(handle, sql) else { throw failure(sql: sql, result: nil) }
+        var attempts = 0
+        var result = PQexec(handle, sql)
+        while let cut = result, PQresultStatus(cut) == PGRES_FATAL_ERROR, attempts < 3,
+              PQresultErrorField(cut, Int32(UInt8(ascii: "C"))).map({ String(cString: $0) }) == "57014" {
+            PQclear(cut)
+            attempts += 1
+            PQclear(PQexec(handle, "SET statement_timeout = 0"))
+            result = PQexec(handle, sql)
+        }
+        guard let result else { throw failure(sql: sql, result: nil) }
         defer { PQclear(result) }
         guard PQresultStatus(result) == PGRES_TUPLES_OK else { throw failure(sql: sql, result: result) }
         firesTriggers = PQgetvalue(result, 0, PQfnumber(result, "fires_triggers")).map { String(cString: $0) } == "t"
