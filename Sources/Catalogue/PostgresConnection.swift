@@ -49,7 +49,7 @@ final class PostgresConnection {
         self.location = location
         guard PQstatus(connection) == CONNECTION_OK else {
             throw CatalogueError.serverUnreachable(location: location.displayName,
-                                                   detail: "cannot connect: " + PostgresConnection.oneLine(PQerrorMessage(connection)))
+                                                   detail: Self.connectFailure(PQerrorMessage(connection)))
         }
         // Notices ("relation already exists, skipping") are the server's chatter, not the tool's output.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
@@ -344,6 +344,21 @@ final class PostgresConnection {
         }
         guard let first = lines.first(where: { !$0.isEmpty }) else { return "no reason given" }
         return first == "server closed the connection unexpectedly" ? "the server closed it without a reason" : first
+    }
+
+    /// Why a connection could not be made, in one line. A server or role that takes no more
+    /// connections (`CONNECTION LIMIT`, `max_connections`) said only that, which read as another
+    /// session being in the way, where a writing command holds two at once (its writer and its
+    /// leases): a role limited to one could never import.
+    static func connectFailure(_ message: UnsafePointer<CChar>?) -> String {
+        let text = message.map { String(cString: $0) } ?? ""
+        let full = ["too many connections", "too many clients", "connection slots are reserved"]
+        guard full.contains(where: text.contains) else { return "cannot connect: " + oneLine(message) }
+        // libpq's "connection to server on socket ... failed: FATAL:  too many connections for role ..."
+        let reason = text.range(of: "FATAL:").map { lostReason(String(text[$0.lowerBound...])) } ?? lostReason(text)
+        return "cannot connect: the server takes no more connections for this role or database now (\(reason)), "
+            + "and a command that writes holds two at once (serve one a thread); nothing was written. Let other "
+            + "sessions end, or raise the limit (ALTER ROLE or DATABASE NAME CONNECTION LIMIT, or max_connections)"
     }
 
     /// libpq's messages end in a newline and may run over several lines ("ERROR: ...\nDETAIL: ...").

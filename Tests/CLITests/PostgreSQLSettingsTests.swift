@@ -78,6 +78,29 @@ struct PostgreSQLSettingsTests {
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
+    /// A role allowed one connection: an import, which holds two (its writer and its leases),
+    /// said only "too many connections for role", as if another session were in the way. The
+    /// line says that a writing command needs two and how to raise the limit; nothing is written.
+    @Test func aRoleAllowedOneConnectionIsToldAWritingCommandNeedsTwo() throws {
+        let postgres = try TestPostgres.shared()
+        let url = try postgres.newDatabase("limited")
+        let database = String(url.split(separator: "/").last!), role = "limited\(getpid())"
+        try postgres.psql("postgres", "CREATE ROLE \(role) LOGIN CONNECTION LIMIT 1; ALTER DATABASE \(database) OWNER TO \(role)")
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.writePhotos(2, width: 64, height: 48, firstSeed: 1)
+        let limited = url.replacingOccurrences(of: "postgres@", with: "\(role)@")
+        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", limited, folder.path("photos")])
+        #expect(imported.status == 1 && imported.stderr.split(separator: "\n").count == 1, "\(imported.stderr)")
+        #expect(imported.stderr.contains("too many connections for role \"\(role)\"), and a command that writes holds two "
+                                         + "at once"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("CONNECTION LIMIT") && !imported.stderr.contains("FATAL"), "\(imported.stderr)")
+        #expect(try postgres.psql(database, "SELECT count(*) FROM images") == "0\n")
+        try postgres.psql("postgres", "ALTER ROLE \(role) CONNECTION LIMIT 2")
+        let again = try WardrobeProcess.run(["import", "--quiet", "--db", limited, folder.path("photos")])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     /// Where the search path leads elsewhere than the catalogue. A schema first in it holding
     /// a table called `images` stood in for the catalogue's (`list`: "column i.id does not
     /// exist", a caret and SQL); one naming no schema that exists (or a database without its
