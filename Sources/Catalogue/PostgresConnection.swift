@@ -65,23 +65,25 @@ final class PostgresConnection {
     /// statement or wait cut off ended a command part-way. And the names: the catalogue is in
     /// the first schema of the search path that exists, and that schema alone is searched, so
     /// a table or function of another schema named like one of wardrobe's (`images`,
-    /// `rows_counted`) never stands in for it, in a statement or a trigger. One statement when
-    /// the connection starts, not libpq's `options`: those cannot ask for the current schema,
-    /// and a pooler (PgBouncer) refuses a connection that gives them.
+    /// `rows_counted`) never stands in for it, in a statement or a trigger. One round trip when the connection starts, not libpq's
+    /// `options`: those cannot ask for the current schema, and a pooler (PgBouncer) refuses a
+    /// connection that gives them.
     private static let pinning = """
+        SET statement_timeout = 0;
         SELECT set_config('search_path', coalesce(quote_ident(current_schema()), ''), false),
                set_config('extra_float_digits', '3', false), set_config('DateStyle', 'ISO, MDY', false),
                set_config('IntervalStyle', 'postgres', false), set_config('TimeZone', 'UTC', false),
                set_config('bytea_output', 'hex', false), set_config('standard_conforming_strings', 'on', false),
                set_config('default_transaction_isolation', 'read committed', false),
-               set_config('statement_timeout', '0', false), set_config('lock_timeout', '0', false),
+               set_config('lock_timeout', '0', false),
                set_config('idle_in_transaction_session_timeout', '0', false),
                current_setting('session_replication_role') = 'origin' AS fires_triggers
         """
 
     /// Sets `pinning` on this session (again after `PQreset`), with the read-only setting when it refuses writes.
-    /// The owner's `statement_timeout` still holds for that statement itself: one that cut it off (57014, a few
-    /// milliseconds on a busy machine) is set to none alone, a shorter statement, and the pinning sent again.
+    /// The owner's `statement_timeout` still holds for the first statement, the `SET` of none: its timer may cut
+    /// that off, or fire as it ends and cut off the next one, the `SELECT` (57014, with a timeout of a few
+    /// milliseconds on a busy machine). Both are one implicit transaction, undone together, and sent again.
     private func pinSettings() throws {
         let sql = Self.pinning + (refusesWrites ? ", set_config('default_transaction_read_only', 'on', false)" : "")
         var attempts = 0
@@ -90,7 +92,6 @@ final class PostgresConnection {
               PQresultErrorField(cut, Int32(UInt8(ascii: "C"))).map({ String(cString: $0) }) == "57014" {
             PQclear(cut)
             attempts += 1
-            PQclear(PQexec(handle, "SET statement_timeout = 0"))
             result = PQexec(handle, sql)
         }
         guard let result else { throw failure(sql: sql, result: nil) }
