@@ -63,14 +63,17 @@ final class PostgresConnection {
     /// the standard has them; READ COMMITTED, which the write lock and the lease takes are
     /// written for; and no timeout: writers wait for each other's batches by design, and a
     /// statement or wait cut off ended a command part-way. And the names: the catalogue is in
-    /// the first schema of the search path that exists, and that schema alone is searched, so
-    /// a table or function of another schema named like one of wardrobe's (`images`,
-    /// `rows_counted`) never stands in for it, in a statement or a trigger. One round trip when the connection starts, not libpq's
+    /// the first schema of the search path that holds one (else one is made in the first that
+    /// exists), and that schema alone is searched, so a table or function of another schema
+    /// named like one of wardrobe's (`images`, `rows_counted`) never stands in for it, in a
+    /// statement or a trigger. One round trip when the connection starts, not libpq's
     /// `options`: those cannot ask for the current schema, and a pooler (PgBouncer) refuses a
     /// connection that gives them.
     private static let pinning = """
         SET statement_timeout = 0;
-        SELECT set_config('search_path', coalesce(quote_ident(current_schema()), ''), false),
+        SELECT set_config('search_path', coalesce((SELECT quote_ident(name) FROM unnest(current_schemas(false))
+                   WITH ORDINALITY AS path (name, place) WHERE to_regclass(quote_ident(name) || '.wardrobe_migrations')
+                   IS NOT NULL ORDER BY place LIMIT 1), quote_ident(current_schema()), ''), false),
                set_config('extra_float_digits', '3', false), set_config('DateStyle', 'ISO, MDY', false),
                set_config('IntervalStyle', 'postgres', false), set_config('TimeZone', 'UTC', false),
                set_config('bytea_output', 'hex', false), set_config('standard_conforming_strings', 'on', false),

@@ -101,18 +101,41 @@ struct PostgreSQLSettingsTests {
         #expect(again.status == 0, "\(again.stderr)")
     }
 
-    /// Where the search path leads elsewhere than the catalogue. A schema first in it holding
-    /// a table called `images` stood in for the catalogue's (`list`: "column i.id does not
-    /// exist", a caret and SQL); one naming no schema that exists (or a database without its
-    /// `public`) said there was no catalogue, and `import` then failed with "no schema has been
-    /// selected to create in" and its SQL; a schema that exists but is empty said "import
-    /// first", where the catalogue was in `public`. Each is one line naming where the
-    /// catalogue is, nothing written, and the schema named in the URL opens it.
+    /// A schema first in the search path holding a table called `images` stood in for the
+    /// catalogue's (`list`: "column i.id does not exist", a caret and SQL). The catalogue is
+    /// the one in the first schema of the path that holds one, and only that schema is searched.
+    @Test func aSchemaBeforeTheCataloguesInTheSearchPathStandsInForNothing() throws {
+        let (postgres, url, database, folder) = try TwoPhotos.imported(into: "shadowed")
+        defer { folder.remove() }
+        let before = try Self.readings(url)
+        try postgres.psql(database, """
+            CREATE SCHEMA shadow; CREATE TABLE shadow.images (x int); CREATE TABLE shadow.corrections (x int);
+            CREATE FUNCTION shadow.add_to_count(a text, b bigint) RETURNS void LANGUAGE sql AS 'SELECT 1/0'
+            """)
+        try postgres.psql("postgres", "ALTER DATABASE \(database) SET search_path = shadow, public")
+        let after = try Self.readings(url)
+        for (one, other) in zip(before, after) { #expect(one == other) }
+        let label = try WardrobeProcess.run(["label", "--db", url, "Bag", "1"])
+        #expect(label.status == 0, "\(label.stderr)")
+        try folder.writePhotos(1, width: 64, height: 48, firstSeed: 9)
+        let imported = try WardrobeProcess.run(["import", "--quiet", "--db", url, folder.path("photos")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try postgres.psql(database, "SELECT (SELECT count(*) FROM shadow.images) + (SELECT count(*) FROM "
+                                  + "shadow.corrections) || ' ' || (SELECT count(*) FROM public.images)") == "0 3\n")
+        #expect(try WardrobeProcess.run(["check", "--db", url]).status == 0)
+    }
+
+    /// Where the search path holds no catalogue. One naming no schema that exists (or a
+    /// database without its `public`) said there was no catalogue, and `import` then failed
+    /// with "no schema has been selected to create in" and its SQL; a schema that exists but
+    /// is empty said "import first", and `import` made a second catalogue there, where the
+    /// catalogue was in `public`. Each is one line naming where the catalogue is, nothing
+    /// written, and the schema named in the URL opens it.
     @Test func aSearchPathThatLeadsElsewhereNamesWhereTheCatalogueIs() throws {
         let (postgres, url, database, folder) = try TwoPhotos.imported(into: "searchpath")
         defer { folder.remove() }
         try postgres.psql(database, "CREATE SCHEMA shadow; CREATE TABLE shadow.images (x int); CREATE SCHEMA empty")
-        let cases = [("shadow, public", "tables images in schema shadow; this database holds one in schema public"),
+        let cases = [("shadow", "tables images in schema shadow; this database holds one in schema public"),
                      ("empty", "no catalogue in schema empty"), ("nowhere", "names none that exists")]
         for (path, said) in cases {
             try postgres.psql("postgres", "ALTER DATABASE \(database) SET search_path = \(path)")
