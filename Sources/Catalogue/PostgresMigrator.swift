@@ -38,7 +38,9 @@ struct PostgresMigrator {
                    (SELECT string_agg(tablename, ', ') FROM (SELECT tablename FROM pg_tables
                     WHERE schemaname = current_schema() ORDER BY tablename LIMIT 3) AS t) AS tables,
                    (SELECT string_agg(schemaname, ', ' ORDER BY schemaname) FROM pg_tables
-                    WHERE tablename = 'wardrobe_migrations') AS elsewhere
+                    WHERE tablename = 'wardrobe_migrations') AS elsewhere,
+                   (SELECT string_agg(schemaname, ', ' ORDER BY schemaname) FROM pg_tables
+                    WHERE tablename = 'wardrobe_migrations' AND NOT has_schema_privilege(schemaname, 'USAGE')) AS barred
             """).row(0)
         if identity.bool("ours") {  // made since the first question, by another process
             return Int(try connection.scalarInt("SELECT coalesce(max(version), 0) FROM wardrobe_migrations") ?? 0)
@@ -48,6 +50,11 @@ struct PostgresMigrator {
         let elsewhere = identity.optionalText("elsewhere")
         let other = elsewhere.map { "; this database holds one in schema \($0)" } ?? ""
         let named = "(?options=-csearch_path%3D\(elsewhere.map { String($0.split(separator: ",")[0]) } ?? "NAME"))"
+        // A schema the role may not use is left out of its search path, as if it were not there.
+        if let barred = identity.optionalText("barred") {
+            throw CatalogueError.serverDenied(location: location, reason: "permission denied for schema \(barred), "
+                                              + "which holds the catalogue")
+        }
         guard let schema = identity.optionalText("schema") else {
             throw CatalogueError.server(location: location, detail: "there is no schema to find or make the catalogue "
                 + "in: the search_path the connection starts with ('\(searchPath)') names none that exists\(other); "

@@ -150,6 +150,15 @@ struct PostgreSQLSettingsTests {
             #expect(named.status == 0 && named.stdout.contains("\"images\" : 2"), "\(path): \(named.stderr)")
         }
 
+        // A role that may not use the catalogue's schema has it left out of its search path.
+        let role = "outsider\(getpid())"
+        try postgres.psql(database, "CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role); "
+                          + "REVOKE ALL ON SCHEMA public FROM PUBLIC, pg_database_owner")
+        let outsider = try WardrobeProcess.run(["list", "--db", url.replacingOccurrences(of: "postgres@", with: "\(role)@")])
+        #expect(outsider.status == 1 && outsider.stderr.split(separator: "\n").count == 1, "\(outsider.stderr)")
+        #expect(outsider.stderr.contains("permission denied for schema public, which holds the catalogue (SQLSTATE 42501): "
+                                         + "the role connected may not do this"), "\(outsider.stderr)")
+
         let bare = try postgres.newDatabase("nopublic")
         try postgres.psql(String(bare.split(separator: "/").last!), "DROP SCHEMA public")
         let imported = try WardrobeProcess.run(["import", "--quiet", "--db", bare, folder.path("photos")])
