@@ -18,6 +18,10 @@ final class PostgresConnection {
     /// Whether the catalogue's triggers fire on this connection: not when `session_replication_role`
     /// is `replica`, which only a superuser sets (so it cannot be set back here; see `PostgresCatalogue.init`).
     private(set) var firesTriggers = true
+    /// Whether the location itself gave the search path (`?options=-csearch_path%3DNAME`, or
+    /// `PGOPTIONS`), rather than the database's or role's settings: a schema chosen for this
+    /// catalogue, where a new one is made even when another schema holds one (`PostgresMigrator.version`).
+    private(set) var searchPathNamed = false
     /// The statements prepared on this connection (`queryPrepared`), by their SQL and types.
     private var prepared: [String: String] = [:]
     /// Each statement's text as PostgreSQL takes it, by the text as written (with names). A
@@ -80,7 +84,9 @@ final class PostgresConnection {
                set_config('default_transaction_isolation', 'read committed', false),
                set_config('lock_timeout', '0', false),
                set_config('idle_in_transaction_session_timeout', '0', false),
-               current_setting('session_replication_role') = 'origin' AS fires_triggers
+               current_setting('session_replication_role') = 'origin' AS fires_triggers,
+               given.source = 'client' AS search_path_named
+        FROM (SELECT source FROM pg_settings WHERE name = 'search_path') AS given
         """
 
     /// Sets `pinning` on this session (again after `PQreset`), with the read-only setting when it refuses writes.
@@ -88,7 +94,8 @@ final class PostgresConnection {
     /// that off, or fire as it ends and cut off the next one, the `SELECT` (57014, with a timeout of a few
     /// milliseconds on a busy machine). Both are one implicit transaction, undone together, and sent again.
     private func pinSettings() throws {
-        let sql = Self.pinning + (refusesWrites ? ", set_config('default_transaction_read_only', 'on', false)" : "")
+        let sql = refusesWrites ? Self.pinning.replacingOccurrences(of: "AS search_path_named", with:
+            "AS search_path_named, set_config('default_transaction_read_only', 'on', false)") : Self.pinning
         var attempts = 0
         var result = PQexec(handle, sql)
         while let cut = result, PQresultStatus(cut) == PGRES_FATAL_ERROR, attempts < 3,
@@ -100,7 +107,9 @@ final class PostgresConnection {
         guard let result else { throw failure(sql: sql, result: nil) }
         defer { PQclear(result) }
         guard PQresultStatus(result) == PGRES_TUPLES_OK else { throw failure(sql: sql, result: result) }
-        firesTriggers = PQgetvalue(result, 0, PQfnumber(result, "fires_triggers")).map { String(cString: $0) } == "t"
+        func flag(_ name: String) -> Bool { PQgetvalue(result, 0, PQfnumber(result, name)).map { String(cString: $0) } == "t" }
+        firesTriggers = flag("fires_triggers")
+        searchPathNamed = flag("search_path_named")
     }
 
     /// `strings` as the NULL-terminated array of C strings libpq takes, valid inside `body`.

@@ -53,7 +53,7 @@ struct PostgresMigrator {
         // A schema the role may not use is left out of its search path, as if it were not there.
         if let barred = identity.optionalText("barred") {
             throw CatalogueError.serverDenied(location: location, reason: "permission denied for schema \(barred), "
-                                              + "which holds the catalogue")
+                                              + "which holds a catalogue")
         }
         guard let schema = identity.optionalText("schema") else {
             throw CatalogueError.server(location: location, detail: "there is no schema to find or make the catalogue "
@@ -65,7 +65,7 @@ struct PostgresMigrator {
                 + (elsewhere == nil ? "" : " in schema \(schema)\(other)"))
         }
         // A search path changed since the catalogue was made: a new one beside it would look like a loss.
-        if elsewhere != nil {
+        if elsewhere != nil, !connection.searchPathNamed {
             throw CatalogueError.server(location: location, detail: "no catalogue in schema \(schema), the first of the "
                 + "search_path the connection starts with ('\(searchPath)'), where the catalogue is looked for"
                 + "\(other); nothing was written. Name its schema in the location \(named)")

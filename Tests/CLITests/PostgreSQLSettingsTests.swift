@@ -130,7 +130,8 @@ struct PostgreSQLSettingsTests {
     /// with "no schema has been selected to create in" and its SQL; a schema that exists but
     /// is empty said "import first", and `import` made a second catalogue there, where the
     /// catalogue was in `public`. Each is one line naming where the catalogue is, nothing
-    /// written, and the schema named in the URL opens it.
+    /// written, and the schema named in the URL opens it; a schema the URL names is chosen,
+    /// so a `copy` into another schema of the same database is made there.
     @Test func aSearchPathThatLeadsElsewhereNamesWhereTheCatalogueIs() throws {
         let (postgres, url, database, folder) = try TwoPhotos.imported(into: "searchpath")
         defer { folder.remove() }
@@ -156,8 +157,15 @@ struct PostgreSQLSettingsTests {
                           + "REVOKE ALL ON SCHEMA public FROM PUBLIC, pg_database_owner")
         let outsider = try WardrobeProcess.run(["list", "--db", url.replacingOccurrences(of: "postgres@", with: "\(role)@")])
         #expect(outsider.status == 1 && outsider.stderr.split(separator: "\n").count == 1, "\(outsider.stderr)")
-        #expect(outsider.stderr.contains("permission denied for schema public, which holds the catalogue (SQLSTATE 42501): "
+        #expect(outsider.stderr.contains("permission denied for schema public, which holds a catalogue (SQLSTATE 42501): "
                                          + "the role connected may not do this"), "\(outsider.stderr)")
+
+        // A schema the location itself names is chosen for the catalogue: a copy goes there.
+        try postgres.psql("postgres", "ALTER DATABASE \(database) RESET search_path")
+        try postgres.psql(database, "CREATE SCHEMA chosen")
+        let copied = try WardrobeProcess.run(["copy", url, url + "?options=-csearch_path%3Dchosen"])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(try postgres.psql(database, "SELECT count(*) FROM chosen.images") == "2\n")
 
         let bare = try postgres.newDatabase("nopublic")
         try postgres.psql(String(bare.split(separator: "/").last!), "DROP SCHEMA public")
