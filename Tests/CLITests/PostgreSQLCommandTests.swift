@@ -144,9 +144,7 @@ struct PostgreSQLCommandTests {
         let serve = try ServeProcess(db: reader, readOnly: false)
         defer { serve.stop() }
         let client = try KeepAliveHTTP(port: serve.port)
-        let page = try client.get("/image/1")
-        let token = try #require(page.firstMatch(of: /name="token" value="([0-9a-f]+)"/).map { String($0.1) })
-        let (head, body) = try client.post("/label", form: "token=\(token)&id=1&action=label&label=Bag")
+        let (head, body) = try client.postLabel("Bag", image: 1)
         #expect(head.hasPrefix("HTTP/1.1 503"), "\(head)")
         #expect(body.contains("Unavailable: the catalogue&#39;s PostgreSQL role may not do this (permission denied for "
                               + "table corrections), so nothing was saved."), "\(body)")

@@ -75,6 +75,15 @@ final class KeepAliveHTTP {
                                   + form).utf8))
     }
 
+    /// The answer to labelling image `id` as `label` through its page's form, with the form's token.
+    func postLabel(_ label: String, image id: Int) throws -> (head: String, body: String) {
+        let page = try get("/image/\(id)")
+        guard let token = page.firstMatch(of: /name="token" value="([0-9a-f]+)"/).map({ String($0.1) }) else {
+            throw KeepAliveError("/image/\(id) has no form token")
+        }
+        return try post("/label", form: "token=\(token)&id=\(id)&action=label&label=\(label)")
+    }
+
     private func exchange(_ path: String, _ request: [UInt8]) throws -> (head: String, body: String) {
         guard request.withUnsafeBytes({ write(socket, $0.baseAddress, $0.count) }) == request.count else {
             throw KeepAliveError("cannot send the request for \(path)")
