@@ -127,9 +127,7 @@ extension Catalogue {
         let pageSize = raw == 1 ? 65_536 : raw
         guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return "the header's page size \(raw) is impossible" }
         let pages = u32(28)
-        var wal = stat()
-        let walHoldsPages = stat(database.path + "-wal", &wal) == 0 && wal.st_size > 32
-        if !walHoldsPages, u32(24) == u32(92), pages > 0, pages * pageSize > size {
+        if !Database.logHoldsFrames(database.path), u32(24) == u32(92), pages > 0, pages * pageSize > size {
             return "the header counts \(pages) pages of \(pageSize) bytes but the file holds \(size) bytes"
         }
         return nil

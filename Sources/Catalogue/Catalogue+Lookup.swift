@@ -54,8 +54,7 @@ extension Catalogue {
             SELECT count(*) FROM image_paths WHERE machine = :machine AND path = :path AND path_bytes IS NOT :path_bytes
             """, exactPathArguments(path)) ?? 0 > 0 { return true }
         // SQLite compares bytes; Swift's == would call the forms equal, so bytes are compared here too.
-        for form in [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
-        where !PathName.same(form, display) {
+        for form in PathName.otherForms(of: display) {
             if try database.scalarInt("SELECT count(*) FROM image_paths WHERE machine = :machine AND path = :path",
                                       [":machine": machine, ":path": form]) ?? 0 > 0 {
                 return true

@@ -108,16 +108,11 @@ public struct ImageSelection: Sendable, Equatable {
 }
 
 extension ImageSelection {
-    /// `text` in both usual Unicode forms, and as given when it is neither: `café` typed with é
-    /// as one character chooses a file or folder whose name, copied from macOS, has e and
-    /// U+0301, as they look the same everywhere (matched by bytes, it chose nothing).
+    /// `text` as given and in the other usual Unicode forms: `café` typed with é as one
+    /// character chooses a file or folder whose name, copied from macOS, has e and U+0301, as
+    /// they look the same everywhere (matched by bytes, it chose nothing).
     static func forms(of text: String) -> [String] {
-        var forms: [String] = []
-        for form in [text.precomposedStringWithCanonicalMapping, text.decomposedStringWithCanonicalMapping, text]
-        where !forms.contains(where: { PathName.same($0, form) }) {
-            forms.append(form)
-        }
-        return forms
+        [text] + PathName.otherForms(of: text)
     }
 
     /// `conditions` in SQLite's SQL, each value added to `arguments`.

@@ -24,9 +24,7 @@ public struct PathLookup: Sendable {
             let known = sameDisplay.first { PathName.same($0.path, path) }
             var another = false
             if known == nil {
-                let otherForms = [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
-                    .contains { !PathName.same($0, display) }
-                another = otherForms || VisibleText.escaped(display).contains("\\")
+                another = !PathName.otherForms(of: display).isEmpty || VisibleText.escaped(display).contains("\\")
                     ? try showsAsAnother(path) : !sameDisplay.isEmpty
             }
             return PathLookup(known: known, showsAsAnother: another,

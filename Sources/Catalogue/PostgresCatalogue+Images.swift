@@ -55,8 +55,7 @@ extension PostgresCatalogue {
         if try connection.scalarInt(
             "SELECT count(*) FROM image_paths WHERE machine = :machine AND path = :path AND path_bytes IS DISTINCT FROM :path_bytes",
             [":path": display, ":path_bytes": PathName.exactBytes(of: path), ":machine": machine]) ?? 0 > 0 { return true }
-        for form in [display.precomposedStringWithCanonicalMapping, display.decomposedStringWithCanonicalMapping]
-        where !PathName.same(form, display) {
+        for form in PathName.otherForms(of: display) {
             if try connection.scalarInt("SELECT count(*) FROM image_paths WHERE machine = :machine AND path = :form",
                                         [":form": form, ":machine": machine])
                 ?? 0 > 0 { return true }

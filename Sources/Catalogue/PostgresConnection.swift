@@ -73,7 +73,7 @@ final class PostgresConnection {
     /// statement or a trigger. One round trip when the connection starts, not libpq's
     /// `options`: those cannot ask for the current schema, and a pooler (PgBouncer) refuses a
     /// connection that gives them.
-    private static let pinning = """
+    private static func pinning(refusingWrites: Bool) -> String { """
         SET statement_timeout = 0;
         SELECT set_config('search_path', coalesce((SELECT quote_ident(name) FROM unnest(current_schemas(false))
                    WITH ORDINALITY AS path (name, place) WHERE to_regclass(quote_ident(name) || '.wardrobe_migrations')
@@ -86,16 +86,17 @@ final class PostgresConnection {
                set_config('idle_in_transaction_session_timeout', '0', false),
                current_setting('session_replication_role') = 'origin' AS fires_triggers,
                given.source = 'client' AS search_path_named
+               \(refusingWrites ? ", set_config('default_transaction_read_only', 'on', false)" : "")
         FROM (SELECT source FROM pg_settings WHERE name = 'search_path') AS given
         """
+    }
 
     /// Sets `pinning` on this session (again after `PQreset`), with the read-only setting when it refuses writes.
     /// The owner's `statement_timeout` still holds for the first statement, the `SET` of none: its timer may cut
     /// that off, or fire as it ends and cut off the next one, the `SELECT` (57014, with a timeout of a few
     /// milliseconds on a busy machine). Both are one implicit transaction, undone together, and sent again.
     private func pinSettings() throws {
-        let sql = refusesWrites ? Self.pinning.replacingOccurrences(of: "AS search_path_named", with:
-            "AS search_path_named, set_config('default_transaction_read_only', 'on', false)") : Self.pinning
+        let sql = Self.pinning(refusingWrites: refusesWrites)
         var attempts = 0
         var result = PQexec(handle, sql)
         while let cut = result, PQresultStatus(cut) == PGRES_FATAL_ERROR, attempts < 3,

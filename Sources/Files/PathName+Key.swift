@@ -1,3 +1,5 @@
+import Foundation
+
 extension PathName {
     /// A path as a key of sets and dictionaries, equal to another only when their bytes are.
     ///
@@ -22,6 +24,18 @@ extension PathName {
     /// equivalent names equal (see `Key`).
     public static func same(_ first: String, _ second: String) -> Bool {
         first.utf8.elementsEqual(second.utf8)
+    }
+
+    /// `name` in the other usual Unicode forms (composed, NFC, as Linux keyboards write `é`;
+    /// decomposed, NFD, as macOS writes names) where they differ from it by bytes, each once:
+    /// the names a file copied between the two may carry, which Swift's `==` calls equal.
+    public static func otherForms(of name: String) -> [String] {
+        var forms: [String] = []
+        for form in [name.precomposedStringWithCanonicalMapping, name.decomposedStringWithCanonicalMapping]
+        where !same(form, name) && !forms.contains(where: { same($0, form) }) {
+            forms.append(form)
+        }
+        return forms
     }
 
     /// Whether `path` lies below `folder`, by bytes: `cafe\u{301}/x` is not below `café`.

@@ -46,11 +46,18 @@ public enum DateArgument {
     /// The day's local start: the day is counted on `ProlepticCalendar` (Foundation's calendar
     /// reads one before 1582 as Julian), its start where the zone's clocks begin it.
     private static func day(_ text: String, calendar: Calendar) -> Date? {
-        guard let (year, month, day) = writtenDay(text), text.count == 10,
-              ProlepticCalendar.isDay(year: year, month: month, day: day) else { return nil }  // no 31 February
+        guard let (year, month, day) = wholeDay(text) else { return nil }
         let noonUTC = Date(timeIntervalSince1970: TimeInterval(ProlepticCalendar.days(year: year, month: month, day: day)
                                                                * 86_400 + 43_200))
         return calendar.startOfDay(for: noonUTC.addingTimeInterval(-TimeInterval(calendar.timeZone.secondsFromGMT(for: noonUTC))))
+    }
+
+    /// The year, month and day `text` is (`YYYY-MM-DD` and nothing more), when the calendar has
+    /// that day (no 31 February).
+    private static func wholeDay(_ text: String) -> (Int, Int, Int)? {
+        guard text.count == 10, let (year, month, day) = writtenDay(text),
+              ProlepticCalendar.isDay(year: year, month: month, day: day) else { return nil }
+        return (year, month, day)
     }
 
     /// The year, month and day a date or time starts with (`YYYY-MM-DD`).
@@ -125,8 +132,7 @@ public enum DateArgument {
 
     /// The day after `day` (`YYYY-MM-DD`), written alike; nil when `day` is no such day.
     public static func nextDay(after day: String) -> String? {
-        guard let (year, month, dayOfMonth) = writtenDay(day), day.count == 10,
-              ProlepticCalendar.isDay(year: year, month: month, day: dayOfMonth) else { return nil }
+        guard let (year, month, dayOfMonth) = wholeDay(day) else { return nil }
         let next = ProlepticCalendar.days(year: year, month: month, day: dayOfMonth) + 1
         return ProlepticCalendar.parts(of: Date(timeIntervalSince1970: TimeInterval(next * 86_400))).dayText
     }

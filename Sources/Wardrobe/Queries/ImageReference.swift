@@ -82,8 +82,7 @@ public enum ImageReference: Sendable, Equatable {
     private static func otherForm(of path: String, in catalogue: any CatalogueStore) throws -> (String, ImageRecord)? {
         var status = stat()
         guard lstat(path, &status) != 0 else { return nil }
-        for form in [path.precomposedStringWithCanonicalMapping, path.decomposedStringWithCanonicalMapping]
-        where !PathName.same(form, path) {
+        for form in PathName.otherForms(of: path) {
             if let image = try catalogue.image(path: form) { return (form, image) }
         }
         return nil
