@@ -19,6 +19,7 @@ public struct CatalogueTable: Sendable, Equatable {
 
     public static let all: [CatalogueTable] = [
         CatalogueTable("images", key: ["id"]),
+        CatalogueTable("retired_image_ids", key: ["highest"]),
         CatalogueTable("models", key: ["id"]),
         CatalogueTable("runs", key: ["id"]),
         CatalogueTable("image_paths", key: ["machine", "path"]),

@@ -69,11 +69,15 @@ extension NewImage {
     /// The columns' names, as an INSERT lists them.
     static let columnList = columns.map(\.name).joined(separator: ", ")
 
-    /// The row an image adds, its values bound by name. Content already stored is left as
-    /// it is: the caller finds that image by its hash.
+    /// The row an image adds on SQLite, its values bound by name. Content already stored is
+    /// left as it is: the caller finds that image by its hash. Its id is one past every id
+    /// present and past the highest an image had and no longer has (`retired_image_ids`,
+    /// schema step 30): SQLite's own choice, one past the highest present, gave the id of a
+    /// forgotten image to the next photo. (PostgreSQL's identity never gives a number twice.)
     static let insertSQL = """
-        INSERT INTO images (\(columnList))
-        VALUES (\(columns.map { ":" + $0.name }.joined(separator: ", ")))
+        INSERT INTO images (id, \(columnList))
+        VALUES (max(coalesce((SELECT max(id) FROM images), 0), coalesce((SELECT highest FROM retired_image_ids), 0)) + 1,
+                \(columns.map { ":" + $0.name }.joined(separator: ", ")))
         ON CONFLICT (sha256) DO NOTHING
         """
 

@@ -57,7 +57,8 @@ extension PostgresCatalogue {
 
     /// One transaction under the catalogue's write lock, with the tables' own triggers off
     /// (`DISABLE TRIGGER USER`: the foreign keys still hold) until it commits; the id
-    /// sequences then start after the highest id written, and the tables are vacuumed.
+    /// sequences then start after the highest id written (the images' after the highest one
+    /// retired too, the id of an image forgotten in the source), and the tables are vacuumed.
     public func loading(_ body: (any TableWriter) throws -> Void) throws {
         try connection.transaction {
             for table in CatalogueTable.all { try connection.execute("ALTER TABLE \(table.name) DISABLE TRIGGER USER") }
@@ -71,6 +72,10 @@ extension PostgresCatalogue {
                     FROM \(identity.table)
                     """, [":table": identity.table, ":column": identity.column])
             }
+            try connection.query("""
+                SELECT setval(pg_get_serial_sequence('images', 'id'), highest + 1, false) FROM retired_image_ids
+                WHERE highest >= (SELECT coalesce(max(id), 0) FROM images)
+                """)
             for table in CatalogueTable.all { try connection.execute("ALTER TABLE \(table.name) ENABLE TRIGGER USER") }
         }
         // Rows that came in one transaction, vacuumed and analysed now: the planner knows them, and

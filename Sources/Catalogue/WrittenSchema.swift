@@ -9,7 +9,7 @@
 /// to put here when it is not.
 public enum WrittenSchema {
     /// The schema step the digests are of.
-    public static let version = 29
+    public static let version = 30
 
     public static let digests: [String: UInt64] = [
         "index classifications_by_run": 0x3a53a584e8253e78,
@@ -44,6 +44,7 @@ public enum WrittenSchema {
         "table model_learned_images": 0xc579422142f64f0d,
         "table models": 0x7ade91825ea3553e,
         "table prepared_tensors": 0x7d6a2af4ada23e98,
+        "table retired_image_ids": 0x6fabe113428d91ea,
         "table runs": 0x940c6c9401109617,
         "table settings": 0x6088871ff61b6fc8,
         "trigger classifications_are_never_deleted": 0xb7c30baac1b636be,
@@ -60,6 +61,7 @@ public enum WrittenSchema {
         "trigger corrections_reach_current": 0xd5c2623f2eba9299,
         "trigger failing_files_counted_on_delete": 0xb04ce4f1f721bf1d,
         "trigger failing_files_counted_on_insert": 0xb22042fbe398c1ec,
+        "trigger image_ids_retired_on_delete": 0xd2454115c64ed0e,
         "trigger images_counted_on_delete": 0x69a2c952c8398bc8,
         "trigger images_counted_on_insert": 0x5398507342c49157,
         "trigger label_counts_on_delete": 0x76f0177f9c94aa8,

@@ -52,7 +52,7 @@ struct CatalogueCopyTests {
         for (source, destination) in [(made, server), (server, back), (back, again)] {
             let result = try WardrobeProcess.run(["copy", source, destination])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("Copied ") && result.stdout.contains("21 tables")
+            #expect(result.stdout.hasPrefix("Copied ") && result.stdout.contains("22 tables")
                     && result.stdout.split(separator: "\n").count == 1, "\(result.stdout)")
         }
         let original = try Self.rows(of: made)
