@@ -74,9 +74,13 @@ extension NewImage {
     /// present and past the highest an image had and no longer has (`retired_image_ids`,
     /// schema step 30): SQLite's own choice, one past the highest present, gave the id of a
     /// forgotten image to the next photo. (PostgreSQL's identity never gives a number twice.)
+    /// Past the largest integer there is (an id only another program writes), SQLite chooses,
+    /// as it did before step 30: one past that number is a real, which the id refuses.
     static let insertSQL = """
         INSERT INTO images (id, \(columnList))
-        VALUES (max(coalesce((SELECT max(id) FROM images), 0), coalesce((SELECT highest FROM retired_image_ids), 0)) + 1,
+        VALUES ((SELECT CASE WHEN last < 9223372036854775807 THEN last + 1 END
+                 FROM (SELECT max(coalesce((SELECT max(id) FROM images), 0),
+                                  coalesce((SELECT highest FROM retired_image_ids), 0)) AS last)),
                 \(columns.map { ":" + $0.name }.joined(separator: ", ")))
         ON CONFLICT (sha256) DO NOTHING
         """

@@ -1,3 +1,4 @@
+import Catalogue
 import CatalogueFixtures
 import Foundation
 import Testing
@@ -76,5 +77,20 @@ import Testing
         let source = try Self.forgettingItsHighestImage(.sqlite, in: folder)
         try Self.run(["backup", folder.path("backup.sqlite")], source)
         #expect(try Self.importNewPhoto(into: folder.path("backup.sqlite"), seed: 10, in: folder) == 3)
+    }
+}
+
+extension ImageIDCommandTests {
+    /// One past the largest integer there is is a real, which SQLite's id refuses: a retired id
+    /// (or an image's) at that number, which only another program writes, stopped every import
+    /// with SQLite's "datatype mismatch" and the INSERT's SQL. SQLite chooses the id there, as
+    /// it did before ids were kept.
+    @Test func anIDAtTheLargestNumberStopsNoImport() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.forgettingItsHighestImage(.sqlite, in: folder)
+        try Catalogue(path: db).database.execute("UPDATE retired_image_ids SET highest = 9223372036854775807")
+        let id = try Self.importNewPhoto(into: db, seed: 10, in: folder)
+        #expect(id != nil && id != 1, "a new photo stored under a new id: \(String(describing: id))")
     }
 }
