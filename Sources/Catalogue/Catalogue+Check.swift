@@ -212,6 +212,7 @@ extension Database {
                 return count == 0 ? nil : "\(what): \(count) \(count == 1 ? "row" : "rows") (changed by another program)"
             }
             lines += try rowsReferringNowhere()
+            if let line = try StoredColours.checkLine({ sql in try rows(sql) { $0.text("colours") } }) { lines.append(line) }
             if let line = try KeptCounts.check({ try (keptCounts(), recountedCounts()) }) { lines.append(line) }
             return lines
         }

@@ -16,6 +16,7 @@ extension PostgresCatalogue {
             let count = try connection.scalarInt(sql) ?? 0
             return count == 0 ? nil : "\(what): \(count) \(count == 1 ? "row" : "rows") (changed by another program)"
         }
+        if let line = try StoredColours.checkLine({ sql in try rows(sql) { $0.text("colours") } }) { lines.append(line) }
         if let line = try KeptCounts.check({ try (keptCounts(), recountedCounts()) }) { lines.append(line) }
         let copies = try rows("""
             SELECT a.file, m.sha256 FROM model_adoptions a JOIN models m ON m.id = a.model_id WHERE a.file IS NOT NULL

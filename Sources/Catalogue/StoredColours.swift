@@ -37,24 +37,65 @@ public struct StoredColours: Sendable, Equatable {
         }.joined(separator: ";")
     }
 
-    /// From images.colours' text; nil names what is wrong with an item.
+    /// The most names images.colours holds (`GarmentColours` keeps three).
+    static let mostShares = 3
+    /// A share is of the garment's area; CIELAB of sRGB pixels has L* in 0...100 and a*, b*
+    /// well within -128...128. Values past these (a share of 1e308, L* 500) are another
+    /// program's, and `list` trapped turning such a share into a percentage.
+    static let shareRange = 0.0...1.0
+    static let lightnessRange = 0.0...100.0
+    static let opponentRange = -128.0...128.0
+    /// Shares are written to three places, so three of them can add up past 1 by 0.0015.
+    static let mostTotalShare = 1.002
+
+    /// From images.colours' text, or what is wrong with it: each item "name share L a b" with
+    /// its numbers in their ranges, at most three, their shares adding up to at most the whole.
     static func shares(from text: String) -> Result<[Share], ShareError> {
         var shares: [Share] = []
         for item in text.split(separator: ";") {
             let fields = item.split(separator: " ")
             let numbers = fields.dropFirst().compactMap { Double($0) }
             guard fields.count == 5, numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
-                return .failure(ShareError(item: String(item)))
+                return .failure(ShareError(item: String(item), reason: "which is not \"name share L a b\""))
             }
-            shares.append(Share(name: String(fields[0]), share: numbers[0], lightness: numbers[1], a: numbers[2], b: numbers[3]))
+            let share = Share(name: String(fields[0]), share: numbers[0], lightness: numbers[1], a: numbers[2], b: numbers[3])
+            guard shareRange.contains(share.share), lightnessRange.contains(share.lightness),
+                  opponentRange.contains(share.a), opponentRange.contains(share.b) else {
+                return .failure(ShareError(item: String(item), reason: "whose share is not 0 to 1 or whose L* a* b* "
+                                           + "are not 0 to 100, -128 to 128, -128 to 128"))
+            }
+            shares.append(share)
+        }
+        guard shares.count <= mostShares else {
+            return .failure(ShareError(item: text, reason: "\(shares.count) colours where wardrobe keeps at most \(mostShares)"))
+        }
+        guard shares.reduce(0, { $0 + $1.share }) <= mostTotalShare else {
+            return .failure(ShareError(item: text, reason: "whose shares add up to more than the whole garment"))
         }
         return .success(shares)
     }
 
     struct ShareError: Error {
         let item: String
-        var detail: String { "colours holds \"\(item)\", which is not \"name share L a b\"" }
+        let reason: String
+        var detail: String { "colours holds \"\(item)\", \(reason)" }
     }
+
+    /// `check`'s line on the images whose colours the readers refuse, nil when none: the text
+    /// is read by `shares(from:)` itself, not matched in SQL, so that `check` finds what `show`
+    /// and `list` refuse (it said 'no damage found' of them, where their error sends a person
+    /// to `check`). `texts` runs the query that reads every image's colours.
+    static func checkLine(_ texts: (String) throws -> [String]) rethrows -> String? {
+        let count = try texts(measuredSQL).filter { text in
+            if case .success = shares(from: text) { return false }
+            return true
+        }.count
+        guard count > 0 else { return nil }
+        return "images with colours that are not up to three \"name share L a b\" in their ranges: "
+            + "\(count) \(count == 1 ? "row" : "rows") (changed by another program)"
+    }
+
+    private static let measuredSQL = "SELECT colours FROM images WHERE colours IS NOT NULL"
 }
 
 extension CatalogueRow {

@@ -50,6 +50,15 @@ import Testing
          [["list", "--json"], ["list", "--csv"], ["show", "1", "--json"], ["export"]]),
         ("UPDATE classifications SET classified_at = -9223372036854775808 WHERE image_id = 1;",
          [["history", "1", "--json"], ["export", "--all"]]),
+        // A share of 1e308 met `Int(_:)` as a percentage in list's and export's colours column.
+        ("UPDATE images SET colours = 'red 1e308 50 60 40' WHERE id = 1;",
+         [["list"], ["list", "--json"], ["list", "--csv"], ["export"], ["show", "1"], ["similar", "1"]]),
+        // Shares that add up past the garment, more colours than are kept, L* past 100: shown as read.
+        ("UPDATE images SET colours = 'red 0.9 50 60 40;blue 0.9 40 0 -40' WHERE id = 2;",
+         [["show", "2", "--json"], ["export", "--format", "json"]]),
+        ("UPDATE images SET colours = 'red 0.3 50 60 40;blue 0.3 40 0 -40;grey 0.2 50 0 0;white 0.2 95 0 0' WHERE id = 3;",
+         [["show", "3"], ["list", "--colour", "red,blue,grey,white,navy,black,beige,pink,purple,multicolour"]]),
+        ("UPDATE images SET colours = 'white 1 500 0 0' WHERE id = 3;", [["show", "3", "--json"], ["list", "--csv"]]),
     ]
 
     @Test(arguments: 0..<changes.count)
@@ -141,6 +150,25 @@ import Testing
                      "failing files with a time outside the years 1 to 9999: 1 row"] {
             #expect(check.stdout.contains(kind), "\(kind): \(check.stdout)")
         }
+        #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
+    }
+
+    /// Colours another program wrote that the readers refuse (items that are not "name share L a
+    /// b", numbers out of their ranges, more than three, shares past the whole garment): `check`
+    /// said "no damage found" of them, where `show`'s error sends a person to `check`.
+    @Test func checkNamesColoursTheReadersRefuse() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let db = try Self.changedCatalogue(in: folder, """
+            UPDATE images SET colours = 'red;blue 1 2 3 4' WHERE id = 1;
+            UPDATE images SET colours = 'red 0.9 50 60 40;blue 0.9 40 0 -40' WHERE id = 2;
+            UPDATE images SET colours = 'red -0.5 50 60 400' WHERE id = 3;
+            """)
+        let before = try #require(FileManager.default.contents(atPath: db))
+        let check = try WardrobeProcess.run(["check", "--db", db])
+        #expect(check.status == 1 && check.stdout.contains(
+            "images with colours that are not up to three \"name share L a b\" in their ranges: 3 rows (changed by another program)"),
+                "\(check.stdout)\(check.stderr)")
         #expect(FileManager.default.contents(atPath: db) == before, "nothing changed")
     }
 
