@@ -285,6 +285,24 @@ import Testing
         #expect(table.split(separator: "\n").contains { $0.hasPrefix("  (not measured) ") }, "\(table)")
     }
 
+    /// A colour name outside the palette, which another program stored (show, list and serve
+    /// show it as it is), was left out of `stats`: its images were in no row and the shares
+    /// added up to less than the whole. It is counted after the palette's names.
+    @Test func statsCountsAColourOutsideThePalette() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        try Catalogue(path: db).database.execute("UPDATE images SET colour = 'chartreuse' WHERE colour = 'red'")
+        struct Colour: Decodable, Equatable { var colour: String; var count: Int }
+        struct Stats: Decodable { var colours: [Colour] }
+        let result = try WardrobeProcess.run(["stats", "--db", db, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stats = try JSONDecoder().decode(Stats.self, from: Data(result.stdout.utf8))
+        #expect(stats.colours == [Colour(colour: "black", count: 1), Colour(colour: "blue", count: 1),
+                                  Colour(colour: "navy", count: 1), Colour(colour: "chartreuse", count: 1)])
+    }
+
     /// `list`'s table has a COLOUR column: a person's colour where one was given, else the
     /// measured one; none at all while no image has a colour.
     @Test func listsTableShowsTheColour() throws {

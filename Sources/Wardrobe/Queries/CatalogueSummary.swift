@@ -75,7 +75,8 @@ public struct CatalogueSummary: Sendable, Encodable {
     public var labels: [Label]
     /// Per label a person gave (`none` left out), in label order; empty when none.
     public var agreement: [Agreement]
-    /// The colours images have, in the palette's order; colours no image has are left out.
+    /// The colours images have, in the palette's order, then any name outside it (stored by
+    /// another program) in name order; colours no image has are left out.
     public var colours: [Colour]
     /// Images never measured (no thumbnail, or imported before colours were kept) and given no colour.
     public var unmeasuredColours: Int
@@ -117,8 +118,11 @@ public struct CatalogueSummary: Sendable, Encodable {
         }
         let byColour = stats.colours
         let counted = max(byColour.reduce(0) { $0 + $1.images }, 1)
-        colours = ColourSetter.names.compactMap { name in
-            byColour.first { $0.colour == name }.map {
+        // A name outside the palette (another program's) is counted after the palette's, as show,
+        // list and serve show it: left out, its images were in no row and the shares fell short.
+        let others = byColour.compactMap(\.colour).filter { !ColourSetter.names.contains($0) }.sorted()
+        colours = (ColourSetter.names + others).compactMap { name in
+            byColour.first { $0.colour == name && ($0.images > 0 || ColourSetter.names.contains(name)) }.map {
                 Colour(colour: name, count: $0.images, share: Double($0.images) / Double(counted), byPerson: $0.byPerson)
             }
         }
