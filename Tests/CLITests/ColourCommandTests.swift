@@ -125,6 +125,38 @@ import Testing
                 "\(result.stdout)\(result.stderr)")
     }
 
+    /// A catalogue a newer wardrobe measured records a rule this version does not know. The
+    /// colours import, classify and `colours` measure here by this version's rule passed for
+    /// the newer rule's, so the newer version never measured them again; each now sets the
+    /// record back to this version's rule when it measures, and leaves it when it does not.
+    @Test func coloursMeasuredUnderANewerRecordedRuleSetItBack() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        let catalogue = try Catalogue(path: db)
+        let newer = GarmentColours.rule + 1
+        try catalogue.recordColourRule(newer, at: Date())
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        #expect(try catalogue.colourRule() == newer, "nothing measured, nothing set back")
+        #expect(try WardrobeProcess.run(["colours", "--db", db]).status == 0)
+        #expect(try catalogue.colourRule() == newer, "nothing measured, nothing set back")
+
+        try folder.write(try JPEGEncoder(quality: 90).encode(Self.photo([60, 140, 70])), to: "more/green.jpg")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("more")]).status == 0)
+        #expect(try catalogue.colourRule() == GarmentColours.rule, "import")
+
+        try catalogue.recordColourRule(newer, at: Date())
+        try folder.write(try JPEGEncoder(quality: 90).encode(Self.photo([200, 190, 60])), to: "yellow.jpg")
+        #expect(try WardrobeProcess.run(["classify", "--db", db, folder.path("yellow.jpg")]).status == 0)
+        #expect(try catalogue.colourRule() == GarmentColours.rule, "classify")
+
+        try catalogue.recordColourRule(newer, at: Date())
+        try catalogue.database.execute("UPDATE images SET colour = NULL, colours = NULL WHERE id = 1")
+        #expect(try WardrobeProcess.run(["colours", "--db", db]).status == 0)
+        #expect(try catalogue.colourRule() == GarmentColours.rule, "colours")
+    }
+
     /// Colours an earlier rule measured (the catalogue recorded none, or an older one) are
     /// measured again, every image, by `colours`, and the rule recorded: the next run measures
     /// only what is left. A person's colour stays as it was.

@@ -32,6 +32,7 @@ extension OpenCatalogue {
                 report.unreadable += 1
                 return
             }
+            if report.measured == 0, !again { try changing { store in try store.recordColourRuleBeforeMeasuring() } }
             try changing { store in try store.recordColours(StoredColours(colours), of: image) }
             report.measured += 1
         }

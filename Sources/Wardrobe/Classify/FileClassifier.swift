@@ -44,6 +44,7 @@ public struct FileClassifier {
                 }
             }
         }
+        try catalogue.recordColourRuleBeforeMeasuring()
         return try withoutActuallyEscaping(failure) { failure in
             var writer = ClassifyWriter(catalogue: catalogue, failure: failure)
             // One worker: files are classified one by one, in order, so the

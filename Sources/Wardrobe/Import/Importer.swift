@@ -138,11 +138,7 @@ public final class Importer {
             command: "import", model: classifier.model,
             recipe: Recipe(name: options.recipe.name, version: options.recipe.version),
             skippedBefore: plan.unchanged.count + plan.knownFailures.count)
-        // A catalogue that holds no image yet is measured from its first import by this
-        // version's colour rule: recorded, so that `colours` need not measure it all again.
-        if try catalogue.colourRule() == nil, try catalogue.stats().images == 0 {
-            try catalogue.recordColourRule(GarmentColours.rule, at: Date())
-        }
+        if !plan.toRead.isEmpty { try catalogue.recordColourRuleBeforeMeasuring() }
         let look = try catalogue.recordLook(present: plan.back, missing: plan.gone)
         // A file deleted since it failed is failing no more, nor is one passed over by name
         // (it may have failed in an import made before such files were passed over), nor
