@@ -1,4 +1,13 @@
 internal import Catalogue
+import Imaging
+
+/// A stored thumbnail a re-run from thumbnails (`colours`, `fingerprints`) could not decode,
+/// and why: named on stderr as `reclassify` names its own, where the runs only counted them
+/// and a person could not tell which images to look at.
+public struct UnreadableThumbnail: Sendable, Encodable, Equatable {
+    public var image: Int64
+    public var reason: String
+}
 
 extension OpenCatalogue {
     /// The walk of a re-run that fills in what images imported by an earlier version lack
@@ -17,6 +26,20 @@ extension OpenCatalogue {
                 progress(looked)
                 try body(image)
             }
+        }
+    }
+
+    /// The thumbnail of `image` decoded by `decode`, else the reason it could not be added to
+    /// `unreadable`; nil too for an image forgotten since its batch was read, which is no
+    /// thumbnail that could not be decoded.
+    func fromThumbnail<T>(of image: ImageID, unreadable: inout [UnreadableThumbnail],
+                          _ decode: ([UInt8]) throws(ImagingError) -> T) throws -> T? {
+        guard let thumbnail = try reading({ store, _ in try store.thumbnail(of: image) }) else { return nil }
+        do {
+            return try decode(thumbnail)
+        } catch {
+            unreadable.append(UnreadableThumbnail(image: image.rawValue, reason: "stored thumbnail: \(error)"))
+            return nil
         }
     }
 }

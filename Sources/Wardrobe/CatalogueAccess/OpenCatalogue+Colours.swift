@@ -7,6 +7,8 @@ public struct ColourReport: Sendable, Encodable, Equatable {
     public var measured = 0
     /// Thumbnails that could not be decoded: left unmeasured (and looked at again next run).
     public var unreadable = 0
+    /// Each of them, with why.
+    public var failed: [UnreadableThumbnail] = []
     /// True when every image was measured again, because an earlier rule (or one the catalogue
     /// did not record) had measured the colours it held.
     public var again = false
@@ -27,9 +29,7 @@ extension OpenCatalogue {
         let processor = ImageProcessor()
         try forEachImageAwaiting({ try $0.imagesAwaitingColours(after: $1, limit: $2, again: again) },
                                  progress: progress) { image in
-            guard let thumbnail = try reading({ store, _ in try store.thumbnail(of: image) }),
-                  let colours = try? processor.colours(ofThumbnail: thumbnail) else {
-                report.unreadable += 1
+            guard let colours = try fromThumbnail(of: image, unreadable: &report.failed, processor.colours(ofThumbnail:)) else {
                 return
             }
             if report.measured == 0, !again { try changing { store in try store.recordColourRuleBeforeMeasuring() } }
@@ -37,6 +37,7 @@ extension OpenCatalogue {
             report.measured += 1
         }
         if again { try changing { store in try store.recordColourRule(GarmentColours.rule, at: Date()) } }
+        report.unreadable = report.failed.count
         return report
     }
 }

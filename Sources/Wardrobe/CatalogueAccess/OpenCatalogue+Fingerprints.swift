@@ -6,6 +6,8 @@ public struct FingerprintReport: Sendable, Encodable, Equatable {
     public var taken = 0
     /// Thumbnails that could not be decoded: left without (and looked at again next run).
     public var unreadable = 0
+    /// Each of them, with why.
+    public var failed: [UnreadableThumbnail] = []
 }
 
 extension OpenCatalogue {
@@ -17,14 +19,14 @@ extension OpenCatalogue {
         var report = FingerprintReport()
         let processor = ImageProcessor()
         try forEachImageAwaiting({ try $0.imagesAwaitingFingerprint(after: $1, limit: $2) }, progress: progress) { image in
-            guard let thumbnail = try reading({ store, _ in try store.thumbnail(of: image) }),
-                  let fingerprint = try? processor.fingerprint(ofThumbnail: thumbnail) else {
-                report.unreadable += 1
+            guard let fingerprint = try fromThumbnail(of: image, unreadable: &report.failed,
+                                                      processor.fingerprint(ofThumbnail:)) else {
                 return
             }
             try changing { store in try store.recordFingerprint(StoredFingerprint(fingerprint), of: image) }
             report.taken += 1
         }
+        report.unreadable = report.failed.count
         return report
     }
 }

@@ -17,8 +17,8 @@ struct ColoursCommand: Command {
             catalogue's, it measures every image again (a person's colour stays as it was).
             'wardrobe list --colour blue' then finds them.
 
-            Exit status: 0 on success, 1 when the catalogue cannot be read or written, 64 for
-            wrong usage.
+            Exit status: 0 on success, 2 when some thumbnails could not be decoded (each named
+            on stderr), 1 when the catalogue cannot be read or written, 64 for wrong usage.
             """)
 
     @OptionGroup var catalogue: CatalogueOptions
@@ -27,14 +27,18 @@ struct ColoursCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
         let report = try catalogue.measureColours()
+        for failure in report.failed {
+            console.error("image \(failure.image): \(failure.reason)")
+        }
+        let status: ExitStatus = report.failed.isEmpty ? .success : .partialFailure
         if output.json {
             try console.json(report, of: "the colours report")
-            return .success
+            return status
         }
         let measured = report.again ? "images measured again, by this version's rule" : "images whose thumbnail was measured"
         console.outputLines(Format.counts([
             ("measured", report.measured, measured),
             ("unreadable", report.unreadable, "thumbnails that could not be decoded")]))
-        return .success
+        return status
     }
 }

@@ -14,8 +14,8 @@ struct FingerprintsCommand: Command {
             takes them, from their stored thumbnails only: no photo is read. Running it again
             takes only what is left.
 
-            Exit status: 0 on success, 1 when the catalogue cannot be read or written, 64 for
-            wrong usage.
+            Exit status: 0 on success, 2 when some thumbnails could not be decoded (each named
+            on stderr), 1 when the catalogue cannot be read or written, 64 for wrong usage.
             """)
 
     @OptionGroup var catalogue: CatalogueOptions
@@ -24,13 +24,17 @@ struct FingerprintsCommand: Command {
     func run(_ console: Console) throws -> ExitStatus {
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
         let report = try catalogue.takeFingerprints()
+        for failure in report.failed {
+            console.error("image \(failure.image): \(failure.reason)")
+        }
+        let status: ExitStatus = report.failed.isEmpty ? .success : .partialFailure
         if output.json {
             try console.json(report, of: "the fingerprints report")
-            return .success
+            return status
         }
         console.outputLines(Format.counts([
             ("taken", report.taken, "images whose thumbnail was fingerprinted"),
             ("unreadable", report.unreadable, "thumbnails that could not be decoded")]))
-        return .success
+        return status
     }
 }
