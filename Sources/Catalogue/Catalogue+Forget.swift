@@ -55,6 +55,12 @@ extension Catalogue {
         return report
     }
 
+    /// As `CatalogueStore.finishForgetting`: the checkpoint `forget` ends with. Its removed
+    /// pages, overwritten by `secure_delete`, wait in the write-ahead log while the file holds
+    /// their old bytes until a checkpoint copies them over.
+    @discardableResult
+    public func finishForgetting() throws -> Bool { try checkpoint() }
+
     /// Copies the write-ahead log into the file and truncates it. False when
     /// another connection's reading kept some of it in place.
     @discardableResult

@@ -43,6 +43,11 @@ public protocol CatalogueStore: AnyObject {
     func thumbnails(of images: [ImageID]) throws -> [ImageID: [UInt8]]
     func recordLook(present: [String], missing: [String], dropMissing: Bool, at date: Date) throws -> PathCheck
     func forget(_ images: [ImageID]) throws -> ForgetReport
+    /// Overwrites in the file what an earlier `forget` removed but left there: one stopped
+    /// between its commit and its checkpoint (killed, the power gone), or whose checkpoint a
+    /// reader held back. False while a reader still holds some of it back.
+    @discardableResult
+    func finishForgetting() throws -> Bool
     /// Images no file was read for a capture time yet (imported before it was kept), by id.
     func imagesAwaitingCaptureTime(after: ImageID?, limit: Int) throws -> [ImageID]
     /// Records what a file of `image` said of when it was taken (nil: nothing), once.

@@ -179,6 +179,11 @@ extension PostgresCatalogue {
         return report
     }
 
+    /// As `Catalogue.finishForgetting`: the server reclaims removed rows itself (VACUUM), as
+    /// `forget`'s note says, so nothing is left for a later forget to finish.
+    @discardableResult
+    public func finishForgetting() throws -> Bool { true }
+
     /// A path of this machine by its display form and its exact bytes, with `exactPathArguments`.
     private static let exactPath = "machine = :machine AND path = :path AND path_bytes IS NOT DISTINCT FROM :path_bytes"
 

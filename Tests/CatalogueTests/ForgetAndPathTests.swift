@@ -17,15 +17,6 @@ import Testing
         }
     }
 
-    /// True when any 256-byte piece of `needle` is in the file: a long
-    /// blob is split over several pages, so it is never in one piece.
-    static func contains(_ file: String, _ needle: [UInt8]) -> Bool {
-        guard let data = FileManager.default.contents(atPath: file) else { return false }
-        return stride(from: 0, to: needle.count - 256, by: 256).contains {
-            data.range(of: Data(needle[$0..<$0 + 256])) != nil
-        }
-    }
-
     @Test func forgetLeavesNoRowAndNoThumbnailByteInTheFileOrItsLog() throws {
         let setup = try Setup()
         defer { setup.directory.remove() }
@@ -40,7 +31,7 @@ import Testing
         let run2 = try catalogue.openRun(command: "reclassify", model: setup.model, recipe: Recipe(name: "photo", version: 1))
         try catalogue.addClassifications([(id, Synthetic.classification(3, variant: 2))], run: run2)
         let main = catalogue.path, log = catalogue.path + "-wal"
-        #expect(ForgetAndPathTests.contains(main, thumbnail) || ForgetAndPathTests.contains(log, thumbnail))
+        #expect(FileBytes.contains(main, thumbnail) || FileBytes.contains(log, thumbnail))
 
         let report = try catalogue.forget([id])
         #expect(report.images == 1 && report.paths == 2 && report.classifications == 2 && report.corrections == 1)
@@ -50,8 +41,8 @@ import Testing
                                 ("images_being_forgotten", "image_id")] {
             #expect(try catalogue.database.scalarInt("SELECT count(*) FROM \(table) WHERE \(column) = :id", [":id": id]) == 0, "\(table)")
         }
-        #expect(!ForgetAndPathTests.contains(main, thumbnail), "the thumbnail's bytes stay in the catalogue file")
-        #expect(!ForgetAndPathTests.contains(log, thumbnail), "the thumbnail's bytes stay in the -wal")
+        #expect(!FileBytes.contains(main, thumbnail), "the thumbnail's bytes stay in the catalogue file")
+        #expect(!FileBytes.contains(log, thumbnail), "the thumbnail's bytes stay in the -wal")
         #expect(try catalogue.integrityCheck() == ["ok"])
         #expect(try catalogue.database.scalarInt("PRAGMA foreign_key_check") == nil)
         try CatalogueQueryTests.expectLabelCountsMatch(catalogue)

@@ -18,9 +18,15 @@ extension OpenCatalogue {
         try changing { store in try ColourSetter(catalogue: store, command: command).apply(colour, to: images, places: places) }
     }
 
-    /// `forget`, first half: the images named, each resolved before anything is removed.
+    /// `forget`, first half: the images named, each resolved before anything is removed. What an
+    /// earlier forget removed and left in the file (stopped before its checkpoint, or held back
+    /// by a reader, which its warning said the next forget would finish) is overwritten first:
+    /// run again on the same images, forget stopped at 'not found' and left those bytes there.
     public func imagesToForget(_ images: [ImageReference]) throws -> [Forgetter.ImageSummary] {
-        try changing { store in try Forgetter.resolve(images, in: store) }
+        try changing { store in
+            try store.finishForgetting()
+            return try Forgetter.resolve(images, in: store)
+        }
     }
 
     /// `forget`, second half: removes them for good.
