@@ -2,7 +2,8 @@ import Foundation
 
 /// Leases on images, for several reclassifiers of one catalogue (migration 24), taken as the
 /// files' are (`Catalogue+Leases`): each take is one IMMEDIATE transaction, so processes
-/// take turns and never take an image twice.
+/// take turns and never take an image twice. An image forgotten since the run listed it is
+/// `gone`, not leased.
 extension Catalogue {
     public func leaseImages(_ images: [ImageID], in split: ReclassificationSplit, owner: String,
                             until: Date, at date: Date) throws -> [ImageLease] {
@@ -21,7 +22,8 @@ extension Catalogue {
                 defer { done.reset() }
                 try done.bind(image, to: ":image")
                 try ImageLeaseSQL.bind(split, to: done)
-                return try done.step() ? .done : .held
+                if try done.step() { return .done }
+                return try database.scalarInt(ImageLeaseSQL.exists, [":image": image]) == nil ? .gone : .held
             }
         }
     }
@@ -41,13 +43,15 @@ private enum ImageLeaseSQL {
 
     static let take = """
         INSERT INTO image_leases AS l (image_id, owner, expires_at)
-        SELECT :image, :owner, :until WHERE NOT \(isDone)
+        SELECT :image, :owner, :until WHERE EXISTS (\(exists)) AND NOT \(isDone)
         ON CONFLICT (image_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
             WHERE l.expires_at < :now
         RETURNING image_id
         """
 
     static let done = "SELECT 1 WHERE \(isDone)"
+
+    static let exists = "SELECT 1 FROM images WHERE id = :image"
 
     static func bind(_ split: ReclassificationSplit, to statement: Statement) throws {
         try statement.bind(split.model, to: ":model")

@@ -126,6 +126,7 @@ extension Catalogue {
                 mtime_ns = excluded.mtime_ns, last_seen = excluded.last_seen, missing = 0
                 WHERE path_bytes IS excluded.path_bytes
             """
+        static let imageExists = "SELECT 1 FROM images WHERE id = :image_id"
         static let classification = """
             INSERT INTO classifications
                 (image_id, run_id, model_id, recipe_name, recipe_version, logits, label, confidence, classified_at)
@@ -163,6 +164,9 @@ extension Catalogue {
     private func storeClassification(_ classification: NewClassification, of image: ImageID,
                                      context: RunContext, now: Int64,
                                      with statement: Statement) throws -> ClassificationID? {
+        // An image forgotten since the run read it (forget beside a reclassify) gets nothing:
+        // its row failed the foreign key, and with it the whole batch and the run.
+        guard try database.scalarInt(InsertSQL.imageExists, [":image_id": image]) != nil else { return nil }
         try statement.bind(image, to: ":image_id")
         try statement.bind(context.run, to: ":run_id")
         try statement.bind(context.model, to: ":model_id")

@@ -172,6 +172,8 @@ public protocol CatalogueBatch {
     var run: RunID { get }
     @discardableResult
     func insertImages(_ images: [NewImage], known: KnownContent) throws -> [InsertedImage]
+    /// Nil for an image this run classified already, and for one no longer there (forgotten
+    /// since the run read it), which gets nothing.
     @discardableResult
     func addClassifications(_ items: [(image: ImageID, classification: NewClassification)]) throws -> [ClassificationID?]
     @discardableResult

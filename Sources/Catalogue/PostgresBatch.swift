@@ -163,6 +163,12 @@ struct PostgresBatch: CatalogueBatch {
         var classified = known.isEmpty ? [] : Set(try catalogue.rows(
             "SELECT image_id FROM classifications WHERE run_id = :run AND image_id = ANY(:known)",
             [":run": context.run, ":known": PostgresValue.ids(known)]) { $0.int64("image_id") })
+        // Images forgotten since the run read them (forget beside a reclassify) get nothing, as
+        // on SQLite: their rows failed the foreign key, and with them the batch and the run.
+        let present = known.isEmpty ? [] : Set(try catalogue.rows(
+            "SELECT id FROM images WHERE id = ANY(:known)", [":known": PostgresValue.ids(known)]) { $0.int64("id") })
+        let gone = Set(known).subtracting(present)
+        classified.formUnion(gone)
         // What every row shares is one parameter.
         var parameters = PostgresParameters()
         let shared = [parameters.add(context.run), parameters.add(context.model), parameters.add(context.recipe.name),
@@ -185,7 +191,9 @@ struct PostgresBatch: CatalogueBatch {
             ids = Dictionary(inserted, uniquingKeysWith: { first, _ in first })
         }
         try keepTensors(entries.compactMap { entry in
-            entry.flatMap { entry in entry.classification.preparedTensor.map { (entry.image, $0) } }
+            entry.flatMap { entry in
+                gone.contains(entry.image.rawValue) ? nil : entry.classification.preparedTensor.map { (entry.image, $0) }
+            }
         })
         // Only the first entry of an image gets its id; a later one of the same image is nil.
         var given: Set<Int64> = []

@@ -15,22 +15,26 @@ extension PostgresCatalogue {
         let taken = Set(try preparedRows("""
             INSERT INTO image_leases AS l (image_id, owner, expires_at)
             SELECT i.id, \(holder), \(expires) FROM (VALUES \(ids)) AS i(id)
-            WHERE NOT \(isDone)
+            WHERE EXISTS (SELECT 1 FROM images WHERE id = i.id) AND NOT \(isDone)
             ORDER BY i.id
             ON CONFLICT (image_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
                 WHERE l.expires_at < \(now)
             RETURNING l.image_id
             """, arguments) { ImageID($0.int64("image_id")) })
         let others = images.filter { !taken.contains($0) }
-        var done: Set<ImageID> = []
+        var done: Set<ImageID> = [], present: Set<ImageID> = []
         if !others.isEmpty {
             var asked = splitArguments(split)
             let ids = others.map { "(\(asked.add($0, as: "image"))::bigint)" }.joined(separator: ", ")
             done = Set(try preparedRows("SELECT i.id FROM (VALUES \(ids)) AS i(id) WHERE \(isDone)", asked) {
                 ImageID($0.int64("id"))
             })
+            present = Set(try rows("SELECT id FROM images WHERE id = ANY(:others)",
+                                   [":others": PostgresValue.ids(others.map(\.rawValue))]) { ImageID($0.int64("id")) })
         }
-        return images.map { taken.contains($0) ? .taken : done.contains($0) ? .done : .held }
+        return images.map {
+            taken.contains($0) ? .taken : done.contains($0) ? .done : present.contains($0) ? .held : .gone
+        }
     }
 
     public func reclassificationSplit(model: ModelID, recipe: Recipe) throws -> ReclassificationSplit {

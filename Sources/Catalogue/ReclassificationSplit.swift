@@ -48,4 +48,7 @@ public enum ImageLease: Sendable, Equatable {
     case done
     /// Another process holds it and has not classified it yet: ask again later.
     case held
+    /// Forgotten since the run listed it (`forget` beside the run): nobody classifies it. Its
+    /// lease failed the images' foreign key, and the run stopped with SQLite's error and SQL.
+    case gone
 }

@@ -416,11 +416,14 @@ import Testing
             }
         }
         #expect(try store.stats().images == 0 && store.labelCounts().values.allSatisfy { $0 == 0 })
-        // A bad value is refused by the schema, and the batch with it is rolled back.
+        // A bad value is refused, and the batch with it is rolled back. (A classification of an
+        // image not there is not one: forgotten since a run read it, it is passed over.)
         #expect(throws: CatalogueError.self) {
             try store.writing(run: run) { batch in
-                try batch.insertImages([Synthetic.image(1)], known: .isClassifiedAgain)
-                try batch.addClassifications([(ImageID(999), Synthetic.classification(1))])
+                let inserted = try batch.insertImages([Synthetic.image(1)], known: .isClassifiedAgain)
+                var bad = Synthetic.classification(1)
+                bad.confidence = 2
+                try batch.addClassifications([(inserted[0].image, bad)])
                 return RunCounts()
             }
         }

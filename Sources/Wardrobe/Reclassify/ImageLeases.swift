@@ -40,6 +40,7 @@ final class ImageLeases: Sendable {
             case .taken: admission.admitted.append(index)
             case .held: admission.later.append(index)
             case .done: doneElsewhere.add(1, ordering: .relaxed)
+            case .gone: break
             }
         }
         return admission
