@@ -335,6 +335,20 @@ import Testing
                                   Colour(colour: "navy", count: 1), Colour(colour: "chartreuse", count: 1)])
     }
 
+    /// A garment no palette name covers a tenth of (a plaid of many colours) is stored as
+    /// multicolour with no share; `show` said 'multicolour  ()'.
+    @Test func showGivesNoEmptySharesForAGarmentOfManyColours() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        #expect(try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")]).status == 0)
+        try Catalogue(path: db).database.execute("UPDATE images SET colour = 'multicolour', colours = '' WHERE id = 1")
+        let shown = try WardrobeProcess.run(["show", "--db", db, "1"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let line = shown.stdout.split(separator: "\n").first { $0.hasPrefix("colour") }
+        #expect(line?.split(separator: " ", omittingEmptySubsequences: true) == ["colour", "multicolour"], "\(shown.stdout)")
+    }
+
     /// `list`'s table has a COLOUR column: a person's colour where one was given, else the
     /// measured one; none at all while no image has a colour.
     @Test func listsTableShowsTheColour() throws {

@@ -56,9 +56,12 @@ struct ShowCommand: Command {
             facts.append(["colour", "\(colour)  (set by a person; outranks the measured colour)"])
         }
         if let colour = details.measuredColour {
-            let shares = details.colours.map { "\($0.name) \(Format.percent($0.share))" }.joined(separator: ", ")
+            // No share at all where no name covers a tenth of the garment (a plaid of many
+            // colours): it read 'multicolour  ()'.
+            let notes = [details.colours.map { "\($0.name) \(Format.percent($0.share))" }.joined(separator: ", "),
+                         details.colourOnGarment == false ? "whole picture, no garment found" : ""].filter { !$0.isEmpty }
             facts.append([details.personColour == nil ? "colour" : "measured",
-                          "\(colour)  (\(shares)\(details.colourOnGarment == false ? "; whole picture, no garment found" : ""))"])
+                          colour + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))")])
         }
         for (index, path) in details.paths.enumerated() {
             let state = path.missing ? "missing, last seen" : "seen"
