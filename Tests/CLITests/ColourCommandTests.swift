@@ -63,7 +63,11 @@ import Testing
         #expect(try listed(db, ["--colour", "navy,blue"]).keys.sorted() == ["blue.jpg", "navy.jpg"])
         #expect(try listed(db, ["--colour", "green"]).isEmpty)
         let unknown = try WardrobeProcess.run(["list", "--db", db, "--colour", "bleu"])
-        #expect(unknown.status == 64 && unknown.stderr.contains("--colour: unknown colour 'bleu'"), "\(unknown.stderr)")
+        // A typo names the nearest name, as a label's does; a word near none lists the palette.
+        #expect(unknown.status == 64 && unknown.stderr.contains("--colour: unknown colour 'bleu'; did you mean 'blue'?"),
+                "\(unknown.stderr)")
+        let far = try WardrobeProcess.run(["list", "--db", db, "--colour", "chartreuse"])
+        #expect(far.status == 64 && far.stderr.contains("unknown colour 'chartreuse'; the colours are: black, white"), "\(far.stderr)")
         // Read as `colour` and the gallery read a name: American spelling and case forgiven, a
         // look-alike letter named (`gray` was refused, and a Cyrillic а said nothing of itself).
         #expect(try listed(db, ["--colour", "Navy, BLUE"]).keys.sorted() == ["blue.jpg", "navy.jpg"])
@@ -284,7 +288,7 @@ import Testing
         func acts() throws -> Int64? { try Catalogue(path: db).database.scalarInt("SELECT count(*) FROM colour_corrections") }
         let written = try acts()
         let unknown = try WardrobeProcess.run(["colour", "--db", db, "bleu", String(red.id)])
-        #expect(unknown.status == 64 && unknown.stderr.contains("unknown colour 'bleu'"), "\(unknown.stderr)")
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown colour 'bleu'; did you mean 'blue'?"), "\(unknown.stderr)")
         let missing = try WardrobeProcess.run(["colour", "--db", db, "green", String(red.id), "999"])
         #expect(missing.status == 1 && missing.stderr.contains("999"), "\(missing.stderr)")
         #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")

@@ -39,7 +39,7 @@ struct ColourCommand: Command {
         get throws(UsageError) {
             guard !clear else { return nil }
             do {
-                return try ColourSetter.name(words[0])
+                return try ArgumentValues.colour(words[0])
             } catch {
                 throw UsageError("COLOUR: \(error)")
             }

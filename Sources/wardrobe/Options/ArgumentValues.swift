@@ -99,10 +99,21 @@ enum ArgumentValues {
     static func colours(_ text: String) throws -> [String] {
         try text.split(separator: ",", omittingEmptySubsequences: false).map { (part: Substring) throws -> String in
             do {
-                return try part.allSatisfy({ $0 == " " || $0 == "\t" }) ? "" : ColourSetter.name(String(part))
+                return try part.allSatisfy({ $0 == " " || $0 == "\t" }) ? "" : colour(String(part))
             } catch {
                 throw ValueError.naming("\(error)")
             }
+        }
+    }
+
+    /// A palette name, as `ColourSetter` reads it; a typo names the nearest name, as a
+    /// label's does ('blu' listed the fourteen names and left the reader to find blue).
+    static func colour(_ text: String) throws(WardrobeError) -> String {
+        do {
+            return try ColourSetter.name(text)
+        } catch {
+            guard let near = Suggestion.nearest(to: text, among: ColourSetter.names) else { throw error }
+            throw .invalidArgument("unknown colour \(LabelMatcher.quoted(text, kind: "colour")); did you mean '\(near)'?")
         }
     }
 
