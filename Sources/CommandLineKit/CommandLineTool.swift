@@ -7,7 +7,8 @@ public enum CommandLineTool {
         do {
             switch try ArgumentParser.parse(words, root: root) {
             case .help(let command, let path):
-                console.outputLines(HelpPrinter.help(for: command, commandPath: path, root: root), terminator: "")
+                let width = console.terminalColumns ?? HelpPrinter.defaultWidth
+                console.outputLines(HelpPrinter.help(for: command, commandPath: path, root: root, width: width), terminator: "")
                 return console.outputFailure.map { report($0, console: console) } ?? ExitStatus.success.rawValue
             case .run(let command, _):
                 let status = try command.run(console).rawValue

@@ -41,10 +41,7 @@ import Testing
             #expect(result.status == 0, "wardrobe \(path.joined(separator: " ")) --help: \(result.stderr)")
             #expect(result.stdout.contains("OPTIONS:\n"))
             seen += 1
-            guard let section = result.stdout.components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first else { continue }
-            for line in section.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("  See ") {
-                pending.append(path + [String(line.split(separator: " ")[0])])
-            }
+            pending += HelpSections.subcommands(result.stdout).map { path + [$0] }
         }
         #expect(seen >= 14)
     }
@@ -59,14 +56,8 @@ import Testing
         var tried = 0
         while let path = pending.popLast() {
             let help = try WardrobeProcess.run(path + ["--help"]).stdout
-            let sections = help.components(separatedBy: "SUBCOMMANDS:\n")
-            if let section = sections.dropFirst().first {
-                for line in section.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("  See ") {
-                    pending.append(path + [String(line.split(separator: " ")[0])])
-                }
-            }
-            let options = sections[0].components(separatedBy: "OPTIONS:\n").dropFirst().first ?? ""
-            for line in options.split(separator: "\n") {
+            pending += HelpSections.subcommands(help).map { path + [$0] }
+            for line in HelpSections.options(help) {
                 // "  --db <PATH>   The catalogue..." or "  -n, --limit <N> ...": a value in angle brackets.
                 let words = line.split(separator: " ").map(String.init)
                 guard let index = words.firstIndex(where: { $0.hasPrefix("--") }), index + 1 < words.count,

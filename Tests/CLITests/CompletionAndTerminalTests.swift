@@ -81,8 +81,7 @@ import Testing
         let manual = try WardrobeProcess.run(["manual"])
         #expect(manual.status == 0 && manual.stdout.hasPrefix(".TH WARDROBE 1"))
         let help = try WardrobeProcess.run(["--help"])
-        for line in help.stdout.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("  -") && !line.hasPrefix("  See") {
-            guard let command = line.split(separator: " ").first else { continue }
+        for command in HelpSections.subcommands(help.stdout) {
             // roff writes a dash in a name as \\-.
             let roff = command.replacingOccurrences(of: "-", with: "\\-")
             #expect(manual.stdout.contains(".SS \"wardrobe \(roff)"), "the manual has \(command)")

@@ -34,13 +34,13 @@ import Testing
     /// Every "See '...'" and "'wardrobe ...'" hint the tool prints runs as printed.
     @Test func everyHintTheToolPrintsWorks() throws {
         let root = try WardrobeProcess.run(["--help"])
-        let commands = subcommands(root.stdout)
+        let commands = HelpSections.subcommands(root.stdout)
         #expect(commands.contains("list") && commands.contains("model"))
         var hints = [hint(in: root.stdout)].compactMap { $0 }
         for command in commands {
             let help = try WardrobeProcess.run(["help", command])
             #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW:"), "help \(command)")
-            let nested = subcommands(help.stdout)
+            let nested = HelpSections.subcommands(help.stdout)
             hints += [hint(in: help.stdout)].compactMap { $0 }
             for sub in nested {
                 let byHint = try WardrobeProcess.run([command, "help", sub])
@@ -255,13 +255,6 @@ import Testing
         let again = try WardrobeProcess.run(["import", "--db", db, "--prep", "fashion-mnist", folder.path("photos")])
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
         #expect(again.stdout.contains("passed over by name (sqlite 1, sqlite-wal 1)"), "\(again.stdout)")
-    }
-
-    /// The SUBCOMMANDS section of a help text: the first word of each line.
-    private func subcommands(_ help: String) -> [String] {
-        guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
-        return help[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("  ") && !$0.hasPrefix("  See") }
-            .compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
     /// The command quoted in a "See '...'" line.

@@ -8,7 +8,7 @@ import Training
 /// the command does not declare.
 @Suite struct UsageLineTests {
     /// Every command of the tree, with the words that lead to it.
-    private static func commands(_ command: any Command.Type, path: [String]) -> [(path: [String], command: any Command.Type)] {
+    static func commands(_ command: any Command.Type, path: [String]) -> [(path: [String], command: any Command.Type)] {
         [(path, command)] + command.configuration.subcommands.flatMap { commands($0, path: path + [$0.configuration.name]) }
     }
 
