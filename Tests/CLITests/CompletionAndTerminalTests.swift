@@ -133,6 +133,29 @@ import Testing
         #expect(csv.stdout.contains(folder.path(deep + "photo-0.png")), "CSV keeps whole paths")
     }
 
+    /// Every table with a path fits an 80-column terminal as `list`'s does, its paths
+    /// shortened in the middle: `similar`, `duplicates` and what `label` and `colour` say
+    /// they changed wrapped each row of a long path onto a second line.
+    @Test func tablesWithPathsFitTheTerminal() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
+        let folder = try DuplicatePhotos.folder()
+        defer { folder.remove() }
+        let deep = folder.path(String(repeating: "a-rather-long-folder-name/", count: 3) + "photos")
+        try FileManager.default.createDirectory(atPath: (deep as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder.path("photos"), toPath: deep)
+        let db = folder.path("c.sqlite")
+        _ = try WardrobeProcess.run(["import", "--db", db, deep])
+        for command in ["similar 1", "duplicates", "label coat 1 2", "colour navy 1 2"] {
+            let lines = try WardrobeProcess.onTerminal("COLUMNS=80 NO_COLOR=1 '\(WardrobeProcess.executable.path)' \(command) --db '\(db)'")
+            let rows = lines.filter { $0.contains(".jpg") }
+            #expect(rows.count >= 2, "\(command): \(lines.joined(separator: "\n"))")
+            for line in lines { #expect(line.count <= 80, "\(command): \(line.count): \(line)") }
+            #expect(rows.allSatisfy { $0.contains("…") }, "\(command): \(lines.joined(separator: "\n"))")
+        }
+        let piped = try WardrobeProcess.run(["similar", "--db", db, "1"])
+        #expect(piped.stdout.contains(deep + "/"), "piped, nothing is cut: \(piped.stdout)")
+    }
+
     /// `import`'s progress line on a terminal stays within its width, a column short: with
     /// 40 columns of file name always, it took about 95 and wrapped on an 80-column terminal,
     /// so each redraw cleared only its second row and left the first behind. The name gets

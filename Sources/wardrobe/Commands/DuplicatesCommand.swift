@@ -67,7 +67,7 @@ struct DuplicatesCommand: Command {
                  member.distance == 0 && member.image == group.images[0].image ? "" : "\(member.distance) bits",
                  member.pathText]
             }
-            console.outputLines(Format.table(rows, rightAligned: [0]))
+            console.outputLines(Format.table(rows, rightAligned: [0], width: console.terminalColumns, shrinking: 4))
         }
         var summary = "\(report.groups.count) group\(report.groups.count == 1 ? "" : "s") among \(report.fingerprinted) images"
         if report.unfingerprinted > 0 {

@@ -47,7 +47,7 @@ struct SimilarCommand: Command {
             [String(neighbour.image), String(neighbour.sha256.prefix(10)), String(format: "%.3f", neighbour.distance),
              "\(neighbour.bits) bits", neighbour.label ?? "-", neighbour.colour ?? "-", neighbour.pathText]
         }
-        console.outputLines(Format.table(rows, rightAligned: [0, 2, 3]))
+        console.outputLines(Format.table(rows, rightAligned: [0, 2, 3], width: console.terminalColumns, shrinking: 6))
         console.info("nearest \(report.neighbours.count) of \(report.compared) images to image \(report.image)")
         return .success
     }

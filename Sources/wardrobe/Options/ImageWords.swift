@@ -72,7 +72,7 @@ enum ImageWords {
                 if let beside = change.beside, beside != after { after += " (\(Change.besideName): \(beside))" }
                 return [String(change.image), change.before ?? "-", "->", after, change.path ?? "-"]
             }
-            console.outputLines(Format.table(rows, rightAligned: [0]))
+            console.outputLines(Format.table(rows, rightAligned: [0], width: console.terminalColumns, shrinking: 4))
         }
         console.info("\(done) \(changes.count) image\(changes.count == 1 ? "" : "s")")
         return .success
