@@ -33,7 +33,8 @@ enum StaticAssets {
         .card{background:#fff;border:1px solid #ddd;border-radius:.4rem;overflow:hidden;min-width:0}
         .card a{color:inherit;text-decoration:none;display:block}
         .card img{display:block;width:100%;aspect-ratio:1;object-fit:contain;background:#eee}
-        .card .caption{padding:.3rem .45rem;font-size:.85rem;display:flex;justify-content:space-between;gap:.3rem}
+        .card .caption{padding:.3rem .45rem;font-size:.85rem;display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 .3rem}
+        .card .caption>.muted{white-space:nowrap}
         .card .caption.path{display:block;padding-top:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         .card .label{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
         .person{color:#8a3ffc}

@@ -8,7 +8,7 @@ arrows, undo) in one-at-a-time and in the grid, the in-place updates (no
 reload), and the same acts with JavaScript off. Then the gallery as a place
 to find things: a search, a review filtered by it and by a folder,
 multi-select with one undo, the larger view, and the keys on the image page. Along the way it checks that no page
-scrolls sideways at 375 px and writes screenshots of the gallery, an image
+scrolls sideways at 375 px, that no card cuts its label short or breaks its caption, and writes screenshots of the gallery, an image
 page and review at 1280 and 375 px.
 
 Usage: serve_browser_test.py WARDROBE_BINARY PHOTOS_FOLDER SCREENSHOT_FOLDER
@@ -84,6 +84,17 @@ def shoot(driver, folder, name):
         time.sleep(0.3)
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check(overflow <= 0, f"{name} scrolls sideways by {overflow} px at {width} px")
+        # A card's label is shown whole (a person's ✎ was cut off with the end of
+        # "T-shirt/top"), and its swatch and confidence stay on one line.
+        clipped = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.card .label'))"
+            ".filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent);")
+        check(not clipped, f"{name} cuts card labels short at {width} px: {clipped}")
+        broken = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.card .caption > .muted'))"
+            ".filter(e => e.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(e).fontSize))"
+            ".map(e => e.textContent);")
+        check(not broken, f"{name} breaks card captions over two lines at {width} px: {broken}")
         driver.save_screenshot(os.path.join(folder, f"{name}-{width}.png"))
     set_width(driver, 1280)
     driver.refresh()
@@ -418,6 +429,14 @@ def main():
         driver.get(url + "stats")
         check(driver.find_elements(By.CSS_SELECTOR, "svg.chart rect"), "stats has no chart")
         shoot(driver, shots, "stats")
+
+        # The widest labels given by a person, on cards: shoot()'s checks see them whole.
+        for name, image in (("T-shirt/top", listed_ids(wardrobe, catalogue)[0]), ("Ankle boot", listed_ids(wardrobe, catalogue)[1])):
+            subprocess.run([wardrobe, "label", "--db", catalogue, "--quiet", name, str(image)], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        driver.get(url + "?corrected=yes")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "li.card .label.person")) >= 2, "the person's labels are not on cards")
+        shoot(driver, shots, "gallery-person")
         print(f"browser test: passed (screenshots in {shots}); corrected image {image_id} to {target} by key '{key}', "
               "with and without script")
     finally:

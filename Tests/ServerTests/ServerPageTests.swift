@@ -151,6 +151,34 @@ struct ServerPageTests {
         #expect(try written().currentClassification(of: expected.image)?.correctedLabel == nil)
     }
 
+    /// A card shows the model's confidence in its own label: beside a person's other label
+    /// it names that label ("Coat ✎", "Shirt 90%"), where "Coat ✎ 90%" read as sureness of
+    /// Coat; beside a person's label the model agrees with, the figure alone, as before.
+    @Test func aCardNamesTheModelsLabelBesideAPersonsOther() throws {
+        let copy = try served.servedCopy()
+        defer { copy.server.stop() }
+        let client = RawHTTP(port: copy.server.port)
+        let images = try Catalogue(path: copy.path, mode: .readOnly).galleryPage(GalleryQuery(corrected: false, limit: 2))
+        let (other, same) = (try #require(images.first), try #require(images.last))
+        for (image, label) in [(other, (other.label + 1) % 10), (same, same.label)] {
+            let response = try client.post("/label", form: [("token", copy.site.guardian.token), ("id", "\(image.image)"),
+                                                            ("action", "label"), ("label", LabelMatcher.name(of: label)),
+                                                            ("back", "/")], origin: client.ownOrigin)
+            #expect(response.status == 303)
+        }
+        let html = try client.get("/?corrected=yes").text
+        func caption(_ image: Int64) throws -> String {
+            let card = try #require(html.components(separatedBy: "<li class=\"card\" data-id=\"\(image)\"").dropFirst().first)
+            return card.components(separatedBy: "<div class=\"caption muted path\">")[0]
+        }
+        let percent = { (confidence: Double) in "\(Int((confidence * 100).rounded()))%" }
+        let (otherCaption, sameCaption) = (try caption(other.image.rawValue), try caption(same.image.rawValue))
+        #expect(otherCaption.contains("<span class=\"model\" title=\"the model's label and its confidence\">"
+                                      + "\(LabelMatcher.name(of: other.label)) \(percent(other.confidence))</span>"), "\(otherCaption)")
+        #expect(!sameCaption.contains("class=\"model\"") && sameCaption.contains(" \(percent(same.confidence))</span>"),
+                "\(sameCaption)")
+    }
+
     @Test func statsDrawsOneBarPerLabel() throws {
         let html = try served.client.get("/stats").text
         #expect(html.contains("<svg class=\"chart\""))

@@ -138,11 +138,17 @@ struct GalleryPage {
             let mark: HTML = item.correctedLabel != nil
                 ? "<span class=\"label person\" title=\"labelled by a person\">\(text: label) ✎</span>"
                 : "<span class=\"label\">\(text: label)</span>"
+            // The confidence is the model's in its own label: beside a person's other label it
+            // names that label, as list's "Coat (model: Shirt)" does, or it read as sureness of Coat.
+            let confidence: HTML = item.correctedLabel.map { $0 != item.label } == true
+                ? "<span class=\"model\" title=\"the model's label and its confidence\">\(text: LabelMatcher.name(of: item.label)) "
+                    + "\(text: percent(item.confidence))</span>"
+                : "\(text: percent(item.confidence))"
             return """
                 <li class="card" data-id="\(item.image)"><a href="/image/\(item.image)">
                 <img src="/thumb/\(text: item.sha256)" loading="lazy" width="150" height="150" alt="\(text: label): \(text: name)">
                 <div class="caption">\(mark)<span class="muted">\(item.colour.map { Swatch.html($0, byPerson: item.colourByPerson) + " " } ?? "")\
-                \(text: percent(item.confidence))</span></div>
+                \(confidence)</span></div>
                 <div class="caption muted path">\(text: name)</div></a>\(extra(item))</li>
                 """
         }
