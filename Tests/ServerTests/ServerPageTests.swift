@@ -82,6 +82,13 @@ struct ServerPageTests {
         #expect(html.contains("<a href=\"\(HTML.escape(Link("/", [("folder", folder)]).url))\" title=\"every image in this folder\">"
                               + HTML.escape(folder) + "</a>" + HTML.escape(String(path.dropFirst(folder.count)))))
         #expect(html.contains(">present<"))
+        // The larger views it links to: a view never enlarges, so a photo of 960 pixels or less is
+        // offered once, at its own size (it was offered at 960 and 1600 px, both that same picture).
+        let longest = max(details.width, details.height)
+        try #require(longest <= 960, "the validation photos are at most 960 pixels")
+        #expect(html.contains("Larger: <a href=\"/original/\(item.image)?w=960\">\(longest) px, its own size</a> (from"),
+                "\(html.components(separatedBy: "Larger:").dropFirst().first?.prefix(200) ?? "")")
+        #expect(!html.contains("1600 px"))
     }
 
     @Test func thumbnailAnswersWithStoredBytesAndItsHashAsETag() throws {

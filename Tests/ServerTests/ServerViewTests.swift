@@ -45,6 +45,34 @@ struct ServerViewTests {
         deinit { try? FileManager.default.removeItem(at: root) }
     }
 
+    /// The image page links each fixed side below the photo's longest side, then the photo at
+    /// its own size: a view never enlarges, so a smaller photo offered at 960 and 1600 px was
+    /// the same picture twice.
+    @Test func theImagePageOffersTheSidesAPhotoHas() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-views-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let path = root.appendingPathComponent("catalogue.sqlite").path
+        let catalogue = try Catalogue(path: path)
+        let importer = Importer(catalogue: catalogue, classifier: try ClothingClassifier(
+            modelAt: FileManager.default.currentDirectoryPath + "/Models/clothing.aimodel"))
+        for (index, (width, height)) in [(1200, 900), (1500, 2000)].enumerated() {
+            let name = root.appendingPathComponent("photo-\(index).jpg").path
+            let photo = Bitmap(width: width, height: height, filledWith: [UInt8(40 * index + 60), 90, 150])
+            try ImageFile.write(try JPEGEncoder(quality: 80).encode(photo), to: name)
+            let options = ImportOptions(paths: [name], jobs: 1, recipe: PrepRecipes.default)
+            _ = try importer.run(options, plan: try importer.plan(options), progress: { _ in }, failure: { _ in })
+        }
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: try WardrobeSite.over(path, readOnly: true))
+        defer { server.stop() }
+        func larger(_ id: Int) throws -> String {
+            let html = try RawHTTP(port: server.port).get("/image/\(id)").text
+            return String(try #require(html.components(separatedBy: "Larger: ").dropFirst().first).prefix { $0 != "(" })
+        }
+        #expect(try larger(1) == "<a href=\"/original/1?w=960\">960 px</a> · <a href=\"/original/1?w=1600\">1200 px, its own size</a> ")
+        #expect(try larger(2) == "<a href=\"/original/2?w=960\">960 px</a> · <a href=\"/original/2?w=1600\">1600 px</a> ")
+    }
+
     @Test func aViewIsAReencodedCopyAtAFixedSide() throws {
         let set = try TwoNames()
         let header = try ImageDecoder().header(of: set.photo)

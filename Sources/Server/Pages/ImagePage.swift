@@ -41,8 +41,7 @@ struct ImagePage {
             <div class="image-layout"><div>
             <a href="/original/\(details.id)?w=1600" title="a larger view, made from the photo's file">\
             <img class="large" src="/thumb/\(text: details.sha256)" alt="\(text: effective): \(text: name)"></a>
-            <p class="muted views">Larger: <a href="/original/\(details.id)?w=960">960 px</a> · \
-            <a href="/original/\(details.id)?w=1600">1600 px</a> (from the photo's file, while it is there unchanged)</p>
+            \(ImagePage.views(details))
             </div><div>
             <p><strong>\(text: effective)</strong>\(who)</p>
             \(ImagePage.taken(details))
@@ -66,6 +65,20 @@ struct ImagePage {
 
     /// When the photo was taken, as the camera's clock showed it (with its offset from UTC when
     /// the file says), linked to the gallery of the photos taken that day.
+    /// Links to the larger views: each fixed side below the photo's own longest side, then the
+    /// photo whole at its own size. A view never enlarges, so a 400x534 photo offered
+    /// "960 px · 1600 px", two links to the same 534-pixel picture.
+    static func views(_ details: ImageDetails) -> HTML {
+        let longest = max(details.width, details.height)
+        var links: [HTML] = OpenCatalogue.viewSides.filter { $0 >= 960 && $0 < longest }.map { side in
+            "<a href=\"/original/\(details.id)?w=\(side)\">\(side) px</a>"
+        }
+        if let whole = OpenCatalogue.viewSides.first(where: { $0 >= longest && $0 >= 960 }) {
+            links.append("<a href=\"/original/\(details.id)?w=\(whole)\">\(longest) px, its own size</a>")
+        }
+        return "<p class=\"muted views\">Larger: \(HTML(joining: links, separator: " · ")) (from the photo's file, while it is there unchanged)</p>"
+    }
+
     static func taken(_ details: ImageDetails) -> HTML {
         guard let taken = details.taken else { return "" }
         let day = String(taken.prefix(10))
