@@ -43,7 +43,9 @@ struct StatsCommand: Command {
             ["failures", String(summary.failures)],
             ["models", String(summary.models)],
             ["runs", String(summary.runs)],
-            ["corrections", String(summary.corrections)],
+            // Every label act a person made (labels, confirmations, clears), as serve's stats
+            // page counts them; "corrections" said the confirmations and clears were corrections.
+            ["label acts", String(summary.corrections)],
         ]
         if summary.missingPaths > 0 { totals.insert(["missing paths", String(summary.missingPaths)], at: 2) }
         if summary.interruptedRuns > 0 {
