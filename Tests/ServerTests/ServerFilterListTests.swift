@@ -34,6 +34,28 @@ struct ServerFilterListTests {
         #expect(try client.get("/?colour=" + Array(repeating: "red", count: 2000).joined(separator: ",")).status == 400)
     }
 
+    /// A gallery chosen by colours, a search or a folder said "All images" over its few, and each
+    /// label chip gave the whole catalogue's count ("Coat (30)") beside a search its click would
+    /// narrow; under such a filter the heading is "Images", the chips carry no count, and every
+    /// colour of a list (`navy,blue`) is marked as chosen.
+    @Test func aGalleryChosenByOtherFiltersSaysSoAndCountsNothingItWouldNotShow() throws {
+        let whole = try client.get("/").text
+        #expect(whole.contains("<h1>All images</h1>") && whole.contains("aria-current=\"true\">All ("), "unfiltered, the counts")
+        for query in ["colour=navy%2Cblue", "q=outwear", "corrected=no", "min=80"] {
+            let html = try client.get("/?" + query).text
+            #expect(html.contains("<h1>Images</h1>") && !html.contains("All images"), "\(query)")
+            #expect(html.contains("aria-current=\"true\">All</a>") && !html.contains(">Coat ("), "\(query): no counts")
+        }
+        let coats = try client.get("/?label=Coat&q=outwear").text
+        #expect(coats.contains("<h1>Coat</h1>") && coats.contains("aria-current=\"true\">Coat</a>"))
+        let chosen = try client.get("/?colour=navy%2Cblue").text
+            .components(separatedBy: "aria-label=\"Colours\"")[1].components(separatedBy: "</nav>")[0]
+        for name in ["navy", "blue"] {
+            #expect(chosen.contains("aria-current=\"true\"><span class=\"swatch swatch-\(name)\""), "\(name) marked")
+        }
+        #expect(chosen.components(separatedBy: "aria-current").count - 1 == 2, "\(chosen)")
+    }
+
     @Test func anEmptyColourIsNoColourFilter() throws {
         let response = try client.get("/?colour=")
         #expect(response.status == 200)

@@ -19,11 +19,10 @@ struct GalleryPage {
 
     func response() throws -> HTTPResponse {
         let (items, counts) = try site.catalogue.galleryPage(filter.query)
-        let title = filter.label.map(LabelMatcher.name(of:)) ?? "All images"
         let content: HTML = """
             <h1>\(text: title)</h1>
             \(search())
-            \(labelChips(counts))
+            \(labelChips(counts, shown: !narrowed))
             \(colourChips())
             \(otherFilters())
             \(site.undoNotice(undo) { _ in filter.link.url })
@@ -33,11 +32,27 @@ struct GalleryPage {
         return .html(PageLayout.page(title: title, section: .gallery, readOnly: site.readOnly, content))
     }
 
-    private func labelChips(_ counts: [Int: Int]) -> HTML {
-        let total = counts.values.reduce(0, +)
-        var chips: [HTML] = [chip("All (\(total))", filter.with { $0.label = nil }, current: filter.label == nil)]
+    /// True when a filter other than the label leaves images out: a search, a folder, colours,
+    /// who labelled, confidence or when taken.
+    private var narrowed: Bool {
+        filter.choosingParameters.contains { name, value in name != "label" && value != nil }
+    }
+
+    /// What the page shows: the label chosen, else all images; "Images" when only other
+    /// filters choose (their chips say which), where "All images" stood over a search's few.
+    private var title: String {
+        filter.label.map(LabelMatcher.name(of:)) ?? (narrowed ? "Images" : "All images")
+    }
+
+    /// A chip per label, with the catalogue's count of each (kept, so a page costs no count)
+    /// when no other filter is in force; under another filter the counts, which are of the whole
+    /// catalogue, are left out: "Coat (30)" beside a search said what the chip would not show.
+    private func labelChips(_ counts: [Int: Int], shown: Bool) -> HTML {
+        func counted(_ name: String, _ count: Int) -> String { shown ? "\(name) (\(count))" : name }
+        var chips: [HTML] = [chip(counted("All", counts.values.reduce(0, +)), filter.with { $0.label = nil },
+                                  current: filter.label == nil)]
         for label in 0...LabelMatcher.noneLabel where label < LabelMatcher.noneLabel || (counts[label] ?? 0) > 0 {
-            chips.append(chip("\(LabelMatcher.name(of: label)) (\(counts[label] ?? 0))", filter.with { $0.label = label },
+            chips.append(chip(counted(LabelMatcher.name(of: label), counts[label] ?? 0), filter.with { $0.label = label },
                               current: filter.label == label))
         }
         return "<nav class=\"filters\" aria-label=\"Labels\">\(chips)</nav>"
@@ -49,7 +64,7 @@ struct GalleryPage {
         var chips: [HTML] = [chip("Any colour", filter.with { $0.colours = nil }, current: filter.colours == nil)]
         for name in ColourSetter.names {
             let target = filter.with { $0.colours = [name] }
-            chips.append(filter.colours == [name]
+            chips.append(filter.colours?.contains(name) == true
                 ? "<a class=\"chip\" href=\"\(target.link)\" aria-current=\"true\">\(Swatch.html(name)) \(text: name)</a>"
                 : "<a class=\"chip\" href=\"\(target.link)\">\(Swatch.html(name)) \(text: name)</a>")
         }
