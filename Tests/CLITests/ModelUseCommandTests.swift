@@ -129,7 +129,7 @@ import Testing
         #expect(bundledInfo.stdout.contains("(the bundled model)"), "\(bundledInfo.stdout)")
         #expect(models.models.first { $0.in_use }?.sha256 == bundledHash)
         let table = try run(["model", "list", "--db", db])
-        #expect(table.status == 0 && table.stdout.contains("agreement"), "\(table.stdout)")
+        #expect(table.status == 0 && table.stdout.contains("AGREEMENT"), "\(table.stdout)")
     }
 
     @Test func aBrokenModelIsRefusedAndNothingIsAdopted() throws {

@@ -10,7 +10,7 @@ import Testing
 
     /// A fine-tune of a parent whose last layer is near float32's limit (finite on a black and a
     /// white image, so the parent loads) overflows in its first step. The model it made was
-    /// written and reported ("wrote ...: 468010 parameters, test accuracy 0.0938"), status 0, and
+    /// written and reported ("wrote ...: 468,010 parameters, test accuracy 0.0938"), status 0, and
     /// every command then refused the file ("its output for a black or a white image is inf").
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
     func aTrainingThatDivergesWritesNoModel() throws {

@@ -41,7 +41,7 @@ struct ModelInfoCommand: Command {
         console.output("file           \(choice.path)\(chosenBy)")
         console.output("name           \(summary.name)")
         console.output("version        \(summary.version)")
-        console.output("parameters     \(summary.parameters)")
+        console.output("parameters     \(Format.count(summary.parameters))")
         console.output("input          " + summary.inputs.map { signature(name: $0.name, shape: $0.shape) }
             .joined(separator: ", "))
         console.output("output         " + summary.outputs.map { signature(name: $0.name, shape: $0.shape) }

@@ -29,7 +29,8 @@ struct ModelListCommand: Command {
             try console.json(listing, of: "the list of models")
             return .success
         }
-        var rows = [["", "id", "model", "sha256", "registered", "adopted", "agreement"]]
+        // Headed in capitals, as every other table is (list, stats, history).
+        var rows = [["", "ID", "MODEL", "SHA256", "REGISTERED", "ADOPTED", "AGREEMENT"]]
         for model in listing.models {
             let figure = model.figure
             let agreement = figure.share.map { Format.percent($0) + ": " + (figure.sentence ?? "") }

@@ -168,7 +168,7 @@ struct ModelTrainCommand: Command {
             console.info("wrote \(ModelTraining.rehearsalPath(besideModel: out)): the \(rehearsal.learned.count) photos it learned from "
                 + "and \(rehearsal.heldOut.count) it held out, prepared, for its fine-tunes to rehearse")
         }
-        var summary = "wrote \(output.path): \(outcome.result.network.parameterCount) parameters, test accuracy "
+        var summary = "wrote \(output.path): \(Format.count(outcome.result.network.parameterCount)) parameters, test accuracy "
             + String(format: "%.4f", outcome.result.testAccuracy)
         if let photos = outcome.result.photoValidationAccuracy {
             summary += String(format: ", held-out photo accuracy %.4f", photos)
