@@ -59,8 +59,10 @@ public enum Format {
     /// that order (the least telling first), while the table is wider; then the
     /// `shrinking` column's cells are shortened in the middle (`/home/me/Pic…/coat.jpg`)
     /// until the table fits, down to 12 columns; the other columns are never cut.
+    /// With `filling`, a last cell longer than the width leaves is filled onto more lines,
+    /// each starting under the cell, broken between words (a fact's sentence, a model's record).
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = [], width: Int? = nil,
-                             shrinking shrinkable: Int? = nil, dropping: [Int] = []) -> String {
+                             shrinking shrinkable: Int? = nil, dropping: [Int] = [], filling: Bool = false) -> String {
         var rows = rows.map { $0.map { escaped($0) } }
         guard var cells = rows.map(\.count).max() else { return "" }
         func widthsOf(_ rows: [[String]]) -> [Int] {
@@ -97,7 +99,10 @@ public enum Format {
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: max(0, widths[column] - columns(cell)))
                 if rightAligned.contains(column) { return pad + cell }
-                return column == row.count - 1 ? cell : cell + pad
+                guard column == row.count - 1 else { return cell + pad }
+                let start = widths.prefix(column).reduce(0, +) + 2 * column
+                guard filling, let width, start + columns(cell) > width else { return cell }
+                return filled(cell, width: width, indent: start, firstLineUsed: start)
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
     }

@@ -156,6 +156,24 @@ import Testing
         #expect(piped.stdout.contains(deep + "/"), "piped, nothing is cut: \(piped.stdout)")
     }
 
+    /// Facts whose text runs long (`model info`'s layers and training record, `show`'s and
+    /// `reclassify`'s sentences) are filled after their names on a terminal, broken between
+    /// words; they ran past the edge and broke mid-word. Piped, each stays one line.
+    @Test func longFactsAreFilledToTheTerminal() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
+        // The bundled model named, so no catalogue is looked at.
+        let model = FileManager.default.currentDirectoryPath + "/Models/clothing.aimodel"
+        let lines = try WardrobeProcess.onTerminal("COLUMNS=80 NO_COLOR=1 '\(WardrobeProcess.executable.path)' model info '\(model)'")
+        let layers = try #require(lines.firstIndex { $0.hasPrefix("layers         19: conv2d") }, "\(lines)")
+        #expect(lines[layers + 1].hasPrefix(String(repeating: " ", count: 15) + "batchnorm"), "\(lines[layers...layers + 1])")
+        for line in lines {
+            // A word wider than what the names leave (a hash, a JSON record) stands alone on its line.
+            #expect(line.count <= 80 || line.split(separator: " ").count <= 2, "\(line.count): \(line)")
+        }
+        let piped = try WardrobeProcess.run(["model", "info", model])
+        #expect(piped.stdout.contains("layers         19: conv2d batchnorm relu conv2d batchnorm relu maxpool conv2d batchnorm"))
+    }
+
     /// `import`'s progress line on a terminal stays within its width, a column short: with
     /// 40 columns of file name always, it took about 95 and wrapped on an 80-column terminal,
     /// so each redraw cleared only its second row and left the first behind. The name gets

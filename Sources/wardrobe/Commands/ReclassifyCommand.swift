@@ -121,7 +121,7 @@ struct ReclassifyCommand: Command {
             lines.append(["labelled by a person", "\(report.corrected) (their labels stay and still win)"])
         }
         if !report.failed.isEmpty { lines.append(["failed", String(report.failed.count)]) }
-        console.outputLines(Format.table(lines.map { ["  " + $0[0], $0[1]] }))
+        console.outputLines(Format.table(lines.map { ["  " + $0[0], $0[1]] }, width: console.terminalColumns, filling: true))
         guard !report.transitions.isEmpty else { return }
         console.output("Transitions:")
         console.outputLines(Format.table(report.transitions.map { ["  \($0.from) -> \($0.to)", String($0.count)] },

@@ -78,7 +78,7 @@ struct ShowCommand: Command {
         } else {
             facts.append([details.correctedLabel == nil ? "label" : "model", "not classified"])
         }
-        console.outputLines(Format.table(facts))
+        console.outputLines(Format.table(facts, width: console.terminalColumns, filling: true))
         console.output("")
         console.outputLines(HistoryCommand.table(details, console: console))
         return .success

@@ -38,25 +38,29 @@ struct ModelInfoCommand: Command {
             "\(name) float32 [" + shape.map { $0 < 0 ? "N" : String($0) }.joined(separator: ", ") + "]"
         }
         let chosenBy = choice.source == .option ? "" : " (\(choice.source.rawValue))"
-        console.output("file           \(choice.path)\(chosenBy)")
-        console.output("name           \(summary.name)")
-        console.output("version        \(summary.version)")
-        console.output("parameters     \(Format.count(summary.parameters))")
-        console.output("input          " + summary.inputs.map { signature(name: $0.name, shape: $0.shape) }
-            .joined(separator: ", "))
-        console.output("output         " + summary.outputs.map { signature(name: $0.name, shape: $0.shape) }
-            .joined(separator: ", "))
-        console.output("labels         " + summary.labels.enumerated().map { "\($0) \($1)" }.joined(separator: ", "))
-        console.output("layers         \(summary.layers.count): " + summary.layers.joined(separator: " "))
-        console.output("test accuracy  " + (summary.testAccuracy.map { String(format: "%.4f", $0) }
-            ?? recordedAccuracy.map { "'\($0)', not a number" } ?? "not recorded"))
+        // Each fact a row, its text filled to a terminal's width after the names (a model's
+        // layers and its training record ran past the edge and broke mid-word).
+        let accuracy: String = summary.testAccuracy.map { String(format: "%.4f", $0) }
+            ?? recordedAccuracy.map { "'\($0)', not a number" } ?? "not recorded"
+        let facts: [[String]] = [
+            ["file", "\(choice.path)\(chosenBy)"],
+            ["name", summary.name],
+            ["version", summary.version],
+            ["parameters", Format.count(summary.parameters)],
+            ["input", summary.inputs.map { signature(name: $0.name, shape: $0.shape) }.joined(separator: ", ")],
+            ["output", summary.outputs.map { signature(name: $0.name, shape: $0.shape) }.joined(separator: ", ")],
+            ["labels", summary.labels.enumerated().map { "\($0) \($1)" }.joined(separator: ", ")],
+            ["layers", "\(summary.layers.count): " + summary.layers.joined(separator: " ")],
+            ["test accuracy", accuracy],
+        ]
+        console.outputLines(Format.table(facts, width: console.terminalColumns, filling: true))
         if !summary.training.isEmpty {
             console.output("training")
             // Keys line up after the longest (they were cut to 20 characters: `photo_validation_acc`).
             let rows = summary.training.keys.sorted().filter { $0 != "test_accuracy" }.map { key in
                 ["  " + key, summary.listsLearnedImages(key) ? Self.learnedImages(summary.learnedImageCount) : summary.training[key]!]
             }
-            console.outputLines(Format.table(rows))
+            console.outputLines(Format.table(rows, width: console.terminalColumns, filling: true))
         }
         return .success
     }
