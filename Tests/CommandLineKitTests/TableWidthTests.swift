@@ -6,6 +6,23 @@ import Testing
 /// combining accent none. They were counted as characters, one each, so a row
 /// with a Chinese name pushed its later cells out of line.
 @Suite struct TableWidthTests {
+    /// `filling`: a last cell too long for the width goes on under itself, broken between words
+    /// (a wide word, a hash, stands alone); without a width, or when it fits, it is one line.
+    @Test func aLongLastCellIsFilledUnderItself() {
+        let rows = [["*", "1", "clothing 1.0", "81.1%: agrees with 43 of 53 labels it did not learn from"],
+                    ["", "2", "mine 1.0", "no labelled image classified"]]
+        let table = Format.table(rows, width: 40, filling: true)
+        #expect(table == """
+            *  1  clothing 1.0  81.1%: agrees with
+                                43 of 53 labels it
+                                did not learn from
+               2  mine 1.0      no labelled image
+                                classified
+            """)
+        #expect(Format.table(rows, width: 200, filling: true) == Format.table(rows))
+        #expect(Format.table(rows, filling: true).split(separator: "\n").count == 2, "no width, no filling")
+    }
+
     /// Where each row's last cell starts, in terminal columns (`DisplayColumns`).
     private func lastCellStarts(_ table: String, last: String) -> [Int] {
         table.split(separator: "\n").map { line in

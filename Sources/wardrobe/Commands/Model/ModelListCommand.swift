@@ -42,7 +42,7 @@ struct ModelListCommand: Command {
         if listing.models.isEmpty {
             console.output("No models registered in \(listing.catalogue) yet (import or reclassify registers the model used).")
         } else {
-            console.outputLines(Format.table(rows, rightAligned: [1]))
+            console.outputLines(Format.table(rows, rightAligned: [1], width: console.terminalColumns, filling: true))
         }
         console.output("in use: \(Format.escaped(listing.inUse)) (\(listing.inUseSource))"
                        + (listing.inUseRegistered ? "" : "; it has not classified here yet"))
