@@ -14,7 +14,9 @@ final class ShellStartedCommand {
         var signal: Int32?
         var stderr: String
 
-        var description: String { status.map { "exit status \($0): \(stderr)" } ?? "killed by signal \(signal ?? 0)" }
+        /// With what the command said on stderr either way: a command killed by a signal (an
+        /// abort) has often said why first.
+        var description: String { (status.map { "exit status \($0)" } ?? "killed by signal \(signal ?? 0)") + ": \(stderr)" }
     }
 
     let pid: pid_t
