@@ -63,8 +63,6 @@ struct ImagePage {
         return .html(PageLayout.page(title: name, section: .image, readOnly: site.readOnly, content))
     }
 
-    /// When the photo was taken, as the camera's clock showed it (with its offset from UTC when
-    /// the file says), linked to the gallery of the photos taken that day.
     /// Links to the larger views: each fixed side below the photo's own longest side, then the
     /// photo whole at its own size. A view never enlarges, so a 400x534 photo offered
     /// "960 px · 1600 px", two links to the same 534-pixel picture.
@@ -79,6 +77,8 @@ struct ImagePage {
         return "<p class=\"muted views\">Larger: \(HTML(joining: links, separator: " · ")) (from the photo's file, while it is there unchanged)</p>"
     }
 
+    /// When the photo was taken, as the camera's clock showed it (with its offset from UTC when
+    /// the file says), linked to the gallery of the photos taken that day.
     static func taken(_ details: ImageDetails) -> HTML {
         guard let taken = details.taken else { return "" }
         let day = String(taken.prefix(10))
