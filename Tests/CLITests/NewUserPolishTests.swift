@@ -117,6 +117,24 @@ import Testing
         #expect(!limit.stderr.contains("9223372036854775807"))
     }
 
+    /// `list --help` said an unknown label "lists the ten", where a near typo names the nearest
+    /// label instead, and a word several labels fit names those: the help says what happens.
+    @Test func theHelpSaysWhatAnUnknownLabelDoes() throws {
+        let help = try WardrobeProcess.run(["list", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.status == 0 && !text.contains("lists the ten"), "\(help.stdout)")
+        #expect(text.contains("an unknown label names the nearest one ('cot': did you mean 'Coat'?), else lists them all; "
+                              + "a word that fits several ('shoes') names those"), "\(text)")
+        let folder = try photos()
+        defer { folder.remove() }
+        let db = folder.path("c.sqlite")
+        for (word, says) in [("cot", "did you mean 'Coat'?"), ("xylophone", "the labels are: T-shirt/top, "),
+                             ("shoes", "'shoes' could be ")] {
+            let result = try WardrobeProcess.run(["list", "--db", db, "--label", word])
+            #expect(result.status == 64 && result.stderr.contains(says), "\(word): \(result.stderr)")
+        }
+    }
+
     @Test func aPathThatIsNotThereIsWrongUsageAndWritesNothing() throws {
         let folder = try photos()
         defer { folder.remove() }

@@ -20,7 +20,9 @@ struct ListCommand: Command {
             --csv stream every matching row unless --limit is given.
 
             Exit status: 0 on success (also when nothing matches), 1 when the catalogue or
-            model cannot be read, 64 for wrong usage (an unknown label lists the ten).
+            model cannot be read, 64 for wrong usage: an unknown label names the nearest one
+            ('cot': did you mean 'Coat'?), else lists them all; a word that fits several
+            ('shoes') names those.
             """)
 
     static let tableLimit = 100

@@ -6,7 +6,8 @@ import Wardrobe
 /// How option and argument words become Wardrobe's values; each failure says
 /// what was wrong, and the frame names the option.
 enum ArgumentValues {
-    /// A label, matched forgivingly; an unknown label lists the ten.
+    /// A label, matched forgivingly; an unknown label names the nearest one ("did you mean"),
+    /// else `LabelMatcher`'s error lists them all.
     static func label(_ text: String) throws -> Int {
         do {
             return try LabelMatcher.index(of: text)
