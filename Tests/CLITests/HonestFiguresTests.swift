@@ -48,6 +48,7 @@ import Testing
         var learned_from: Int
         var changes: [Change]?
         var changed: Int
+        var changed_under_person: Int
     }
     struct ModelEntry: Decodable { var name: String; var labelled_images: Int; var agreeing: Int; var learned_from: Int }
     struct Models: Decodable { var models: [ModelEntry] }
@@ -177,6 +178,48 @@ import Testing
             let known = try catalogue.paths(of: ImageID(change.image)).map(\.path)
             #expect(change.path.map(known.contains) == true, "\(String(describing: change.path)) is one of \(known)")
         }
+    }
+
+    /// An image a person labelled keeps their label whatever the model says, so nothing anyone
+    /// sees changes: `--changes` listed it among the changes to look through before adopting,
+    /// and so did serve's /changes. It is left out of both, counted with a line saying so, and
+    /// the summary, the JSON and the page agree; the model's own label still changes in history.
+    @Test func anImageAPersonLabelledIsCountedApartFromTheChanges() throws {
+        defer { folder.remove() }
+        _ = try importFixtures()
+        let other = Self.root + "/Models/fashion-mnist-only.aimodel"
+        let before = try json(Report.self, ["reclassify", "--model", other, "--dry-run", "--changes", "--json"])
+        let all = try #require(before.changes)
+        try #require(all.count >= 3, "the two models disagree on several photos")
+        #expect(before.changed_under_person == 0)
+        // One labelled as the model had it, one as the other model would have it: both stay.
+        _ = try run(["label", all[0].from, String(all[0].image)])
+        _ = try run(["label", all[1].to, String(all[1].image)])
+
+        let report = try json(Report.self, ["reclassify", "--model", other, "--dry-run", "--changes", "--json"])
+        #expect(report.changed == before.changed && report.changed_under_person == 2)
+        #expect(report.changes?.map(\.image) == all.dropFirst(2).map(\.image))
+        let text = try run(["reclassify", "--model", other, "--dry-run", "--changes"]).stdout
+        #expect(text.contains("\(before.changed) of ") && text.contains("(2 a person labelled, whose label stays)"),
+                "\(text)")
+        #expect(text.contains("Not listed: 2 a person labelled, whose label stays theirs."), "\(text)")
+        let rows = text.components(separatedBy: "Changed images:\n").last?.split(separator: "\n").dropFirst()
+            .compactMap { $0.split(separator: " ").first.flatMap { Int64($0) } }
+        #expect(rows == all.dropFirst(2).map(\.image), "\(text)")
+
+        let server = try ServeProcess(db: db, options: ["--candidate", other])
+        defer { server.stop() }
+        let page = try KeepAliveHTTP(port: server.port).get("/changes")
+        #expect(page.matches(of: /<li class="card" data-id="(\d+)"/).map { Int64($0.1)! } == all.dropFirst(2).map(\.image), "\(page)")
+        #expect(page.contains("\(before.changed) of ") && page.contains("2 of them a person labelled"), "\(page)")
+
+        // The real run still gives the model's new label, under the person's.
+        _ = try run(["reclassify", "--model", other, "--quiet"])
+        let listed = try json([Listed].self, ["list", "--json", "--sort", "id"])
+        let second = try #require(listed.first { $0.id == all[1].image })
+        #expect(second.model_label == all[1].to && second.label == all[1].to && second.label_source != "model")
+        let first = try #require(listed.first { $0.id == all[0].image })
+        #expect(first.model_label == all[0].to && first.label == all[0].from)
     }
 
     /// Every label given moves away from Shirt: the fine-tune would learn only that Shirt is

@@ -12,6 +12,10 @@ struct ChangesPage {
     func response() -> HTTPResponse {
         let changes = report.changes ?? []
         let compared = report.reclassified - report.firstClassified
+        // As reclassify's summary counts them: such an image looks the same afterwards.
+        let underPerson: HTML = report.changedUnderPerson > 0
+            ? ": \(report.changedUnderPerson) of them a person labelled, so only the model's label changes and they are not shown"
+            : ""
         let transitions = report.transitions.prefix(8).map { transition -> HTML in
             "<li>\(text: transition.from) → \(text: transition.to): \(transition.count)</li>"
         }
@@ -30,10 +34,10 @@ struct ChangesPage {
                                               learnedFrom: report.learnedFrom).sentence.map { "<p>It \(text: $0).</p>" } ?? ""
         let content: HTML = """
             <h1>What \(text: report.model) would change</h1>
-            <p>\(changes.count) of \(compared) images would change label, with recipe \(text: report.recipe) \
+            <p>\(report.changed) of \(compared) images would change label, with recipe \(text: report.recipe) \
             (worked out when serve started; nothing is stored until you adopt it with \
             <code>wardrobe model use</code> and run <code>wardrobe reclassify</code>). \
-            A person's label stays whatever the model says.</p>
+            A person's label stays whatever the model says\(underPerson).</p>
             \(agreement)
             <ul>\(transitions)</ul>
             \(gallery)

@@ -79,6 +79,7 @@ public final class Reclassifier {
         report.failed = writer.failed
         report.reclassified = writer.reclassified
         report.changed = writer.changed
+        report.changedUnderPerson = writer.changedUnderPerson
         report.firstClassified = writer.firstClassified
         report.transitions = writer.transitions.map { pair, count in
             ReclassifyReport.Transition(from: ClothingClassifier.labels[pair.from], to: ClothingClassifier.labels[pair.to],

@@ -77,6 +77,10 @@ public struct ReclassifyReport: Sendable, Encodable {
     public var doneElsewhere = 0
     /// Images whose label differs from their label before.
     public var changed = 0
+    /// Of `changed`, images a person has labelled (`none` included): the model's label
+    /// changes (in history) but the person's stays and wins, so nothing shown changes;
+    /// left out of `changes`.
+    public var changedUnderPerson = 0
     /// Images that had no classification before.
     public var firstClassified = 0
     /// Label changes, most frequent first.
@@ -90,7 +94,8 @@ public struct ReclassifyReport: Sendable, Encodable {
     public var agreesWithPerson = 0
     /// Re-run images whose person label the model learned from: left out of the agreement.
     public var learnedFrom = 0
-    /// With `ReclassifyOptions.listsChanges`, every image whose label changes, in image order.
+    /// With `ReclassifyOptions.listsChanges`, every image whose effective label changes (not
+    /// those of `changedUnderPerson`), in image order.
     public var changes: [Change]?
     public var failed: [Failure] = []
     public var seconds = 0.0
@@ -107,6 +112,7 @@ public struct ReclassifyReport: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case run, dryRun = "dry_run", model, recipe, selected, reclassified, doneElsewhere = "done_elsewhere", changed
+        case changedUnderPerson = "changed_under_person"
         case firstClassified = "first_classified", transitions
         case corrected, personLabelled = "person_labelled", agreesWithPerson = "agrees_with_person"
         case learnedFrom = "learned_from", changes
@@ -124,6 +130,7 @@ public struct ReclassifyReport: Sendable, Encodable {
         try container.encode(reclassified, forKey: .reclassified)
         try container.encode(doneElsewhere, forKey: .doneElsewhere)
         try container.encode(changed, forKey: .changed)
+        try container.encode(changedUnderPerson, forKey: .changedUnderPerson)
         try container.encode(firstClassified, forKey: .firstClassified)
         try container.encode(transitions, forKey: .transitions)
         try container.encode(corrected, forKey: .corrected)

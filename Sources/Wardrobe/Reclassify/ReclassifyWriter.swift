@@ -13,6 +13,8 @@ struct ReclassifyWriter: RunWriter {
     let keepsChanges: Bool
     private(set) var reclassified = 0
     private(set) var changed = 0
+    /// Of `changed`, images a person has labelled: what anyone sees stays theirs.
+    private(set) var changedUnderPerson = 0
     private(set) var firstClassified = 0
     private(set) var transitions: [Pair: Int] = [:]
     /// Re-run images a person gave one of the ten labels and the model did
@@ -79,7 +81,13 @@ struct ReclassifyWriter: RunWriter {
         if label != after.label {
             changed += 1
             transitions[Pair(from: label, to: after.label), default: 0] += 1
-            if keepsChanges { changes.append((before.image, label, after.label, after.confidence)) }
+            // A person's label outranks the model's, so such an image looks the same afterwards:
+            // counted apart, not listed among the changes a person would look through.
+            if before.isCorrected {
+                changedUnderPerson += 1
+            } else if keepsChanges {
+                changes.append((before.image, label, after.label, after.confidence))
+            }
         }
     }
 }

@@ -24,9 +24,10 @@ struct ReclassifyCommand: Command {
             the model agrees with, counting only labels it did not learn from (a model made by
             'model train --corrections' records the images it learned from; agreeing with
             those says nothing). --changes names every image whose label changes (id, path,
-            old -> new, confidence): with --dry-run, what adopting the model would change,
-            to look through before 'wardrobe model use' ('wardrobe serve --candidate MODEL'
-            shows them as a gallery). Without
+            old -> new, confidence), leaving out, counted, those a person labelled: their label
+            stays theirs, and only the model's changes (in history). With --dry-run, what
+            adopting the model would change, to look through before 'wardrobe model use'
+            ('wardrobe serve --candidate MODEL' shows them as a gallery). Without
             --model the default model is used ($WARDROBE_MODEL, else the catalogue's model
             chosen by 'wardrobe model use', else the bundled one); without --prep, the recipe
             the model records, else photo.
@@ -65,7 +66,7 @@ struct ReclassifyCommand: Command {
     @OptionGroup var work: WorkOptions
     @Flag(name: "--dry-run", help: "Classify and show what would change, store nothing.")
     var dryRun: Bool
-    @Flag(name: "--changes", help: "Also list each image whose label changes: id, path, old -> new, confidence.")
+    @Flag(name: "--changes", help: "Also list each image whose label changes (not those a person labelled): id, path, old -> new, confidence.")
     var changes: Bool
     @OptionGroup var output: OutputOptions
 
@@ -107,7 +108,7 @@ struct ReclassifyCommand: Command {
                        + "recipe \(report.recipe)" + (report.run.map { " (run \($0))" } ?? " (dry run: nothing stored)")
                        + " in \(Format.duration(report.seconds)) (\(Format.rate(report.imagesPerSecond)) images/s)")
         let compared = report.reclassified - report.firstClassified
-        var lines = [["changed label", "\(report.changed) of \(compared)"]]
+        var lines = [["changed label", "\(report.changed) of \(compared)" + Self.underPerson(report)]]
         if let share = report.sameLabelShare { lines.append(["kept label", Format.percent(share)]) }
         if report.firstClassified > 0 { lines.append(["first classification", String(report.firstClassified)]) }
         if report.doneElsewhere > 0 {
@@ -126,11 +127,22 @@ struct ReclassifyCommand: Command {
         console.output("Transitions:")
         console.outputLines(Format.table(report.transitions.map { ["  \($0.from) -> \($0.to)", String($0.count)] },
                                     rightAligned: [1]))
-        guard let changes = report.changes, !changes.isEmpty else { return }
-        console.output("Changed images:")
-        let rows = [["  ID", "PATH", "BEFORE -> AFTER", "CONF"]] + changes.map {
-            ["  \($0.image)", $0.path ?? "-", "\($0.from) -> \($0.to)", Format.percent($0.confidence)]
+        guard let changes = report.changes else { return }
+        if !changes.isEmpty {
+            console.output("Changed images:")
+            let rows = [["  ID", "PATH", "BEFORE -> AFTER", "CONF"]] + changes.map {
+                ["  \($0.image)", $0.path ?? "-", "\($0.from) -> \($0.to)", Format.percent($0.confidence)]
+            }
+            console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 1))
         }
-        console.outputLines(Format.table(rows, rightAligned: [0, 3], width: console.terminalColumns, shrinking: 1))
+        if report.changedUnderPerson > 0 {
+            console.output("Not listed: \(report.changedUnderPerson) a person labelled, whose label stays theirs.")
+        }
     }
+
+    /// The part of the changed count a person sees no change in: their label outranks the model's.
+    private static func underPerson(_ report: ReclassifyReport) -> String {
+        report.changedUnderPerson > 0 ? " (\(report.changedUnderPerson) a person labelled, whose label stays)" : ""
+    }
+
 }
