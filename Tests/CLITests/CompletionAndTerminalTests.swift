@@ -200,6 +200,27 @@ import Testing
         }
     }
 
+    /// `model train` on an 80-column terminal: its epoch line took 101 columns and the terminal
+    /// broke it mid-word, and the bar's time left (the epoch's) and the epoch line's (the whole
+    /// run's) said nothing of which was which. Each line fits, and says whose time it is.
+    @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
+    func trainingProgressFitsTheTerminalAndSaysWhoseTimeIsLeft() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let text = try WardrobeProcess.terminalText("COLUMNS=80 NO_COLOR=1 '\(WardrobeProcess.executable.path)' model train "
+                                                    + "--limit 256 --epochs 2 --threads 1 --out '\(folder.path("quick.aimodel"))'")
+        let lines = text.components(separatedBy: "\u{1B}[2K")
+            .flatMap { $0.components(separatedBy: CharacterSet(charactersIn: "\r\n")) }.filter { !$0.isEmpty }
+        let bars = lines.filter { $0.contains("░") || $0.contains("█") }
+        let start = try #require(lines.firstIndex { $0.hasPrefix("epoch  1/2  loss") }, "\(text)")
+        // The epoch's line, and the lines it goes on on, indented.
+        let epoch = [lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix("  ") }
+        #expect(!bars.isEmpty && bars.allSatisfy { $0.contains("left in this epoch") && $0.contains("loss ") }, "\(text)")
+        #expect(epoch.count >= 2 && epoch.joined().contains("run: ") && epoch.joined().contains(" elapsed, "), "\(text)")
+        for line in bars + epoch { #expect(line.count < 80, "\(line.count): \(line)") }
+    }
+
     /// `show`'s preview on a terminal narrower than its 40 columns is drawn to fit it (each of
     /// its rows wrapped into two); --width, when given, is kept.
     @Test func showsPreviewFitsANarrowTerminal() throws {

@@ -61,6 +61,23 @@ final class TrainingPrinter: @unchecked Sendable {
         for line in Format.table(Array(rows), rightAligned: [1]).split(separator: "\n") { console.info(String(line)) }
     }
 
+    /// `fields` two spaces apart, on as many lines as a terminal of `columns` needs (each a
+    /// column short of its width, the later ones indented), whole fields only; one line
+    /// without a terminal, as a log reads best. The epoch line took 101 columns and an
+    /// 80-column terminal broke it mid-word.
+    static func lines(_ fields: [String], columns: Int?) -> [String] {
+        guard let columns else { return [fields.joined(separator: "  ")] }
+        var lines: [String] = []
+        for field in fields {
+            if let last = lines.last, Format.columns(last) + 2 + Format.columns(field) <= columns - 1 {
+                lines[lines.count - 1] = last + "  " + field
+            } else {
+                lines.append(lines.isEmpty ? field : "  " + field.drop { $0 == " " })
+            }
+        }
+        return lines
+    }
+
     /// The images a fine-tune keeps its parent's answers on: those a person labelled `none` are
     /// among them, so "images nobody labelled" was untrue of a catalogue with a `none` label.
     /// The word takes the number before it ('on 1 image'; it said 'on 1 images').
@@ -148,18 +165,25 @@ final class TrainingPrinter: @unchecked Sendable {
                              Format.duration(s.secondsLeft), s.loss))
                 return
             }
-            let width = 24
-            let filled = width * s.step / max(s.stepsPerEpoch, 1)
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            console.status("epoch \(s.epoch)/\(c.epochs) \(bar) \(s.step)/\(s.stepsPerEpoch)  "
-                + String(format: "%.0f img/s  %@ left  loss %.4f", s.imagesPerSecond, Format.duration(s.secondsLeft), s.loss))
+            // The bar gets what the figures leave of the terminal's width (at most 24 columns, none
+            // under 4): with 24 always the line took about 90 columns and `status` cut off the loss.
+            let head = "epoch \(s.epoch)/\(c.epochs) "
+            let figures = "\(s.step)/\(s.stepsPerEpoch)  " + String(format: "%.0f img/s  %@ left in this epoch  loss %.4f",
+                                                                   s.imagesPerSecond, Format.duration(s.secondsLeft), s.loss)
+            let room = console.statusColumns.map { max(0, $0 - 1) } ?? Int.max
+            let width = min(24, room - Format.columns(head) - Format.columns(figures) - 1)
+            let filled = max(width, 0) * s.step / max(s.stepsPerEpoch, 1)
+            let bar = width < 4 ? "" : String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + " "
+            console.status(head + bar + figures)
         case .epoch(let r):
             console.clearStatus()
-            var line = String(format: "epoch %2d/%d  loss %.4f  train %.4f  val %.4f", r.epoch, r.epochs, r.loss,
-                              r.trainingAccuracy, r.validationAccuracy)
-            if let photos = r.photoValidationAccuracy { line += String(format: "  photos %.4f", photos) }
-            line += String(format: "  %4.0f img/s  lr %.4f", r.imagesPerSecond, r.learningRate)
-            console.info(line + "  elapsed \(Format.duration(r.secondsElapsed))  left \(Format.duration(r.secondsLeft))")
+            var fields = [String(format: "epoch %2d/%d", r.epoch, r.epochs), String(format: "loss %.4f", r.loss),
+                          String(format: "train %.4f", r.trainingAccuracy), String(format: "val %.4f", r.validationAccuracy)]
+            if let photos = r.photoValidationAccuracy { fields.append(String(format: "photos %.4f", photos)) }
+            fields += [String(format: "%4.0f img/s", r.imagesPerSecond), String(format: "lr %.4f", r.learningRate),
+                       // The whole run's times, where the bar's are the epoch's.
+                       "run: \(Format.duration(r.secondsElapsed)) elapsed, \(Format.duration(r.secondsLeft)) left"]
+            for line in Self.lines(fields, columns: console.statusColumns) { console.info(line) }
         case .finished(let accuracy, let seconds):
             console.info(String(format: "test accuracy %.4f", accuracy) + " (trained in \(Format.duration(seconds)))")
         }
