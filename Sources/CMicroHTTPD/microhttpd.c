@@ -21,7 +21,6 @@
     X(enum MHD_Result, MHD_post_process, (struct MHD_PostProcessor *a0, const char *a1, size_t a2), (a0, a1, a2)) \
     X(enum MHD_Result, MHD_queue_response, (struct MHD_Connection *a0, unsigned int a1, struct MHD_Response *a2), \
       (a0, a1, a2)) \
-    X(MHD_socket, MHD_quiesce_daemon, (struct MHD_Daemon *a0), (a0)) \
     V(MHD_stop_daemon, (struct MHD_Daemon *a0), (a0))
 // Variadic: called only below, with the arguments wardrobe passes.
 #define VARIADIC(N) N(MHD_start_daemon) N(MHD_get_connection_info) N(MHD_get_daemon_info)
@@ -51,13 +50,14 @@ typedef const union MHD_DaemonInfo *(*DaemonInfo)(struct MHD_Daemon *daemon, enu
 struct MHD_Daemon *wardrobe_mhd_start(unsigned int flags, const struct sockaddr *address, unsigned int threads,
                                       unsigned int connection_limit, unsigned int per_address_limit,
                                       unsigned int timeout_seconds, size_t memory_limit,
+                                      MHD_AcceptPolicyCallback accept, void *accept_context,
                                       MHD_AccessHandlerCallback handler, void *handler_context,
                                       MHD_RequestCompletedCallback completed, void *completed_context,
                                       MHD_NotifyConnectionCallback notify, void *notify_context,
                                       wardrobe_mhd_uri_logger log_uri, void *log_context,
                                       wardrobe_mhd_unescaper unescape) {
     StartDaemon start = (StartDaemon)wardrobe_library_function(&libmicrohttpd, MHD_start_daemon_index);
-    return start(flags, 0, NULL, NULL, handler, handler_context,
+    return start(flags, 0, accept, accept_context, handler, handler_context,
                  MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
                  MHD_OPTION_SOCK_ADDR, address,
                  MHD_OPTION_THREAD_POOL_SIZE, threads,

@@ -112,23 +112,27 @@ public final class HTTPServer: @unchecked Sendable {
     private func start(_ flags: UInt32, _ address: UnsafePointer<sockaddr>, _ context: UnsafeMutableRawPointer) -> OpaquePointer? {
         wardrobe_mhd_start(flags, address, UInt32(limits.threads), UInt32(limits.connections),
                            UInt32(limits.connectionsPerAddress), UInt32(limits.idleSeconds), limits.connectionMemory,
-                           HTTPServer.accessHandler, context, HTTPServer.requestCompleted, context,
+                           HTTPServer.acceptPolicy, context, HTTPServer.accessHandler, context, HTTPServer.requestCompleted, context,
                            HTTPServer.connectionChanged, context, HTTPServer.requestLineRead, context, HTTPServer.unescape)
     }
 
     /// Stops taking connections, waits (up to `grace` seconds) for the
     /// requests in flight to be answered, then closes everything.
+    ///
+    /// A connection that comes meanwhile is closed at once (`acceptPolicy`). Not
+    /// `MHD_quiesce_daemon`: it takes the listening socket out of each worker's epoll set
+    /// while the worker, woken by a client closing its connection, may be taking it out
+    /// too; the loser's `epoll_ctl` fails and the library ends the process ("Failed to
+    /// remove listen FD from epoll set"), so serve died of SIGABRT on SIGTERM now and then.
     public func stop(grace: Double = 10) {
         guard let daemon else { return }
         self.daemon = nil
         stopping.store(true, ordering: .sequentiallyConsistent)
-        let listener = MHD_quiesce_daemon(daemon)
         let deadline = Date().addingTimeInterval(grace)
         while inFlight.load(ordering: .sequentiallyConsistent) > 0, Date() < deadline {
             usleep(10_000)
         }
         MHD_stop_daemon(daemon)
-        if listener >= 0 { close(listener) }
         connectionGuard.stop()
     }
 
@@ -189,6 +193,11 @@ public final class HTTPServer: @unchecked Sendable {
     private static func withServer<Result>(_ context: UnsafeMutableRawPointer,
                                            _ body: (HTTPServer) -> Result) -> Result {
         Unmanaged<HTTPServer>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether a new connection is served: not once the server is stopping.
+    private static let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
+        HTTPServer.withServer(context!) { $0.stopping.load(ordering: .sequentiallyConsistent) ? .NO : .YES }
     }
 
     private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, version, upload, uploadSize, slot in

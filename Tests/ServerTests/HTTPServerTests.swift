@@ -32,6 +32,43 @@ import Testing
         #expect(throws: (any Error).self) { try RawHTTP(port: port).get("/") }
     }
 
+    /// Holds a request for /hold until released; answers any other at once.
+    struct HoldingHandler: HTTPHandler {
+        let release: DispatchSemaphore
+        func respond(to request: HTTPRequest) -> HTTPResponse {
+            if request.path == "/hold" { release.wait() }
+            return .text("answered", status: 200)
+        }
+    }
+
+    /// Stopping took the listening socket out of the library's hands (`MHD_quiesce_daemon`),
+    /// which now and then ended the process; a client that came meanwhile also waited,
+    /// unanswered, for as long as the requests in flight took. It is now closed at once.
+    @Test func aConnectionOpenedWhileStoppingIsClosedAtOnce() throws {
+        let release = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: HoldingHandler(release: release))
+        let port = server.port
+        let held = Answer()
+        Thread { held.set(Result { try RawHTTP(port: port).get("/hold") }) }.start()
+        let deadline = Date().addingTimeInterval(10)
+        while server.requestsInFlight == 0, Date() < deadline { usleep(5_000) }
+        let stopped = DispatchSemaphore(value: 0)
+        Thread { server.stop(); stopped.signal() }.start()
+        // Answered until the stop begins; from then on closed unanswered.
+        let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        var waited: Double?
+        while waited == nil, Date() < deadline {
+            let started = Date()
+            let bytes = (try? RawHTTP(port: port, timeout: 4).exchangeRaw(request)) ?? []
+            if bytes.isEmpty { waited = Date().timeIntervalSince(started) } else { usleep(5_000) }
+        }
+        release.signal()
+        #expect(try held.wait().get().status == 200, "the request in flight is still answered")
+        stopped.wait()
+        let seconds = try #require(waited, "new connections were still answered 10 s after the stop began")
+        #expect(seconds < 3, "a connection opened while stopping waited \(seconds) s unanswered")
+    }
+
     @Test func headersBeyondTheMemoryCapAreRefused() throws {
         let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: .init(connectionMemory: 16 * 1024),
                                     handler: SlowHandler())

@@ -25,6 +25,7 @@ typedef void *(*wardrobe_mhd_uri_logger)(void *context, const char *uri, struct 
 /// Starts a daemon with its own pool of `threads` worker threads bound to
 /// `address`, with caps on connections (in all and per client address), idle
 /// time and per-connection memory (which bounds the request line and headers).
+/// `accept` decides on each new connection before it is served (NO closes it);
 /// `completed` runs once per request after its response was sent or the
 /// connection failed; `notify` when a connection opens and when it closes;
 /// `logURI` sees each request's target before it is decoded; `unescape` decodes
@@ -32,6 +33,7 @@ typedef void *(*wardrobe_mhd_uri_logger)(void *context, const char *uri, struct 
 struct MHD_Daemon *wardrobe_mhd_start(unsigned int flags, const struct sockaddr *address, unsigned int threads,
                                       unsigned int connection_limit, unsigned int per_address_limit,
                                       unsigned int timeout_seconds, size_t memory_limit,
+                                      MHD_AcceptPolicyCallback accept, void *accept_context,
                                       MHD_AccessHandlerCallback handler, void *handler_context,
                                       MHD_RequestCompletedCallback completed, void *completed_context,
                                       MHD_NotifyConnectionCallback notify, void *notify_context,
