@@ -50,9 +50,10 @@ public struct GarmentColours: Sendable, Equatable {
     public var onGarment: Bool
 
     /// The version of the rule that measures the colours: 1 measured the working copy's pixels
-    /// and knew no majority in step 2; 2 is this. A catalogue whose colours an older rule
-    /// measured gets them again from `wardrobe colours`.
-    public static let rule = 2
+    /// and knew no majority in step 2; 2 took the cast of any bright end off the picture, a red
+    /// bed's too (`WhitePatch`); 3 is this. A catalogue whose colours an older rule measured
+    /// gets them again from `wardrobe colours`.
+    public static let rule = 3
 
     /// A name covering less of the garment than this is not one of its main colours.
     public static let minimumShare = 0.1

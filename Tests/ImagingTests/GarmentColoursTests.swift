@@ -44,6 +44,27 @@ import Testing
         #expect(colours.colours.first.map { $0.colour == .white && $0.share > 0.8 } == true)
     }
 
+    /// A grey shirt on a magenta bed that holds the top of the red and blue channels stays
+    /// grey: the bed's colour is far from any light's, so its cast is not taken off the picture
+    /// (which turned the shirt cyan-green, named blue, green or multicolour).
+    @Test func greyShirtOnAMagentaBedIsGrey() {
+        let colours = GarmentColours(measuring: photo(background: [225, 60, 165]) { _, _ in [150, 150, 150] })
+        #expect(colours.main == .grey, "\(colours)")
+        #expect(colours.colours.first.map { $0.colour == .grey && $0.share > 0.8 } == true, "\(colours)")
+    }
+
+    /// Daylight and a tungsten bulb lie where the CIE puts them against the Planckian locus
+    /// (Duv +0.0032 and 0.0000); a red bed's colour lies far below it, a yellow wall's far above.
+    @Test func lightsLieOnThePlanckianLocusAndSurfacesDoNot() {
+        let daylight = LightChromaticity(linearRed: 1, green: 1, blue: 1)
+        #expect(abs(daylight.u - 0.1978) < 0.0001 && abs(daylight.v - 0.3122) < 0.0001, "\(daylight)")
+        #expect(abs(daylight.distanceFromPlanckianLocus - 0.0032) < 0.0001)
+        let tungsten = LightChromaticity(u: 0.2560, v: 0.3495)
+        #expect(abs(tungsten.distanceFromPlanckianLocus) < 0.0002)
+        #expect(LightChromaticity(linearRed: 0.8, green: 0.1, blue: 0.12).distanceFromPlanckianLocus < -0.02)
+        #expect(LightChromaticity(linearRed: 0.8, green: 0.75, blue: 0.15).distanceFromPlanckianLocus > 0.02)
+    }
+
     @Test(arguments: [
         ([38, 42, 78], ClothingColour.navy), ([70, 100, 150], .blue), ([24, 24, 26], .black),
         ([120, 120, 122], .grey), ([170, 35, 40], .red), ([60, 120, 60], .green),
