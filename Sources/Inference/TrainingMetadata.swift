@@ -17,6 +17,10 @@ public enum TrainingMetadata {
         public static let rehearsalSHA256 = "rehearsal_sha256"
         public static let rehearsalPath = "rehearsal_path"
         public static let keeping = "keeping"
+        /// How sure the model was against how often right, on the held-out photos, before and
+        /// after its temperature (`CalibrationReport.recorded`).
+        public static let calibrationBefore = "calibration_before"
+        public static let calibrationAfter = "calibration_after"
     }
 
     /// The learned images a model records: the rows of its `learned_images` tensor

@@ -85,6 +85,10 @@ public struct CalibrationReport: Sendable, Equatable, Codable {
         case confidentPrecision = "confident_precision"
     }
 
+    /// What a model file's calibration entries start with, before `summary`; both are of the
+    /// same held-out photos, the temperature fitted on them (`ModelSummary.calibrationText`).
+    public static let recorded = "held-out photos: "
+
     /// "ECE 0.0559 (15 bins); confidence >= 0.8 on 0.619 of them, 0.943 right", with
     /// "none that sure" where no example reached the threshold.
     public var summary: String {

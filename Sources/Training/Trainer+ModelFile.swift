@@ -89,9 +89,10 @@ extension Trainer.Result {
         if let path = record.rehearsalPath { training[TrainingMetadata.Key.rehearsalPath] = path }
         if let keeping = record.keeping { training[TrainingMetadata.Key.keeping] = keeping }
         if let t = record.temperature { training[TrainingMetadata.Key.temperature] = String(format: "%.4f", t) }
-        for (key, report) in [("calibration_before", record.calibrationBefore), ("calibration_after", record.calibrationAfter)] {
+        for (key, report) in [(TrainingMetadata.Key.calibrationBefore, record.calibrationBefore),
+                              (TrainingMetadata.Key.calibrationAfter, record.calibrationAfter)] {
             guard let report else { continue }
-            training[key] = "held-out photos: " + report.summary
+            training[key] = CalibrationReport.recorded + report.summary
         }
         if let seconds = record.trainingSeconds { training[TrainingMetadata.Key.trainingSeconds] = String(format: "%.0f", seconds) }
         var file = network.modelFile(name: name, version: version, labels: FashionMNIST.labels, training: training)

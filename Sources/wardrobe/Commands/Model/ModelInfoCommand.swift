@@ -57,8 +57,10 @@ struct ModelInfoCommand: Command {
         if !summary.training.isEmpty {
             console.output("training")
             // Keys line up after the longest (they were cut to 20 characters: `photo_validation_acc`).
+            // The calibration's say what each figure measures and on what (--json keeps the file's words).
             let rows = summary.training.keys.sorted().filter { $0 != "test_accuracy" }.map { key in
-                ["  " + key, summary.listsLearnedImages(key) ? Self.learnedImages(summary.learnedImageCount) : summary.training[key]!]
+                ["  " + key, summary.listsLearnedImages(key) ? Self.learnedImages(summary.learnedImageCount)
+                    : summary.calibrationText(key) ?? summary.training[key]!]
             }
             console.outputLines(Format.table(rows, width: console.terminalColumns, filling: true))
         }

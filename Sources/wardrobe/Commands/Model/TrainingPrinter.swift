@@ -102,8 +102,11 @@ final class TrainingPrinter: @unchecked Sendable {
         case .training(let progress):
             show(progress)
         case .calibrated(let temperature, let before, let after):
-            console.info(String(format: "calibration: temperature %.3f; held-out photos before: ", temperature)
-                + before.summary + "; after: " + after.summary)
+            // As 'model info' says it: both figures are of the photos the temperature was fitted on.
+            console.info(String(format: "calibration: temperature %.3f, fitted on the %d held-out photos to lower their ",
+                                temperature, before.examples)
+                + "negative log-likelihood; on them, confidence as trained: " + before.summary
+                + "; with the temperature: " + after.summary)
         case .parentHeldOut(let accuracy, let photos, let parentRecipe, let given):
             let right = Int((accuracy * Double(photos)).rounded())
             // Given the new model's recipe, the parent is not seen as a catalogue runs it.
