@@ -202,7 +202,8 @@ import Testing
 
     /// `model train` on an 80-column terminal: its epoch line took 101 columns and the terminal
     /// broke it mid-word, and the bar's time left (the epoch's) and the epoch line's (the whole
-    /// run's) said nothing of which was which. Each line fits, and says whose time it is.
+    /// run's) said nothing of which was which; so did its two opening lines (141 and 103
+    /// columns). Each line fits, broken between words, and says whose time it is.
     @Test(.enabled(if: ModelCommandTests.dataPresent, "Fashion-MNIST is not installed (make deps installs dataset-fashion-mnist)"))
     func trainingProgressFitsTheTerminalAndSaysWhoseTimeIsLeft() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script gives a terminal")
@@ -219,6 +220,16 @@ import Testing
         #expect(!bars.isEmpty && bars.allSatisfy { $0.contains("left in this epoch") && $0.contains("loss ") }, "\(text)")
         #expect(epoch.count >= 2 && epoch.joined().contains("run: ") && epoch.joined().contains(" elapsed, "), "\(text)")
         for line in bars + epoch { #expect(line.count < 80, "\(line.count): \(line)") }
+        // The opening: every line up to the first bar, the ones after the first indented, and
+        // the words as a log has them on its one line each.
+        let opening = try #require(lines.firstIndex { $0.hasPrefix("training: ") }, "\(text)")
+        let firstBar = try #require(lines.firstIndex { $0.contains("░") || $0.contains("█") }, "\(text)")
+        let head = Array(lines[opening..<firstBar])
+        for line in head { #expect(line.count < 80, "\(line.count): \(line)") }
+        #expect(head.count >= 4 && head.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(head)")
+        let words = head.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("to check it after each epoch (a network of "), "\(words)")
+        #expect(words.contains("seed 1, 1 thread)"), "\(words)")
     }
 
     /// `show`'s preview on a terminal narrower than its 40 columns is drawn to fit it (each of

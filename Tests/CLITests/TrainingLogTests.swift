@@ -10,7 +10,7 @@ import Testing
         let folder = try PhotoFolder()
         defer { folder.remove() }
         let train = try WardrobeProcess.run(["model", "train", "--limit", "8000", "--epochs", "1", "--threads", "1",
-                                             "--out", folder.path("quick.aimodel")])
+                                             "--out", folder.path("quick.aimodel")], environment: ["COLUMNS": "40"])
         #expect(train.status == 0, "\(train.stderr)")
         let lines = train.stderr.split(separator: "\n").map(String.init)
         let header = try #require(lines.first { $0.hasPrefix("training: ") }, "\(train.stderr)")
@@ -18,6 +18,9 @@ import Testing
         #expect(header.contains("Fashion-MNIST images are kept aside, never learned from, to check it after each epoch"),
                 "\(header)")
         #expect(!train.stderr.contains("examples per epoch"), "\(train.stderr)")
+        // Filled to a terminal's width there, one line each here, whatever COLUMNS says.
+        let header2 = try #require(lines.firstIndex(of: header).map { lines[$0 + 1] }, "\(train.stderr)")
+        #expect(header2.hasPrefix("  (a network of ") && header2.hasSuffix(", 1 thread)"), "\(header2)")
 
         // Lines within the epoch, before the epoch's own line, each with its share and time left.
         let epochLine = try #require(lines.firstIndex { $0.hasPrefix("epoch  1/1  loss") }, "\(train.stderr)")

@@ -78,6 +78,16 @@ final class TrainingPrinter: @unchecked Sendable {
         return lines
     }
 
+    /// `text` after `margin` spaces, broken between words to a terminal of `columns` (a column
+    /// short of its width, as `lines`), the lines after the first indented two spaces more; one
+    /// line without a terminal, as a log reads best.
+    static func filled(_ text: String, columns: Int?, margin: Int = 0) -> [String] {
+        let lead = String(repeating: " ", count: margin)
+        guard let columns else { return [lead + text] }
+        return (lead + Format.filled(text, width: columns - 1, indent: margin + 2, firstLineUsed: margin))
+            .split(separator: "\n").map(String.init)
+    }
+
     /// The images a fine-tune keeps its parent's answers on: those a person labelled `none` are
     /// among them, so "images nobody labelled" was untrue of a catalogue with a `none` label.
     /// The word takes the number before it ('on 1 image'; it said 'on 1 images').
@@ -150,11 +160,17 @@ final class TrainingPrinter: @unchecked Sendable {
             // The held-out photos were once added to the Fashion-MNIST count ("5,003 Fashion-MNIST
             // images" for 5,000 and 3 photos).
             let photos = heldOutPhotos == 0 ? "" : " and \(Format.count(heldOutPhotos)) held-out photo\(heldOutPhotos == 1 ? "" : "s")"
-            console.info("training: \(passes); "
-                + "\(Format.count(validation)) Fashion-MNIST images\(photos) are kept aside, never learned from, to check it after each epoch")
+            // Each filled between words to the terminal's width (141 and 103 columns broke mid-word on 80).
+            for line in Self.filled("training: \(passes); \(Format.count(validation)) Fashion-MNIST images\(photos) are kept "
+                                    + "aside, never learned from, to check it after each epoch", columns: console.statusColumns) {
+                console.info(line)
+            }
             // The layers are for 'model info'; this says what a run's figures depend on.
-            console.info("  (a network of \(Format.count(parameters)) parameters; \(steps) steps of \(c.batchSize) examples, "
-                + "peak learning rate \(c.peakLearningRate), seed \(c.seed), \(c.threads) thread\(c.threads == 1 ? "" : "s"))")
+            for line in Self.filled("(a network of \(Format.count(parameters)) parameters; \(steps) steps of \(c.batchSize) "
+                                    + "examples, peak learning rate \(c.peakLearningRate), seed \(c.seed), "
+                                    + "\(c.threads) thread\(c.threads == 1 ? "" : "s"))", columns: console.statusColumns, margin: 2) {
+                console.info(line)
+            }
         case .step(let s):
             guard console.stderrIsTerminal else {
                 // A log gets a line at each quarter of the epoch; the epoch's own line ends it.
