@@ -18,14 +18,15 @@ extension OpenCatalogue {
         try changing { store in try ColourSetter(catalogue: store, command: command).apply(colour, to: images, places: places) }
     }
 
-    /// `forget`, first half: the images named, each resolved before anything is removed. What an
+    /// `forget`, first half: the images named, each resolved before anything is removed, and an
+    /// error for each reference that names none (`places` says where each was read). What an
     /// earlier forget removed and left in the file (stopped before its checkpoint, or held back
     /// by a reader, which its warning said the next forget would finish) is overwritten first:
     /// run again on the same images, forget stopped at 'not found' and left those bytes there.
-    public func imagesToForget(_ images: [ImageReference]) throws -> [Forgetter.ImageSummary] {
+    public func imagesToForget(_ images: [ImageReference], places: [String?] = []) throws -> Forgetter.Found {
         try changing { store in
             try store.finishForgetting()
-            return try Forgetter.resolve(images, in: store)
+            return try Forgetter.resolve(images, places: places, in: store)
         }
     }
 

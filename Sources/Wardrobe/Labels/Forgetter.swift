@@ -27,12 +27,42 @@ public enum Forgetter {
         }
     }
 
-    /// The images the references name, resolved (to show before asking).
-    static func resolve(_ references: [ImageReference], in catalogue: any CatalogueStore) throws -> [ImageSummary] {
+    /// The images a list of references names, each once, and an error for each reference that
+    /// names none, saying where it was read when that is known (`standard input line 3: ...`).
+    public struct Found: Sendable {
+        public var images: [ImageSummary]
+        public var unnamed: [WardrobeError]
+    }
+
+    /// The images the references name, resolved (to show before asking). A reference that names
+    /// no image (none there, a hash prefix several share, a folder, a file that holds another
+    /// photo now) is an error of its own, and the others are still found: forget of a list
+    /// with one stale id in it forgot nothing. A folder's error gives the pipe that forgets
+    /// the images imported from it.
+    static func resolve(_ references: [ImageReference], places: [String?], in catalogue: any CatalogueStore) throws -> Found {
         var seen = Set<ImageID>()
-        return try references.map { try $0.resolve(in: catalogue) }.filter { seen.insert($0.id).inserted }.map {
-            ImageSummary(id: $0.id.rawValue, sha256: $0.sha256.hex, path: try catalogue.paths(of: $0.id).first?.path)
+        var images: [ImageSummary] = []
+        var unnamed: [WardrobeError] = []
+        for (index, reference) in references.enumerated() {
+            let place = index < places.count ? places[index].map { "\($0): " } ?? "" : ""
+            do {
+                let image = try reference.resolve(in: catalogue)
+                guard seen.insert(image.id).inserted else { continue }
+                images.append(ImageSummary(id: image.id.rawValue, sha256: image.sha256.hex,
+                                           path: try catalogue.paths(of: image.id).first?.path))
+            } catch let error as WardrobeError {
+                if case .path(let path) = reference, let pipe = Labeller.pipe(forFolder: path, command: "forget --yes") {
+                    unnamed.append(.invalidArgument("\(place)\(path) is a folder, not an image; to forget the images "
+                        + "imported from it: \(pipe)"))
+                    continue
+                }
+                switch error {
+                case .notFound, .invalidArgument: unnamed.append(.invalidArgument(place + error.description))
+                default: throw error
+                }
+            }
         }
+        return Found(images: images, unnamed: unnamed)
     }
 
     static func forget(_ images: [ImageSummary], in catalogue: any CatalogueStore) throws -> Report {

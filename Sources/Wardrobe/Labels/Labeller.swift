@@ -128,6 +128,15 @@ public struct Labeller {
     /// an image id, ...`; the word alone did not say where in a long list it was.
     public static func references(lines input: some Collection<UInt8>) throws(WardrobeError)
         -> [(reference: ImageReference, line: Int)] {
+        let read = readReferences(lines: input)
+        if let error = WardrobeError.all(read.unreadable) { throw error }
+        return read.references
+    }
+
+    /// The references `references(lines:)` reads, and an error for each line that names no image
+    /// in any way (`line 3: ...`), for a command that goes on without those (`forget -`).
+    public static func readReferences(lines input: some Collection<UInt8>)
+        -> (references: [(reference: ImageReference, line: Int)], unreadable: [WardrobeError]) {
         var bytes = Array(input)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var references: [(reference: ImageReference, line: Int)] = []
@@ -143,8 +152,7 @@ public struct Labeller {
                 unreadable.append(.invalidArgument("line \(index + 1): \(error)"))
             }
         }
-        if let error = WardrobeError.all(unreadable) { throw error }
-        return references
+        return (references, unreadable)
     }
 }
 

@@ -2,7 +2,7 @@ import CommandLineKit
 import Foundation
 import Wardrobe
 
-/// `wardrobe forget IMAGE...`
+/// `wardrobe forget IMAGE...`, `forget -` (the images on stdin, one a line)
 struct ForgetCommand: Command {
     static let configuration = CommandConfiguration(
         name: "forget",
@@ -13,35 +13,62 @@ struct ForgetCommand: Command {
             bytes stay in neither file. Backups of the catalogue keep what they hold. On a
             terminal it asks first; otherwise it needs --yes.
 
-            \(QueryHelp.exitStatus)
+            IMAGE is an id, the first hex digits of a SHA-256, or a path, as for 'show'; '-'
+            reads them from stdin, one a line (the ids of 'wardrobe list --ids', or the rows
+            of 'wardrobe list --csv'), and needs --yes:
+              wardrobe list --label none --ids | wardrobe forget --yes -
+            An image or a line that names no image is named on stderr, one line each, and
+            the others are still forgotten.
+
+            Exit status: 0 when every image named was forgotten; 2 when some were and others
+            named no image; 1 when none was, or the catalogue cannot be read; 64 for wrong
+            usage.
             """)
 
-    @Argument(name: QueryHelp.imageArgument + "...", help: QueryHelp.imageHelp, transform: ArgumentValues.image)
-    var images: [ImageReference]
+    @Argument(name: QueryHelp.imageArgument + "...", help: QueryHelp.imageHelp + " '-' reads them from stdin.")
+    var words: [String]
     @OptionGroup var catalogue: CatalogueOptions
     @Flag(name: "--yes", short: "y", help: "Do not ask: forget the images.")
     var yes: Bool
     @OptionGroup var output: JSONOutputOption
 
     func validate() throws(UsageError) {
-        if images.isEmpty { throw UsageError("missing ID, HASH-PREFIX or PATH of an image") }
+        if words.isEmpty { throw UsageError("missing ID, HASH-PREFIX or PATH of an image ('-' for stdin)") }
+        try ImageWords.validate(words)
+        // The question is asked on stdin, which the list is read from.
+        if !yes && words.contains("-") { throw UsageError("forget - reads the images from stdin, so it cannot ask there: give --yes") }
         if !yes && isatty(STDIN_FILENO) != 1 {
             throw UsageError("forget deletes for good: give --yes when not asked on a terminal")
         }
     }
 
     func run(_ console: Console) throws -> ExitStatus {
+        var unnamed = 0
+        let (references, places) = try ImageWords.references(words, console: console) { line in
+            console.error(line)
+            unnamed += 1
+        }
+        guard !references.isEmpty else {
+            console.info(unnamed == 0 ? "no images given on stdin; nothing was forgotten" : "nothing was forgotten")
+            return unnamed == 0 ? .success : .failure
+        }
         let catalogue = try console.setup.openCatalogue(explicit: self.catalogue.path, mode: .readWrite)
-        let found = try catalogue.imagesToForget(images)
+        let found = try catalogue.imagesToForget(references, places: places)
+        for error in found.unnamed { console.error(error.description) }
+        unnamed += found.unnamed.count
+        guard !found.images.isEmpty else {
+            console.info("nothing was forgotten")
+            return .failure
+        }
         if !yes {
-            for image in found { console.info("  \(image.id)  \(image.sha256.prefix(12))  \(image.path ?? "-")") }
-            console.info("Forget \(found.count) image\(found.count == 1 ? "" : "s") for good? [y/N]")
+            for image in found.images { console.info("  \(image.id)  \(image.sha256.prefix(12))  \(image.path ?? "-")") }
+            console.info("Forget \(found.images.count) image\(found.images.count == 1 ? "" : "s") for good? [y/N]")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 console.info("nothing was forgotten")
                 return .success
             }
         }
-        let report = try catalogue.forget(found)
+        let report = try catalogue.forget(found.images)
         if output.json {
             try console.json(report, of: "the forget report")
         } else {
@@ -57,6 +84,6 @@ struct ForgetCommand: Command {
             console.warning("another process is reading the catalogue: the removed bytes leave its -wal file "
                             + "when it finishes (or at the next forget)")
         }
-        return .success
+        return unnamed == 0 ? .success : .partialFailure
     }
 }

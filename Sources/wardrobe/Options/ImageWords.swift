@@ -2,8 +2,9 @@ import CommandLineKit
 import Foundation
 import Wardrobe
 
-/// The images `label` and `colour` act on, as words: ids, first hex digits of a SHA-256, or
-/// paths, as for `show`; `-` reads them from stdin, one a line (`list --ids`, `list --csv`).
+/// The images `label`, `colour` and `forget` act on, as words: ids, first hex digits of a
+/// SHA-256, or paths, as for `show`; `-` reads them from stdin, one a line (`list --ids`,
+/// `list --csv`).
 enum ImageWords {
     /// A usage error for no words, or for a word that names no image in any way.
     static func validate(_ words: [String]) throws(UsageError) {
@@ -20,8 +21,11 @@ enum ImageWords {
     /// The references the words give, stdin's read where `-` stands, each with where it was
     /// read (`standard input line 3`; nil for an argument), for the error of one that names no image.
     /// Stdin on a terminal is read as lines typed there, and `console` says so first: the
-    /// command waited without a word, as if it hung.
-    static func references(_ words: [String], console: Console) throws -> (references: [ImageReference], places: [String?]) {
+    /// command waited without a word, as if it hung. A line that names no image in any way
+    /// stops the command, all of them named, unless `unreadable` takes each (`standard input
+    /// line 5: ...`) and the command goes on with the others.
+    static func references(_ words: [String], console: Console, unreadable: ((String) -> Void)? = nil) throws
+        -> (references: [ImageReference], places: [String?]) {
         var references: [ImageReference] = []
         var places: [String?] = []
         for word in words {
@@ -31,7 +35,13 @@ enum ImageWords {
                 }
                 let read: [(reference: ImageReference, line: Int)]
                 do {
-                    read = try Labeller.references(lines: StandardInput.readAll())
+                    if let unreadable {
+                        let lines = Labeller.readReferences(lines: try StandardInput.readAll())
+                        for error in lines.unreadable { unreadable("standard input \(error)") }
+                        read = lines.references
+                    } else {
+                        read = try Labeller.references(lines: StandardInput.readAll())
+                    }
                 } catch let error as WardrobeError {
                     // 'standard input line 5: ...', or 'standard input: 2 lines name no image: line 5: ...'.
                     let text = error.description
