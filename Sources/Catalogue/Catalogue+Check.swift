@@ -275,6 +275,8 @@ extension Database {
          "SELECT count(*) FROM colour_corrections WHERE \(time("corrected_at"))"),
         ("images with a time outside the years 1 to 9999",
          "SELECT count(*) FROM images WHERE \(time("first_imported")) OR (taken_at IS NOT NULL AND \(time("taken_at")))"),
+        ("images with a capture time's offset past 14:59 hours",
+         "SELECT count(*) FROM images WHERE taken_offset NOT BETWEEN \(TakenTime.offsets.lowerBound) AND \(TakenTime.offsets.upperBound)"),
         ("paths with a time outside the years 1 to 9999",
          "SELECT count(*) FROM image_paths WHERE \(time("last_seen")) OR (checked_at IS NOT NULL AND \(time("checked_at")))"),
         ("models with a time outside the years 1 to 9999",

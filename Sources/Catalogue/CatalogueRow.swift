@@ -40,13 +40,14 @@ extension CatalogueRow {
     }
 
     /// The capture time in `clock` and `offset`; nil when the image has none. A clock outside
-    /// the years 1 to 9999 or an offset beyond a day is refused as any strange value is.
+    /// the years 1 to 9999 or an offset no clock keeps (`TakenTime.offsets`) is refused as any
+    /// strange value is.
     func takenTime(_ clock: Int32, _ offset: Int32, row: @autoclosure () -> String) throws -> TakenTime? {
         guard !isNull(clock) else { return nil }
         let minutes = isNull(offset) ? nil : int(offset)
-        if let minutes, !(-1440...1440).contains(minutes) {
+        if let minutes, !TakenTime.offsets.contains(minutes) {
             throw CatalogueError.strangeValue(path: location, detail: "\(row()): a capture time's offset of \(minutes) minutes, "
-                                                + "where it is at most a day")
+                                                + "where a clock's is at most 14:59 hours")
         }
         return TakenTime(clock: try date(clock, row: row()), offsetMinutes: minutes)
     }
