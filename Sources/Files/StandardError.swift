@@ -23,6 +23,36 @@ public enum StandardError {
 
     private static let silenced = Mutex<(count: Int, saved: Int32)>((0, -1))
 
+    /// Writes `line` (made visible as the command line's lines are, `VisibleText`) and a line
+    /// break to `descriptor`, whole. A line that cannot be written (a full disk, a pipe whose
+    /// reader has gone, a closed descriptor) is lost and nothing else happens: a server that
+    /// logs a failure must go on serving. Foundation's `FileHandle.write` traps there, and a
+    /// plain `write` to a pipe nobody reads ends the process with SIGPIPE, so SIGPIPE is held
+    /// back on this thread while it writes, and one the write raised is taken, not delivered.
+    public static func writeLine(_ line: String) {
+        let bytes = Array((VisibleText.escaped(line) + "\n").utf8)
+        var pipeSignal = sigset_t(), before = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &before)
+        var pending = sigset_t()
+        sigpending(&pending)
+        let wasPending = sigismember(&pending, SIGPIPE) == 1
+        var done = 0
+        while done < bytes.count {
+            let written = bytes[done...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { break }
+            done += written
+        }
+        sigpending(&pending)
+        if !wasPending, sigismember(&pending, SIGPIPE) == 1 {
+            var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+            _ = sigtimedwait(&pipeSignal, nil, &noWait)
+        }
+        pthread_sigmask(SIG_SETMASK, &before, nil)
+    }
+
     /// Runs `body` with whatever C code writes to descriptor 2 thrown away.
     public static func silencingLibraries<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         _ = descriptor   // copied before descriptor 2 is ever redirected

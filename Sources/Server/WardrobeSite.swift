@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Wardrobe
 
@@ -86,9 +87,10 @@ public final class WardrobeSite: HTTPHandler {
     /// the lock outlasted SQLite's busy timeout, so whatever holds it is longer than a moment.
     static let busyRetrySeconds = 5
 
-    /// A line on the server's standard error, where `wardrobe serve` says what it does.
+    /// A line on the server's standard error, where `wardrobe serve` says what it does; lost,
+    /// and the server goes on, when it cannot be written (`StandardError.writeLine`).
     static func log(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.writeLine(line)
     }
 
     /// A page that is not there (404), a request that means nothing (400), a page that could

@@ -8,15 +8,17 @@ final class ServeProcess {
     private let process: Process
     let port: Int
 
-    /// `options`: more of serve's options (`--candidate MODEL`).
-    init(db: String, options: [String] = [], readOnly: Bool = true) throws {
+    /// `options`: more of serve's options (`--candidate MODEL`); `standardError`: where its
+    /// log goes (nowhere, unless a test reads it or makes it fail).
+    init(db: String, options: [String] = [], readOnly: Bool = true,
+         standardError: FileHandle = FileHandle.nullDevice) throws {
         let process = Process()
         process.executableURL = WardrobeProcess.executable
         process.arguments = ["serve", "--db", db, "--port", "0"] + (readOnly ? ["--read-only"] : []) + options
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError
         try process.run()
         do {
             port = try Self.port(from: out.fileHandleForReading)
