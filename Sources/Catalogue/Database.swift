@@ -208,9 +208,9 @@ public final class Database {
 
     /// Whether the header of the file at `path` says WAL mode (format bytes 18 and 19 are 2).
     private static func isInWALMode(_ path: String) -> Bool {
-        guard let file = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? file.close() }
-        guard let header = try? file.read(upToCount: 20), header.count == 20 else { return false }
+        // Read as a regular file or not at all: a FIFO put in the catalogue's place meanwhile
+        // would keep a plain open waiting for a writer forever.
+        guard let header = try? RegularFile.read(path, maxSize: Int.max, first: 20), header.count == 20 else { return false }
         return header[18] == 2 && header[19] == 2
     }
 

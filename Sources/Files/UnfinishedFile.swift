@@ -71,10 +71,16 @@ public enum UnfinishedFile {
         for suffix in ["-wal", "-shm", "-journal"] where copy.hasSuffix(suffix) { copy.removeLast(suffix.count) }
         guard let pid = Int32(name[marked.upperBound...].prefix { $0.isNumber }), pid > 0,
               copy.hasSuffix(".partial-\(pid)"), kill(pid, 0) != 0 && errno == ESRCH else { return false }
-        guard let file = FileHandle(forReadingAtPath: "\(folder)/\(copy)") else { return copy != name }
-        defer { try? file.close() }
-        let start = (try? file.read(upToCount: 16)) ?? Data()
-        return start.isEmpty || start == Data("SQLite format 3\u{0}".utf8)
+        let start: [UInt8]
+        do {
+            start = try RegularFile.read("\(folder)/\(copy)", maxSize: Int.max, first: 16)
+        } catch {
+            // A FIFO, a device or a folder under that name is no copy a backup made: it stays
+            // (a plain open of a FIFO waited for a writer forever, and the command with it).
+            if error.kind == .notRegular || error.kind == .directory { return false }
+            return copy != name
+        }
+        return start.isEmpty || start == Array("SQLite format 3\u{0}".utf8)
     }
 
     private static func split(_ target: String) -> (folder: String, file: String) {

@@ -96,6 +96,36 @@ import Testing
         }
     }
 
+    /// A FIFO beside the file a command writes, under the name of an old backup's copy whose
+    /// process is gone (`NAME.partial-PID`): the look for such copies to remove opened it with a
+    /// plain open, which waits for a writer forever, so backup, export --output and prep --out
+    /// hung there, and SIGTERM did not end them. It is no copy of theirs: passed over, and left.
+    @Test(arguments: [["backup", "--db", "DB", "OUT/b.sqlite"], ["export", "--db", "DB", "--output", "OUT/e.csv"],
+                      ["prep", "PHOTO", "--out", "OUT/t.png"]])
+    func aFIFONamedAsAnOldCopyBesideTheOutputIsNotWaitedOn(command: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/a.png")
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let fifo = try Self.fifo(in: folder, named: "out/old.sqlite.partial-\(ended.processIdentifier)")
+        let arguments = command.map {
+            $0 == "DB" ? db : $0 == "PHOTO" ? folder.path("photos/a.png") : $0.replacingOccurrences(of: "OUT", with: folder.path("out"))
+        }
+        let result = try TimedProcess.run(arguments, seconds: 20)
+        #expect(!result.timedOut, "\(command[0]) hung on a FIFO beside its output for \(result.seconds) s")
+        #expect(result.status == 0, "\(command[0]): \(result.stderr)")
+        let output = try #require(arguments.last)
+        #expect(FileManager.default.fileExists(atPath: output), "\(command[0]) wrote \(output)")
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO is left as it was")
+    }
+
     @Test func importGoesOnPastAFIFOInTheFolder() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
