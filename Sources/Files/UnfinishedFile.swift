@@ -20,7 +20,27 @@ public enum UnfinishedFile {
     public static func name(beside target: String, for owner: ProcessIdentity, tag: String) -> String {
         let (folder, file) = split(target)
         let parts = [owner.host, owner.boot, String(owner.pid), owner.start, tag].joined(separator: "+")
-        return "\(folder)/.\(file)\(marker)\(parts)"
+        let room = longestName - 1 - marker.utf8.count - parts.utf8.count
+        return "\(folder)/.\(prefix(of: file, bytes: room))\(marker)\(parts)"
+    }
+
+    /// The most bytes a hidden name may have: the 255 a name may have on Linux's file
+    /// systems, less room for the `-journal` SQLite puts after it. Whole, a target name past
+    /// about 150 bytes made a hidden name longer than that, and a name the system takes was
+    /// refused as too long; what of NAME fits is kept (only the marks after it are read back).
+    static let longestName = 255 - "-journal".utf8.count
+
+    /// The longest start of `name` that has at most `bytes` bytes of UTF-8, whole characters.
+    private static func prefix(of name: String, bytes: Int) -> String {
+        guard name.utf8.count > bytes else { return name }
+        var kept = ""
+        var count = 0
+        for character in name {
+            count += character.utf8.count
+            guard count <= bytes else { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// Whether the file named `name` (a name, not a path) is one that `name(beside:)` makes, or

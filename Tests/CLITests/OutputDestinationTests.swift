@@ -17,6 +17,31 @@ import Testing
         return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
     }
 
+    /// An output with a long name, as long as the system allows less the hidden name's marks:
+    /// the file is written beside it first under a hidden name holding its whole name and more
+    /// (`.NAME.wardrobe-unfinished+...`), which passed the 255 bytes a name may have, so export,
+    /// prep and backup refused a name `touch` takes ('File name too long'). The hidden name now
+    /// keeps what of NAME fits.
+    @Test(arguments: [["export", "--db", "DB", "--output", "OUT.csv"], ["prep", "PHOTO", "--out", "OUT.png"],
+                      ["backup", "--db", "DB", "OUT.sqlite"]])
+    func anOutputWithALongNameIsWritten(command: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/a.png")
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let long = folder.path(String(repeating: "x", count: 240))
+        let arguments = command.map { $0 == "DB" ? db : $0 == "PHOTO" ? folder.path("photos/a.png")
+                                      : $0.replacingOccurrences(of: "OUT", with: long) }
+        let output = try #require(arguments.last)
+        let result = try WardrobeProcess.run(arguments)
+        #expect(result.status == 0, "\(command[0]): \(result.stderr)")
+        #expect(Self.fileType(output) == S_IFREG, "\(command[0]) wrote its output")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("")).filter { $0.hasPrefix(".") }
+        #expect(left.isEmpty, "no hidden file is left: \(left)")
+    }
+
     @Test func aNewPathAndARegularFileGetTheWholeExport() throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
