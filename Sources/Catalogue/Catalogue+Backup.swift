@@ -43,7 +43,7 @@ extension Catalogue {
         // Before the copy is begun beside it, where its failure would name the temporary file.
         let folder = ParentFolder.of(target)
         if access(folder, W_OK) != 0 {
-            throw CatalogueError.backupFailed(path: path, reason: "cannot write in the folder \(folder) (\(RegularFile.text(of: errno)))")
+            throw CatalogueError.backupFailed(path: path, reason: ParentFolder.refusal(beside: target, code: errno))
         }
         // Hidden and named as unfinished, so a copy a killed backup leaves is never taken for
         // a backup; such copies of processes now gone are removed here.
@@ -56,6 +56,11 @@ extension Catalogue {
             for suffix in Catalogue.fileSuffixes { try? FileManager.default.removeItem(atPath: temporary + suffix) }
             partials.forEach(PartialFiles.unregister)
         }
+        // Made here, empty, before SQLite opens it: SQLite says only 'unable to open database
+        // file' of a folder that takes no new file (/proc/self), where the system says why.
+        let made = PathName.withSystemName(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666) }
+        guard made >= 0 else { throw CatalogueError.backupFailed(path: path, reason: ParentFolder.refusal(beside: target, code: errno)) }
+        close(made)
         let copied: [String: Int]
         let interrupted = CatalogueError.backupFailed(path: path, reason: "interrupted; the part already copied was removed")
         do {

@@ -194,7 +194,7 @@ public final class OutputFile {
                 let code = errno
                 PartialFiles.unregister(partial)
                 if code == EEXIST { continue }
-                throw RegularFile.Failure(kind: .system, reason: RegularFile.text(of: code))
+                throw RegularFile.Failure(kind: .system, reason: ParentFolder.refusal(beside: target, code: code))
             }
             // What a new file made by `open(..., 0666)` would get under the umask.
             let mask = umask(0o022)

@@ -26,6 +26,23 @@ public enum ParentFolder {
         return status.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a folder"
     }
 
+    /// Why no new file could be made beside `path` (the hidden file an output is first written
+    /// under), the system having answered `code`: said of the folder the person named, since
+    /// the hidden name means nothing to them. A folder that is there and answers ENOENT makes
+    /// no files at all (/proc, /sys): the system's 'No such file or directory' read as if the
+    /// output's own path were wrong.
+    public static func refusal(beside path: String, code: Int32) -> String {
+        let folder = of(path)
+        switch code {
+        case ENOENT, ENOTDIR: return problem(for: path) ?? "the folder \(folder) does not accept new files"
+        // Not the folder's permissions, which root passes: /proc's own refusal, an immutable folder.
+        case EPERM: return "the folder \(folder) does not accept new files"
+        case EACCES: return "the folder \(folder) is not writable (\(RegularFile.text(of: code)))"
+        case EROFS: return "the folder \(folder) is on a read-only file system"
+        default: return "cannot make a new file in the folder \(folder) (\(RegularFile.text(of: code)))"
+        }
+    }
+
     /// Why `folder` cannot be made with the folders above it: the nearest of them that is
     /// there and is no folder (a file where a folder should be); nil when none is.
     public static func blocker(of folder: String) -> String? {

@@ -142,6 +142,31 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// A folder that takes no new file, where the hidden file each output is first written
+    /// under cannot be made: /proc/self holds files but makes none (the system says 'No such
+    /// file or directory' of the hidden name, which named nothing the person gave). One line
+    /// naming the output and the true reason, said of its folder; nothing is written.
+    @Test(arguments: [["export", "--db", "DB", "--output", "/proc/self/status"],
+                      ["export", "--db", "DB", "--output", "/proc/self/new.csv"],
+                      ["prep", "PHOTO", "--out", "/proc/self/new.png"],
+                      ["backup", "--db", "DB", "/proc/self/new.sqlite"]])
+    func anOutputInAFolderThatTakesNoNewFileSaysSo(command: [String]) throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder().encode(PhotoFolder.fashionBitmap(0)), to: "photos/a.png")
+        let db = folder.path("c.sqlite")
+        let imported = try WardrobeProcess.run(["import", "--db", db, "--quiet", folder.path("photos")])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let arguments = command.map { $0 == "DB" ? db : $0 == "PHOTO" ? folder.path("photos/a.png") : $0 }
+        let output = try #require(arguments.last)
+        let result = try WardrobeProcess.run(arguments)
+        #expect(result.status == 1, "\(command[0]): status \(result.status): \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("error: \(output): ")
+                && lines[0].hasSuffix("the folder /proc/self does not accept new files"), "\(command[0]): \(result.stderr)")
+        #expect(!result.stderr.contains("No such file"), "\(command[0]): \(result.stderr)")
+    }
+
     /// An output never replaces a file the command reads, under any name (a link, a hard
     /// link): each of these used to put the output where the catalogue, the photo, the
     /// parent model or a training photo had been. A name SQLite gives a file of the catalogue's
