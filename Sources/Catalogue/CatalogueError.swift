@@ -90,6 +90,15 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Told apart from `server` to say so in a line rather than the server's words and SQL, and
     /// so that `serve` answers that nothing could be saved.
     case serverReadOnly(location: String)
+    /// The PostgreSQL server cancelled a statement (SQLSTATE 57014: an administrator's
+    /// `pg_cancel_backend`, a `statement_timeout`): the server's reason. Its own kind so that
+    /// the line says what happened to the work rather than the server's words and SQL, and
+    /// `serve` answers 503: the same request may go through again.
+    case serverCancelled(location: String, reason: String)
+    /// The PostgreSQL server would not open another connection: the role's or database's
+    /// `CONNECTION LIMIT` or the server's `max_connections` was reached (the server's reason).
+    /// Its own kind so that `serve` says so, and waits for a connection it has open instead.
+    case serverFull(location: String, reason: String)
     /// What a command cannot mean for a catalogue on this engine, and what to use instead.
     case notOnThisEngine(location: String, detail: String)
     /// `copy` would not copy, or its copy did not come out the same: the catalogue it names, and why.
@@ -196,6 +205,15 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
                 + "set on it or on the role), so nothing was written; list, show, history, stats and export still read it. "
                 + "Write through the primary server, or have the owner reset the setting "
                 + "(ALTER DATABASE or ROLE NAME RESET default_transaction_read_only)"
+        case .serverCancelled(let location, let reason):
+            return "\(location): PostgreSQL: the server cancelled a statement (\(reason)): an administrator or a "
+                + "statement_timeout ended it; what was committed before it stays, what it was writing was not "
+                + "written; run the command again"
+        case .serverFull(let location, let reason):
+            return "\(location): PostgreSQL: cannot connect: the server takes no more connections for this role or "
+                + "database now (\(reason)), and a command that writes holds two at once (serve one a thread); "
+                + "nothing was written. Let other sessions end, or raise the limit (ALTER ROLE or DATABASE NAME "
+                + "CONNECTION LIMIT, or max_connections)"
         case .notOnThisEngine(let location, let detail):
             return "\(location): \(detail)"
         case .copyRefused(let path, let reason):

@@ -52,8 +52,7 @@ final class PostgresConnection {
         handle = connection
         self.location = location
         guard PQstatus(connection) == CONNECTION_OK else {
-            throw CatalogueError.serverUnreachable(location: location.displayName,
-                                                   detail: Self.connectFailure(PQerrorMessage(connection)))
+            throw Self.connectFailure(PQerrorMessage(connection), location: location.displayName)
         }
         // Notices ("relation already exists, skipping") are the server's chatter, not the tool's output.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
@@ -105,9 +104,9 @@ final class PostgresConnection {
             attempts += 1
             result = PQexec(handle, sql)
         }
-        guard let result else { throw failure(sql: sql, result: nil) }
+        guard let result else { throw failure(result: nil) }
         defer { PQclear(result) }
-        guard PQresultStatus(result) == PGRES_TUPLES_OK else { throw failure(sql: sql, result: result) }
+        guard PQresultStatus(result) == PGRES_TUPLES_OK else { throw failure(result: result) }
         func flag(_ name: String) -> Bool { PQgetvalue(result, 0, PQfnumber(result, name)).map { String(cString: $0) } == "t" }
         firesTriggers = flag("fires_triggers")
         searchPathNamed = flag("search_path_named")
@@ -132,7 +131,7 @@ final class PostgresConnection {
     /// (`:image`); the rows it returns.
     @discardableResult
     func query(_ sql: String, _ arguments: PostgresArguments = [:]) throws -> PostgresResult {
-        guard let result = try query(sql, arguments, unless: nil) else { throw failure(sql: sql, result: nil) }
+        guard let result = try query(sql, arguments, unless: nil) else { throw failure(result: nil) }
         return result
     }
 
@@ -144,7 +143,7 @@ final class PostgresConnection {
             PQexecParams(handle, sql, Int32(parameters.count), parameters.types, pointers, parameters.lengths,
                          parameters.formats, 0)
         }
-        guard let checked = try checked(result, sql: sql, unless: nil) else { throw failure(sql: sql, result: nil) }
+        guard let checked = try checked(result, unless: nil) else { throw failure(result: nil) }
         return checked
     }
 
@@ -159,7 +158,7 @@ final class PostgresConnection {
         let result: OpaquePointer? = withParameterPointers(parameters) { pointers in
             PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
         }
-        return try checked(result, sql: sql, unless: state)
+        return try checked(result, unless: state)
     }
 
     /// `query` through a statement this connection prepares the first time it meets `sql` (with
@@ -176,9 +175,9 @@ final class PostgresConnection {
         } else {
             name = "wardrobe_\(prepared.count + 1)"
             let made = PQprepare(handle, name, sql, Int32(parameters.count), types)
-            guard let made else { throw failure(sql: sql, result: nil) }
+            guard let made else { throw failure(result: nil) }
             defer { PQclear(made) }
-            guard PQresultStatus(made) == PGRES_COMMAND_OK else { throw failure(sql: sql, result: made) }
+            guard PQresultStatus(made) == PGRES_COMMAND_OK else { throw failure(result: made) }
             prepared[key] = name
         }
         let formats = parameters.map { $0?.format ?? 0 }
@@ -186,7 +185,7 @@ final class PostgresConnection {
         let result: OpaquePointer? = withParameterPointers(parameters) { pointers in
             PQexecPrepared(handle, name, Int32(parameters.count), pointers, lengths, formats, 0)
         }
-        guard let answer = try checked(result, sql: sql, unless: nil) else { throw failure(sql: sql, result: nil) }
+        guard let answer = try checked(result, unless: nil) else { throw failure(result: nil) }
         return answer
     }
 
@@ -204,15 +203,15 @@ final class PostgresConnection {
     }
 
     /// A statement's result, its failure thrown, or nil when it failed with SQLSTATE `state`.
-    private func checked(_ result: OpaquePointer?, sql: String, unless state: String?) throws -> PostgresResult? {
-        guard let result else { throw failure(sql: sql, result: nil) }
+    private func checked(_ result: OpaquePointer?, unless state: String?) throws -> PostgresResult? {
+        guard let result else { throw failure(result: nil) }
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
             defer { PQclear(result) }
             if let state, let found = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: found) == state {
                 return nil
             }
-            throw failure(sql: sql, result: result)
+            throw failure(result: result)
         }
         return PostgresResult(result, location: location.displayName)
     }
@@ -220,11 +219,11 @@ final class PostgresConnection {
     /// Runs several statements, with no parameters (a schema step).
     func executeScript(_ sql: String) throws {
         try reconnectIfDropped()
-        guard let result = PQexec(handle, sql) else { throw failure(sql: sql, result: nil) }
+        guard let result = PQexec(handle, sql) else { throw failure(result: nil) }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK || status == PGRES_EMPTY_QUERY else {
-            throw failure(sql: sql, result: result)
+            throw failure(result: result)
         }
     }
 
@@ -232,10 +231,10 @@ final class PostgresConnection {
     /// many rows in one round trip, where an INSERT takes one each.
     func copyIn(_ sql: String, data: [UInt8]) throws {
         try reconnectIfDropped()
-        guard let started = PQexec(handle, sql) else { throw failure(sql: sql, result: nil) }
+        guard let started = PQexec(handle, sql) else { throw failure(result: nil) }
         guard PQresultStatus(started) == PGRES_COPY_IN else {
             defer { PQclear(started) }
-            throw failure(sql: sql, result: started)
+            throw failure(result: started)
         }
         PQclear(started)
         let sent = data.withUnsafeBufferPointer { bytes in
@@ -251,9 +250,9 @@ final class PostgresConnection {
         }
         if let problem {
             defer { PQclear(problem) }
-            throw failure(sql: sql, result: problem)
+            throw failure(result: problem)
         }
-        guard sent == 1, ended == 1 else { throw failure(sql: sql, result: nil) }
+        guard sent == 1, ended == 1 else { throw failure(result: nil) }
     }
 
     /// Runs one statement; how many rows it changed.
@@ -317,29 +316,39 @@ final class PostgresConnection {
     }
 
     /// libpq's message, or the server's with its SQLSTATE, in one line; a connection lost, a
-    /// right the role lacks and a database that takes no writes each as a kind of its own.
-    private func failure(sql: String, result: OpaquePointer?) -> CatalogueError {
-        let statement = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: " ").prefix(120)
+    /// right the role lacks, a database that takes no writes and a statement cancelled each as
+    /// a kind of its own. The statement is not part of it: the line is read by a person, to whom the
+    /// statement, and the "LINE 1: ..." and caret the server adds, say nothing the reason does not.
+    private func failure(result: OpaquePointer?) -> CatalogueError {
         if PQstatus(handle) != CONNECTION_OK {
             let message = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
             return .serverUnreachable(location: location.displayName,
                                       detail: "the connection to the server was lost (\(PostgresConnection.lostReason(message))); "
                                         + "what was committed before it stays")
         }
-        if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: state) == "42501" {
-            let reason = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) } ?? "permission denied"
-            return .serverDenied(location: location.displayName, reason: reason)
+        func field(_ code: Character) -> String? {
+            guard let result, let value = PQresultErrorField(result, Int32(code.asciiValue!)) else { return nil }
+            let text = String(cString: value).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            return text.isEmpty ? nil : text
         }
-        if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: state) == "25006" {
+        let state = field("C")
+        switch state {
+        case "42501":
+            return .serverDenied(location: location.displayName, reason: field("M") ?? "permission denied")
+        case "25006":
             return .serverReadOnly(location: location.displayName)
+        case "57014":
+            return .serverCancelled(location: location.displayName, reason: field("M") ?? "canceling statement")
+        default:
+            break
         }
-        var message = result.map { PostgresConnection.oneLine(PQresultErrorMessage($0)) } ?? ""
+        // The server's reason, its detail and hint; not its "LINE 1:", caret or CONTEXT (which quote SQL).
+        var message = [field("M"), field("D"), field("H")].compactMap { $0 }.joined(separator: "; ")
         if message.isEmpty { message = PostgresConnection.oneLine(PQerrorMessage(handle)) }
-        if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) {
-            message += " (SQLSTATE \(String(cString: state)))"
-        }
-        return .server(location: location.displayName, detail: "\(message) - while executing `\(statement)`")
+        if message.isEmpty { message = "the server gave no reason" }
+        if let state { message += " (SQLSTATE \(state))" }
+        return .server(location: location.displayName, detail: message)
     }
 
     /// Why a connection was lost, in a few words: the server's own reason when it gave one
@@ -360,19 +369,19 @@ final class PostgresConnection {
         return first == "server closed the connection unexpectedly" ? "the server closed it without a reason" : first
     }
 
-    /// Why a connection could not be made, in one line. A server or role that takes no more
-    /// connections (`CONNECTION LIMIT`, `max_connections`) said only that, which read as another
-    /// session being in the way, where a writing command holds two at once (its writer and its
-    /// leases): a role limited to one could never import.
-    static func connectFailure(_ message: UnsafePointer<CChar>?) -> String {
+    /// Why a connection could not be made. A server or role that takes no more connections
+    /// (`CONNECTION LIMIT`, `max_connections`) is a kind of its own, with the server's reason
+    /// ("too many connections for role ..."): libpq's whole line read as another session being
+    /// in the way, where a writing command holds two at once and serve one a thread.
+    static func connectFailure(_ message: UnsafePointer<CChar>?, location: String) -> CatalogueError {
         let text = message.map { String(cString: $0) } ?? ""
         let full = ["too many connections", "too many clients", "connection slots are reserved"]
-        guard full.contains(where: text.contains) else { return "cannot connect: " + oneLine(message) }
+        guard full.contains(where: text.contains) else {
+            return .serverUnreachable(location: location, detail: "cannot connect: " + oneLine(message))
+        }
         // libpq's "connection to server on socket ... failed: FATAL:  too many connections for role ..."
         let reason = text.range(of: "FATAL:").map { lostReason(String(text[$0.lowerBound...])) } ?? lostReason(text)
-        return "cannot connect: the server takes no more connections for this role or database now (\(reason)), "
-            + "and a command that writes holds two at once (serve one a thread); nothing was written. Let other "
-            + "sessions end, or raise the limit (ALTER ROLE or DATABASE NAME CONNECTION LIMIT, or max_connections)"
+        return .serverFull(location: location, reason: reason)
     }
 
     /// libpq's messages end in a newline and may run over several lines ("ERROR: ...\nDETAIL: ...").

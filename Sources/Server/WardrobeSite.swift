@@ -41,7 +41,8 @@ public final class WardrobeSite: HTTPHandler {
 
     /// What each `SiteError` answers: its status, the one line the visitor reads, and for a
     /// 503 when to try again. A failure of the server's own (500) is written to its log, where
-    /// its line (path, SQL and all) helps; the visitor only learns that it happened.
+    /// its line (path and all) helps, and the visitor only learns that it happened; why the
+    /// catalogue is unavailable (503) is written there too.
     func answer(_ error: SiteError, to request: HTTPRequest) -> HTTPResponse {
         switch error {
         case .refused(let response):
@@ -68,6 +69,8 @@ public final class WardrobeSite: HTTPHandler {
             response.headers.append(("Retry-After", String(WardrobeSite.busyRetrySeconds)))
             return response
         case .unavailable(let reason):
+            // Said in the log too: whoever runs serve reads why pages are refused there, not in a browser.
+            WardrobeSite.log("unavailable: \(request.method) \(request.path): \(reason)")
             let saved = request.method == "POST" ? ", so nothing was saved" : ""
             return refusal(status: 503, message: "Unavailable: \(reason)\(saved).", to: request)
         case .overloaded(let what, let seconds):

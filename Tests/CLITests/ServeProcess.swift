@@ -9,16 +9,20 @@ final class ServeProcess {
     let port: Int
 
     /// `options`: more of serve's options (`--candidate MODEL`); `standardError`: where its
-    /// log goes (nowhere, unless a test reads it or makes it fail).
+    /// log goes (nowhere, unless a test reads it or makes it fail); `log`, a file for it instead.
     init(db: String, options: [String] = [], readOnly: Bool = true,
-         standardError: FileHandle = FileHandle.nullDevice) throws {
+         standardError: FileHandle = FileHandle.nullDevice, log: String? = nil) throws {
         let process = Process()
         process.executableURL = WardrobeProcess.executable
         process.arguments = ["serve", "--db", db, "--port", "0"] + (readOnly ? ["--read-only"] : []) + options
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = standardError
+        if let log, FileManager.default.createFile(atPath: log, contents: nil) {
+            process.standardError = FileHandle(forWritingAtPath: log)
+        } else {
+            process.standardError = standardError
+        }
         try process.run()
         do {
             port = try Self.port(from: out.fileHandleForReading)

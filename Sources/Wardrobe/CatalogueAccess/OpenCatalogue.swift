@@ -15,12 +15,13 @@ import Imaging
 /// model has loaded, so a bad model leaves no empty catalogue behind.
 ///
 /// Shared by a server's threads (`sharedByThreads`), each thread reads through a
-/// connection of its own and every change goes through this one, one at a time.
+/// connection no other reads through meanwhile and every change goes through this one,
+/// one at a time.
 ///
 /// `CatalogueAccess/` owns the way in: this type and its use cases by family
 /// (`OpenCatalogue+Topic`), where the catalogue lives (`CatalogueLocation`), backup, copies
 /// between engines (`CatalogueCopy`), what is said of damage (`CatalogueCheck`), and the
-/// server's per-thread readers (`ThreadReaders`).
+/// server's read connections (`ThreadReaders`).
 public final class OpenCatalogue: @unchecked Sendable {
     /// How the command means to use it.
     public enum Mode: Sendable, Equatable {
@@ -113,17 +114,16 @@ public final class OpenCatalogue: @unchecked Sendable {
     /// (a server, before it listens).
     public func open() throws { _ = try store() }
 
-    /// `body` with a connection to read through: the calling thread's own when threads share
-    /// this catalogue, else the command's. Shared by threads (a server), it is refused when
-    /// the catalogue's file is no longer the one opened, as a change is: each thread's
-    /// connection holds the file that was there when that thread first read, so once the
+    /// `body` with a connection to read through: when threads share this catalogue, one of
+    /// its read connections that no other thread reads through meanwhile, else the command's.
+    /// Shared by threads (a server), it is refused when the catalogue's file is no longer the
+    /// one opened, as a change is: each read connection holds the file that was there when that thread first read, so once the
     /// file was removed or another moved over it, pages showed the catalogue no longer there,
     /// or that one and the new one by turns, and offered forms that could not be saved.
     func reading<T>(_ body: (any CatalogueStore, StatsCache?) throws -> T) throws -> T {
         if let readers {
             try checkStillOpenedFile()
-            let reader = try readers.reader()
-            return try body(reader.store, reader.stats)
+            return try readers.withReader { reader in try body(reader.store, reader.stats) }
         }
         return try body(try store(), nil)
     }

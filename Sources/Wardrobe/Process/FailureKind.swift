@@ -40,6 +40,11 @@ public enum FailureKind: Sendable, Equatable {
             case .sqlite where error.isBusy: self = .busy
             case .serverUnreachable: self = .unavailable("the catalogue's PostgreSQL server cannot be reached now")
             case .serverDenied(_, let reason): self = .unavailable("the catalogue's PostgreSQL role may not do this (\(reason))")
+            case .serverCancelled(_, let reason):
+                self = .unavailable("the catalogue's PostgreSQL server cancelled the statement (\(reason))")
+            case .serverFull(_, let reason):
+                self = .unavailable("the catalogue's PostgreSQL server would not open another connection, as the "
+                                    + "connection limit of its role or database was reached (\(reason))")
             case .serverReadOnly: self = .unavailable("the catalogue's PostgreSQL database takes no writes")
             case .fileNotFound: self = .unavailable("the catalogue's file is no longer where it was opened")
             case .diskFull: self = .unavailable("the disk is full")
